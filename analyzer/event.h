@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * One audit record, tokenised.  Field values are kept as the raw text of
+ * the log (quotes removed); ad_record_get_bytes() decodes the kernel's hex
+ * encoding of untrusted strings.  Records are owned by their AdEvent.
+ */
+typedef struct {
+	char *name;		/* field name, e.g. "scontext" */
+	char *value;		/* raw value text, quotes stripped */
+	gboolean quoted;	/* value was in "..." or '...' in the log */
+} AdField;
+
+typedef struct {
+	char *type_name;	/* "AVC", "SYSCALL", "UNKNOWN[1234]" */
+	int type;		/* record type number, 0 when unknown */
+	char *text;		/* the whole record as a normalised raw line */
+	char *body;		/* the part after "msg=audit(...): " */
+	GArray *fields;		/* of AdField, in order of appearance */
+	char *file;		/* input name, "-" for stdin; shared string */
+	guint line;		/* 1-based line number in that input */
+	gboolean interpreted;	/* came from `ausearch -i` style text */
+} AdRecord;
+
+/*
+ * An event: the records that share (node, timestamp, serial).  Refcounted
+ * because every denial built from it keeps it for its raw records.
+ */
+typedef struct {
+	gint ref_count;
+	char *node;		/* node= prefix, NULL when absent */
+	gint64 sec;		/* timestamp, seconds */
+	guint msec;		/* milliseconds */
+	guint64 serial;		/* 0 when the input had none */
+	GPtrArray *records;	/* of AdRecord*, in input order */
+} AdEvent;
+
+AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial);
+AdEvent *ad_event_ref(AdEvent *ev);
+void ad_event_unref(AdEvent *ev);
+double ad_event_time(const AdEvent *ev);
+/* first record of type @type, NULL when none; borrowed */
+const AdRecord *ad_event_find_record(const AdEvent *ev, int type);
+
+void ad_record_free(AdRecord *rec);
+/* first value of field @name, NULL when absent; borrowed */
+const char *ad_record_get(const AdRecord *rec, const char *name);
+/* last value of field @name (USER_AVC trusted fields), NULL when absent */
+const char *ad_record_get_last(const AdRecord *rec, const char *name);
+/* how many times field @name occurs */
+guint ad_record_count(const AdRecord *rec, const char *name);
+/*
+ * Value of @name decoded to bytes: hex-encoded unquoted values of raw
+ * (not interpreted) records are decoded, everything else is taken as is.
+ * Returns NULL when absent; the caller owns the result.
+ */
+GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name);
+GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdEvent, ad_event_unref)
+
+/* Record type numbers (linux/audit.h), named so the code reads well. */
+enum {
+	AD_REC_USER_AVC = 1107,
+	AD_REC_USER_SELINUX_ERR = 1122,
+	AD_REC_DAEMON_START = 1200,
+	AD_REC_SYSCALL = 1300,
+	AD_REC_PATH = 1302,
+	AD_REC_SOCKADDR = 1306,
+	AD_REC_CWD = 1307,
+	AD_REC_EXECVE = 1309,
+	AD_REC_EOE = 1320,
+	AD_REC_PROCTITLE = 1327,
+	AD_REC_AVC = 1400,
+	AD_REC_SELINUX_ERR = 1401,
+	AD_REC_AVC_PATH = 1402,
+	AD_REC_MAC_POLICY_LOAD = 1403,
+	AD_REC_MAC_STATUS = 1404,
+	AD_REC_FANOTIFY = 1331,
+};
+
+G_END_DECLS
