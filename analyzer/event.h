@@ -22,7 +22,7 @@ typedef struct {
 	char *text;		/* the whole record as a normalised raw line */
 	char *body;		/* the part after "msg=audit(...): " */
 	GArray *fields;		/* of AdField, in order of appearance */
-	char *file;		/* input name, "-" for stdin; shared string */
+	const char *file;	/* input name, "-" for stdin; interned */
 	guint line;		/* 1-based line number in that input */
 	gboolean interpreted;	/* came from `ausearch -i` style text */
 } AdRecord;

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What every report command shares: options, policy, reading the inputs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "cli.h"
+#include "config.h"
+#include "escape.h"
+
+void ad_cli_message(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("avcdoctor: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
+{
+	GOptionEntry entries[] = {
+		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opt->policy,
+		  N_("Binary policy to analyse against (default: the kernel's, else the "
+		     "newest installed policy.N)"), N_("FILE") },
+		{ "file-contexts", 0, 0, G_OPTION_ARG_FILENAME, &opt->file_contexts,
+		  N_("file_contexts to judge labels with (default: the policy's own)"),
+		  N_("FILE") },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &opt->json,
+		  N_("JSON Lines on standard output, one object per result"), NULL },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
+		  N_("Show the version and exit"), NULL },
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opt->files, NULL,
+		  N_("[FILE...]") },
+		{ NULL }
+	};
+
+	return g_memdup2(entries, sizeof(entries));
+}
+
+gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
+		      const GOptionEntry *extra, int *argc, char ***argv)
+{
+	g_autofree char *param = g_strdup_printf("%s [FILE...]", cmd);
+	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
+	g_autofree GOptionEntry *common = ad_common_option_entries(&cli->opt);
+	g_autoptr(GError) error = NULL;
+
+	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
+	g_option_context_set_summary(ctx, summary);
+	g_option_context_set_description(ctx, _(
+		"FILE is a raw audit log, `ausearch --raw` or `ausearch -i` output, or "
+		"kernel-log\nlines (dmesg, journal); \"-\" is standard input; without FILE: "
+		AD_DEFAULT_LOG ".\n\nExit status: 0 done, 1 bad input or usage, 2 no policy."));
+	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
+	if (extra)
+		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		ad_cli_message("%s %s: %s (see --help)", "avcdoctor", cmd, error->message);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean ad_cli_load_policy(AdCli *cli)
+{
+	g_autoptr(GError) error = NULL;
+
+	cli->policy = ad_policy_load(cli->opt.policy, &error);
+	if (!cli->policy) {
+		ad_cli_message("%s", error->message);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+{
+	AdCli *cli = user_data;
+	g_autofree char *f = ad_escape_str(file);
+
+	cli->problems++;
+	fflush(stdout);
+	fprintf(stderr, "%s:%u: %s\n", f, line, message);
+}
+
+static void on_record_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	on_problem(rec->file, rec->line, message, user_data);
+}
+
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	AdCli *cli = user_data;
+	g_autoptr(GPtrArray) denials =
+		g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+
+	if (ad_event_is_policy_load(ev))
+		cli->policy_loads++;
+	ad_event_build_denials(ev, denials, on_record_problem, cli);
+	for (guint i = 0; i < denials->len; i++) {
+		cli->denials++;
+		cli->sink(cli, g_ptr_array_index(denials, i), cli->sink_data);
+	}
+}
+
+gboolean ad_cli_read_inputs(AdCli *cli)
+{
+	static const char *const default_files[] = { AD_DEFAULT_LOG, NULL };
+	const char *const *files = cli->opt.files ? (const char *const *)cli->opt.files
+						  : default_files;
+	g_autoptr(AdReader) reader = ad_reader_new(on_event, on_problem, cli);
+	gboolean ok = TRUE;
+
+	for (guint i = 0; files[i]; i++) {
+		g_autoptr(GError) error = NULL;
+
+		if (!ad_reader_read_file(reader, files[i], &error)) {
+			g_autofree char *m = ad_escape_str(error->message);
+
+			ad_cli_message("%s", m);
+			cli->problems++;
+			ok = FALSE;
+		}
+	}
+	return ok;
+}
+
+static void verdict_free(AdVerdict *v)
+{
+	g_free(v->constraint);
+	g_free(v->constraint_expr);
+	g_free(v->detail);
+	if (v->unknown)
+		g_ptr_array_unref(v->unknown);
+	if (v->perms_missing)
+		g_ptr_array_unref(v->perms_missing);
+	if (v->booleans)
+		g_ptr_array_unref(v->booleans);
+	g_free(v);
+}
+
+/* verdicts of SELINUX_ERR records, which libsepol's compute does not give */
+static GHashTable *err_verdicts;
+
+static const AdVerdict *err_verdict(AdCli *cli, const AdDenial *d)
+{
+	g_autofree char *key = g_strdup_printf("%d\x1f%s\x1f%s\x1f%s\x1f%s", d->err_kind,
+					       d->invalid_context ? d->invalid_context : "",
+					       d->scontext ? d->scontext : "",
+					       d->tcontext ? d->tcontext : "",
+					       d->tclass ? d->tclass : "");
+	AdVerdict *v;
+
+	if (!err_verdicts)
+		err_verdicts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						     (GDestroyNotify)verdict_free);
+	v = g_hash_table_lookup(err_verdicts, key);
+	if (v)
+		return v;
+	v = g_new0(AdVerdict, 1);
+	switch (d->err_kind) {
+	case AD_ERR_INVALID_CONTEXT: {
+		char *why = ad_policy_context_problem(cli->policy, d->invalid_context);
+
+		v->reason = AD_REASON_INVALID_CONTEXT;
+		if (why)
+			v->detail = g_strdup_printf(_("The context %s is invalid: %s."),
+						    d->invalid_context, why);
+		else
+			v->detail = g_strdup_printf(_("The context %s is valid in this policy: "
+						      "the policy loaded when it was logged "
+						      "differed."), d->invalid_context);
+		g_free(why);
+		break;
+	}
+	case AD_ERR_BOUNDS:
+	case AD_ERR_BOUNDED_TRANSITION:
+		v->reason = AD_REASON_BOUNDS;
+		break;
+	case AD_ERR_VALIDATETRANS:
+		v->reason = AD_REASON_CONSTRAINT;
+		v->detail = g_strdup(_("A validatetrans constraint of the policy forbids this "
+				       "relabeling."));
+		break;
+	default:
+		v->reason = AD_REASON_TE_RULE;
+		break;
+	}
+	g_hash_table_insert(err_verdicts, g_steal_pointer(&key), v);
+	return v;
+}
+
+const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d)
+{
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR)
+		return err_verdict(cli, d);
+	if (!d->scontext || !d->tcontext || !d->tclass || !d->perms || !d->perms->len)
+		return NULL;
+	return ad_policy_explain(cli->policy, d->scontext, d->tcontext, d->tclass,
+				 (const char *const *)d->perms->pdata, d->perms->len);
+}
+
+void ad_cli_clear(AdCli *cli)
+{
+	g_clear_pointer(&cli->policy, ad_policy_free);
+	g_clear_pointer(&cli->opt.policy, g_free);
+	g_clear_pointer(&cli->opt.file_contexts, g_free);
+	g_clear_pointer(&cli->opt.files, g_strfreev);
+	g_clear_pointer(&err_verdicts, g_hash_table_unref);
+}

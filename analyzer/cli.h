@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "denial.h"
+#include "policy.h"
+#include "reader.h"
+
+G_BEGIN_DECLS
+
+/* exit statuses (DESIGN.md) */
+enum { AD_EXIT_OK = 0, AD_EXIT_INPUT = 1, AD_EXIT_NO_POLICY = 2 };
+
+#define AD_DEFAULT_LOG "/var/log/audit/audit.log"
+
+/* options every report command takes */
+typedef struct {
+	char *policy;
+	char *file_contexts;
+	gboolean json;
+	gboolean version;
+	char **files;
+} AdCommonOptions;
+
+typedef struct _AdCli AdCli;
+
+/* what a command does with each denial as it is read */
+typedef void (*AdDenialSink)(AdCli *cli, AdDenial *d, gpointer user_data);
+
+struct _AdCli {
+	AdCommonOptions opt;
+	AdPolicy *policy;
+	guint64 denials;
+	guint64 problems;		/* records rejected or flagged */
+	guint64 policy_loads;
+	AdDenialSink sink;
+	gpointer sink_data;
+};
+
+GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
+/* parses argv for @cmd; FALSE and a message on bad usage */
+gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
+		      const GOptionEntry *extra, int *argc, char ***argv);
+/* loads the policy; prints why and returns FALSE when there is none */
+gboolean ad_cli_load_policy(AdCli *cli);
+/* reads every input (files or the default log) and calls the sink per denial */
+gboolean ad_cli_read_inputs(AdCli *cli);
+/* the verdict of one denial, or NULL when none can be had */
+const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d);
+void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+void ad_cli_clear(AdCli *cli);
+
+int ad_cmd_why(int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * avcdoctor why: one explanation per denial record (what audit2why does).
+ */
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "cli.h"
+#include "config.h"
+#include "report.h"
+
+typedef struct {
+	GString *out;
+	guint64 by_reason[AD_REASON_INVALID_CONTEXT + 1];
+	guint64 granted;
+} WhyState;
+
+static void why_denial(AdCli *cli, AdDenial *d, gpointer user_data)
+{
+	WhyState *st = user_data;
+	const AdVerdict *v = ad_cli_explain(cli, d);
+
+	if (d->granted)
+		st->granted++;
+	else if (v)
+		st->by_reason[v->reason]++;
+	g_string_truncate(st->out, 0);
+	if (cli->opt.json) {
+		json_object *o = ad_denial_to_json(d, v);
+
+		g_string_append(st->out, ad_json_line(o));
+		g_string_append_c(st->out, '\n');
+		json_object_put(o);
+	} else {
+		ad_render_why(st->out, d, v);
+	}
+	fwrite(st->out->str, 1, st->out->len, stdout);
+}
+
+/* the closing account: every record read is either explained or reported */
+static void summary(AdCli *cli, WhyState *st, FILE *f)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	g_string_append_printf(s, ngettext("%" G_GUINT64_FORMAT " denial record analysed",
+					   "%" G_GUINT64_FORMAT " denial records analysed",
+					   cli->denials), cli->denials);
+	for (int r = 0; r <= AD_REASON_INVALID_CONTEXT; r++)
+		if (st->by_reason[r])
+			g_string_append_printf(s, ", %" G_GUINT64_FORMAT " %s",
+					       st->by_reason[r], ad_reason_name(r));
+	if (st->granted)
+		g_string_append_printf(s, _(", %" G_GUINT64_FORMAT " granted"), st->granted);
+	if (cli->problems)
+		g_string_append_printf(s, ngettext("; %" G_GUINT64_FORMAT " record rejected "
+						   "(see the messages above)",
+						   "; %" G_GUINT64_FORMAT " records rejected "
+						   "(see the messages above)", cli->problems),
+				       cli->problems);
+	fprintf(f, "%s.\n", s->str);
+}
+
+int ad_cmd_why(int argc, char **argv)
+{
+	AdCli cli = { 0 };
+	WhyState st = { 0 };
+	int ret;
+
+	if (!ad_cli_parse(&cli, "why", _("Explains why each SELinux denial in the audit log "
+					 "happened and what would allow it."),
+			  NULL, &argc, &argv)) {
+		ad_cli_clear(&cli);
+		return AD_EXIT_INPUT;
+	}
+	if (cli.opt.version) {
+		printf("avcdoctor %s\n", VERSION);
+		ad_cli_clear(&cli);
+		return AD_EXIT_OK;
+	}
+	if (!ad_cli_load_policy(&cli)) {
+		ad_cli_clear(&cli);
+		return AD_EXIT_NO_POLICY;
+	}
+	st.out = g_string_new(NULL);
+	cli.sink = why_denial;
+	cli.sink_data = &st;
+	ad_cli_read_inputs(&cli);
+	summary(&cli, &st, cli.opt.json ? stderr : stdout);
+	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
+	g_string_free(st.out, TRUE);
+	ad_cli_clear(&cli);
+	return ret;
+}

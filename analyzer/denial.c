@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Denials: one AVC / USER_AVC / SELINUX_ERR record with what the rest of
+ * its event says (syscall, executable, full path, command line, address).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <arpa/inet.h>
+
+#include <libaudit.h>
+
+#include "denial.h"
+
+AdDenial *ad_denial_ref(AdDenial *d)
+{
+	if (d)
+		g_atomic_int_inc(&d->ref_count);
+	return d;
+}
+
+void ad_denial_unref(AdDenial *d)
+{
+	if (!d || !g_atomic_int_dec_and_test(&d->ref_count))
+		return;
+	ad_event_unref(d->event);
+	g_free(d->record_type);
+	if (d->perms)
+		g_ptr_array_unref(d->perms);
+	g_free(d->scontext);
+	g_free(d->tcontext);
+	g_free(d->tclass);
+	g_free(d->invalid_context);
+	g_free(d->err_text);
+	g_clear_pointer(&d->comm, g_bytes_unref);
+	g_clear_pointer(&d->exe, g_bytes_unref);
+	g_clear_pointer(&d->cmdline, g_bytes_unref);
+	g_clear_pointer(&d->path, g_bytes_unref);
+	g_clear_pointer(&d->name, g_bytes_unref);
+	g_free(d->syscall);
+	g_free(d->exit);
+	g_free(d->dev);
+	g_free(d->ioctlcmd);
+	g_free(d->saddr);
+	g_free(d->capability);
+	g_free(d->suspect_reason);
+	g_free(d);
+}
+
+double ad_denial_time(const AdDenial *d)
+{
+	return ad_event_time(d->event);
+}
+
+guint64 ad_denial_serial(const AdDenial *d)
+{
+	return d->event->serial;
+}
+
+const char *ad_denial_node(const AdDenial *d)
+{
+	return d->event->node;
+}
+
+const char *ad_denial_type_name(const AdDenial *d)
+{
+	return d->record_type;
+}
+
+char *ad_context_type(const char *context)
+{
+	const char *p, *q;
+
+	if (!context)
+		return NULL;
+	p = strchr(context, ':');
+	if (!p || !(p = strchr(p + 1, ':')))
+		return NULL;
+	p++;
+	q = strchr(p, ':');
+	return q ? g_strndup(p, q - p) : g_strdup(p);
+}
+
+/* user:role:type[:level] with characters a policy can name */
+static gboolean context_is_plausible(const char *c)
+{
+	guint colons = 0;
+
+	if (!c || !*c || strlen(c) > 4096)
+		return FALSE;
+	for (const char *p = c; *p; p++) {
+		if (*p == ':')
+			colons++;
+		else if (!g_ascii_isalnum(*p) && !strchr("_.-,", *p))
+			return FALSE;
+	}
+	return colons >= 2;
+}
+
+static gboolean name_is_plausible(const char *s)
+{
+	if (!s || !*s || strlen(s) > 256)
+		return FALSE;
+	for (const char *p = s; *p; p++)
+		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '.' && *p != '-')
+			return FALSE;
+	return TRUE;
+}
+
+static gint64 field_int(const AdRecord *rec, const char *name)
+{
+	const char *v = rec ? ad_record_get(rec, name) : NULL;
+	char *end;
+	gint64 n;
+
+	if (!v || !*v)
+		return -1;
+	n = g_ascii_strtoll(v, &end, 10);
+	return *end ? -1 : n;
+}
+
+static void set_suspect(AdDenial *d, const char *why)
+{
+	d->suspect = TRUE;
+	if (!d->suspect_reason)
+		d->suspect_reason = g_strdup(why);
+}
+
+/*
+ * "avc:  denied  { read write } for ..." → result and permissions.
+ * Returns NULL on success, else a message for the problem report.
+ */
+static const char *parse_avc_body(AdDenial *d, const char *body)
+{
+	const char *p = strstr(body, "avc:");
+	const char *open, *close;
+
+	if (!p)
+		return "no \"avc:\" in the record";
+	p += 4;
+	while (*p == ' ')
+		p++;
+	if (g_str_has_prefix(p, "denied"))
+		d->granted = FALSE;
+	else if (g_str_has_prefix(p, "granted"))
+		d->granted = TRUE;
+	else
+		return NULL; /* "received policyload notice" and the like: no denial */
+	open = strchr(p, '{');
+	if (!open)
+		return "no permission list \"{ ... }\"";
+	close = strchr(open, '}');
+	if (!close)
+		return "the permission list has no closing \"}\"";
+	g_auto(GStrv) words = NULL;
+	g_autofree char *list = g_strndup(open + 1, close - open - 1);
+
+	words = g_strsplit_set(list, " \t", -1);
+	d->perms = g_ptr_array_new_with_free_func(g_free);
+	for (char **w = words; *w; w++) {
+		gboolean dup = FALSE;
+
+		if (!**w)
+			continue;
+		if (!name_is_plausible(*w))
+			return "a permission name holds characters no policy uses";
+		for (guint i = 0; i < d->perms->len && !dup; i++)
+			dup = strcmp(g_ptr_array_index(d->perms, i), *w) == 0;
+		if (dup) {
+			set_suspect(d, "a permission is listed twice");
+			continue;
+		}
+		g_ptr_array_add(d->perms, g_strdup(*w));
+	}
+	if (d->perms->len == 0)
+		return "the permission list \"{ }\" is empty";
+	return "";
+}
+
+/*
+ * The subject/object fields of the denial record.  For USER_AVC the
+ * trusted values are the last ones (libselinux appends them after the
+ * object manager's own text, which may quote a caller's command line).
+ */
+static const char *take_contexts(AdDenial *d, const AdRecord *rec)
+{
+	static const char *const keys[] = { "scontext", "tcontext", "tclass" };
+	gboolean user = d->type == AD_DENIAL_USER_AVC;
+
+	for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+		guint n = ad_record_count(rec, keys[i]);
+
+		if (n > 1)
+			set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
+					      "fields; the trailing, trusted ones were used"
+					    : "a field appears twice in the record");
+	}
+	d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
+	d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
+	d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+	if (!d->scontext)
+		return "no scontext field";
+	if (!d->tcontext)
+		return "no tcontext field";
+	if (!d->tclass)
+		return "no tclass field";
+	if (!context_is_plausible(d->scontext))
+		return "scontext is not a security context";
+	if (!context_is_plausible(d->tcontext))
+		return "tcontext is not a security context";
+	if (!name_is_plausible(d->tclass))
+		return "tclass is not a class name";
+	return NULL;
+}
+
+static GBytes *dup_bytes(GBytes *b)
+{
+	return b ? g_bytes_ref(b) : NULL;
+}
+
+static gboolean bytes_equal_str(GBytes *b, const char *s)
+{
+	gsize len;
+	const char *data = g_bytes_get_data(b, &len);
+
+	return len == strlen(s) && memcmp(data, s, len) == 0;
+}
+
+static const char *bytes_basename(GBytes *b, gsize *ret_len)
+{
+	gsize len;
+	const char *data = g_bytes_get_data(b, &len);
+	const char *slash = len ? memrchr(data, '/', len) : NULL;
+
+	if (slash) {
+		*ret_len = len - (slash + 1 - data);
+		return slash + 1;
+	}
+	*ret_len = len;
+	return data;
+}
+
+/* cwd + "/" + name, unless name is absolute */
+static GBytes *join_path(GBytes *cwd, GBytes *name)
+{
+	gsize nlen, clen;
+	const char *n = g_bytes_get_data(name, &nlen);
+	const char *c;
+	GByteArray *out;
+
+	if ((nlen && n[0] == '/') || !cwd)
+		return g_bytes_ref(name);
+	c = g_bytes_get_data(cwd, &clen);
+	out = g_byte_array_sized_new(clen + nlen + 1);
+	g_byte_array_append(out, (const guint8 *)c, clen);
+	if (nlen >= 2 && n[0] == '.' && n[1] == '/') {
+		n += 2;
+		nlen -= 2;
+	}
+	if (clen == 0 || c[clen - 1] != '/')
+		g_byte_array_append(out, (const guint8 *)"/", 1);
+	g_byte_array_append(out, (const guint8 *)n, nlen);
+	return g_byte_array_free_to_bytes(out);
+}
+
+/*
+ * The PATH record that names the denial's object: same inode first, then
+ * same last component (not the PARENT item), then the only item.
+ */
+static const AdRecord *matching_path(const AdEvent *ev, const AdDenial *d)
+{
+	const AdRecord *only = NULL, *by_name = NULL;
+	guint n_paths = 0;
+
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		const char *nametype;
+
+		if (rec->type != AD_REC_PATH)
+			continue;
+		n_paths++;
+		only = rec;
+		if (d->ino >= 0 && field_int(rec, "inode") == d->ino)
+			return rec;
+		nametype = ad_record_get(rec, "nametype");
+		if (d->name && !by_name && !(nametype && strcmp(nametype, "PARENT") == 0)) {
+			g_autoptr(GBytes) pname = ad_record_get_bytes(rec, "name");
+			gsize blen, nlen;
+			const char *base;
+			const char *want = g_bytes_get_data(d->name, &nlen);
+
+			if (pname) {
+				base = bytes_basename(pname, &blen);
+				if (blen == nlen && memcmp(base, want, nlen) == 0)
+					by_name = rec;
+			}
+		}
+	}
+	if (by_name)
+		return by_name;
+	return n_paths == 1 ? only : NULL;
+}
+
+/* SOCKADDR saddr=<hex>: family, address and port in words */
+static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
+{
+	g_autoptr(GBytes) b = NULL;
+	const guint8 *s;
+	gsize len;
+	char buf[INET6_ADDRSTRLEN];
+
+	if (rec->interpreted) {
+		const char *fam = ad_record_get(rec, "fam");
+		const char *addr = ad_record_get(rec, "laddr");
+		const char *port = ad_record_get(rec, "lport");
+
+		if (fam)
+			d->saddr = g_strdup_printf("%s %s", fam, addr ? addr : "");
+		if (port && d->port < 0)
+			d->port = g_ascii_strtoll(port, NULL, 10);
+		return;
+	}
+	b = ad_record_get_bytes(rec, "saddr");
+	if (!b)
+		return;
+	s = g_bytes_get_data(b, &len);
+	if (len < 2)
+		return;
+	/* sa_family is host order; audit logs come from little-endian hosts nearly always */
+	guint family = s[0] | (s[1] << 8);
+
+	if (family == AF_INET && len >= 8) {
+		inet_ntop(AF_INET, s + 4, buf, sizeof(buf));
+		d->saddr = g_strdup_printf("inet %s", buf);
+		if (d->port < 0)
+			d->port = (s[2] << 8) | s[3];
+	} else if (family == AF_INET6 && len >= 24) {
+		inet_ntop(AF_INET6, s + 8, buf, sizeof(buf));
+		d->saddr = g_strdup_printf("inet6 %s", buf);
+		if (d->port < 0)
+			d->port = (s[2] << 8) | s[3];
+	} else if (family == AF_UNIX) {
+		GString *p = g_string_new(len > 2 && s[2] == 0 ? "unix @" : "unix ");
+
+		for (gsize i = (len > 2 && s[2] == 0) ? 3 : 2; i < len && s[i]; i++)
+			g_string_append_c(p, g_ascii_isprint(s[i]) ? s[i] : '?');
+		d->saddr = g_string_free(p, FALSE);
+	} else if (family == AF_NETLINK) {
+		d->saddr = g_strdup("netlink");
+	} else {
+		d->saddr = g_strdup_printf("family %u", family);
+	}
+}
+
+/* syscall number → name with the record's own arch, not the host's */
+static char *syscall_name(const AdRecord *sc)
+{
+	const char *arch = ad_record_get(sc, "arch");
+	const char *nr = ad_record_get(sc, "syscall");
+	char *end;
+
+	if (!nr)
+		return NULL;
+	if (sc->interpreted || !g_ascii_isdigit(nr[0]))
+		return g_strdup(nr);
+	if (arch) {
+		unsigned long elf = strtoul(arch, &end, 16);
+		int machine = *end ? -1 : audit_elf_to_machine(elf);
+		long n = strtol(nr, &end, 10);
+		const char *name = machine >= 0 && !*end ? audit_syscall_to_name(n, machine)
+							 : NULL;
+
+		if (name)
+			return g_strdup(name);
+	}
+	return g_strdup(nr);
+}
+
+/* fills subject and object details from the event's other records */
+static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
+{
+	const AdRecord *sc = ad_event_find_record(ev, AD_REC_SYSCALL);
+	const AdRecord *cwd = ad_event_find_record(ev, AD_REC_CWD);
+	const AdRecord *pt = ad_event_find_record(ev, AD_REC_PROCTITLE);
+	const AdRecord *sa = ad_event_find_record(ev, AD_REC_SOCKADDR);
+	const AdRecord *avc_path = ad_event_find_record(ev, AD_REC_AVC_PATH);
+	const char *v;
+	g_autoptr(GBytes) cwd_b = NULL;
+	gboolean user = d->type == AD_DENIAL_USER_AVC;
+
+	d->pid = field_int(rec, user ? "spid" : "pid");
+	if (d->pid < 0)
+		d->pid = field_int(rec, "pid");
+	d->comm = ad_record_get_bytes(rec, "comm");
+	if (user) {
+		g_autoptr(GBytes) exe = ad_record_get_bytes(rec, "exe");
+
+		d->exe = dup_bytes(exe);
+		d->uid = field_int(rec, "uid");
+		d->auid = field_int(rec, "auid");
+		/* systemd names the caller's command line */
+		d->cmdline = ad_record_get_bytes(rec, "cmdline");
+	}
+	d->name = ad_record_get_bytes(rec, "name");
+	d->dev = g_strdup(ad_record_get(rec, "dev"));
+	d->ino = field_int(rec, "ino");
+	d->ioctlcmd = g_strdup(ad_record_get(rec, "ioctlcmd"));
+	d->capability = g_strdup(ad_record_get(rec, "capability"));
+	if ((v = ad_record_get(rec, "dest")) || (v = ad_record_get(rec, "src")) ||
+	    (v = ad_record_get(rec, "lport")))
+		d->port = g_ascii_strtoll(v, NULL, 10);
+
+	if (sc && !user) {
+		const char *s = ad_record_get(sc, "success");
+
+		d->syscall = syscall_name(sc);
+		d->success = s ? (strcmp(s, "yes") == 0) : -1;
+		d->exit = g_strdup(ad_record_get(sc, "exit"));
+		d->ppid = field_int(sc, "ppid");
+		d->uid = sc->interpreted ? -1 : field_int(sc, "uid");
+		d->auid = sc->interpreted ? -1 : field_int(sc, "auid");
+		if (d->pid < 0)
+			d->pid = field_int(sc, "pid");
+		d->exe = ad_record_get_bytes(sc, "exe");
+		if (!d->comm)
+			d->comm = ad_record_get_bytes(sc, "comm");
+	}
+	if (pt && !d->cmdline)
+		d->cmdline = ad_record_get_bytes(pt, "proctitle");
+	if (sa)
+		decode_sockaddr(d, sa);
+
+	/* the full path: AVC path=, AVC_PATH, or cwd + the matching PATH name */
+	if (cwd)
+		cwd_b = ad_record_get_bytes(cwd, "cwd");
+	d->path = ad_record_get_bytes(rec, "path");
+	if (!d->path && avc_path)
+		d->path = ad_record_get_bytes(avc_path, "path");
+	if (!d->path && !user) {
+		const AdRecord *pr = matching_path(ev, d);
+		g_autoptr(GBytes) pname = pr ? ad_record_get_bytes(pr, "name") : NULL;
+
+		if (pname && !bytes_equal_str(pname, "(null)"))
+			d->path = join_path(cwd_b, pname);
+	}
+}
+
+static AdErrKind selinux_err_kind(const AdRecord *rec, const char *body)
+{
+	const char *op = ad_record_get(rec, "op");
+
+	if (ad_record_get(rec, "invalid_context") || strstr(body, "invalid context"))
+		return AD_ERR_INVALID_CONTEXT;
+	if ((op && strcmp(op, "security_compute_av") == 0) ||
+	    g_str_has_prefix(body, "security_compute_av"))
+		return AD_ERR_BOUNDS;
+	if ((op && strcmp(op, "security_bounded_transition") == 0) ||
+	    g_str_has_prefix(body, "security_bounded_transition"))
+		return AD_ERR_BOUNDED_TRANSITION;
+	if ((op && strcmp(op, "security_validate_transition") == 0) ||
+	    g_str_has_prefix(body, "security_validate_transition"))
+		return AD_ERR_VALIDATETRANS;
+	return AD_ERR_OTHER;
+}
+
+/*
+ * SELINUX_ERR in its forms:
+ *   op=security_compute_sid invalid_context="C" scontext= tcontext= tclass=
+ *   security_compute_sid:  invalid context C for scontext= tcontext= tclass=
+ *   op=security_compute_av reason=bounds scontext= tcontext= tclass= perms=a,b
+ *   op=security_bounded_transition seresult=denied oldcontext= newcontext=
+ *   op=security_validate_transition seresult=denied oldcontext= newcontext=
+ *       taskcontext= tclass=
+ */
+static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
+{
+	const char *body = rec->body;
+	const char *v;
+
+	if (d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		const char *m = strstr(body, "msg='");
+
+		if (m)
+			body = m + 5;
+	}
+	d->err_kind = selinux_err_kind(rec, body);
+	d->err_text = g_strdup(body);
+	d->perms = g_ptr_array_new_with_free_func(g_free);
+
+	switch (d->err_kind) {
+	case AD_ERR_INVALID_CONTEXT:
+		v = ad_record_get(rec, "invalid_context");
+		if (v) {
+			d->invalid_context = g_strdup(v);
+		} else {
+			const char *p = strstr(body, "invalid context ") + 16;
+			const char *q = strchr(p, ' ');
+
+			d->invalid_context = q ? g_strndup(p, q - p) : g_strdup(p);
+		}
+		if (!context_is_plausible(d->invalid_context))
+			return "the invalid context is not a security context";
+		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
+		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
+		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		if (d->tclass && g_str_equal(d->tclass, "process"))
+			g_ptr_array_add(d->perms, g_strdup("transition"));
+		break;
+	case AD_ERR_BOUNDS:
+		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
+		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
+		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		v = ad_record_get(rec, "perms");
+		if (v) {
+			g_auto(GStrv) p = g_strsplit(v, ",", -1);
+
+			for (char **w = p; *w; w++)
+				if (**w && name_is_plausible(*w))
+					g_ptr_array_add(d->perms, g_strdup(*w));
+		}
+		break;
+	case AD_ERR_BOUNDED_TRANSITION:
+		d->scontext = g_strdup(ad_record_get(rec, "oldcontext"));
+		d->tcontext = g_strdup(ad_record_get(rec, "newcontext"));
+		d->tclass = g_strdup("process");
+		g_ptr_array_add(d->perms, g_strdup("dyntransition"));
+		break;
+	case AD_ERR_VALIDATETRANS:
+		d->scontext = g_strdup(ad_record_get(rec, "oldcontext"));
+		d->tcontext = g_strdup(ad_record_get(rec, "newcontext"));
+		d->tclass = g_strdup(ad_record_get(rec, "tclass"));
+		break;
+	default:
+		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
+		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
+		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		break;
+	}
+	if (d->scontext && !context_is_plausible(d->scontext))
+		return "scontext is not a security context";
+	if (d->tcontext && !context_is_plausible(d->tcontext))
+		return "tcontext is not a security context";
+	if (d->tclass && !name_is_plausible(d->tclass))
+		return "tclass is not a class name";
+	return NULL;
+}
+
+static AdDenial *denial_new(AdEvent *ev, const AdRecord *rec, AdDenialType type)
+{
+	AdDenial *d = g_new0(AdDenial, 1);
+
+	d->ref_count = 1;
+	d->event = ad_event_ref(ev);
+	d->record = rec;
+	d->type = type;
+	d->record_type = g_strdup(rec->type_name);
+	d->permissive = -1;
+	d->pid = d->ppid = d->uid = d->auid = d->ino = d->port = -1;
+	d->success = -1;
+	return d;
+}
+
+/* a record carrying an avc body: AVC, USER_AVC, and FANOTIFY-style oddities */
+static gboolean has_avc_body(const AdRecord *rec)
+{
+	if (rec->type == AD_REC_AVC || rec->type == AD_REC_USER_AVC)
+		return TRUE;
+	if (rec->type == AD_REC_SYSCALL || rec->type == AD_REC_PATH ||
+	    rec->type == AD_REC_PROCTITLE)
+		return FALSE;
+	return g_str_has_prefix(rec->body, "avc:");
+}
+
+guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
+			     AdDenialProblemFunc on_problem, gpointer user_data)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		g_autoptr(AdDenial) d = NULL;
+		const char *err;
+
+		if (has_avc_body(rec)) {
+			const char *body = rec->body;
+
+			d = denial_new(ev, rec, rec->type == AD_REC_USER_AVC ? AD_DENIAL_USER_AVC
+									     : AD_DENIAL_AVC);
+			if (d->type == AD_DENIAL_USER_AVC) {
+				const char *m = strstr(body, "msg='");
+
+				if (!m) {
+					if (on_problem)
+						on_problem(rec, "USER_AVC without msg='...'",
+							   user_data);
+					continue;
+				}
+				body = m + 5;
+			}
+			err = parse_avc_body(d, body);
+			if (!err)
+				continue;	/* not a denial: policyload notice etc. */
+			if (!*err)
+				err = take_contexts(d, rec);
+			if (err && *err) {
+				if (on_problem)
+					on_problem(rec, err, user_data);
+				continue;
+			}
+			const char *perm = ad_record_get_last(rec, "permissive");
+
+			if (perm)
+				d->permissive = strcmp(perm, "1") == 0;
+		} else if (rec->type == AD_REC_SELINUX_ERR ||
+			   rec->type == AD_REC_USER_SELINUX_ERR) {
+			d = denial_new(ev, rec, rec->type == AD_REC_SELINUX_ERR
+						? AD_DENIAL_SELINUX_ERR
+						: AD_DENIAL_USER_SELINUX_ERR);
+			err = build_selinux_err(d, rec);
+			if (err) {
+				if (on_problem)
+					on_problem(rec, err, user_data);
+				continue;
+			}
+		} else {
+			continue;
+		}
+		enrich(d, ev, rec);
+		g_ptr_array_add(ret_denials, g_steal_pointer(&d));
+		n++;
+	}
+	return n;
+}
+
+gboolean ad_event_is_policy_load(const AdEvent *ev)
+{
+	return ad_event_find_record(ev, AD_REC_MAC_POLICY_LOAD) != NULL;
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Escaping of attacker-controlled text for terminals, logs and shells.
+ */
+#include <string.h>
+
+#include "escape.h"
+
+/* code points that reorder or hide text on screen */
+static gboolean is_invisible_control(gunichar c)
+{
+	return (c >= 0x80 && c <= 0x9f) ||		/* C1 controls */
+	       (c >= 0x200b && c <= 0x200f) ||		/* zero width, LRM, RLM */
+	       (c >= 0x2028 && c <= 0x202e) ||		/* separators, embeddings */
+	       (c >= 0x2060 && c <= 0x2069) ||		/* isolates */
+	       c == 0xfeff;
+}
+
+gboolean ad_bytes_are_clean(const void *data, gsize len)
+{
+	const char *s = data, *end = s + len, *p;
+
+	if (!g_utf8_validate(s, len, &p) || p != end)
+		return FALSE;
+	for (p = s; p < end; p = g_utf8_next_char(p)) {
+		gunichar c = g_utf8_get_char(p);
+
+		if (c < 0x20 || c == 0x7f || is_invisible_control(c))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+char *ad_escape_bytes(const void *data, gsize len)
+{
+	const guchar *s = data, *end = s + len;
+	GString *out = g_string_sized_new(len + 8);
+
+	while (s < end) {
+		if (*s < 0x80) {
+			switch (*s) {
+			case '\\': g_string_append(out, "\\\\"); break;
+			case '\n': g_string_append(out, "\\n"); break;
+			case '\t': g_string_append(out, "\\t"); break;
+			case '\r': g_string_append(out, "\\r"); break;
+			default:
+				if (*s < 0x20 || *s == 0x7f)
+					g_string_append_printf(out, "\\x%02x", *s);
+				else
+					g_string_append_c(out, *s);
+			}
+			s++;
+			continue;
+		}
+		gunichar c = g_utf8_get_char_validated((const char *)s, end - s);
+
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			g_string_append_printf(out, "\\x%02x", *s);
+			s++;
+			continue;
+		}
+		const guchar *next = (const guchar *)g_utf8_next_char(s);
+
+		if (is_invisible_control(c))
+			g_string_append_printf(out, "\\u{%04x}", c);
+		else
+			g_string_append_len(out, (const char *)s, next - s);
+		s = next;
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *ad_escape_str(const char *s)
+{
+	return s ? ad_escape_bytes(s, strlen(s)) : NULL;
+}
+
+char *ad_escape_gbytes(GBytes *b)
+{
+	gsize len;
+	const void *data;
+
+	if (!b)
+		return NULL;
+	data = g_bytes_get_data(b, &len);
+	return ad_escape_bytes(data, len);
+}
+
+static gboolean is_shell_safe(char c)
+{
+	return g_ascii_isalnum(c) || strchr("_@%+=:,./-", c) != NULL;
+}
+
+char *ad_shell_quote(const char *arg)
+{
+	GString *out;
+
+	if (*arg) {
+		const char *p = arg;
+
+		while (*p && is_shell_safe(*p))
+			p++;
+		if (!*p)
+			return g_strdup(arg);
+	}
+	out = g_string_new("'");
+	for (const char *p = arg; *p; p++) {
+		if (*p == '\'')
+			g_string_append(out, "'\\''");
+		else
+			g_string_append_c(out, *p);
+	}
+	g_string_append_c(out, '\'');
+	return g_string_free(out, FALSE);
+}
+
+char *ad_shell_join(const char *const *argv)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; argv[i]; i++) {
+		g_autofree char *q = ad_shell_quote(argv[i]);
+
+		if (i)
+			g_string_append_c(out, ' ');
+		g_string_append(out, q);
+	}
+	return g_string_free(out, FALSE);
+}

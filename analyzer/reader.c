@@ -1,0 +1,797 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The reader: audit text in, AdEvents out.
+ *
+ * Why not libauparse for event assembly: libauparse 3.0.9 keeps its open
+ * events in a list that it walks for every record, and when many events
+ * share one timestamp second (a denial flood is exactly that) the cost per
+ * record grows with the number of events of that second: 20k same-second
+ * events take seconds, 100k take minutes (bench/auparse-flood.sh measures
+ * it).  Here open events live in a hash table keyed by (node, time,
+ * serial) plus a FIFO, and an event is complete on EOE, when the stream
+ * has moved on by more than AD_EVENT_TIMEOUT seconds, or when more than
+ * AD_MAX_OPEN events are pending: every record costs O(1).
+ *
+ * It also reads forms libauparse does not: `ausearch -i` text, kernel-log
+ * and journal lines, records without a header, several records on a line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libaudit.h>
+
+#include "reader.h"
+
+#define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
+#define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
+#define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
+#define AD_MAX_FIELDS	4096		/* fields kept per record */
+
+G_DEFINE_QUARK(ad-reader-error-quark, ad_reader_error)
+
+typedef struct {
+	AdEvent *ev;
+	GList *link;		/* in AdReader.queue */
+	char *key;
+	double touched;		/* monotonic time of the last record, for ad_reader_age */
+} OpenEvent;
+
+struct _AdReader {
+	AdEventFunc on_event;
+	AdProblemFunc on_problem;
+	gpointer user_data;
+
+	const char *source;	/* interned */
+	guint line_no;
+	GString *partial;	/* an unterminated line between feeds */
+	gboolean discarding;	/* inside an overlong line */
+
+	GHashTable *open;	/* key -> OpenEvent* (owned) */
+	GQueue queue;		/* of OpenEvent*, oldest first */
+	gint64 newest_sec;
+	OpenEvent *headerless;	/* event of records without a timestamp */
+
+	guint64 lines, records, rejected;
+};
+
+static void problem(AdReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void problem(AdReader *r, const char *fmt, ...)
+{
+	g_autofree char *msg = NULL;
+	va_list ap;
+
+	r->rejected++;
+	if (!r->on_problem)
+		return;
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	r->on_problem(r->source, r->line_no, msg, r->user_data);
+}
+
+static void open_event_free(OpenEvent *oe)
+{
+	ad_event_unref(oe->ev);
+	g_free(oe->key);
+	g_free(oe);
+}
+
+AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer user_data)
+{
+	AdReader *r = g_new0(AdReader, 1);
+
+	r->on_event = on_event;
+	r->on_problem = on_problem;
+	r->user_data = user_data;
+	r->source = g_intern_static_string("-");
+	r->partial = g_string_new(NULL);
+	r->open = g_hash_table_new(g_str_hash, g_str_equal);
+	g_queue_init(&r->queue);
+	return r;
+}
+
+/* hands one event to the callback and forgets it */
+static void emit(AdReader *r, OpenEvent *oe)
+{
+	g_queue_delete_link(&r->queue, oe->link);
+	if (oe->key)
+		g_hash_table_remove(r->open, oe->key);
+	if (r->headerless == oe)
+		r->headerless = NULL;
+	if (oe->ev->records->len && r->on_event)
+		r->on_event(oe->ev, r->user_data);
+	open_event_free(oe);
+}
+
+static void emit_all(AdReader *r)
+{
+	while (r->queue.head)
+		emit(r, r->queue.head->data);
+}
+
+void ad_reader_free(AdReader *r)
+{
+	if (!r)
+		return;
+	emit_all(r);
+	g_hash_table_unref(r->open);
+	g_string_free(r->partial, TRUE);
+	g_free(r);
+}
+
+void ad_reader_set_source(AdReader *r, const char *name)
+{
+	r->source = g_intern_string(name ? name : "-");
+	r->line_no = 0;
+	g_string_truncate(r->partial, 0);
+	r->discarding = FALSE;
+}
+
+guint64 ad_reader_lines(const AdReader *r)
+{
+	return r->lines;
+}
+
+guint64 ad_reader_records(const AdReader *r)
+{
+	return r->records;
+}
+
+guint64 ad_reader_rejected(const AdReader *r)
+{
+	return r->rejected;
+}
+
+/* user-space records are written one per line, whatever their text holds */
+static gboolean is_user_record(int type)
+{
+	return (type >= 1100 && type <= 1299) || (type >= 2100 && type <= 2999);
+}
+
+static gboolean is_field_name_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c == '-';
+}
+
+static void add_field(AdRecord *rec, const char *name, gsize name_len, const char *value,
+		      gsize value_len, gboolean quoted)
+{
+	AdField f;
+
+	if (rec->fields->len >= AD_MAX_FIELDS)
+		return;
+	f.name = g_strndup(name, name_len);
+	f.value = g_strndup(value, value_len);
+	f.quoted = quoted;
+	g_array_append_val(rec->fields, f);
+}
+
+/* length of an interpreted (ausearch -i) value: up to the next " name=" */
+static gsize interpreted_value_len(const char *v, const char *end)
+{
+	const char *p = v;
+
+	while (p < end) {
+		if (*p == ' ') {
+			const char *q = p;
+
+			while (q < end && *q == ' ')
+				q++;
+			const char *n = q;
+
+			while (n < end && is_field_name_char(*n))
+				n++;
+			if (n > q && n < end && *n == '=')
+				break;
+			if (q >= end)
+				break;
+			p = q;
+			continue;
+		}
+		p++;
+	}
+	/* drop trailing blanks */
+	while (p > v && p[-1] == ' ')
+		p--;
+	return p - v;
+}
+
+/*
+ * Splits @s into name=value fields.  Values in "..." end at the next
+ * quote (the kernel hex-encodes any value holding one).  msg='...' of
+ * user-space records runs to the last quote of the record, and the text
+ * inside is split as well, so the trailing fields that libselinux appends
+ * come last (ad_record_get_last() finds them).
+ */
+static void tokenize(AdRecord *rec, const char *s, const char *end, int depth)
+{
+	const char *p = s;
+
+	while (p < end) {
+		while (p < end && g_ascii_isspace(*p))
+			p++;
+		if (p >= end)
+			break;
+		const char *name = p;
+
+		while (p < end && is_field_name_char(*p))
+			p++;
+		if (p == name || p >= end || *p != '=') {
+			/* a word that is no field: "avc:", "denied", "{", "read" */
+			while (p < end && !g_ascii_isspace(*p))
+				p++;
+			continue;
+		}
+		gsize name_len = p - name;
+
+		p++; /* '=' */
+		if (p < end && *p == '"') {
+			const char *v = ++p;
+			const char *q = memchr(v, '"', end - v);
+
+			if (!q)
+				q = end;
+			add_field(rec, name, name_len, v, q - v, TRUE);
+			p = q < end ? q + 1 : end;
+		} else if (p < end && *p == '\'') {
+			const char *v = ++p;
+			const char *q = end;
+
+			while (q > v && q[-1] != '\'')
+				q--;
+			if (q == v)	/* no closing quote: to the end */
+				q = end + 1;
+			add_field(rec, name, name_len, v, (q - 1) - v, TRUE);
+			if (depth == 0)
+				tokenize(rec, v, q - 1, depth + 1);
+			p = q <= end ? q : end;
+		} else if (rec->interpreted &&
+			   !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
+			const char *v = p;
+			gsize len;
+
+			if (name_len == 9 && memcmp(name, "proctitle", 9) == 0) {
+				len = end - v;
+				while (len && v[len - 1] == ' ')
+					len--;
+			} else {
+				len = interpreted_value_len(v, end);
+			}
+			add_field(rec, name, name_len, v, len, FALSE);
+			p = v + len;
+		} else {
+			const char *v = p;
+
+			while (p < end && !g_ascii_isspace(*p))
+				p++;
+			add_field(rec, name, name_len, v, p - v, FALSE);
+		}
+	}
+}
+
+/*
+ * Parses the inside of "audit(...)": raw "1700000001.100:101" or
+ * interpreted "09/04/2025 18:19:00.303:503" (local time, TZ).  Returns
+ * the position after the closing parenthesis, NULL when malformed.
+ */
+static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 *serial,
+			       gboolean *interpreted)
+{
+	char *e;
+
+	*interpreted = FALSE;
+	if (g_ascii_isdigit(p[0]) && g_ascii_isdigit(p[1]) && p[2] == '/') {
+		struct tm tm = { 0 };
+		const char *q = strptime(p, "%m/%d/%Y %H:%M:%S", &tm);
+
+		if (!q)
+			return NULL;
+		tm.tm_isdst = -1;
+		*sec = mktime(&tm);
+		*interpreted = TRUE;
+		p = q;
+	} else {
+		errno = 0;
+		*sec = g_ascii_strtoll(p, &e, 10);
+		if (e == p || errno)
+			return NULL;
+		p = e;
+	}
+	*msec = 0;
+	if (*p == '.') {
+		guint64 v;
+
+		p++;
+		v = g_ascii_strtoull(p, &e, 10);
+		if (e == p || e - p > 9)
+			return NULL;
+		/* normalise to milliseconds whatever the digit count */
+		for (int d = e - p; d < 3; d++)
+			v *= 10;
+		for (int d = e - p; d > 3; d--)
+			v /= 10;
+		*msec = v;
+		p = e;
+	}
+	if (*p != ':')
+		return NULL;
+	p++;
+	errno = 0;
+	*serial = g_ascii_strtoull(p, &e, 10);
+	if (e == p || errno || *e != ')')
+		return NULL;
+	return e + 1;
+}
+
+/* record type name → number (libaudit's table), 0 when unknown */
+static int type_number(const char *name, gsize len)
+{
+	g_autofree char *s = g_strndup(name, len);
+	int t;
+
+	if (g_str_has_prefix(s, "UNKNOWN[")) {
+		return atoi(s + 8);
+	}
+	t = audit_name_to_msg_type(s);
+	return t > 0 ? t : 0;
+}
+
+static char *type_name(int type)
+{
+	const char *n = audit_msg_type_to_name(type);
+
+	return n ? g_strdup(n) : g_strdup_printf("UNKNOWN[%d]", type);
+}
+
+static void event_key(GString *key, const char *node, gint64 sec, guint msec,
+		      guint64 serial)
+{
+	g_string_printf(key, "%s\x1f%" G_GINT64_FORMAT ".%03u:%" G_GUINT64_FORMAT,
+			node ? node : "", sec, msec, serial);
+}
+
+static OpenEvent *open_event(AdReader *r, const char *key, const char *node, gint64 sec,
+			     guint msec, guint64 serial)
+{
+	OpenEvent *oe = g_new0(OpenEvent, 1);
+
+	oe->ev = ad_event_new(node, sec, msec, serial);
+	oe->key = g_strdup(key);
+	g_queue_push_tail(&r->queue, oe);
+	oe->link = r->queue.tail;
+	if (oe->key)
+		g_hash_table_insert(r->open, oe->key, oe);
+	return oe;
+}
+
+/*
+ * Files one record into its event.  Records with a timestamp go by
+ * (node, time, serial); header-less ones (journal "audit[pid]: AVC ..."
+ * lines, bare "SELINUX_ERR op=..." lines) are grouped with the header-less
+ * records just before them until a new denial starts a new event.
+ */
+static void add_record(AdReader *r, AdRecord *rec, const char *node, gboolean has_stamp,
+		       gint64 sec, guint msec, guint64 serial)
+{
+	OpenEvent *oe = NULL;
+
+	r->records++;
+	if (has_stamp) {
+		g_autoptr(GString) key = g_string_new(NULL);
+
+		event_key(key, node, sec, msec, serial);
+		oe = g_hash_table_lookup(r->open, key->str);
+		if (!oe)
+			oe = open_event(r, key->str, node, sec, msec, serial);
+		if (sec > r->newest_sec)
+			r->newest_sec = sec;
+	} else {
+		gboolean starts = rec->type == AD_REC_AVC || rec->type == AD_REC_USER_AVC ||
+				  rec->type == AD_REC_SELINUX_ERR || is_user_record(rec->type);
+
+		oe = r->headerless;
+		if (oe && starts) {
+			/* a denial after the event's own context records: a new event */
+			if (ad_event_find_record(oe->ev, AD_REC_SYSCALL) ||
+			    ad_event_find_record(oe->ev, AD_REC_PROCTITLE) ||
+			    ad_event_find_record(oe->ev, AD_REC_USER_AVC))
+				oe = NULL;
+		}
+		if (!oe) {
+			if (r->headerless)
+				emit(r, r->headerless);
+			oe = open_event(r, NULL, node, 0, 0, 0);
+			r->headerless = oe;
+		}
+	}
+	g_ptr_array_add(oe->ev->records, rec);
+	oe->touched = g_get_monotonic_time() / 1e6;
+
+	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||
+	    (has_stamp && serial == 0)) {
+		emit(r, oe);
+		return;
+	}
+	/* emit what the stream has left behind: O(1) amortised per record */
+	while (r->queue.head) {
+		OpenEvent *head = r->queue.head->data;
+
+		if (head == oe && r->queue.length <= AD_MAX_OPEN)
+			break;
+		if (head->ev->sec + AD_EVENT_TIMEOUT < r->newest_sec ||
+		    r->queue.length > AD_MAX_OPEN)
+			emit(r, head);
+		else
+			break;
+	}
+}
+
+void ad_reader_age(AdReader *r, double max_age)
+{
+	double now = g_get_monotonic_time() / 1e6;
+
+	while (r->queue.head) {
+		OpenEvent *head = r->queue.head->data;
+
+		if (now - head->touched < max_age)
+			break;
+		emit(r, head);
+	}
+}
+
+/* "type=NAME msg=audit(" at @p?  Sets the name span. */
+static gboolean looks_like_header(const char *p, const char **name, gsize *name_len)
+{
+	const char *n;
+
+	if (strncmp(p, "type=", 5) != 0)
+		return FALSE;
+	n = p + 5;
+	p = n;
+	while (*p && (g_ascii_isupper(*p) || g_ascii_isdigit(*p) || *p == '_' || *p == '[' ||
+		      *p == ']'))
+		p++;
+	if (p == n)
+		return FALSE;
+	*name = n;
+	*name_len = p - n;
+	return strncmp(p, " msg=audit(", 11) == 0 || strncmp(p, " audit(", 7) == 0;
+}
+
+/*
+ * Where the next record starts on a line of kernel records run together:
+ * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes.
+ * Kernel values cannot hold a space unquoted (they are hex-encoded then),
+ * so this cannot be forged from inside a field.
+ */
+static const char *next_record_start(const char *p)
+{
+	for (; *p; p++) {
+		const char *name;
+		gsize len;
+
+		if (*p == '"') {
+			const char *q = strchr(p + 1, '"');
+
+			if (!q)
+				return NULL;
+			p = q;
+			continue;
+		}
+		if (*p != ' ')
+			continue;
+		if (looks_like_header(p + 1, &name, &len))
+			return p + 1;
+		if (strncmp(p + 1, "node=", 5) == 0) {
+			const char *q = strchr(p + 6, ' ');
+
+			if (q && looks_like_header(q + 1, &name, &len))
+				return p + 1;
+		}
+	}
+	return NULL;
+}
+
+static AdRecord *record_new(AdReader *r, char *type_str, int type, gboolean interpreted)
+{
+	AdRecord *rec = g_new0(AdRecord, 1);
+
+	rec->type_name = type_str;
+	rec->type = type;
+	rec->fields = g_array_new(FALSE, FALSE, sizeof(AdField));
+	rec->file = r->source;
+	rec->line = r->line_no;
+	rec->interpreted = interpreted;
+	return rec;
+}
+
+/*
+ * One record from @start: [node=N ]type=NAME msg=audit(STAMP): BODY, or
+ * the kernel-log form type=NUMBER audit(STAMP): BODY.  Returns the end of
+ * the record (the next record's start on the same line, or the line end).
+ */
+static const char *parse_record(AdReader *r, const char *start, const char *line_end)
+{
+	const char *p = start, *name, *body, *end, *stamp;
+	g_autofree char *node = NULL;
+	gsize stamp_len;
+	gsize name_len;
+	gint64 sec;
+	guint msec;
+	guint64 serial;
+	gboolean interpreted;
+	int type;
+	char *tname;
+
+	if (strncmp(p, "node=", 5) == 0) {
+		const char *q = strchr(p, ' ');
+
+		node = g_strndup(p + 5, q - (p + 5));
+		p = q + 1;
+	}
+	looks_like_header(p, &name, &name_len);
+	stamp = strstr(p, "audit(") + 6;
+	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
+	if (!p) {
+		problem(r, "malformed audit(...) timestamp: record skipped");
+		return line_end;
+	}
+	stamp_len = (p - 1) - stamp;
+	if (g_ascii_isdigit(name[0])) {
+		type = atoi(name);
+		tname = type_name(type);
+	} else {
+		type = type_number(name, name_len);
+		tname = g_strndup(name, name_len);
+	}
+	/* "): " raw, ") : " interpreted */
+	while (*p == ' ')
+		p++;
+	if (*p == ':')
+		p++;
+	while (*p == ' ')
+		p++;
+	body = p;
+
+	end = line_end;
+	if (!interpreted && !is_user_record(type)) {
+		const char *next = next_record_start(body);
+
+		if (next)
+			end = next;
+	}
+	AdRecord *rec = record_new(r, tname, type, interpreted);
+	const char *text_end = end;
+
+	while (text_end > body && text_end[-1] == ' ')
+		text_end--;
+	{
+		g_autofree char *b = g_strndup(body, text_end - body);
+
+		rec->text = g_strdup_printf("%s%s%stype=%s msg=audit(%.*s): %s",
+					    node ? "node=" : "", node ? node : "",
+					    node ? " " : "", tname, (int)stamp_len, stamp, b);
+		rec->body = strstr(rec->text, "): ") + 3;
+	}
+	tokenize(rec, rec->body, rec->body + strlen(rec->body), 0);
+	add_record(r, rec, node, TRUE, sec, msec, serial);
+	return end;
+}
+
+/*
+ * A record without an audit(...) stamp: journald's "audit[1234]: AVC avc: ..."
+ * or a bare "SELINUX_ERR op=..." line.  @name/@name_len is the type.
+ */
+static void parse_headerless(AdReader *r, const char *name, gsize name_len, const char *body,
+			     const char *line_end)
+{
+	int type = type_number(name, name_len);
+	AdRecord *rec = record_new(r, g_strndup(name, name_len), type, FALSE);
+
+	while (line_end > body && line_end[-1] == ' ')
+		line_end--;
+	rec->text = g_strdup_printf("type=%.*s msg=audit(0.000:0): %.*s", (int)name_len, name,
+				    (int)(line_end - body), body);
+	rec->body = strstr(rec->text, "): ") + 3;
+	tokenize(rec, rec->body, rec->body + strlen(rec->body), 0);
+	add_record(r, rec, NULL, FALSE, 0, 0, 0);
+}
+
+/* "NAME " at @p where NAME is a record type libaudit knows */
+static gsize known_type_prefix(const char *p)
+{
+	const char *q = p;
+
+	while (g_ascii_isupper(*q) || g_ascii_isdigit(*q) || *q == '_')
+		q++;
+	if (q - p < 3 || *q != ' ')
+		return 0;
+	return type_number(p, q - p) ? (gsize)(q - p) : 0;
+}
+
+static void process_line(AdReader *r, char *line, gsize len)
+{
+	const char *p, *end;
+	char *gs;
+
+	r->lines++;
+	if (memchr(line, '\0', len)) {
+		problem(r, "line holds NUL bytes: skipped");
+		return;
+	}
+	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
+		line[--len] = '\0';
+	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
+	gs = memchr(line, 0x1d, len);
+	if (gs) {
+		*gs = '\0';
+		len = gs - line;
+	}
+	end = line + len;
+	p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p || g_str_has_prefix(p, "time->"))
+		return;
+	if (g_str_has_prefix(p, "----")) {
+		/* ausearch's event separator: everything before is complete */
+		emit_all(r);
+		return;
+	}
+
+	/* the first record on the line, after any syslog/journal/dmesg prefix */
+	const char *start = NULL, *q, *name;
+	gsize name_len;
+
+	for (q = p; (q = strstr(q, "type=")) != NULL; q++) {
+		if (q != p && q[-1] != ' ')
+			continue;
+		if (!looks_like_header(q, &name, &name_len))
+			continue;
+		start = q;
+		/* a node= right before belongs to it */
+		if (q - p >= 6) {
+			const char *n = q - 1;
+
+			while (n > p && n[-1] != ' ')
+				n--;
+			if (strncmp(n, "node=", 5) == 0)
+				start = n;
+		}
+		break;
+	}
+	if (start) {
+		while (start && start < end) {
+			start = parse_record(r, start, end);
+			if (start >= end)
+				break;
+		}
+		return;
+	}
+
+	/* journald: "... audit[1234]: AVC avc:  denied ..." */
+	q = strstr(p, "audit[");
+	if (q) {
+		const char *c = strstr(q, "]: ");
+		gsize n;
+
+		if (c && (n = known_type_prefix(c + 3))) {
+			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
+			return;
+		}
+	}
+	/* a bare record: "SELINUX_ERR op=... scontext=..." */
+	gsize n = known_type_prefix(p);
+
+	if (n && strchr(p + n, '=')) {
+		parse_headerless(r, p, n, p + n + 1, end);
+		return;
+	}
+	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
+		problem(r, "not a well-formed audit record: skipped");
+		return;
+	}
+	/* anything else (shell prompts, other log lines) is not audit text */
+}
+
+static void take_line(AdReader *r, char *line, gsize len)
+{
+	r->line_no++;
+	if (r->discarding) {
+		r->discarding = FALSE;
+		return;
+	}
+	process_line(r, line, len);
+}
+
+void ad_reader_feed(AdReader *r, const char *buf, gsize len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		gsize n = nl ? (gsize)(nl - p) : (gsize)(end - p);
+
+		if (r->discarding) {
+			if (nl)
+				take_line(r, NULL, 0);
+			p = nl ? nl + 1 : end;
+			continue;
+		}
+		if (r->partial->len + n > AD_MAX_LINE) {
+			r->line_no++;
+			problem(r, "line longer than %u bytes: skipped", AD_MAX_LINE);
+			r->line_no--;
+			g_string_truncate(r->partial, 0);
+			r->discarding = TRUE;
+			continue;
+		}
+		if (!nl) {
+			g_string_append_len(r->partial, p, n);
+			break;
+		}
+		if (r->partial->len) {
+			g_string_append_len(r->partial, p, n);
+			take_line(r, r->partial->str, r->partial->len);
+			g_string_truncate(r->partial, 0);
+		} else {
+			g_autofree char *line = g_strndup(p, n);
+
+			take_line(r, line, n);
+		}
+		p = nl + 1;
+	}
+}
+
+void ad_reader_end_source(AdReader *r)
+{
+	if (r->partial->len && !r->discarding) {
+		g_autofree char *line = g_strndup(r->partial->str, r->partial->len);
+
+		r->line_no++;
+		process_line(r, line, r->partial->len);
+	}
+	g_string_truncate(r->partial, 0);
+	r->discarding = FALSE;
+	emit_all(r);
+}
+
+gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
+{
+	gboolean is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	char *buf;
+	ssize_t n;
+
+	if (fd < 0) {
+		int e = errno;
+
+		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_OPEN, "%s: %s", path,
+			    g_strerror(e));
+		return FALSE;
+	}
+	ad_reader_set_source(r, path);
+	buf = g_malloc(1 << 16);
+	while ((n = read(fd, buf, 1 << 16)) != 0) {
+		if (n < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path,
+				    g_strerror(e));
+			break;
+		}
+		ad_reader_feed(r, buf, n);
+	}
+	g_free(buf);
+	ad_reader_end_source(r);
+	if (!is_stdin)
+		close(fd);
+	return n == 0;
+}

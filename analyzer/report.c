@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reports of denials: the `why` text and JSON objects.
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "escape.h"
+#include "report.h"
+
+const char *ad_json_line(json_object *obj)
+{
+	return json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
+						   JSON_C_TO_STRING_NOSLASHESCAPE);
+}
+
+void ad_json_add_bytes(json_object *obj, const char *key, GBytes *b)
+{
+	gsize len;
+	const char *data;
+
+	if (!b) {
+		json_object_object_add(obj, key, NULL);
+		return;
+	}
+	data = g_bytes_get_data(b, &len);
+	if (ad_bytes_are_clean(data, len)) {
+		json_object_object_add(obj, key, json_object_new_string_len(data, len));
+		return;
+	}
+	g_autofree char *esc = ad_escape_bytes(data, len);
+	g_autofree char *hex = g_malloc(len * 2 + 1);
+
+	for (gsize i = 0; i < len; i++)
+		g_snprintf(hex + 2 * i, 3, "%02x", (guchar)data[i]);
+	hex[len * 2] = '\0';
+	json_object_object_add(obj, key, json_object_new_string(esc));
+	g_autofree char *hkey = g_strdup_printf("%s_hex", key);
+
+	json_object_object_add(obj, hkey, json_object_new_string(hex));
+}
+
+static json_object *str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *int_or_null(gint64 v)
+{
+	return v >= 0 ? json_object_new_int64(v) : NULL;
+}
+
+static json_object *booleans_json(GPtrArray *alts)
+{
+	json_object *arr = json_object_new_array();
+
+	for (guint i = 0; alts && i < alts->len; i++) {
+		GPtrArray *alt = g_ptr_array_index(alts, i);
+		json_object *a = json_object_new_array();
+
+		for (guint j = 0; j < alt->len; j++) {
+			AdBoolSetting *s = g_ptr_array_index(alt, j);
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "name", json_object_new_string(s->name));
+			json_object_object_add(o, "value", json_object_new_boolean(s->value));
+			json_object_array_add(a, o);
+		}
+		json_object_array_add(arr, a);
+	}
+	return arr;
+}
+
+static json_object *strv_json(GPtrArray *v)
+{
+	json_object *arr = json_object_new_array();
+
+	for (guint i = 0; v && i < v->len; i++)
+		json_object_array_add(arr, json_object_new_string(g_ptr_array_index(v, i)));
+	return arr;
+}
+
+json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
+{
+	json_object *o = json_object_new_object();
+	double t = ad_denial_time(d);
+	char tbuf[64];
+
+	json_object_object_add(o, "type", json_object_new_string(d->record_type));
+	json_object_object_add(o, "serial", d->event->serial || d->event->sec ?
+				   json_object_new_uint64(d->event->serial) : NULL);
+	g_snprintf(tbuf, sizeof(tbuf), "%.3f", t);
+	json_object_object_add(o, "time", t > 0 ? json_object_new_double_s(t, tbuf) : NULL);
+	json_object_object_add(o, "node", str_or_null(d->event->node));
+	json_object_object_add(o, "result", json_object_new_string(d->granted ? "granted"
+										 : "denied"));
+	json_object_object_add(o, "permissions", strv_json(d->perms));
+	json_object_object_add(o, "scontext", str_or_null(d->scontext));
+	json_object_object_add(o, "tcontext", str_or_null(d->tcontext));
+	json_object_object_add(o, "tclass", str_or_null(d->tclass));
+	ad_json_add_bytes(o, "comm", d->comm);
+	json_object_object_add(o, "pid", int_or_null(d->pid));
+	ad_json_add_bytes(o, "path", d->path);
+	json_object_object_add(o, "permissive", json_object_new_boolean(d->permissive == 1));
+	if (v) {
+		json_object_object_add(o, "reason", json_object_new_string(
+						   ad_reason_name(v->reason)));
+		json_object_object_add(o, "booleans", booleans_json(v->booleans));
+		if (v->booleans_partial)
+			json_object_object_add(o, "booleans_partial",
+					       json_object_new_boolean(TRUE));
+		json_object_object_add(o, "constraint", str_or_null(v->constraint));
+		if (v->constraint_expr)
+			json_object_object_add(o, "constraint_expr",
+					       json_object_new_string(v->constraint_expr));
+		if (v->constraint_too)
+			json_object_object_add(o, "constraint_too",
+					       json_object_new_boolean(TRUE));
+		json_object_object_add(o, "missing", strv_json(v->perms_missing));
+		if (v->unknown && v->unknown->len)
+			json_object_object_add(o, "unknown", strv_json(v->unknown));
+		if (v->detail)
+			json_object_object_add(o, "detail", json_object_new_string(v->detail));
+	}
+	/* details beyond the fixed keys */
+	ad_json_add_bytes(o, "exe", d->exe);
+	ad_json_add_bytes(o, "name", d->name);
+	ad_json_add_bytes(o, "cmdline", d->cmdline);
+	json_object_object_add(o, "syscall", str_or_null(d->syscall));
+	json_object_object_add(o, "success", d->success < 0 ? NULL
+				   : json_object_new_boolean(d->success));
+	json_object_object_add(o, "exit", str_or_null(d->exit));
+	json_object_object_add(o, "uid", int_or_null(d->uid));
+	json_object_object_add(o, "auid", int_or_null(d->auid));
+	json_object_object_add(o, "dev", str_or_null(d->dev));
+	json_object_object_add(o, "ino", int_or_null(d->ino));
+	json_object_object_add(o, "port", int_or_null(d->port));
+	json_object_object_add(o, "saddr", str_or_null(d->saddr));
+	json_object_object_add(o, "ioctlcmd", str_or_null(d->ioctlcmd));
+	if (d->invalid_context)
+		json_object_object_add(o, "invalid_context",
+				       json_object_new_string(d->invalid_context));
+	json_object_object_add(o, "suspect", json_object_new_boolean(d->suspect));
+	if (d->suspect_reason)
+		json_object_object_add(o, "suspect_reason",
+				       json_object_new_string(d->suspect_reason));
+	json_object_object_add(o, "file", json_object_new_string(d->record->file));
+	json_object_object_add(o, "line", json_object_new_int64(d->record->line));
+	return o;
+}
+
+static char *perms_text(const AdDenial *d)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; d->perms && i < d->perms->len; i++) {
+		if (i)
+			g_string_append(s, i + 1 == d->perms->len ? " and " : ", ");
+		g_string_append(s, g_ptr_array_index(d->perms, i));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+char *ad_denial_describe(const AdDenial *d)
+{
+	g_autofree char *who = NULL, *what = NULL, *perms = perms_text(d);
+	g_autofree char *stype = ad_context_type(d->scontext);
+	g_autofree char *ttype = ad_context_type(d->tcontext);
+
+	if (d->exe)
+		who = ad_escape_gbytes(d->exe);
+	else if (d->comm)
+		who = ad_escape_gbytes(d->comm);
+	else
+		who = g_strdup(stype ? stype : "a process");
+
+	if (d->path)
+		what = ad_escape_gbytes(d->path);
+	else if (d->name)
+		what = ad_escape_gbytes(d->name);
+	else if (d->port >= 0)
+		what = g_strdup_printf("port %" G_GINT64_FORMAT, d->port);
+	else if (d->capability)
+		what = g_strdup(d->capability);
+	else
+		what = g_strdup(ttype ? ttype : "?");
+
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		switch (d->err_kind) {
+		case AD_ERR_INVALID_CONTEXT:
+			return g_strdup_printf(_("%s could not enter the invalid context %s"),
+					       stype ? stype : who, d->invalid_context);
+		case AD_ERR_BOUNDED_TRANSITION:
+			return g_strdup_printf(_("%s may not change to the bounded domain %s"),
+					       stype ? stype : "?", ttype ? ttype : "?");
+		default:
+			break;
+		}
+	}
+	if (d->granted)
+		return g_strdup_printf(_("%s was granted %s on the %s %s (audited by an "
+					 "auditallow rule)"), who, perms, d->tclass, what);
+	return g_strdup_printf(_("%s was denied %s on the %s %s"), who, perms, d->tclass, what);
+}
+
+char *ad_boolean_command(GPtrArray *alt)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+
+	g_ptr_array_add(argv, g_strdup("setsebool"));
+	g_ptr_array_add(argv, g_strdup("-P"));
+	for (guint i = 0; i < alt->len; i++) {
+		AdBoolSetting *s = g_ptr_array_index(alt, i);
+
+		g_ptr_array_add(argv, g_strdup_printf("%s=%s", s->name, s->value ? "1" : "0"));
+	}
+	g_ptr_array_add(argv, NULL);
+	return ad_shell_join((const char *const *)argv->pdata);
+}
+
+static void append_booleans(GString *out, const AdVerdict *v)
+{
+	if (!v->booleans || !v->booleans->len)
+		return;
+	if (v->booleans_partial)
+		g_string_append(out, _("  These booleans would allow part of the access, not "
+				       "all of it:\n"));
+	else if (v->booleans->len == 1)
+		g_string_append(out, _("  To allow it, run:\n"));
+	else
+		g_string_append(out, _("  To allow it, run one of:\n"));
+	for (guint i = 0; i < v->booleans->len; i++) {
+		g_autofree char *cmd = ad_boolean_command(g_ptr_array_index(v->booleans, i));
+
+		g_string_append_printf(out, "    %s\n", cmd);
+	}
+}
+
+void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v)
+{
+	g_autofree char *raw = ad_escape_str(d->record->text);
+	g_autofree char *desc = ad_denial_describe(d);
+
+	g_string_append_printf(out, "%s\n", raw);
+	g_string_append_printf(out, "  %s.\n", desc);
+	if (d->suspect)
+		g_string_append_printf(out, _("  Warning: %s.\n"), d->suspect_reason);
+	if (d->granted) {
+		g_string_append(out, _("  Nothing was denied: this record reports an access "
+				       "that an auditallow rule asks to log.\n\n"));
+		return;
+	}
+	if (d->permissive == 1)
+		g_string_append(out, _("  Nothing was blocked: the domain or the system was "
+				       "permissive (permissive=1); in enforcing mode it would "
+				       "be denied.\n"));
+	if (!v) {
+		g_string_append(out, "\n");
+		return;
+	}
+	switch (v->reason) {
+	case AD_REASON_ALLOWED:
+		g_string_append(out, _("  Reason: allowed. The current policy allows this "
+				       "access: the policy was changed since, or a boolean was "
+				       "switched on.\n"));
+		break;
+	case AD_REASON_DONTAUDIT:
+		g_string_append(out, _("  Reason: dontaudit. No rule allows this access and "
+				       "the policy has a dontaudit rule for it: it was logged "
+				       "because dontaudit rules are disabled (semodule -DB), or "
+				       "a boolean changes it.\n"));
+		break;
+	case AD_REASON_TE_RULE:
+		g_string_append(out, _("  Reason: te_rule. No allow rule permits this access "
+				       "and no boolean would: it needs a new allow rule (avcdoctor "
+				       "allow), or the object has the wrong label.\n"));
+		break;
+	case AD_REASON_BOOLEAN:
+		g_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
+				       "is switched off by a boolean.\n"));
+		break;
+	case AD_REASON_CONSTRAINT:
+		g_string_append(out, _("  Reason: constraint. A constraint of the policy "
+				       "blocks this access; an allow rule will not help.\n"));
+		break;
+	case AD_REASON_RBAC:
+		g_string_append(out, _("  Reason: rbac. The role of the source is not allowed "
+				       "this (a role allow rule is missing).\n"));
+		break;
+	case AD_REASON_BOUNDS:
+		g_string_append(out, _("  Reason: bounds. The domain is bounded by a parent "
+				       "domain that is not allowed this access.\n"));
+		break;
+	case AD_REASON_UNKNOWN_TYPE:
+		g_string_append(out, _("  Reason: unknown_type. The record names something "
+				       "this policy does not define: the log comes from another "
+				       "policy, or a module is missing.\n"));
+		break;
+	case AD_REASON_UNKNOWN_CLASS:
+		g_string_append(out, _("  Reason: unknown_class. This policy has no such "
+				       "object class: the log comes from another policy or "
+				       "kernel.\n"));
+		break;
+	case AD_REASON_UNKNOWN_PERMISSION:
+		g_string_append(out, _("  Reason: unknown_permission. The class has no such "
+				       "permission in this policy.\n"));
+		break;
+	case AD_REASON_INVALID_CONTEXT:
+		g_string_append(out, _("  Reason: invalid_context. Every part of the context "
+				       "exists, but the policy does not allow them together.\n"));
+		break;
+	}
+	if (v->unknown && v->unknown->len) {
+		g_autofree char *list = NULL;
+		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+		g_auto(GStrv) names = NULL;
+
+		for (guint i = 0; i < v->unknown->len; i++)
+			g_strv_builder_add(b, g_ptr_array_index(v->unknown, i));
+		names = g_strv_builder_end(b);
+		list = g_strjoinv(", ", names);
+		g_string_append_printf(out, _("  Not in this policy: %s.\n"), list);
+	}
+	if (v->detail)
+		g_string_append_printf(out, "  %s\n", v->detail);
+	if (v->constraint)
+		g_string_append_printf(out, _("  The constraint fails because %s.\n"),
+				       v->constraint);
+	if (v->constraint_expr)
+		g_string_append_printf(out, _("  Constraint: %s\n"), v->constraint_expr);
+	if (v->constraint_too && v->reason != AD_REASON_CONSTRAINT)
+		g_string_append(out, _("  A constraint would block this access as well: an "
+				       "allow rule alone will not help.\n"));
+	append_booleans(out, v);
+	g_string_append(out, "\n");
+}
