@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Internals of the policy engine shared by policy.c (loading, caches,
+ * verdicts), policy-context.c (context conversion and diagnosis),
+ * policy-bool.c (boolean alternatives) and policy-constraint.c
+ * (constraints in words).  Not part of the library's interface; the
+ * unit test includes it to cross-check the engine against libsepol.
+ *
+ * libsepol is linked statically (libsepol.a): the sidtab, avtab, ebitmap
+ * and conditional helpers used here are not exported by libsepol.so.2.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include <sepol/policydb/avtab.h>
+#include <sepol/policydb/conditional.h>
+#include <sepol/policydb/constraint.h>
+#include <sepol/policydb/context.h>
+#include <sepol/policydb/ebitmap.h>
+#include <sepol/policydb/hashtab.h>
+#include <sepol/policydb/policydb.h>
+#include <sepol/policydb/sidtab.h>
+
+#include "policy.h"
+
+G_BEGIN_DECLS
+
+/* contexts cached at most; the cache is emptied beyond (nothing borrows them) */
+#define AD_CONTEXT_CACHE_MAX 65536
+/* SIDs kept at most: libsepol's sidtab search is linear and never shrinks */
+#define AD_SIDTAB_MAX 512
+/* booleans enumerated exhaustively at most (2^N assignments) */
+#define AD_BOOL_ENUM_MAX 16
+/* alternatives kept at most per verdict */
+#define AD_BOOL_ALTS_MAX 32
+
+/* One context string as the policy sees it. */
+typedef struct {
+	gboolean ok;			/* ctx is valid */
+	context_struct_t ctx;		/* our own copy (SIDs are transient) */
+	char *note;			/* e.g. "no MLS part; s0 assumed", or NULL */
+	/* when !ok: */
+	AdReason reason;		/* AD_REASON_UNKNOWN_TYPE or _INVALID_CONTEXT */
+	GPtrArray *unknown;		/* char*: "type foo_t", "user test_u" */
+	char *problem;			/* the sentence, without the context */
+} AdContextInfo;
+
+/* Boolean alternatives for one (source type, target type, class, missing bits). */
+typedef struct {
+	guint32 missing;
+	GPtrArray *alts;		/* shared with verdicts (refcounted), or NULL */
+	gboolean partial;
+} AdBoolResult;
+
+/* The TE decision for (source type, target type, class): MLS and users do not matter. */
+typedef struct {
+	gint64 key;			/* hash key, see ad_te_key() */
+	guint16 stype, ttype, tclass;
+	guint32 allowed;		/* unconditional + currently active conditional */
+	guint32 auditdeny;		/* cleared bits are dontaudit */
+	GPtrArray *bools;		/* AdBoolResult*, a few per triple */
+} AdTeInfo;
+
+/* One conditional allow rule indexed under (class, source type or attribute). */
+typedef struct {
+	cond_node_t *node;
+	guint32 perms;
+	guint16 target;			/* type or attribute value */
+	gboolean when_true;		/* in the node's true list */
+} AdCondRule;
+
+struct _AdPolicy {
+	char *path;
+	gboolean live_booleans;		/* boolean values taken from the kernel */
+	policydb_t db;
+	gboolean db_ready;
+	sidtab_t sidtab;
+	gboolean sidtab_ready;
+
+	const char **perm_names;	/* [class_value - 1) * 32 + bit] */
+	guint32 *class_perms;		/* [class_value - 1]: all defined bits */
+	guint64 *target_mask;		/* scratch: a bitset over type values */
+	guint8 *bool_scratch;		/* scratch: one value per boolean */
+
+	GHashTable *cond_index;		/* GUINT (class << 16 | source) -> GArray of AdCondRule */
+	GHashTable *contexts;		/* string -> AdContextInfo* */
+	GHashTable *te;			/* gint64* -> AdTeInfo* */
+	GHashTable *verdicts;		/* key string -> AdVerdict* (borrowed from interned) */
+	GHashTable *interned;		/* fingerprint -> AdVerdict* (owned) */
+	GString *scratch;
+};
+
+/* policy.c */
+void ad_policy_activate(AdPolicy *p);
+const char *ad_sepol_last_message(void);
+void ad_sepol_clear_message(void);
+const char *ad_policy_perm_name(AdPolicy *p, guint16 tclass, guint bit);
+AdTeInfo *ad_te_lookup(AdPolicy *p, guint16 stype, guint16 ttype, guint16 tclass);
+/*
+ * Asks libsepol itself (sepol_compute_av_reason_buffer): the reference the
+ * engine is tested against, and the path for bounded types.  Returns the
+ * reason bits, or -1 when a name or context is not known.
+ */
+int ad_policy_sepol_reason(AdPolicy *p, const char *scontext, const char *tcontext,
+			   const char *tclass, const char *const *perms, guint n_perms,
+			   guint32 *ret_allowed);
+
+/* policy-context.c */
+const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str);
+void ad_context_info_free(AdContextInfo *ci);
+char *ad_level_to_string(AdPolicy *p, const mls_level_t *l);
+char *ad_range_to_string(AdPolicy *p, const mls_range_t *r);
+int ad_context_to_sid(AdPolicy *p, const context_struct_t *c, sepol_security_id_t *ret_sid);
+
+/* policy-bool.c */
+int ad_bool_index_build(AdPolicy *p);
+const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
+void ad_bool_result_free(AdBoolResult *r);
+
+/* policy-constraint.c */
+guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const context_struct_t *t,
+			    guint16 tclass, guint32 requested, char **ret_words, char **ret_expr);
+
+G_END_DECLS

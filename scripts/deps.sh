@@ -1,0 +1,31 @@
+#!/bin/sh
+# Installs what avcdoctor needs to build and test on Debian 12 (run as root).
+# Usage: scripts/deps.sh [build|test]
+set -eu
+
+build_pkgs="build-essential cmake pkg-config gettext
+	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
+	libglib2.0-dev libjson-c-dev"
+# the policy to analyse against, and the peers compared with in tests
+run_pkgs="selinux-policy-default"
+test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
+	checkpolicy semodule-utils"
+
+want="$build_pkgs $run_pkgs"
+[ "${1:-build}" = test ] && want="$want $test_pkgs"
+
+missing=""
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing packages:$missing (run as root to install them)" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing
