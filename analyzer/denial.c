@@ -385,7 +385,6 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 	const AdRecord *pt = ad_event_find_record(ev, AD_REC_PROCTITLE);
 	const AdRecord *sa = ad_event_find_record(ev, AD_REC_SOCKADDR);
 	const AdRecord *avc_path = ad_event_find_record(ev, AD_REC_AVC_PATH);
-	const char *v;
 	g_autoptr(GBytes) cwd_b = NULL;
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 
@@ -407,9 +406,12 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 	d->ino = field_int(rec, "ino");
 	d->ioctlcmd = g_strdup(ad_record_get(rec, "ioctlcmd"));
 	d->capability = g_strdup(ad_record_get(rec, "capability"));
-	if ((v = ad_record_get(rec, "dest")) || (v = ad_record_get(rec, "src")) ||
-	    (v = ad_record_get(rec, "lport")))
-		d->port = g_ascii_strtoll(v, NULL, 10);
+	if (!user) {
+		static const char *const port_fields[] = { "dest", "src", "lport" };
+
+		for (guint i = 0; i < G_N_ELEMENTS(port_fields) && d->port < 0; i++)
+			d->port = field_int(rec, port_fields[i]);
+	}
 
 	if (sc && !user) {
 		const char *s = ad_record_get(sc, "success");

@@ -38,6 +38,7 @@ typedef struct {
 	GList *link;		/* in AdReader.queue */
 	char *key;
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
+	gboolean complete;	/* EOE seen, or a single-record event */
 } OpenEvent;
 
 struct _AdReader {
@@ -414,16 +415,18 @@ static void add_record(AdReader *r, AdRecord *rec, const char *node, gboolean ha
 
 	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||
 	    (has_stamp && serial == 0)) {
-		emit(r, oe);
-		return;
+		/* complete; emitted in input order, once the events before it are */
+		oe->complete = TRUE;
+		if (oe->key) {
+			g_hash_table_remove(r->open, oe->key);
+			g_clear_pointer(&oe->key, g_free);
+		}
 	}
 	/* emit what the stream has left behind: O(1) amortised per record */
 	while (r->queue.head) {
 		OpenEvent *head = r->queue.head->data;
 
-		if (head == oe && r->queue.length <= AD_MAX_OPEN)
-			break;
-		if (head->ev->sec + AD_EVENT_TIMEOUT < r->newest_sec ||
+		if (head->complete || head->ev->sec + AD_EVENT_TIMEOUT < r->newest_sec ||
 		    r->queue.length > AD_MAX_OPEN)
 			emit(r, head);
 		else

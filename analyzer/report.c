@@ -175,16 +175,17 @@ char *ad_denial_describe(const AdDenial *d)
 	else
 		who = g_strdup(stype ? stype : "a process");
 
-	if (d->path)
-		what = ad_escape_gbytes(d->path);
-	else if (d->name)
-		what = ad_escape_gbytes(d->name);
+	g_autofree char *object = d->path ? ad_escape_gbytes(d->path)
+					  : d->name ? ad_escape_gbytes(d->name) : NULL;
+
+	if (object)
+		what = g_strdup_printf(_("the %s %s"), d->tclass, object);
 	else if (d->port >= 0)
-		what = g_strdup_printf("port %" G_GINT64_FORMAT, d->port);
-	else if (d->capability)
-		what = g_strdup(d->capability);
+		what = g_strdup_printf(_("the %s port %" G_GINT64_FORMAT), d->tclass, d->port);
+	else if (d->capability || g_str_has_prefix(d->tclass, "cap"))
+		what = g_strdup_printf(_("the capability (%s)"), d->tclass);
 	else
-		what = g_strdup(ttype ? ttype : "?");
+		what = g_strdup_printf(_("a %s labelled %s"), d->tclass, ttype ? ttype : "?");
 
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		switch (d->err_kind) {
@@ -199,9 +200,9 @@ char *ad_denial_describe(const AdDenial *d)
 		}
 	}
 	if (d->granted)
-		return g_strdup_printf(_("%s was granted %s on the %s %s (audited by an "
-					 "auditallow rule)"), who, perms, d->tclass, what);
-	return g_strdup_printf(_("%s was denied %s on the %s %s"), who, perms, d->tclass, what);
+		return g_strdup_printf(_("%s was granted %s on %s (audited by an auditallow "
+					 "rule)"), who, perms, what);
+	return g_strdup_printf(_("%s was denied %s on %s"), who, perms, what);
 }
 
 char *ad_boolean_command(GPtrArray *alt)

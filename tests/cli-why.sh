@@ -1,0 +1,83 @@
+#!/bin/bash
+# avcdoctor why: golden outputs, exit statuses, input forms, accounting.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
+# file names in outputs are relative to the corpus, for stable goldens
+cd "$AD_CORPUS" || exit 1
+
+expect_status 0 "why on the crafted cases" -- "$AVCDOCTOR" why -p "$POLICY" crafted/debian-refpolicy-cases.log
+cp "$TMP/out" "$TMP/why.txt"
+golden why-crafted.txt "$TMP/why.txt"
+
+expect_status 0 "why --json on the crafted cases" -- "$AVCDOCTOR" why --json -p "$POLICY" crafted/debian-refpolicy-cases.log
+cp "$TMP/out" "$TMP/why.jsonl"
+golden why-crafted.jsonl "$TMP/why.jsonl"
+python3 - "$TMP/why.jsonl" <<'PY' || fail "JSON keys and reasons of the crafted cases"
+import json, sys
+rows = {}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    for k in ("type", "serial", "time", "node", "result", "permissions", "scontext",
+              "tcontext", "tclass", "comm", "pid", "path", "permissive", "reason",
+              "booleans", "constraint"):
+        assert k in o, (k, o)
+    rows.setdefault(o["serial"], o)
+want = {101: "te_rule", 103: "boolean", 104: "boolean", 105: "boolean",
+        106: "constraint", 108: "unknown_permission", 109: "unknown_class",
+        110: "boolean", 111: "te_rule", 112: "invalid_context",
+        113: "invalid_context", 114: "unknown_type", 115: "invalid_context"}
+for s, r in want.items():
+    assert rows[s]["reason"] == r, (s, rows[s]["reason"], r)
+assert rows[102]["permissive"] is True
+assert rows[107]["result"] == "granted"
+alts = [[(b["name"], b["value"]) for b in alt] for alt in rows[105]["booleans"]]
+assert [("cdrecord_read_content", True), ("use_samba_home_dirs", True)] in \
+    [sorted(a) for a in alts], alts
+assert [("httpd_read_user_content", True)] in \
+    [a for a in [[(b["name"], b["value"]) for b in alt] for alt in rows[103]["booleans"]]]
+assert "staff_r" in rows[106]["constraint"] and "system_r" in rows[106]["constraint"]
+assert rows[101]["path"] == "/etc/shadow" and rows[101]["syscall"] == "openat"
+print("ok: reasons of the crafted cases")
+PY
+
+# every input form gives the same denials: raw, stdin, kernel log, journal
+expect_status 0 "stdin" -- sh -c "\"$AVCDOCTOR\" why --json -p \"$POLICY\" - < \"$crafted\""
+[ "$(wc -l < "$TMP/out")" = 15 ] || fail "stdin: $(wc -l < "$TMP/out") denials, wanted 15"
+sed -n 1p "$crafted" | sed 's/^type=AVC msg=\(audit([^)]*)\)/[ 12.345678] audit: type=1400 \1/' > "$TMP/dmesg.log"
+expect_status 0 "dmesg form" -- "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/dmesg.log"
+expect_grep '"reason":"te_rule"' "$TMP/out" "dmesg form explained"
+sed -n 1p "$crafted" | sed 's/^type=AVC msg=audit([^)]*): /Dec 03 05:20:00 web1 audit[100]: AVC /' > "$TMP/journal.log"
+expect_status 0 "journal form" -- "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/journal.log"
+expect_grep '"scontext":"system_u:system_r:httpd_t:s0"' "$TMP/out" "journal form parsed"
+
+# bad input: a message with file and line, the rest still analysed, exit 1
+{ echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { } for pid=1 comm="x" scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file'
+  sed -n 1p "$crafted"; } > "$TMP/bad.log"
+expect_status 1 "a bad record gives exit 1" -- "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/bad.log"
+expect_grep "bad.log:1: " "$TMP/err" "the message names file and line"
+[ "$(wc -l < "$TMP/out")" = 1 ] || fail "the good record after a bad one was not analysed"
+
+# no policy: exit 2 with a clear message
+expect_status 2 "missing -p file" -- "$AVCDOCTOR" why -p /nonexistent/policy.33 "$crafted"
+expect_grep "/nonexistent/policy.33" "$TMP/err" "the message names the policy file"
+mkdir -p "$TMP/selinux"
+printf 'SELINUX=disabled\nSELINUXTYPE=default\n' > "$TMP/selinux/config"
+expect_status 2 "no installed policy" -- env AVCDOCTOR_SELINUX_ROOT="$TMP/selinux" "$AVCDOCTOR" why "$crafted"
+expect_grep "policy" "$TMP/err" "no-policy message"
+# automatic discovery picks the newest policy.N
+mkdir -p "$TMP/selinux/default/policy"
+ln -s "$POLICY" "$TMP/selinux/default/policy/policy.33"
+expect_status 0 "installed policy found by itself" -- env AVCDOCTOR_SELINUX_ROOT="$TMP/selinux" "$AVCDOCTOR" why "$crafted"
+
+# a missing input file is an error naming it; others are still read
+expect_status 1 "missing input" -- "$AVCDOCTOR" why -p "$POLICY" /nonexistent.log "$crafted"
+expect_grep "/nonexistent.log" "$TMP/err" "the message names the missing file"
+expect_grep "15 denial records analysed" "$TMP/out" "the other file was still read"
+
+# usage
+expect_status 0 "--help" -- "$AVCDOCTOR" why --help
+expect_grep "policy" "$TMP/out" "--help lists --policy"
+expect_status 1 "unknown option" -- "$AVCDOCTOR" why --frobnicate
+expect_status 1 "unknown command" -- "$AVCDOCTOR" frobnicate
+finish
