@@ -29,7 +29,7 @@ G_BEGIN_DECLS
 /* contexts cached at most; the cache is emptied beyond (nothing borrows them) */
 #define AD_CONTEXT_CACHE_MAX 65536
 /* SIDs kept at most: libsepol's sidtab search is linear and never shrinks */
-#define AD_SIDTAB_MAX 512
+#define AD_SIDTAB_MAX 64
 /* booleans enumerated exhaustively at most (2^N assignments) */
 #define AD_BOOL_ENUM_MAX 16
 /* alternatives kept at most per verdict */
@@ -88,6 +88,7 @@ struct _AdPolicy {
 	GHashTable *te;			/* gint64* -> AdTeInfo* */
 	GHashTable *verdicts;		/* key string -> AdVerdict* (borrowed from interned) */
 	GHashTable *interned;		/* fingerprint -> AdVerdict* (owned) */
+	GHashTable *statements;		/* AdStatementKey* -> char*: constraint texts */
 	GString *scratch;
 };
 
@@ -108,9 +109,11 @@ int ad_policy_sepol_reason(AdPolicy *p, const char *scontext, const char *tconte
 
 /* policy-context.c */
 const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str);
+void ad_context_cache_trim(AdPolicy *p);
 void ad_context_info_free(AdContextInfo *ci);
 char *ad_level_to_string(AdPolicy *p, const mls_level_t *l);
 char *ad_range_to_string(AdPolicy *p, const mls_range_t *r);
+void ad_sidtab_trim(AdPolicy *p);
 int ad_context_to_sid(AdPolicy *p, const context_struct_t *c, sepol_security_id_t *ret_sid);
 
 /* policy-bool.c */
@@ -119,6 +122,7 @@ const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
 void ad_bool_result_free(AdBoolResult *r);
 
 /* policy-constraint.c */
+void ad_constraint_cache_init(AdPolicy *p);
 guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const context_struct_t *t,
 			    guint16 tclass, guint32 requested, char **ret_words, char **ret_expr);
 

@@ -1,0 +1,994 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The policy engine against the real Debian 12 refpolicy
+ * (/etc/selinux/default/policy/policy.33): the crafted cases and
+ * sepolgen's short.log from the shared corpus, loading and discovery,
+ * the caches, and a cross-check of every reason against libsepol's own
+ * sepol_compute_av_reason_buffer().  Without that policy file the tests
+ * that need it are skipped with a message.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sepol/policydb/services.h>
+
+#include "policy.h"
+#include "policy-private.h"
+
+#define REAL_POLICY "/etc/selinux/default/policy/policy.33"
+
+static AdPolicy *pol;
+
+/* ---- helpers -------------------------------------------------------------- */
+
+#define NEED_POLICY()                                                                      \
+	do {                                                                               \
+		if (!pol) {                                                                \
+			print_message("skipped: %s is not available\n", REAL_POLICY);     \
+			skip();                                                            \
+		}                                                                          \
+	} while (0)
+
+/* explain with the permissions given as one space-separated string */
+static const AdVerdict *explain(const char *s, const char *t, const char *cls, const char *perms)
+{
+	g_auto(GStrv) v = g_strsplit(perms, " ", -1);
+
+	return ad_policy_explain(pol, s, t, cls, (const char *const *)v, g_strv_length(v));
+}
+
+/* One denial record of the corpus, by serial. */
+typedef struct {
+	char *scontext, *tcontext, *tclass;
+	char **perms;
+} Rec;
+
+static void rec_clear(Rec *r)
+{
+	g_free(r->scontext);
+	g_free(r->tcontext);
+	g_free(r->tclass);
+	g_strfreev(r->perms);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Rec, rec_clear)
+
+/*
+ * Finds the AVC/USER_AVC record with @serial in corpus file @file and
+ * extracts its contexts, class and permissions; skips the test when the
+ * corpus is not there.
+ */
+static void corpus_record(const char *file, guint serial, Rec *r)
+{
+	const char *dir = g_getenv("AD_CORPUS");
+	g_autofree char *path = NULL, *text = NULL;
+	g_autofree char *needle = g_strdup_printf(":%u):", serial);
+	g_autoptr(GRegex) re = NULL;
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_auto(GStrv) lines = NULL;
+
+	if (!dir)
+		dir = "/work/shared/corpus";
+	path = g_build_filename(dir, file, NULL);
+	if (!g_file_get_contents(path, &text, NULL, NULL)) {
+		print_message("skipped: corpus file %s is not available\n", path);
+		skip();
+	}
+	re = g_regex_new("avc:\\s+(denied|granted)\\s+\\{ ([^}]*) \\}.*"
+			 "scontext=(\\S+) tcontext=(\\S+) tclass=(\\S+)",
+			 0, 0, NULL);
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l; l++) {
+		if (!strstr(*l, needle) || !strstr(*l, "avc:"))
+			continue;
+		g_autofree char *perms = NULL;
+
+		assert_true(g_regex_match(re, *l, 0, &mi));
+		perms = g_match_info_fetch(mi, 2);
+		r->perms = g_strsplit(perms, " ", -1);
+		r->scontext = g_match_info_fetch(mi, 3);
+		r->tcontext = g_match_info_fetch(mi, 4);
+		r->tclass = g_match_info_fetch(mi, 5);
+		return;
+	}
+	fail_msg("no record %u in %s", serial, path);
+}
+
+static const AdVerdict *explain_rec(const char *file, guint serial)
+{
+	g_auto(Rec) r = { 0 };
+
+	corpus_record(file, serial, &r);
+	return ad_policy_explain(pol, r.scontext, r.tcontext, r.tclass,
+				 (const char *const *)r.perms, g_strv_length(r.perms));
+}
+
+#define CRAFTED "crafted/debian-refpolicy-cases.log"
+#define SHORT "selinux-sepolgen-test_data-short.log"
+
+static gboolean has_string(GPtrArray *a, const char *s)
+{
+	for (guint i = 0; a && i < a->len; i++)
+		if (g_str_equal(a->pdata[i], s))
+			return TRUE;
+	return FALSE;
+}
+
+/* Does some alternative consist of exactly the settings @n1=@v1 (and @n2=@v2)? */
+static gboolean has_alternative(const AdVerdict *v, const char *n1, gboolean v1, const char *n2,
+				gboolean v2)
+{
+	for (guint i = 0; i < v->booleans->len; i++) {
+		GPtrArray *alt = v->booleans->pdata[i];
+		guint want = n2 ? 2 : 1, seen = 0;
+
+		if (alt->len != want)
+			continue;
+		for (guint j = 0; j < alt->len; j++) {
+			AdBoolSetting *s = alt->pdata[j];
+
+			if ((g_str_equal(s->name, n1) && s->value == v1) ||
+			    (n2 && g_str_equal(s->name, n2) && s->value == v2))
+				seen++;
+		}
+		if (seen == want)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Runs @fn with stderr redirected; returns what was written there. */
+static char *capture_stderr(void (*fn)(void *), void *arg)
+{
+	g_autofree char *tmpl = g_build_filename(g_get_tmp_dir(), "ad-stderr-XXXXXX", NULL);
+	int fd = g_mkstemp(tmpl);
+	int saved = dup(STDERR_FILENO);
+	char *out = NULL;
+
+	assert_true(fd >= 0 && saved >= 0);
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	fn(arg);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	close(fd);
+	assert_true(g_file_get_contents(tmpl, &out, NULL, NULL));
+	g_unlink(tmpl);
+	return out;
+}
+
+/* ---- loading ----------------------------------------------------------------- */
+
+static void test_load_missing(void **state)
+{
+	g_autoptr(GError) err = NULL;
+	AdPolicy *p = ad_policy_load("/nonexistent/dir/policy.33", &err);
+
+	assert_null(p);
+	assert_non_null(err);
+	assert_true(g_error_matches(err, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND));
+	assert_non_null(strstr(err->message, "/nonexistent/dir/policy.33"));
+}
+
+typedef struct {
+	const char *path;
+	GError *err;
+	AdPolicy *p;
+} LoadCall;
+
+static void load_call(void *arg)
+{
+	LoadCall *c = arg;
+
+	c->p = ad_policy_load(c->path, &c->err);
+}
+
+/* Not a policy, empty, a module magic, a truncated policy: errors, no crash, no stderr. */
+static void test_load_not_policy(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("ad-policy-XXXXXX", NULL);
+	g_autofree char *text = g_build_filename(dir, "text", NULL);
+	g_autofree char *empty = g_build_filename(dir, "empty", NULL);
+	g_autofree char *module = g_build_filename(dir, "module.pp", NULL);
+	g_autofree char *trunc = g_build_filename(dir, "truncated", NULL);
+	const guint8 modmagic[] = { 0x8d, 0xff, 0x7c, 0xf9, 0, 0, 0, 0 };
+	const char *paths[4];
+
+	assert_true(g_file_set_contents(text, "SELINUX=enforcing\n", -1, NULL));
+	assert_true(g_file_set_contents(empty, "", 0, NULL));
+	assert_true(g_file_set_contents(module, (const char *)modmagic, sizeof(modmagic), NULL));
+	paths[0] = text;
+	paths[1] = empty;
+	paths[2] = module;
+	paths[3] = NULL;
+	if (g_file_test(REAL_POLICY, G_FILE_TEST_EXISTS)) {
+		g_autofree char *data = NULL;
+		gsize len;
+
+		assert_true(g_file_get_contents(REAL_POLICY, &data, &len, NULL));
+		assert_true(g_file_set_contents(trunc, data, len / 3, NULL));
+		paths[3] = trunc;
+	}
+
+	for (guint i = 0; i < G_N_ELEMENTS(paths) && paths[i]; i++) {
+		LoadCall c = { paths[i], NULL, NULL };
+		g_autofree char *noise = capture_stderr(load_call, &c);
+
+		assert_null(c.p);
+		assert_non_null(c.err);
+		assert_true(g_error_matches(c.err, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID));
+		assert_non_null(strstr(c.err->message, paths[i]));
+		assert_string_equal(noise, "");
+		g_error_free(c.err);
+	}
+	g_unlink(text);
+	g_unlink(empty);
+	g_unlink(module);
+	g_unlink(trunc);
+	g_rmdir(dir);
+}
+
+/* AVCDOCTOR_SELINUX_ROOT: config + policy.31 and policy.33 -> policy.33; error texts. */
+static void test_discovery(void **state)
+{
+	g_autofree char *root = g_dir_make_tmp("ad-selinux-XXXXXX", NULL);
+	g_autofree char *config = g_build_filename(root, "config", NULL);
+	g_autofree char *pdir = g_build_filename(root, "default", "policy", NULL);
+	g_autofree char *p31 = g_build_filename(pdir, "policy.31", NULL);
+	g_autofree char *p33 = g_build_filename(pdir, "policy.33", NULL);
+	g_autofree char *p4 = g_build_filename(pdir, "policy.4", NULL);
+	g_autofree char *junk = g_build_filename(pdir, "policy.33.bak", NULL);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(AdPolicy) p = NULL;
+
+	NEED_POLICY();
+	assert_int_equal(g_mkdir_with_parents(pdir, 0700), 0);
+	g_setenv("AVCDOCTOR_SELINUX_ROOT", root, TRUE);
+
+	/* no config at all */
+	p = ad_policy_load(NULL, &err);
+	assert_null(p);
+	assert_true(g_error_matches(err, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND));
+	assert_non_null(strstr(err->message, config));
+	g_clear_error(&err);
+
+	/* config names a type without policies */
+	assert_true(g_file_set_contents(config, "# test\nSELINUX=permissive\nSELINUXTYPE=default\n",
+					-1, NULL));
+	p = ad_policy_load(NULL, &err);
+	assert_null(p);
+	assert_non_null(strstr(err->message, "SELINUXTYPE=default"));
+	assert_non_null(strstr(err->message, pdir));
+	assert_non_null(strstr(err->message, "holds no policy.N"));
+	g_clear_error(&err);
+
+	/* the newest of several (numerically: 33 > 31 > 4), and not policy.33.bak */
+	assert_int_equal(symlink(REAL_POLICY, p31), 0);
+	assert_int_equal(symlink(REAL_POLICY, p33), 0);
+	assert_true(g_file_set_contents(p4, "junk", -1, NULL));
+	assert_true(g_file_set_contents(junk, "junk", -1, NULL));
+	assert_true(g_file_set_contents(config, "SELINUX=permissive\n  SELINUXTYPE = \"default\"\n",
+					-1, NULL));
+	p = ad_policy_load(NULL, &err);
+	assert_null(err);
+	assert_non_null(p);
+	assert_string_equal(ad_policy_path(p), p33);
+	assert_true(ad_policy_is_mls(p));
+	/* a second policy object takes its turn with libsepol's global state */
+	assert_int_equal(explain("system_u:system_r:httpd_t:s0", "system_u:object_r:shadow_t:s0",
+				 "file", "read")->reason,
+			 AD_REASON_TE_RULE);
+	assert_int_equal(ad_policy_explain(p, "system_u:system_r:httpd_t:s0",
+					   "staff_u:object_r:user_home_t:s0", "file",
+					   (const char *const[]){ "read" }, 1)->reason,
+			 AD_REASON_BOOLEAN);
+	g_clear_pointer(&p, ad_policy_free);
+
+	/* config without SELINUXTYPE */
+	assert_true(g_file_set_contents(config, "SELINUX=permissive\n", -1, NULL));
+	p = ad_policy_load(NULL, &err);
+	assert_null(p);
+	assert_non_null(strstr(err->message, "SELINUXTYPE"));
+	g_clear_error(&err);
+
+	g_unsetenv("AVCDOCTOR_SELINUX_ROOT");
+	g_unlink(p31);
+	g_unlink(p33);
+	g_unlink(p4);
+	g_unlink(junk);
+	g_unlink(config);
+	g_rmdir(pdir);
+	g_autofree char *tdir = g_path_get_dirname(pdir);
+	g_rmdir(tdir);
+	g_rmdir(root);
+}
+
+/* ---- the crafted cases ---------------------------------------------------------- */
+
+static void test_crafted_101_te_rule(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 101);
+	assert_int_equal(v->reason, AD_REASON_TE_RULE);
+	assert_int_equal(v->reason_bits, SEPOL_COMPUTEAV_TE);
+	assert_int_equal(v->perms_missing->len, 1);
+	assert_string_equal(v->perms_missing->pdata[0], "read");
+	assert_int_equal(v->booleans->len, 0);
+	assert_false(v->constraint_too);
+	assert_null(v->constraint);
+	assert_int_equal(v->unknown->len, 0);
+}
+
+static void test_crafted_103_boolean(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 103);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_false(v->booleans_partial);
+	assert_true(has_alternative(v, "httpd_read_user_content", TRUE, NULL, FALSE));
+	assert_int_equal(ad_policy_bool_value(pol, "httpd_read_user_content"), 0);
+}
+
+static void test_crafted_104_two_alternatives(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 104);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_true(v->booleans->len >= 2);
+	assert_true(has_alternative(v, "httpd_can_network_connect", TRUE, NULL, FALSE));
+	assert_true(has_alternative(v, "httpd_can_network_relay", TRUE, NULL, FALSE));
+	/* minimal sets only: nobody needs both */
+	assert_false(has_alternative(v, "httpd_can_network_connect", TRUE,
+				     "httpd_can_network_relay", TRUE));
+}
+
+/* audit2why says dontaudit; the rule is under use_samba_home_dirs && cdrecord_read_content */
+static void test_crafted_105_combination(void **state)
+{
+	const AdVerdict *v;
+	GPtrArray *alt;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 105);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 1);
+	assert_false(v->booleans_partial);
+	alt = v->booleans->pdata[0];
+	assert_int_equal(alt->len, 2);
+	/* sorted by name */
+	assert_string_equal(((AdBoolSetting *)alt->pdata[0])->name, "cdrecord_read_content");
+	assert_true(((AdBoolSetting *)alt->pdata[0])->value);
+	assert_string_equal(((AdBoolSetting *)alt->pdata[1])->name, "use_samba_home_dirs");
+	assert_true(((AdBoolSetting *)alt->pdata[1])->value);
+}
+
+static void test_crafted_106_constraint(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 106);
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_int_equal(v->reason_bits, SEPOL_COMPUTEAV_CONS);
+	assert_non_null(v->constraint);
+	assert_non_null(strstr(v->constraint,
+			       "the source role staff_r differs from the target role system_r"));
+	assert_non_null(v->constraint_expr);
+	assert_true(g_str_has_prefix(v->constraint_expr, "constrain process { transition"));
+	assert_non_null(strstr(v->constraint_expr, "(r1 == r2 -Fail-)"));
+	/* the leaf that holds is not marked */
+	assert_non_null(strstr(v->constraint_expr, "(r2 == system_r)"));
+	assert_false(v->constraint_too);
+	assert_true(has_string(v->perms_missing, "transition"));
+}
+
+static void test_crafted_107_granted(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 107);
+	assert_int_equal(v->reason, AD_REASON_ALLOWED);
+	assert_int_equal(v->reason_bits, 0);
+	assert_int_equal(v->perms_missing->len, 0);
+}
+
+static void test_crafted_108_unknown_permission(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 108);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_PERMISSION);
+	assert_true(has_string(v->unknown, "permission frobnicate"));
+	assert_non_null(strstr(v->detail, "frobnicate"));
+	assert_non_null(strstr(v->detail, "class file"));
+}
+
+static void test_crafted_109_unknown_class(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 109);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_CLASS);
+	assert_true(has_string(v->unknown, "class nosuchclass"));
+}
+
+static void test_crafted_114_unknown_type(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 114);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_TYPE);
+	assert_int_equal(v->unknown->len, 1);
+	assert_string_equal(v->unknown->pdata[0], "type foo_t");
+	assert_non_null(strstr(v->detail, "the type foo_t is not defined"));
+}
+
+static void test_crafted_115_invalid_context(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain_rec(CRAFTED, 115);
+	assert_int_equal(v->reason, AD_REASON_INVALID_CONTEXT);
+	assert_int_equal(v->unknown->len, 0);
+	assert_non_null(strstr(v->detail, "the user staff_u is not authorised for the role "
+					  "auditadm_r"));
+}
+
+/* audit2why: DONTAUDIT, ALLOW, TERULE and three CONSTRAINT */
+static void test_short_log(void **state)
+{
+	static const struct {
+		guint serial;
+		AdReason reason;
+	} want[] = {
+		{ 978, AD_REASON_DONTAUDIT },	{ 979, AD_REASON_ALLOWED },
+		{ 980, AD_REASON_TE_RULE },	{ 981, AD_REASON_CONSTRAINT },
+		{ 982, AD_REASON_CONSTRAINT },	{ 985, AD_REASON_CONSTRAINT },
+	};
+
+	NEED_POLICY();
+	for (guint i = 0; i < G_N_ELEMENTS(want); i++) {
+		const AdVerdict *v = explain_rec(SHORT, want[i].serial);
+
+		if (v->reason != want[i].reason)
+			fail_msg("record %u: %s, want %s", want[i].serial, ad_reason_name(v->reason),
+				 ad_reason_name(want[i].reason));
+		if (want[i].reason == AD_REASON_CONSTRAINT) {
+			assert_non_null(strstr(v->constraint, "the source user staff_u differs from "
+							      "the target user"));
+			assert_non_null(strstr(v->constraint, "user-based access control"));
+			assert_non_null(strstr(v->constraint_expr, "(u1 == u2 -Fail-)"));
+		}
+	}
+	/* 981 asks for read and write: both missing */
+	const AdVerdict *v = explain_rec(SHORT, 981);
+
+	assert_int_equal(v->perms_missing->len, 2);
+	assert_true(has_string(v->perms_missing, "read"));
+	assert_true(has_string(v->perms_missing, "write"));
+}
+
+/* ---- more verdicts --------------------------------------------------------------- */
+
+/* TE denies, and the UBAC constraint would deny as well */
+static void test_constraint_too(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("staff_u:staff_r:staff_t:s0", "user_u:object_r:user_tmp_t:s0", "file",
+		    "mounton");
+	assert_int_equal(v->reason, AD_REASON_TE_RULE);
+	assert_true(v->constraint_too);
+	assert_non_null(strstr(v->constraint, "the source user staff_u differs from the target "
+					      "user user_u"));
+	/* same types, same user: no constraint problem */
+	v = explain("staff_u:staff_r:staff_t:s0", "staff_u:object_r:user_tmp_t:s0", "file",
+		    "mounton");
+	assert_int_equal(v->reason, AD_REASON_TE_RULE);
+	assert_false(v->constraint_too);
+	assert_null(v->constraint);
+}
+
+/* MCS: svirt_t may only touch images whose categories it dominates */
+static void test_mcs_constraint(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("system_u:system_r:svirt_t:s0:c1,c2", "system_u:object_r:svirt_image_t:s0:c3,c4",
+		    "file", "read");
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_non_null(strstr(v->constraint, "the source level s0:c1,c2 does not dominate the "
+					      "target level s0:c3,c4"));
+	assert_non_null(strstr(v->constraint, "(mcs_constrained_type)"));
+	assert_true(g_str_has_prefix(v->constraint_expr, "mlsconstrain file {"));
+	assert_non_null(strstr(v->constraint_expr, "(h1 dom h2 -Fail-)"));
+	v = explain("system_u:system_r:svirt_t:s0:c1,c2", "system_u:object_r:svirt_image_t:s0:c1,c2",
+		    "file", "read");
+	assert_int_equal(v->reason, AD_REASON_ALLOWED);
+	/* a range of categories is written as one */
+	v = explain("system_u:system_r:svirt_t:s0:c1,c2", "system_u:object_r:svirt_image_t:s0:c0.c9",
+		    "file", "read");
+	assert_non_null(strstr(v->constraint, "the target level s0:c0.c9"));
+}
+
+/* booleans that grant read but nothing that grants write: partial */
+static void test_boolean_partial(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("system_u:system_r:httpd_t:s0", "staff_u:object_r:user_home_t:s0", "file",
+		    "read write");
+	assert_int_not_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_true(v->booleans_partial);
+	assert_true(has_alternative(v, "httpd_read_user_content", TRUE, NULL, FALSE));
+	/* all of read, getattr and open come with the one boolean */
+	v = explain("system_u:system_r:httpd_t:s0", "staff_u:object_r:user_home_t:s0", "file",
+		    "read getattr open");
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_false(v->booleans_partial);
+	assert_int_equal(v->booleans->len, 1);
+}
+
+static void test_rbac(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
+		    "transition");
+	assert_int_equal(v->reason, AD_REASON_RBAC);
+	assert_int_equal(v->reason_bits, SEPOL_COMPUTEAV_RBAC);
+	assert_non_null(strstr(v->detail, "allow staff_r system_r;"));
+	/* sysadm_r may change to staff_r */
+	v = explain("root:sysadm_r:newrole_t:s0", "root:staff_r:staff_t:s0", "process",
+		    "transition");
+	assert_int_equal(v->reason, AD_REASON_ALLOWED);
+}
+
+/* 2006 logs: no MLS part on an MLS policy */
+static void test_context_without_mls(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("staff_u:staff_r:staff_t", "system_u:object_r:sysctl_fs_t", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_TE_RULE);
+	assert_non_null(strstr(v->detail, "has no MLS level; s0 was assumed"));
+	v = explain("staff_u:staff_r:staff_t", "user_u:object_r:user_tmp_t", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_null(ad_policy_context_problem(pol, "user_u:user_r:user_t"));
+	/* a context that is wrong anyway is still reported as such */
+	v = explain("user_u:system_r:user_t", "system_u:object_r:etc_t", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_INVALID_CONTEXT);
+}
+
+static void test_hex_permissions(void **state)
+{
+	const AdVerdict *a, *b, *c;
+
+	NEED_POLICY();
+	a = explain("system_u:system_r:httpd_t:s0", "system_u:object_r:shadow_t:s0", "file",
+		    "read");
+	b = explain("system_u:system_r:httpd_t:s0", "system_u:object_r:shadow_t:s0", "file",
+		    "0x2");
+	/* read is bit 1 of file; the same verdict, shared */
+	assert_ptr_equal(a, b);
+	c = explain("system_u:system_r:httpd_t:s0", "system_u:object_r:shadow_t:s0", "file",
+		    "0x80000000");
+	assert_int_equal(c->reason, AD_REASON_UNKNOWN_PERMISSION);
+	assert_true(has_string(c->unknown, "permission 0x80000000"));
+}
+
+static void test_unknown_names(void **state)
+{
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	v = explain("test_u:x_r:foo_t:s9:c2000", "system_u:object_r:bar_t:s0", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_TYPE);
+	assert_true(has_string(v->unknown, "user test_u"));
+	assert_true(has_string(v->unknown, "role x_r"));
+	assert_true(has_string(v->unknown, "type foo_t"));
+	assert_true(has_string(v->unknown, "level s9"));
+	assert_true(has_string(v->unknown, "category c2000"));
+	assert_true(has_string(v->unknown, "type bar_t"));
+	/* the class outranks the contexts, and both are listed */
+	v = explain("system_u:system_r:foo_t:s0", "system_u:object_r:etc_t:s0", "nosuchclass",
+		    "read");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_CLASS);
+	assert_true(has_string(v->unknown, "class nosuchclass"));
+	assert_true(has_string(v->unknown, "type foo_t"));
+	/* no permission at all */
+	v = ad_policy_explain(pol, "system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0",
+			      "file", NULL, 0);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_PERMISSION);
+}
+
+static void test_context_problem(void **state)
+{
+	static const struct {
+		const char *context;
+		const char *problem;	/* substring, NULL: valid */
+	} cases[] = {
+		{ "staff_u:staff_r:staff_t:s0-s0:c0.c1023", NULL },
+		{ "system_u:object_r:etc_t:s0", NULL },
+		{ "staff_u:staff_r:httpd_t:s0", "the role staff_r is not authorised for the type "
+						"httpd_t" },
+		{ "staff_u:auditadm_r:auditadm_t:s0", "the user staff_u is not authorised for the "
+						      "role auditadm_r" },
+		{ "staff_u:staff_r:staff_t:s0:c5-s0", "the high level s0 does not dominate the low "
+						      "level s0:c5" },
+		{ "user_u:user_r:user_t:s0:c5", "the level s0:c5 is outside the range s0 of the "
+						"user user_u" },
+		{ "test_u:staff_r:staff_t:s0", "the user test_u is not defined in this policy" },
+		{ "staff_u:staff_r:staff_t:s9", "the level s9 is not defined" },
+		{ "staff_u:staff_r:staff_t:s0:c2000", "the category c2000 is not defined" },
+		{ "system_u:object_r:domain:s0", "domain is an attribute, not a type" },
+		{ "garbage", "not of the form user:role:type" },
+		{ "", "not of the form" },
+	};
+
+	NEED_POLICY();
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = ad_policy_context_problem(pol, cases[i].context);
+
+		if (!cases[i].problem && got)
+			fail_msg("%s: unexpected problem \"%s\"", cases[i].context, got);
+		if (cases[i].problem && (!got || !strstr(got, cases[i].problem)))
+			fail_msg("%s: got \"%s\", want \"%s\"", cases[i].context,
+				 got ? got : "(valid)", cases[i].problem);
+	}
+}
+
+static void test_lookups(void **state)
+{
+	NEED_POLICY();
+	assert_true(ad_policy_has_type(pol, "httpd_t"));
+	assert_false(ad_policy_has_type(pol, "domain"));	/* an attribute */
+	assert_false(ad_policy_has_type(pol, "foo_t"));
+	assert_false(ad_policy_has_type(pol, NULL));
+	assert_true(ad_policy_has_class(pol, "file"));
+	assert_false(ad_policy_has_class(pol, "nosuchclass"));
+	assert_true(ad_policy_has_perm(pol, "file", "read"));	/* common file perm */
+	assert_true(ad_policy_has_perm(pol, "file", "execute_no_trans"));	/* own perm */
+	assert_false(ad_policy_has_perm(pol, "file", "frobnicate"));
+	assert_false(ad_policy_has_perm(pol, "nosuchclass", "read"));
+	assert_int_equal(ad_policy_bool_value(pol, "httpd_read_user_content"), 0);
+	assert_int_equal(ad_policy_bool_value(pol, "authlogin_pam"), 1);
+	assert_int_equal(ad_policy_bool_value(pol, "no_such_boolean"), -1);
+	assert_string_equal(ad_reason_name(AD_REASON_TE_RULE), "te_rule");
+	assert_string_equal(ad_reason_name(AD_REASON_INVALID_CONTEXT), "invalid_context");
+	assert_string_equal(ad_reason_name(AD_REASON_UNKNOWN_PERMISSION), "unknown_permission");
+}
+
+/* ---- caches ----------------------------------------------------------------------- */
+
+static void test_cache(void **state)
+{
+	const AdVerdict *a, *b, *c, *d;
+
+	NEED_POLICY();
+	a = explain("staff_u:staff_r:staff_t:s0", "user_u:object_r:user_tmp_t:s0", "file",
+		    "read write");
+	b = explain("staff_u:staff_r:staff_t:s0", "user_u:object_r:user_tmp_t:s0", "file",
+		    "read write");
+	c = explain("staff_u:staff_r:staff_t:s0", "user_u:object_r:user_tmp_t:s0", "file",
+		    "write read read");
+	assert_ptr_equal(a, b);
+	assert_ptr_equal(a, c);
+	d = explain("staff_u:staff_r:staff_t:s0", "user_u:object_r:user_tmp_t:s0", "file", "read");
+	assert_ptr_not_equal(a, d);
+	assert_int_equal(d->perms_missing->len, 1);
+}
+
+static void explain_unknowns(void *arg)
+{
+	explain("system_u:system_r:foo_t:s0", "system_u:object_r:etc_t:s0", "file", "read");
+	explain("system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0", "file", "frob");
+	explain("system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0", "nosuch", "read");
+	explain("staff_u:auditadm_r:auditadm_t:s0", "system_u:object_r:etc_t:s0", "file", "read");
+	g_free(ad_policy_context_problem(pol, "a:b:c:d:e"));
+}
+
+/* libsepol complains about every refused name; none of it may reach stderr */
+static void test_quiet(void **state)
+{
+	g_autofree char *noise = NULL;
+
+	NEED_POLICY();
+	noise = capture_stderr(explain_unknowns, NULL);
+	assert_string_equal(noise, "");
+}
+
+/* many distinct MCS pairs: libsepol's sidtab stays bounded */
+static void test_sidtab_bounded(void **state)
+{
+	NEED_POLICY();
+	for (guint i = 0; i < 3 * AD_SIDTAB_MAX; i++) {
+		g_autofree char *s = g_strdup_printf("system_u:system_r:svirt_t:s0:c%u,c%u", i % 1000,
+						     1000 + i / 1000);
+		const AdVerdict *v = explain(s, "system_u:object_r:etc_t:s0", "file", "write");
+
+		assert_int_not_equal(v->reason, AD_REASON_INVALID_CONTEXT);
+	}
+	assert_true(pol->sidtab.nel <= AD_SIDTAB_MAX);
+}
+
+/* ---- the engine against libsepol ------------------------------------------------- */
+
+/*
+ * Compares one access with libsepol: the reason bits and the missing
+ * permissions must be what sepol_compute_av_reason_buffer() says.
+ * Returns libsepol's reason bits, or -1 when a context is invalid.
+ */
+static int crosscheck_one(const char *s, const char *t, const char *cls, const char **perms,
+			  guint n)
+{
+	guint32 allowed = 0;
+	guint want_missing = 0;
+	const AdVerdict *v;
+	sepol_security_class_t c;
+	int reason;
+
+	reason = ad_policy_sepol_reason(pol, s, t, cls, perms, n, &allowed);
+	v = ad_policy_explain(pol, s, t, cls, perms, n);
+	if (reason < 0) {
+		assert_true(v->reason == AD_REASON_INVALID_CONTEXT ||
+			    v->reason == AD_REASON_UNKNOWN_TYPE);
+		return -1;
+	}
+	if ((guint32)reason != v->reason_bits)
+		fail_msg("%s %s %s %s (%u perms): engine bits %x, libsepol %x", s, t, cls, perms[0],
+			 n, v->reason_bits, reason);
+	assert_int_equal(sepol_string_to_security_class(cls, &c), 0);
+	for (guint k = 0; k < n; k++) {
+		sepol_access_vector_t bit = 0;
+
+		assert_int_equal(sepol_string_to_av_perm(c, perms[k], &bit), 0);
+		if (!(allowed & bit)) {
+			want_missing++;
+			if (!has_string(v->perms_missing, perms[k]))
+				fail_msg("%s %s %s: %s missing for libsepol, not for the engine", s, t,
+					 cls, perms[k]);
+		}
+	}
+	assert_int_equal(v->perms_missing->len, want_missing);
+	return reason;
+}
+
+/*
+ * The engine computes TE, constraints and RBAC itself (libsepol 3.4 is too
+ * slow per call); this checks it against libsepol on the corpus accesses
+ * and a few thousand drawn from contexts of several users, roles, types
+ * and levels, half of them asking for permissions TE allows so that the
+ * constraint and RBAC checks are reached.
+ */
+static void test_crosscheck_libsepol(void **state)
+{
+	static const char *const contexts[] = {
+		"system_u:system_r:httpd_t:s0",
+		"system_u:system_r:init_t:s0-s0:c0.c1023",
+		"system_u:system_r:sshd_t:s0-s0:c0.c1023",
+		"system_u:system_r:crond_t:s0-s0:c0.c1023",
+		"system_u:system_r:svirt_t:s0:c1,c2",
+		"system_u:system_r:svirt_t:s0:c3,c4",
+		"system_u:system_r:cupsd_t:s0",
+		"system_u:system_r:syslogd_t:s0",
+		"system_u:system_r:postfix_master_t:s0",
+		"staff_u:staff_r:staff_t:s0-s0:c0.c1023",
+		"staff_u:sysadm_r:sysadm_t:s0-s0:c0.c1023",
+		"user_u:user_r:user_t:s0",
+		"root:staff_r:staff_t:s0",
+		"root:staff_r:newrole_t:s0",
+		"root:sysadm_r:newrole_t:s0",
+		"root:system_r:sysadm_t:s0",
+		"unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023",
+		"unconfined_u:system_r:unconfined_t:s0",
+		"staff_u:staff_r:cdrecord_t:s0",
+		"staff_u:staff_r:staff_su_t:s0",
+		"system_u:object_r:etc_t:s0",
+		"system_u:object_r:shadow_t:s0",
+		"staff_u:object_r:user_home_t:s0",
+		"user_u:object_r:user_tmp_t:s0",
+		"root:object_r:user_home_dir_t:s0",
+		"system_u:object_r:cifs_t:s0",
+		"system_u:object_r:http_cache_port_t:s0",
+		"system_u:object_r:var_log_t:s0:c5",
+		"system_u:object_r:svirt_image_t:s0:c3,c4",
+		"system_u:object_r:svirt_image_t:s0:c1,c2",
+		"system_u:object_r:httpd_sys_content_t:s0",
+	};
+	static const char *const classes[] = {
+		"file", "dir", "process", "tcp_socket", "unix_stream_socket", "capability", "fd",
+		"dbus", "chr_file", "sock_file", "lnk_file",
+	};
+	static const guint crafted[] = { 101, 103, 104, 105, 106, 107, 110, 111 };
+	static const guint shortlog[] = { 978, 979, 980, 981, 982, 985 };
+	g_autoptr(GRand) rnd = g_rand_new_with_seed(20240611);
+	guint checked = 0, denied = 0, cons = 0, rbac = 0;
+	const char *rbac_perms[] = { "transition" };
+	int r;
+
+	NEED_POLICY();
+	for (guint i = 0; i < G_N_ELEMENTS(crafted) + G_N_ELEMENTS(shortlog); i++) {
+		g_auto(Rec) rec = { 0 };
+
+		if (i < G_N_ELEMENTS(crafted))
+			corpus_record(CRAFTED, crafted[i], &rec);
+		else
+			corpus_record(SHORT, shortlog[i - G_N_ELEMENTS(crafted)], &rec);
+		assert_true(crosscheck_one(rec.scontext, rec.tcontext, rec.tclass,
+					   (const char **)rec.perms, g_strv_length(rec.perms)) >= 0);
+	}
+	r = crosscheck_one("root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
+			   rbac_perms, 1);
+	assert_int_equal(r, SEPOL_COMPUTEAV_RBAC);
+
+	for (guint round = 0; round < 6000; round++) {
+		const char *s = contexts[g_rand_int_range(rnd, 0, G_N_ELEMENTS(contexts))];
+		const char *t = contexts[g_rand_int_range(rnd, 0, G_N_ELEMENTS(contexts))];
+		const char *cls = classes[g_rand_int_range(rnd, 0, G_N_ELEMENTS(classes))];
+		const AdContextInfo *si, *ti;
+		guint32 pool = 0xffffffff, requested = 0;
+		const char *perms[4];
+		guint n = 0, c;
+
+		if (!ad_policy_has_class(pol, cls))
+			continue;
+		c = ((class_datum_t *)hashtab_search(pol->db.p_classes.table, cls))->s.value;
+		if (round % 7 == 0)
+			t = s;
+		si = ad_context_lookup(pol, s);
+		ti = ad_context_lookup(pol, t);
+		if (round % 2 && si->ok && ti->ok) {
+			guint32 te = ad_te_lookup(pol, si->ctx.type, ti->ctx.type, c)->allowed;
+
+			if (te)
+				pool = te;
+		}
+		for (guint k = 0, want = g_rand_int_range(rnd, 1, 4); k < 64 && n < want; k++) {
+			guint bit = g_rand_int_range(rnd, 0, 32);
+			const char *name = ad_policy_perm_name(pol, c, bit);
+
+			if (!name || !(pool & (1u << bit)) || (requested & (1u << bit)))
+				continue;
+			requested |= 1u << bit;
+			perms[n++] = name;
+		}
+		if (!n)
+			continue;
+		r = crosscheck_one(s, t, cls, perms, n);
+		if (r < 0)
+			continue;
+		checked++;
+		denied += r != 0;
+		cons += (r & SEPOL_COMPUTEAV_CONS) != 0;
+		rbac += (r & SEPOL_COMPUTEAV_RBAC) != 0;
+	}
+	print_message("cross-checked %u drawn accesses with libsepol: %u denied, %u by a "
+		      "constraint, %u by RBAC\n",
+		      checked, denied, cons, rbac);
+	assert_true(checked > 3000);
+	assert_true(denied > 0 && denied < checked);
+	assert_true(cons > 20);
+}
+
+/* ---- speed ---------------------------------------------------------------------------- */
+
+static void test_speed(void **state)
+{
+	const guint n = 20000;
+	g_autoptr(GPtrArray) scons = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) tcons = g_ptr_array_new_with_free_func(g_free);
+	const char *read[] = { "read" };
+	gint64 t0, t1, t2;
+
+	NEED_POLICY();
+	for (guint i = 0; i < n; i++) {
+		/* distinct MCS pairs, as from containers: svirt_t vs its images */
+		g_ptr_array_add(scons, g_strdup_printf("system_u:system_r:svirt_t:s0:c%u,c%u",
+						       i % 1024, 1023 - (i / 1024) % 512));
+		g_ptr_array_add(tcons, g_strdup_printf("staff_u:object_r:user_home_t:s0:c%u",
+						       (i * 7) % 1024));
+	}
+	t0 = g_get_monotonic_time();
+	for (guint i = 0; i < n; i++)
+		ad_policy_explain(pol, scons->pdata[i], tcons->pdata[i], "file", read, 1);
+	t1 = g_get_monotonic_time();
+	for (guint r = 0; r < 5; r++)
+		for (guint i = 0; i < n; i++)
+			ad_policy_explain(pol, scons->pdata[i], tcons->pdata[i], "file", read, 1);
+	t2 = g_get_monotonic_time();
+	print_message("uncached: %.2f us per explain (%.0f/s); cached: %.3f us (%.0f/s)\n",
+		      (double)(t1 - t0) / n, n * 1e6 / (double)(t1 - t0),
+		      (double)(t2 - t1) / (5.0 * n), 5.0 * n * 1e6 / (double)(t2 - t1));
+	/* generous bounds: sanitizer builds are several times slower */
+	assert_true((t1 - t0) / n < 200);
+	assert_true((t2 - t1) / (5 * n) < 20);
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static int group_setup(void **state)
+{
+	g_autoptr(GError) err = NULL;
+
+	if (!g_file_test(REAL_POLICY, G_FILE_TEST_EXISTS)) {
+		print_message("%s is absent: the tests that need it are skipped\n", REAL_POLICY);
+		return 0;
+	}
+	pol = ad_policy_load(REAL_POLICY, &err);
+	if (!pol) {
+		print_message("cannot load %s: %s\n", REAL_POLICY, err->message);
+		return -1;
+	}
+	return 0;
+}
+
+static int group_teardown(void **state)
+{
+	g_clear_pointer(&pol, ad_policy_free);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_load_missing),
+		cmocka_unit_test(test_load_not_policy),
+		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_crafted_101_te_rule),
+		cmocka_unit_test(test_crafted_103_boolean),
+		cmocka_unit_test(test_crafted_104_two_alternatives),
+		cmocka_unit_test(test_crafted_105_combination),
+		cmocka_unit_test(test_crafted_106_constraint),
+		cmocka_unit_test(test_crafted_107_granted),
+		cmocka_unit_test(test_crafted_108_unknown_permission),
+		cmocka_unit_test(test_crafted_109_unknown_class),
+		cmocka_unit_test(test_crafted_114_unknown_type),
+		cmocka_unit_test(test_crafted_115_invalid_context),
+		cmocka_unit_test(test_short_log),
+		cmocka_unit_test(test_constraint_too),
+		cmocka_unit_test(test_mcs_constraint),
+		cmocka_unit_test(test_boolean_partial),
+		cmocka_unit_test(test_rbac),
+		cmocka_unit_test(test_context_without_mls),
+		cmocka_unit_test(test_hex_permissions),
+		cmocka_unit_test(test_unknown_names),
+		cmocka_unit_test(test_context_problem),
+		cmocka_unit_test(test_lookups),
+		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_quiet),
+		cmocka_unit_test(test_sidtab_bounded),
+		cmocka_unit_test(test_crosscheck_libsepol),
+		cmocka_unit_test(test_speed),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
