@@ -747,8 +747,8 @@ static void test_sidtab_bounded(void **state)
  * permissions must be what sepol_compute_av_reason_buffer() says.
  * Returns libsepol's reason bits, or -1 when a context is invalid.
  */
-static int crosscheck_one(const char *s, const char *t, const char *cls, const char **perms,
-			  guint n)
+static int crosscheck_one(AdPolicy *p, const char *s, const char *t, const char *cls,
+			  const char **perms, guint n)
 {
 	guint32 allowed = 0;
 	guint want_missing = 0;
@@ -756,8 +756,8 @@ static int crosscheck_one(const char *s, const char *t, const char *cls, const c
 	sepol_security_class_t c;
 	int reason;
 
-	reason = ad_policy_sepol_reason(pol, s, t, cls, perms, n, &allowed);
-	v = ad_policy_explain(pol, s, t, cls, perms, n);
+	reason = ad_policy_sepol_reason(p, s, t, cls, perms, n, &allowed);
+	v = ad_policy_explain(p, s, t, cls, perms, n);
 	if (reason < 0) {
 		assert_true(v->reason == AD_REASON_INVALID_CONTEXT ||
 			    v->reason == AD_REASON_UNKNOWN_TYPE);
@@ -843,10 +843,10 @@ static void test_crosscheck_libsepol(void **state)
 			corpus_record(CRAFTED, crafted[i], &rec);
 		else
 			corpus_record(SHORT, shortlog[i - G_N_ELEMENTS(crafted)], &rec);
-		assert_true(crosscheck_one(rec.scontext, rec.tcontext, rec.tclass,
+		assert_true(crosscheck_one(pol, rec.scontext, rec.tcontext, rec.tclass,
 					   (const char **)rec.perms, g_strv_length(rec.perms)) >= 0);
 	}
-	r = crosscheck_one("root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
+	r = crosscheck_one(pol, "root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
 			   rbac_perms, 1);
 	assert_int_equal(r, SEPOL_COMPUTEAV_RBAC);
 
@@ -883,7 +883,7 @@ static void test_crosscheck_libsepol(void **state)
 		}
 		if (!n)
 			continue;
-		r = crosscheck_one(s, t, cls, perms, n);
+		r = crosscheck_one(pol, s, t, cls, perms, n);
 		if (r < 0)
 			continue;
 		checked++;
@@ -897,6 +897,155 @@ static void test_crosscheck_libsepol(void **state)
 	assert_true(checked > 3000);
 	assert_true(denied > 0 && denied < checked);
 	assert_true(cons > 20);
+}
+
+/* ---- a small policy built with checkpolicy --------------------------------------- */
+
+/*
+ * What refpolicy does not have: XOR and NOT conditions, more booleans
+ * than are enumerated exhaustively, a constraint with "not", a missing
+ * role allow rule, typebounds (checkpolicy refuses violations, so only the
+ * path through libsepol is exercised), and no MLS.
+ */
+static const char mini_conf[] =
+	"class process\nclass file\nsid kernel\nsid file\n"
+	"common file { read write getattr open }\n"
+	"class process { transition dyntransition signal }\n"
+	"class file inherits file { entrypoint }\n"
+	"type a_t;\ntype b_t;\ntype c_t;\ntype parent_t;\ntype child_t;\n"
+	"typebounds parent_t child_t;\n"
+	"attribute domattr;\ntypeattribute a_t domattr;\n"
+	"bool x false;\nbool y false;\nbool z true;\n"
+	"@BOOLS@"
+	"if (x ^ y) { allow domattr b_t:file read; }\n"
+	"if (!z) { allow a_t b_t:file write; }\n"
+	"@RULES@"
+	"allow a_t b_t:process transition;\n"
+	"allow a_t a_t:file getattr;\n"
+	"allow parent_t b_t:file read;\n"
+	"allow child_t b_t:file read;\n"
+	"role ra_r;\nrole rb_r;\n"
+	"role ra_r types { a_t child_t parent_t };\nrole rb_r types { b_t };\n"
+	"user u1_u roles { ra_r rb_r };\nuser u2_u roles { ra_r };\n"
+	"constrain file write (u1 == u2);\n"
+	"constrain file getattr not (t1 == t2);\n"
+	"sid kernel u1_u:ra_r:a_t\nsid file u1_u:object_r:b_t\n";
+
+static void test_mini_policy(void **state)
+{
+	g_autofree char *checkpolicy = g_find_program_in_path("checkpolicy");
+	g_autofree char *dir = NULL, *conf = NULL, *bin = NULL, *text = NULL;
+	g_autoptr(GString) bools = g_string_new(NULL), rules = g_string_new(NULL);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(AdPolicy) mini = NULL;
+	const AdVerdict *v;
+	int status = -1;
+	const char *read[] = { "read" }, *write[] = { "write" }, *rw[] = { "read", "write" };
+	const char *getattr[] = { "getattr" }, *transition[] = { "transition" };
+
+	if (!checkpolicy) {
+		print_message("skipped: checkpolicy is not installed\n");
+		skip();
+	}
+	for (guint i = 0; i < 20; i++) {
+		g_string_append_printf(bools, "bool b%02u false;\n", i);
+		g_string_append_printf(rules, "if (b%02u) { allow a_t c_t:file read; }\n", i);
+	}
+	text = g_strdup(mini_conf);
+	{
+		g_autoptr(GString) t = g_string_new(text);
+
+		g_string_replace(t, "@BOOLS@", bools->str, 1);
+		g_string_replace(t, "@RULES@", rules->str, 1);
+		g_free(text);
+		text = g_strdup(t->str);
+	}
+	dir = g_dir_make_tmp("ad-mini-XXXXXX", NULL);
+	conf = g_build_filename(dir, "policy.conf", NULL);
+	bin = g_build_filename(dir, "policy.33", NULL);
+	assert_true(g_file_set_contents(conf, text, -1, NULL));
+	{
+		const char *argv[] = { checkpolicy, "-c", "33", "-o", bin, conf, NULL };
+
+		assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+					 NULL, NULL, NULL, NULL, &status, NULL));
+	}
+	assert_true(g_spawn_check_wait_status(status, NULL));
+	mini = ad_policy_load(bin, &err);
+	assert_null(err);
+	assert_false(ad_policy_is_mls(mini));
+
+	/* x ^ y: either one alone */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:object_r:b_t", "file", read, 1);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 2);
+	assert_true(has_alternative(v, "x", TRUE, NULL, FALSE));
+	assert_true(has_alternative(v, "y", TRUE, NULL, FALSE));
+	/* !z: z must go off */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:object_r:b_t", "file", write, 1);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 1);
+	assert_true(has_alternative(v, "z", FALSE, NULL, FALSE));
+	/* both permissions: two settings each */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:object_r:b_t", "file", rw, 2);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 2);
+	assert_true(has_alternative(v, "x", TRUE, "z", FALSE));
+	assert_true(has_alternative(v, "y", TRUE, "z", FALSE));
+	/* 20 booleans: beyond exhaustive enumeration, still every single one */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:object_r:c_t", "file", read, 1);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 20);
+	assert_true(has_alternative(v, "b00", TRUE, NULL, FALSE));
+	assert_true(has_alternative(v, "b19", TRUE, NULL, FALSE));
+	/* no "allow ra_r rb_r;" */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:rb_r:b_t", "process", transition, 1);
+	assert_int_equal(v->reason, AD_REASON_RBAC);
+	assert_non_null(strstr(v->detail, "allow ra_r rb_r;"));
+	/* a boolean would do, but the user constraint denies as well */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u2_u:object_r:b_t", "file", write, 1);
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_true(v->constraint_too);
+	assert_string_equal(v->constraint, "the source user u1_u differs from the target user u2_u");
+	assert_string_equal(v->constraint_expr, "constrain file { write } (u1 == u2 -Fail-);");
+	/* "not": the leaf holds, which is the problem */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t", "u1_u:object_r:a_t", "file", getattr, 1);
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_string_equal(v->constraint, "the source type a_t is the same as the target type a_t");
+	/* a bounded type goes through libsepol */
+	v = ad_policy_explain(mini, "u1_u:ra_r:child_t", "u1_u:object_r:b_t", "file", read, 1);
+	assert_int_equal(v->reason, AD_REASON_ALLOWED);
+	v = ad_policy_explain(mini, "u1_u:ra_r:child_t", "u1_u:object_r:b_t", "file", write, 1);
+	assert_int_equal(v->reason, AD_REASON_TE_RULE);
+	/* a level on a non-MLS policy is dropped, and said so */
+	v = ad_policy_explain(mini, "u1_u:ra_r:a_t:s0", "u1_u:object_r:a_t", "file", getattr, 1);
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_non_null(strstr(v->detail, "the level s0 of the context u1_u:ra_r:a_t:s0 was "
+					  "ignored"));
+	{
+		g_autofree char *why = ad_policy_context_problem(mini, "u2_u:rb_r:b_t");
+
+		assert_non_null(why);
+		assert_string_equal(why, "the user u2_u is not authorised for the role rb_r");
+	}
+
+	/* and libsepol agrees on every one */
+	assert_int_equal(crosscheck_one(mini, "u1_u:ra_r:a_t", "u1_u:object_r:b_t", "file", rw, 2),
+			 SEPOL_COMPUTEAV_TE);
+	assert_int_equal(crosscheck_one(mini, "u1_u:ra_r:a_t", "u1_u:rb_r:b_t", "process",
+					transition, 1),
+			 SEPOL_COMPUTEAV_RBAC);
+	assert_int_equal(crosscheck_one(mini, "u1_u:ra_r:a_t", "u1_u:object_r:a_t", "file",
+					getattr, 1),
+			 SEPOL_COMPUTEAV_CONS);
+	assert_int_equal(crosscheck_one(mini, "u1_u:ra_r:child_t", "u1_u:object_r:b_t", "file",
+					read, 1),
+			 0);
+
+	g_clear_pointer(&mini, ad_policy_free);
+	g_unlink(conf);
+	g_unlink(bin);
+	g_rmdir(dir);
 }
 
 /* ---- speed ---------------------------------------------------------------------------- */
@@ -987,6 +1136,7 @@ int main(void)
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_sidtab_bounded),
 		cmocka_unit_test(test_crosscheck_libsepol),
+		cmocka_unit_test(test_mini_policy),
 		cmocka_unit_test(test_speed),
 	};
 
