@@ -151,11 +151,16 @@ static void ad_add_unique(GPtrArray *a, char *s)
 static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 {
 	policydb_t *db = &d->p->db;
-	g_auto(GStrv) parts = g_strsplit(text, ":", 2);
+	g_auto(GStrv) parts = NULL;
 	level_datum_t *ld;
 	int rc = 0;
 
 	mls_level_init(l);
+	if (!text || !*text) {
+		ad_add_unique(d->problems, g_strdup("a level is empty"));
+		return -1;
+	}
+	parts = g_strsplit(text, ":", 2);
 	if (!parts[0] || !*parts[0]) {
 		ad_add_unique(d->problems,
 			      g_strdup_printf("the level \"%s\" has no sensitivity", text));
@@ -170,6 +175,11 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 	}
 	if (!parts[1])
 		return rc;
+	if (!*parts[1]) {
+		ad_add_unique(d->problems,
+			      g_strdup_printf("the level \"%s\" has an empty category list", text));
+		return -1;
+	}
 
 	g_auto(GStrv) items = g_strsplit(parts[1], ",", -1);
 	for (char **it = items; *it; it++) {
@@ -285,7 +295,10 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	if (f[3] && !db->mls) {
 		g_ptr_array_add(problems, g_strdup_printf("it has the level %s, but the policy has "
 							  "no MLS", f[3]));
+	} else if (f[3] && !*f[3]) {
+		g_ptr_array_add(problems, g_strdup("its level is empty"));
 	} else if (f[3]) {
+		/* f[3] is not empty: lh[0] is set */
 		g_auto(GStrv) lh = g_strsplit(f[3], "-", 2);
 		int rc = ad_level_parse(&d, lh[0], &range.level[0]);
 

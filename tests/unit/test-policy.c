@@ -651,6 +651,14 @@ static void test_context_problem(void **state)
 		{ "staff_u:staff_r:staff_t:s0:c2000", "the category c2000 is not defined" },
 		{ "system_u:object_r:domain:s0", "domain is an attribute, not a type" },
 		{ "garbage", "not of the form user:role:type" },
+		{ "staff_u:staff_r:staff_t:", "its level is empty" },
+		{ "staff_u:staff_r:staff_t:s0-", "a level is empty" },
+		{ "staff_u:staff_r:staff_t:-s0", "a level is empty" },
+		{ "staff_u:staff_r:staff_t:s0:", "has an empty category list" },
+		{ "staff_u:staff_r:staff_t:s0:c5.c1", "the category range c5.c1 is reversed" },
+		{ "staff_u:staff_r:staff_t:s0:c1,,c2", "is malformed" },
+		{ "staff_u:staff_r:staff_t:s0:c1.", "is malformed" },
+		{ "::::", "not of the form" },
 		{ "", "not of the form" },
 	};
 
