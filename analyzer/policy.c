@@ -919,8 +919,19 @@ static void ad_fp_strv(GString *fp, GPtrArray *a)
  */
 static AdVerdict *ad_verdict_intern(AdPolicy *p, AdVerdict *v)
 {
-	GString *fp = g_string_sized_new(128);
+	gsize size = 96;
+	GString *fp;
 	AdVerdict *old;
+
+	/* sized once: these fingerprints are long (constraint texts) */
+	size += v->constraint ? strlen(v->constraint) : 0;
+	size += v->constraint_expr ? strlen(v->constraint_expr) : 0;
+	size += v->detail ? strlen(v->detail) : 0;
+	for (guint i = 0; i < v->perms_missing->len; i++)
+		size += strlen(v->perms_missing->pdata[i]) + 12;
+	for (guint i = 0; i < v->unknown->len; i++)
+		size += strlen(v->unknown->pdata[i]) + 12;
+	fp = g_string_sized_new(size);
 
 	ad_fp_hex(fp, v->reason);
 	ad_fp_hex(fp, v->reason_bits);
