@@ -860,14 +860,15 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 	}
 
 	if (unknown_class || bad_perms->len || n == 0 || unknown_type || invalid) {
-		if (unknown_class)
-			v->reason = AD_REASON_UNKNOWN_CLASS;
-		else if (bad_perms->len || n == 0)
-			v->reason = AD_REASON_UNKNOWN_PERMISSION;
-		else if (unknown_type)
+		/* audit2why's order: contexts (BADSCON/BADTCON), class, permissions */
+		if (unknown_type)
 			v->reason = AD_REASON_UNKNOWN_TYPE;
-		else
+		else if (invalid)
 			v->reason = AD_REASON_INVALID_CONTEXT;
+		else if (unknown_class)
+			v->reason = AD_REASON_UNKNOWN_CLASS;
+		else
+			v->reason = AD_REASON_UNKNOWN_PERMISSION;
 		/* nothing could be checked: every permission counts as missing */
 		for (guint i = 0; i < n; i++)
 			g_ptr_array_add(v->perms_missing, g_strdup(perms[i]));

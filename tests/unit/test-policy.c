@@ -618,12 +618,20 @@ static void test_unknown_names(void **state)
 	assert_true(has_string(v->unknown, "level s9"));
 	assert_true(has_string(v->unknown, "category c2000"));
 	assert_true(has_string(v->unknown, "type bar_t"));
-	/* the class outranks the contexts, and both are listed */
+	/* as in audit2why, the contexts outrank the class; both are listed */
 	v = explain("system_u:system_r:foo_t:s0", "system_u:object_r:etc_t:s0", "nosuchclass",
 		    "read");
-	assert_int_equal(v->reason, AD_REASON_UNKNOWN_CLASS);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_TYPE);
 	assert_true(has_string(v->unknown, "class nosuchclass"));
 	assert_true(has_string(v->unknown, "type foo_t"));
+	/* then the class, then the permissions */
+	v = explain("system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0", "nosuchclass",
+		    "frobnicate");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_CLASS);
+	v = explain("staff_u:auditadm_r:auditadm_t:s0", "system_u:object_r:etc_t:s0", "file",
+		    "frobnicate");
+	assert_int_equal(v->reason, AD_REASON_INVALID_CONTEXT);
+	assert_true(has_string(v->unknown, "permission frobnicate"));
 	/* no permission at all */
 	v = ad_policy_explain(pol, "system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0",
 			      "file", NULL, 0);
