@@ -196,6 +196,19 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 					      "fields; the trailing, trusted ones were used"
 					    : "a field appears twice in the record");
 	}
+	if (user) {
+		/* fields planted inside another field's quoted text (cmdline="...") */
+		for (guint i = 0; i < rec->fields->len; i++) {
+			const AdField *f = &g_array_index(rec->fields, AdField, i);
+
+			if (strcmp(f->name, "msg") == 0)
+				continue;
+			if (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
+			    strstr(f->value, "tclass="))
+				set_suspect(d, "the record holds planted scontext/tcontext/tclass "
+					       "fields; the trailing, trusted ones were used");
+		}
+	}
 	d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
 	d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
 	d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
@@ -311,7 +324,10 @@ static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
 	char buf[INET6_ADDRSTRLEN];
 
 	if (rec->interpreted) {
-		const char *fam = ad_record_get(rec, "fam");
+		const char *fam = ad_record_get(rec, "saddr_fam");
+
+		if (!fam)
+			fam = ad_record_get(rec, "fam");
 		const char *addr = ad_record_get(rec, "laddr");
 		const char *port = ad_record_get(rec, "lport");
 
@@ -428,8 +444,22 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 		if (!d->comm)
 			d->comm = ad_record_get_bytes(sc, "comm");
 	}
-	if (pt && !d->cmdline)
-		d->cmdline = ad_record_get_bytes(pt, "proctitle");
+	if (pt && !d->cmdline) {
+		g_autoptr(GBytes) raw = ad_record_get_bytes(pt, "proctitle");
+
+		if (raw) {
+			/* argv is NUL-separated: shown with spaces, as ps does */
+			gsize len;
+			guint8 *b = g_bytes_unref_to_data(g_steal_pointer(&raw), &len);
+
+			while (len && b[len - 1] == 0)
+				len--;
+			for (gsize i = 0; i < len; i++)
+				if (b[i] == 0)
+					b[i] = ' ';
+			d->cmdline = g_bytes_new_take(b, len);
+		}
+	}
 	if (sa)
 		decode_sockaddr(d, sa);
 
@@ -496,9 +526,15 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 		if (v) {
 			d->invalid_context = g_strdup(v);
 		} else {
-			const char *p = strstr(body, "invalid context ") + 16;
-			const char *q = strchr(p, ' ');
+			const char *p = strstr(body, "invalid context ");
+			const char *q;
 
+			if (!p)
+				return "the record names no invalid context";
+			p += 16;
+			while (*p == ' ')
+				p++;
+			q = strchr(p, ' ');
 			d->invalid_context = q ? g_strndup(p, q - p) : g_strdup(p);
 		}
 		if (!context_is_plausible(d->invalid_context))

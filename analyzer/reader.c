@@ -53,7 +53,7 @@ struct _AdReader {
 
 	GHashTable *open;	/* key -> OpenEvent* (owned) */
 	GQueue queue;		/* of OpenEvent*, oldest first */
-	gint64 newest_sec;
+	GHashTable *newest;	/* node ("" for none) -> newest second seen, this source */
 	OpenEvent *headerless;	/* event of records without a timestamp */
 
 	guint64 lines, records, rejected;
@@ -92,6 +92,7 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 	r->source = g_intern_static_string("-");
 	r->partial = g_string_new(NULL);
 	r->open = g_hash_table_new(g_str_hash, g_str_equal);
+	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_queue_init(&r->queue);
 	return r;
 }
@@ -121,6 +122,7 @@ void ad_reader_free(AdReader *r)
 		return;
 	emit_all(r);
 	g_hash_table_unref(r->open);
+	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
 	g_free(r);
 }
@@ -129,6 +131,8 @@ void ad_reader_set_source(AdReader *r, const char *name)
 {
 	r->source = g_intern_string(name ? name : "-");
 	r->line_no = 0;
+	/* an older file after a newer one must not look stale */
+	g_hash_table_remove_all(r->newest);
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
 }
@@ -188,6 +192,9 @@ static gsize interpreted_value_len(const char *v, const char *end)
 			while (n < end && is_field_name_char(*n))
 				n++;
 			if (n > q && n < end && *n == '=')
+				break;
+			/* the end of an interpreted group: saddr={ ... lport=8080 } */
+			if (*q == '}' && (q + 1 == end || q[1] == ' '))
 				break;
 			if (q >= end)
 				break;
@@ -287,16 +294,33 @@ static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 
 
 	*interpreted = FALSE;
 	if (g_ascii_isdigit(p[0]) && g_ascii_isdigit(p[1]) && p[2] == '/') {
+		/* ausearch -i prints "%x %T": 09/04/2025 or, in the C locale, 09/04/25 */
 		struct tm tm = { 0 };
-		const char *q = strptime(p, "%m/%d/%Y %H:%M:%S", &tm);
+		int mon, day, year, hour, min, sec_, n_year0 = 0, n_year1 = 0, n = 0;
 
-		if (!q)
+		if (sscanf(p, "%2d/%2d/%n%d%n %2d:%2d:%2d%n", &mon, &day, &n_year0, &year,
+			   &n_year1, &hour, &min, &sec_, &n) != 6 || n == 0)
 			return NULL;
+		if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 ||
+		    sec_ > 60 || hour < 0 || min < 0 || sec_ < 0)
+			return NULL;
+		if (n_year1 - n_year0 == 2)
+			year += year < 70 ? 2000 : 1900;
+		else if (n_year1 - n_year0 != 4)
+			return NULL;
+		tm.tm_year = year - 1900;
+		tm.tm_mon = mon - 1;
+		tm.tm_mday = day;
+		tm.tm_hour = hour;
+		tm.tm_min = min;
+		tm.tm_sec = sec_;
 		tm.tm_isdst = -1;
 		*sec = mktime(&tm);
 		*interpreted = TRUE;
-		p = q;
+		p += n;
 	} else {
+		if (!g_ascii_isdigit(*p))
+			return NULL;
 		errno = 0;
 		*sec = g_ascii_strtoll(p, &e, 10);
 		if (e == p || errno)
@@ -308,6 +332,8 @@ static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 
 		guint64 v;
 
 		p++;
+		if (!g_ascii_isdigit(*p))
+			return NULL;
 		v = g_ascii_strtoull(p, &e, 10);
 		if (e == p || e - p > 9)
 			return NULL;
@@ -322,6 +348,8 @@ static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 
 	if (*p != ':')
 		return NULL;
 	p++;
+	if (!g_ascii_isdigit(*p))
+		return NULL;
 	errno = 0;
 	*serial = g_ascii_strtoull(p, &e, 10);
 	if (e == p || errno || *e != ')')
@@ -371,6 +399,21 @@ static OpenEvent *open_event(AdReader *r, const char *key, const char *node, gin
 }
 
 /*
+ * An event the stream of its own node has left behind by more than the
+ * end-of-event timeout.  Never the event just added to, never one without
+ * a timestamp (those end when the next header-less denial starts).
+ */
+static gboolean stale(AdReader *r, OpenEvent *head, OpenEvent *current)
+{
+	gpointer newest;
+
+	if (head == current || !head->key)
+		return FALSE;
+	newest = g_hash_table_lookup(r->newest, head->ev->node ? head->ev->node : "");
+	return newest && head->ev->sec + AD_EVENT_TIMEOUT < (gint64)GPOINTER_TO_SIZE(newest);
+}
+
+/*
  * Files one record into its event.  Records with a timestamp go by
  * (node, time, serial); header-less ones (journal "audit[pid]: AVC ..."
  * lines, bare "SELINUX_ERR op=..." lines) are grouped with the header-less
@@ -389,8 +432,11 @@ static void add_record(AdReader *r, AdRecord *rec, const char *node, gboolean ha
 		oe = g_hash_table_lookup(r->open, key->str);
 		if (!oe)
 			oe = open_event(r, key->str, node, sec, msec, serial);
-		if (sec > r->newest_sec)
-			r->newest_sec = sec;
+		gpointer newest = g_hash_table_lookup(r->newest, node ? node : "");
+
+		if (!newest || sec > (gint64)GPOINTER_TO_SIZE(newest))
+			g_hash_table_insert(r->newest, g_strdup(node ? node : ""),
+					    GSIZE_TO_POINTER((gsize)sec));
 	} else {
 		gboolean starts = rec->type == AD_REC_AVC || rec->type == AD_REC_USER_AVC ||
 				  rec->type == AD_REC_SELINUX_ERR || is_user_record(rec->type);
@@ -426,8 +472,7 @@ static void add_record(AdReader *r, AdRecord *rec, const char *node, gboolean ha
 	while (r->queue.head) {
 		OpenEvent *head = r->queue.head->data;
 
-		if (head->complete || head->ev->sec + AD_EVENT_TIMEOUT < r->newest_sec ||
-		    r->queue.length > AD_MAX_OPEN)
+		if (head->complete || r->queue.length > AD_MAX_OPEN || stale(r, head, oe))
 			emit(r, head);
 		else
 			break;
@@ -518,7 +563,8 @@ static AdRecord *record_new(AdReader *r, char *type_str, int type, gboolean inte
  * the kernel-log form type=NUMBER audit(STAMP): BODY.  Returns the end of
  * the record (the next record's start on the same line, or the line end).
  */
-static const char *parse_record(AdReader *r, const char *start, const char *line_end)
+static const char *parse_record(AdReader *r, const char *start, const char *line_end,
+				char **line_node)
 {
 	const char *p = start, *name, *body, *end, *stamp;
 	g_autofree char *node = NULL;
@@ -536,6 +582,11 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 
 		node = g_strndup(p + 5, q - (p + 5));
 		p = q + 1;
+		g_free(*line_node);
+		*line_node = g_strdup(node);
+	} else if (*line_node) {
+		/* a later record on a line that began with node= belongs to that node */
+		node = g_strdup(*line_node);
 	}
 	looks_like_header(p, &name, &name_len);
 	stamp = strstr(p, "audit(") + 6;
@@ -669,8 +720,10 @@ static void process_line(AdReader *r, char *line, gsize len)
 		break;
 	}
 	if (start) {
+		g_autofree char *line_node = NULL;
+
 		while (start && start < end) {
-			start = parse_record(r, start, end);
+			start = parse_record(r, start, end, &line_node);
 			if (start >= end)
 				break;
 		}
@@ -685,6 +738,16 @@ static void process_line(AdReader *r, char *line, gsize len)
 
 		if (c && (n = known_type_prefix(c + 3))) {
 			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
+			return;
+		}
+	}
+	/* journald, records without a pid: "... audit: PROCTITLE proctitle=..." */
+	q = strstr(p, "audit: ");
+	if (q) {
+		gsize n = known_type_prefix(q + 7);
+
+		if (n) {
+			parse_headerless(r, q + 7, n, q + 7 + n + 1, end);
 			return;
 		}
 	}
@@ -728,6 +791,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 		}
 		if (r->partial->len + n > AD_MAX_LINE) {
 			r->line_no++;
+			r->lines++;
 			problem(r, "line longer than %u bytes: skipped", AD_MAX_LINE);
 			r->line_no--;
 			g_string_truncate(r->partial, 0);

@@ -220,6 +220,19 @@ char *ad_boolean_command(GPtrArray *alt)
 	return ad_shell_join((const char *const *)argv->pdata);
 }
 
+/* "  Clause, capitalised and closed.\n" */
+static void append_sentence(GString *out, const char *clause)
+{
+	gsize len = strlen(clause);
+
+	g_string_append(out, "  ");
+	g_string_append_c(out, g_ascii_toupper(clause[0]));
+	g_string_append(out, clause + (len ? 1 : 0));
+	if (len && !strchr(".!?", clause[len - 1]))
+		g_string_append_c(out, '.');
+	g_string_append_c(out, '\n');
+}
+
 static void append_booleans(GString *out, const AdVerdict *v)
 {
 	if (!v->booleans || !v->booleans->len)
@@ -324,7 +337,7 @@ void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v)
 		g_string_append_printf(out, _("  Not in this policy: %s.\n"), list);
 	}
 	if (v->detail)
-		g_string_append_printf(out, "  %s\n", v->detail);
+		append_sentence(out, v->detail);
 	if (v->constraint)
 		g_string_append_printf(out, _("  The constraint fails because %s.\n"),
 				       v->constraint);
