@@ -1,0 +1,105 @@
+#!/bin/bash
+# avcdoctor allow: golden rules, -M modules that compile and really allow
+# the accesses once loaded (semodule into a copy of the store, sesearch),
+# --verify, -x, -l, --cil, --json, and coverage of audit2allow's rules.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+cd "$AD_CORPUS" || exit 1
+crafted=crafted/debian-refpolicy-cases.log
+
+expect_status 0 "allow on the crafted cases" -- "$AVCDOCTOR" allow -p "$POLICY" $crafted
+cp "$TMP/out" "$TMP/allow.te"
+golden allow-crafted.te "$TMP/allow.te"
+expect_grep "^#allow httpd_t shadow_t:nosuchclass read;" "$TMP/allow.te" "unknown class: commented out, never a rule"
+expect_grep "^#allow foo_t etc_t:file read;" "$TMP/allow.te" "unknown type: commented out"
+expect_grep "^allow cdrecord_t cifs_t:file read;" "$TMP/allow.te" "rule for the boolean combination case"
+expect_grep "cdrecord_read_content=1 use_samba_home_dirs=1" "$TMP/allow.te" "the combination is named"
+expect_grep "A constraint blocks this" "$TMP/allow.te" "constraint note"
+expect_grep "^role staff_r types mount_t;" "$TMP/allow.te" "role rule for the old-form invalid context"
+if grep -q "setenforce" "$TMP/allow.te"; then fail "a rule for a granted record"; else pass "no rule for granted records"; fi
+
+# -x: allowxperm ranges
+expect_status 0 "allow -x" -- "$AVCDOCTOR" allow -x -p "$POLICY" crafted/debian-refpolicy-ioctl-xperms.log
+expect_grep "allowxperm httpd_t user_devpts_t:chr_file ioctl { 0x5401-0x5402 0x5410 };" "$TMP/out" "ioctl ranges"
+
+# -l: only after the last policy load
+expect_status 0 "allow -l" -- "$AVCDOCTOR" allow -l -p "$POLICY" crafted/debian-refpolicy-lastload.log
+expect_grep "user_home_t" "$TMP/out" "the denial after the load is kept"
+if grep -q "shadow_t" "$TMP/out"; then fail "-l kept a denial before the load"; else pass "-l drops denials before the load"; fi
+
+# -D
+expect_status 0 "allow -D" -- "$AVCDOCTOR" allow -D -p "$POLICY" $crafted
+expect_grep "^dontaudit httpd_t shadow_t:file read;" "$TMP/out" "dontaudit rules"
+
+# --source
+expect_status 0 "allow --source" -- "$AVCDOCTOR" allow --source cdrecord_t -p "$POLICY" $crafted
+if grep -q "httpd_t" "$TMP/out"; then fail "--source kept other domains"; else pass "--source filters"; fi
+
+# --json
+expect_status 0 "allow --json" -- "$AVCDOCTOR" allow --json -p "$POLICY" $crafted
+python3 - "$TMP/out" <<'PY' || fail "allow --json objects"
+import json, sys
+rules = [json.loads(l) for l in open(sys.argv[1])]
+r = [x for x in rules if x.get("source") == "cdrecord_t"][0]
+assert r["class"] == "file" and r["permissions"] == ["read"] and r["reason"] == "boolean", r
+assert sorted(b["name"] for b in r["booleans"][0]) == ["cdrecord_read_content", "use_samba_home_dirs"]
+assert r["records"][0]["line"] == 10, r["records"]
+bad = [x for x in rules if x.get("class") == "nosuchclass"][0]
+assert bad["emitted"] is False and "nosuchclass" in bad["problem"]
+assert any(x.get("rule") == "role" and x["type"] == "mount_t" for x in rules)
+print("ok: allow --json objects")
+PY
+
+# --verify: every te_rule/boolean denial allowed, the constraint one not
+expect_status 0 "allow --verify" -- "$AVCDOCTOR" allow --verify -p "$POLICY" $crafted
+expect_grep "denials are allowed" "$TMP/out" "verification summary"
+expect_grep "dirmngr_t:process: constraint" "$TMP/out" "the constraint denial stays denied"
+
+# bad module names never reach a file name or the module text
+expect_status 1 "invalid module name" -- "$AVCDOCTOR" allow -M '../x;id' -p "$POLICY" $crafted
+
+# -M: compile, load into a copy of the policy store, check the accesses
+mkdir -p "$TMP/mod" && cd "$TMP/mod" || exit 1
+expect_status 0 "allow -M" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD_CORPUS/$crafted"
+[ -s local_test.te ] && [ -s local_test.pp ] && pass "module written and compiled" || fail "no local_test.te/.pp"
+expect_grep "^module local_test 1.0;" local_test.te "module header"
+expect_grep "semodule -i local_test.pp" "$TMP/out" "load command printed"
+expect_status 0 "allow -M --cil" -- "$AVCDOCTOR" allow -M local_cil --cil -p "$POLICY" "$AD_CORPUS/$crafted"
+[ -s local_cil.cil ] && pass "CIL written" || fail "no local_cil.cil"
+if [ -d /var/lib/selinux/default ] && command -v semodule >/dev/null; then
+	root="$TMP/root"
+	mkdir -p "$root/var/lib/selinux" "$root/etc/selinux"
+	cp -a /var/lib/selinux/default "$root/var/lib/selinux/"
+	cp -a /etc/selinux/default "$root/etc/selinux/"
+	cp /etc/selinux/config /etc/selinux/semanage.conf "$root/etc/selinux/"
+	expect_status 0 "semodule loads the module into a copy of the store" -- \
+		semodule -p "$root" -s default -n -i local_test.pp
+	newpol=$(ls "$root"/etc/selinux/default/policy/policy.* | tail -1)
+	sesearch -A -s httpd_t -t shadow_t -c file -p read "$newpol" > "$TMP/ses"
+	expect_grep "allow httpd_t shadow_t:file read;" "$TMP/ses" "sesearch sees the new rule"
+	expect_status 0 "why against the new policy" -- "$AVCDOCTOR" why --json -p "$newpol" "$AD_CORPUS/$crafted"
+	python3 - "$TMP/out" <<'PY' || fail "the module allows what it claims"
+import json, sys
+rows = {}
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    rows.setdefault(o["serial"], o)
+for s in (101, 103, 104, 105, 110, 111):
+    assert rows[s]["reason"] == "allowed", (s, rows[s]["reason"])
+assert rows[106]["reason"] == "constraint", rows[106]["reason"]
+print("ok: every te_rule and boolean denial is allowed by the loaded module")
+PY
+	expect_status 0 "semodule loads the CIL module" -- semodule -p "$root" -s default -n -i local_cil.cil
+else
+	echo "SKIP: no policy store to load the module into"
+fi
+cd "$AD_CORPUS" || exit 1
+
+# coverage of audit2allow's rules on the corpus
+if command -v audit2allow >/dev/null; then
+	python3 "$AD_SOURCE_DIR/tests/compare_audit2allow.py" "$AVCDOCTOR" "$POLICY" \
+		*.log *.txt crafted/*.log > "$TMP/cmp" 2>&1 && pass "covers audit2allow's rules" ||
+		{ fail "audit2allow coverage"; cat "$TMP/cmp" >&2; }
+	cat "$TMP/cmp"
+fi
+finish
