@@ -5,11 +5,11 @@ set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
-	libglib2.0-dev libjson-c-dev"
+	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev"
 # the policy to analyse against, and the peers compared with in tests
 run_pkgs="selinux-policy-default"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
-	checkpolicy semodule-utils"
+	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3"
 
 want="$build_pkgs $run_pkgs"
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Alerts: denials grouped by signature, with what the plugins suggest.
+ */
+#include <string.h>
+#include <time.h>
+
+#include <glib/gi18n.h>
+
+#include "alert.h"
+#include "escape.h"
+#include "report.h"
+
+struct _AdAlertSet {
+	GHashTable *by_id;	/* id -> AdAlert* */
+	GPtrArray *order;	/* AdAlert*, owned, first appearance order */
+};
+
+static void alert_free(AdAlert *a)
+{
+	g_free(a->id);
+	g_free(a->stype);
+	g_free(a->ttype);
+	g_free(a->tclass);
+	g_ptr_array_unref(a->perms);
+	g_hash_table_unref(a->hosts);
+	g_ptr_array_unref(a->paths);
+	g_ptr_array_unref(a->comms);
+	ad_denial_unref(a->latest);
+	if (a->suggestions)
+		g_ptr_array_unref(a->suggestions);
+	g_free(a);
+}
+
+AdAlertSet *ad_alert_set_new(void)
+{
+	AdAlertSet *s = g_new0(AdAlertSet, 1);
+
+	s->by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	s->order = g_ptr_array_new_with_free_func((GDestroyNotify)alert_free);
+	return s;
+}
+
+void ad_alert_set_free(AdAlertSet *s)
+{
+	if (!s)
+		return;
+	g_hash_table_unref(s->by_id);
+	g_ptr_array_unref(s->order);
+	g_free(s);
+}
+
+static int compare_str(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static GPtrArray *sorted_perms(const AdDenial *d)
+{
+	GPtrArray *p = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		g_ptr_array_add(p, g_strdup(g_ptr_array_index(d->perms, i)));
+	g_ptr_array_sort(p, compare_str);
+	return p;
+}
+
+char *ad_denial_signature(const AdDenial *d)
+{
+	g_autoptr(GPtrArray) perms = sorted_perms(d);
+	g_autoptr(GString) key = g_string_new(NULL);
+	g_autofree char *stype = ad_context_type(d->scontext);
+	g_autofree char *ttype = ad_context_type(d->tcontext);
+	g_autofree char *digest = NULL;
+
+	g_string_append_printf(key, "%s\x1f%s\x1f%s\x1f%s", d->record_type, stype ? stype : "",
+			       ttype ? ttype : "", d->tclass ? d->tclass : "");
+	for (guint i = 0; i < perms->len; i++)
+		g_string_append_printf(key, "\x1f%s", (char *)g_ptr_array_index(perms, i));
+	if (d->invalid_context)
+		g_string_append_printf(key, "\x1f%s", d->invalid_context);
+	digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key->str, key->len);
+	return g_strndup(digest, 16);
+}
+
+/* keeps up to AD_ALERT_MAX_PATHS distinct byte strings */
+static void remember(GPtrArray *list, GBytes *b)
+{
+	if (!b)
+		return;
+	for (guint i = 0; i < list->len; i++)
+		if (g_bytes_equal(g_ptr_array_index(list, i), b))
+			return;
+	if (list->len < AD_ALERT_MAX_PATHS)
+		g_ptr_array_add(list, g_bytes_ref(b));
+}
+
+AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboolean *ret_new)
+{
+	g_autofree char *id = NULL;
+	AdAlert *a;
+	const char *node = ad_denial_node(d);
+	double t = ad_denial_time(d);
+
+	if (ret_new)
+		*ret_new = FALSE;
+	if (d->granted)
+		return NULL;
+	id = ad_denial_signature(d);
+	a = g_hash_table_lookup(s->by_id, id);
+	if (!a) {
+		a = g_new0(AdAlert, 1);
+		a->id = g_steal_pointer(&id);
+		a->stype = ad_context_type(d->scontext);
+		a->ttype = ad_context_type(d->tcontext);
+		a->tclass = g_strdup(d->tclass);
+		a->perms = sorted_perms(d);
+		a->hosts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		a->paths = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+		a->comms = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+		a->first_seen = t;
+		a->last_seen = t;
+		a->level = AD_LEVEL_YELLOW;
+		g_hash_table_insert(s->by_id, a->id, a);
+		g_ptr_array_add(s->order, a);
+		if (ret_new)
+			*ret_new = TRUE;
+	}
+	a->count++;
+	if (t && (t < a->first_seen || !a->first_seen))
+		a->first_seen = t;
+	if (t >= a->last_seen || !a->latest) {
+		a->last_seen = MAX(t, a->last_seen);
+		if (a->latest)
+			ad_denial_unref(a->latest);
+		a->latest = ad_denial_ref(d);
+		a->verdict = v;
+	}
+	const char *h = node ? node : "";
+
+	g_hash_table_insert(a->hosts, g_strdup(h),
+			    GSIZE_TO_POINTER(GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts, h)) +
+					     1));
+	remember(a->paths, d->path ? d->path : d->name);
+	remember(a->comms, d->exe ? d->exe : d->comm);
+	return a;
+}
+
+GPtrArray *ad_alert_set_alerts(AdAlertSet *s)
+{
+	return s->order;
+}
+
+void ad_alert_analyse(AdAlert *a, AdContext *ctx)
+{
+	if (a->suggestions)
+		g_ptr_array_unref(a->suggestions);
+	a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	a->level = ad_suggestions_level(a->suggestions);
+}
+
+/* "read and write" access, as setroubleshoot words it */
+static char *access_words(GPtrArray *perms)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < perms->len; i++) {
+		if (i)
+			g_string_append(s, i + 1 == perms->len ? _(" and ") : ", ");
+		g_string_append(s, g_ptr_array_index(perms, i));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+char *ad_alert_summary(const AdAlert *a)
+{
+	const AdDenial *d = a->latest;
+	g_autofree char *who = d->exe ? ad_escape_gbytes(d->exe)
+				      : d->comm ? ad_escape_gbytes(d->comm) : g_strdup(a->stype);
+	g_autofree char *access = access_words(a->perms);
+	g_autofree char *object = d->path ? ad_escape_gbytes(d->path)
+					  : d->name ? ad_escape_gbytes(d->name) : NULL;
+
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
+			return g_strdup_printf(_("SELinux is preventing %s from entering the "
+						 "invalid context %s."), who, d->invalid_context);
+		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
+				       access, a->stype);
+	}
+	if (object)
+		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s %s."),
+				       who, access, a->tclass, object);
+	if (d->port >= 0)
+		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s "
+					 "port %" G_GINT64_FORMAT "."), who, access, a->tclass,
+				       d->port);
+	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
+		return g_strdup_printf(_("SELinux is preventing %s from using the %s "
+					 "permission (%s)."), who, access, a->tclass);
+	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
+				 "%s."), who, access, a->tclass, a->ttype);
+}
+
+static json_object *hosts_json(const AdAlert *a)
+{
+	json_object *arr = json_object_new_array();
+	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
+					    (GCompareFunc)strcmp);
+
+	for (GList *l = keys; l; l = l->next)
+		if (*(char *)l->data)
+			json_object_array_add(arr, json_object_new_string(l->data));
+	return arr;
+}
+
+static json_object *time_json(double t)
+{
+	char buf[64];
+
+	if (t <= 0)
+		return NULL;
+	g_snprintf(buf, sizeof(buf), "%.3f", t);
+	return json_object_new_double_s(t, buf);
+}
+
+json_object *ad_alert_to_json(const AdAlert *a)
+{
+	json_object *o = json_object_new_object();
+	json_object *records = json_object_new_array();
+	json_object *sugg = json_object_new_array();
+	json_object *paths = json_object_new_array();
+	g_autofree char *summary = ad_alert_summary(a);
+	const AdEvent *ev = a->latest->event;
+
+	json_object_object_add(o, "id", json_object_new_string(a->id));
+	json_object_object_add(o, "count", json_object_new_uint64(a->count));
+	json_object_object_add(o, "first_seen", time_json(a->first_seen));
+	json_object_object_add(o, "last_seen", time_json(a->last_seen));
+	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, "hosts", hosts_json(a));
+	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		g_autofree char *esc = ad_escape_str(rec->text);
+
+		json_object_array_add(records, json_object_new_string(esc));
+	}
+	json_object_object_add(o, "records", records);
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
+		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
+						    a->suggestions, i)));
+	json_object_object_add(o, "suggestions", sugg);
+	for (guint i = 0; i < a->paths->len; i++) {
+		g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
+
+		json_object_array_add(paths, json_object_new_string(p));
+	}
+	json_object_object_add(o, "paths", paths);
+	return o;
+}
+
+static void append_time(GString *out, const char *label, double t)
+{
+	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
+	g_autofree char *s = dt ? g_date_time_format(dt, "%Y-%m-%d %H:%M:%S %Z") : NULL;
+
+	g_string_append_printf(out, "%-22s %s\n", label, s ? s : _("(unknown)"));
+}
+
+/* wraps @text at ~76 columns with @indent */
+static void append_wrapped(GString *out, const char *indent, const char *text)
+{
+	g_auto(GStrv) words = g_strsplit(text, " ", -1);
+	gsize col = 0;
+
+	g_string_append(out, indent);
+	col = strlen(indent);
+	for (char **w = words; *w; w++) {
+		gsize len = strlen(*w);
+
+		if (!len)
+			continue;
+		if (col > strlen(indent) && col + 1 + len > 78) {
+			g_string_append_c(out, '\n');
+			g_string_append(out, indent);
+			col = strlen(indent);
+		} else if (col > strlen(indent)) {
+			g_string_append_c(out, ' ');
+			col++;
+		}
+		g_string_append(out, *w);
+		col += len;
+	}
+	g_string_append_c(out, '\n');
+}
+
+void ad_alert_render(GString *out, const AdAlert *a)
+{
+	g_autofree char *summary = ad_alert_summary(a);
+	const AdDenial *d = a->latest;
+	const AdEvent *ev = d->event;
+
+	g_string_append(out, "--------------------------------------------------------------------"
+			     "------------\n");
+	append_wrapped(out, "", summary);
+	g_string_append_printf(out, _("Level: %s   Alert %s   Seen %" G_GUINT64_FORMAT
+				      " time(s)\n"), ad_level_name(a->level), a->id, a->count);
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
+		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;
+		g_autofree char *then_esc = s->then_text ? ad_escape_str(s->then_text) : NULL;
+
+		g_string_append_printf(out, "\n*****  %s (%.0f%% confidence, %s)  *****\n\n",
+				       s->plugin, s->confidence * 100, ad_fix_kind_name(s->kind));
+		if (if_esc)
+			append_wrapped(out, "", if_esc);
+		if (then_esc)
+			append_wrapped(out, "", then_esc);
+		if (s->commands->len)
+			g_string_append(out, _("Do\n"));
+		for (guint j = 0; j < s->commands->len; j++) {
+			g_autofree char *line = ad_shell_join(g_ptr_array_index(s->commands, j));
+			g_autofree char *shown = ad_escape_str(line);
+
+			/* a command that needed escaping to be shown is not copy-pasteable */
+			if (strcmp(line, shown) != 0)
+				g_string_append_printf(out, _("# (contains control characters, "
+							      "shown escaped)\n"));
+			g_string_append_printf(out, "# %s\n", shown);
+		}
+	}
+	g_string_append(out, _("\nAdditional Information:\n"));
+	g_string_append_printf(out, "%-22s %s\n", _("Source Context"), d->scontext);
+	g_string_append_printf(out, "%-22s %s\n", _("Target Context"), d->tcontext);
+	if (a->paths->len) {
+		for (guint i = 0; i < a->paths->len; i++) {
+			g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
+
+			g_string_append_printf(out, "%-22s %s\n", i ? "" : _("Target Objects"), p);
+		}
+	}
+	g_string_append_printf(out, "%-22s %s\n", _("Target Class"), a->tclass);
+	if (d->exe) {
+		g_autofree char *e = ad_escape_gbytes(d->exe);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Source Executable"), e);
+	}
+	if (d->comm) {
+		g_autofree char *c = ad_escape_gbytes(d->comm);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Source Command"), c);
+	}
+	if (d->cmdline) {
+		g_autofree char *c = ad_escape_gbytes(d->cmdline);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Command Line"), c);
+	}
+	if (d->port >= 0)
+		g_string_append_printf(out, "%-22s %" G_GINT64_FORMAT "\n", _("Port"), d->port);
+	if (d->syscall)
+		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), d->syscall);
+	g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
+			       d->permissive == 1 ? _("yes (nothing was blocked)")
+						  : d->permissive == 0 ? _("no") : _("unknown"));
+	{
+		g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
+						    (GCompareFunc)strcmp);
+		GString *hosts = g_string_new(NULL);
+
+		for (GList *l = keys; l; l = l->next)
+			g_string_append_printf(hosts, "%s%s (%zu)", hosts->len ? ", " : "",
+					       *(char *)l->data ? (char *)l->data : _("local"),
+					       GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts,
+										    l->data)));
+		g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts->str);
+		g_string_free(hosts, TRUE);
+	}
+	g_string_append_printf(out, "%-22s %" G_GUINT64_FORMAT "\n", _("Alert Count"), a->count);
+	append_time(out, _("First Seen"), a->first_seen);
+	append_time(out, _("Last Seen"), a->last_seen);
+	if (a->verdict)
+		g_string_append_printf(out, "%-22s %s\n", _("Reason"),
+				       ad_reason_name(a->verdict->reason));
+	if (d->suspect)
+		g_string_append_printf(out, "%-22s %s\n", _("Warning"), d->suspect_reason);
+	g_string_append(out, _("\nRaw Audit Messages:\n"));
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		g_autofree char *esc = ad_escape_str(rec->text);
+
+		g_string_append_printf(out, "%s\n", esc);
+	}
+	g_string_append_c(out, '\n');
+}

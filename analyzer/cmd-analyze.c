@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * avcdoctor analyze: alerts grouped by signature with ranked fixes (what
+ * sealert -a does).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "alert.h"
+#include "cli.h"
+#include "config.h"
+#include "report.h"
+#include "rules.h"
+
+typedef struct {
+	AdAlertSet *alerts;
+	guint64 granted;
+	gboolean progress;
+	gint64 last_progress;
+} AnalyzeState;
+
+static void analyze_denial(AdCli *cli, AdDenial *d, gpointer user_data)
+{
+	AnalyzeState *st = user_data;
+	const AdVerdict *v = ad_cli_explain(cli, d);
+
+	if (!ad_alert_set_add(st->alerts, d, v, NULL))
+		st->granted++;
+	if (st->progress) {
+		gint64 now = g_get_monotonic_time();
+
+		if (now - st->last_progress > 200000) {
+			fprintf(stderr, _("\r%" G_GUINT64_FORMAT " denials, %u alerts..."),
+				cli->denials, ad_alert_set_alerts(st->alerts)->len);
+			st->last_progress = now;
+		}
+	}
+}
+
+/* the rule book from $AVCDOCTOR_RULES_DIR or the installed rules; problems are reported */
+static AdRuleBook *load_rules(AdCli *cli)
+{
+	g_autoptr(AdRuleBook) book = ad_rule_book_new();
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+	const char *dir = ad_rules_default_dir();
+
+	if (!ad_rule_book_load_dir(book, dir, problems, &error)) {
+		ad_cli_message(_("no rules loaded: %s"), error->message);
+		return NULL;
+	}
+	for (guint i = 0; i < problems->len; i++)
+		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
+	return g_steal_pointer(&book);
+}
+
+int ad_cmd_analyze(int argc, char **argv)
+{
+	AdCli cli = { 0 };
+	AnalyzeState st = { 0 };
+	gboolean host_files = FALSE;
+	GOptionEntry entries[] = {
+		{ "host-files", 0, 0, G_OPTION_ARG_NONE, &host_files,
+		  N_("The log is from this host: check the files it names here"), NULL },
+		{ NULL }
+	};
+	g_autoptr(AdLabels) labels = NULL;
+	g_autoptr(AdRuleBook) rules = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GString) out = g_string_new(NULL);
+	AdContext ctx = { 0 };
+	GPtrArray *alerts;
+	int ret;
+
+	if (!ad_cli_parse(&cli, "analyze", _("Groups the SELinux denials of the audit log into "
+					     "alerts and explains each with ranked fixes."),
+			  entries, &argc, &argv)) {
+		ad_cli_clear(&cli);
+		return AD_EXIT_INPUT;
+	}
+	if (cli.opt.version) {
+		printf("avcdoctor %s\n", VERSION);
+		ad_cli_clear(&cli);
+		return AD_EXIT_OK;
+	}
+	if (!ad_cli_load_policy(&cli)) {
+		ad_cli_clear(&cli);
+		return AD_EXIT_NO_POLICY;
+	}
+	labels = ad_labels_open(cli.opt.file_contexts, ad_policy_path(cli.policy), &error);
+	if (!labels) {
+		/* labels are one source of knowledge among many: go on without */
+		ad_cli_message(_("%s; file label checks are skipped"), error->message);
+		g_clear_error(&error);
+	}
+	rules = load_rules(&cli);
+	ctx.policy = cli.policy;
+	ctx.labels = labels;
+	ctx.rules = rules;
+	ctx.local = host_files || !cli.opt.files;
+
+	st.alerts = ad_alert_set_new();
+	st.progress = isatty(STDERR_FILENO) && !g_getenv("AVCDOCTOR_NO_PROGRESS");
+	cli.sink = analyze_denial;
+	cli.sink_data = &st;
+	ad_cli_read_inputs(&cli);
+	if (st.progress)
+		fputs("\r\033[K", stderr);
+
+	alerts = ad_alert_set_alerts(st.alerts);
+	for (guint i = 0; i < alerts->len; i++) {
+		AdAlert *a = g_ptr_array_index(alerts, i);
+
+		ad_alert_analyse(a, &ctx);
+		g_string_truncate(out, 0);
+		if (cli.opt.json) {
+			json_object *o = ad_alert_to_json(a);
+
+			g_string_append_printf(out, "%s\n", ad_json_line(o));
+			json_object_put(o);
+		} else {
+			ad_alert_render(out, a);
+		}
+		fwrite(out->str, 1, out->len, stdout);
+	}
+	fprintf(cli.opt.json ? stderr : stdout,
+		_("%" G_GUINT64_FORMAT " denial records in %u alerts"), cli.denials, alerts->len);
+	if (st.granted)
+		fprintf(cli.opt.json ? stderr : stdout, _(", %" G_GUINT64_FORMAT
+							   " granted records (not alerts)"),
+			st.granted);
+	if (cli.problems)
+		fprintf(cli.opt.json ? stderr : stdout, _("; %" G_GUINT64_FORMAT
+							   " records rejected (see the messages "
+							   "above)"), cli.problems);
+	fputs(".\n", cli.opt.json ? stderr : stdout);
+	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
+	ad_alert_set_free(st.alerts);
+	ad_cli_clear(&cli);
+	return ret;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <sys/types.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The file labels a policy expects (file_contexts through libselinux's
+ * selabel, offline: SELinux need not be enabled), and its customizable
+ * types (labels restorecon leaves alone).
+ */
+typedef struct _AdLabels AdLabels;
+
+/*
+ * Opens @file_contexts, or when NULL the file_contexts beside
+ * @policy_path (POLICYROOT/policy/policy.N → POLICYROOT/contexts/files/
+ * file_contexts).  NULL with @error when there is none.
+ */
+AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GError **error);
+void ad_labels_free(AdLabels *l);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdLabels, ad_labels_free)
+
+const char *ad_labels_path(const AdLabels *l);
+/* expected context of @path for a file of @mode (S_IFREG, S_IFDIR, 0 = any); owned */
+char *ad_labels_expected(AdLabels *l, const char *path, mode_t mode);
+/* expected type only; owned; NULL when file_contexts has no entry */
+char *ad_labels_expected_type(AdLabels *l, const char *path, mode_t mode);
+gboolean ad_labels_is_customizable(AdLabels *l, const char *type);
+/* mode bits for a class name: "file" → S_IFREG, "dir" → S_IFDIR, else 0 */
+mode_t ad_class_to_mode(const char *tclass);
+
+G_END_DECLS

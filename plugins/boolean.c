@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * boolean: the access is allowed by a rule that booleans switch off.  One
+ * suggestion per alternative (a set of settings that together allow it),
+ * with the booleans' descriptions; combinations included.
+ */
+#include <glib/gi18n.h>
+
+#include "escape.h"
+#include "plugins.h"
+#include "report.h"
+
+/* "allow httpd to read user content" from "Allow httpd to read user content." */
+static char *lower_first(const char *desc)
+{
+	g_autofree char *s = g_strstrip(g_strdup(desc));
+	gsize len = strlen(s);
+
+	if (len && s[len - 1] == '.')
+		s[len - 1] = '\0';
+	if (s[0] && g_ascii_isupper(s[0]) && !g_ascii_isupper(s[1]))
+		s[0] = g_ascii_tolower(s[0]);
+	return g_steal_pointer(&s);
+}
+
+static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+{
+	if (!v || !v->booleans || !v->booleans->len || d->granted)
+		return 0;
+	if (v->reason != AD_REASON_BOOLEAN && !v->booleans_partial)
+		return 0;
+	for (guint i = 0; i < v->booleans->len; i++) {
+		GPtrArray *alt = g_ptr_array_index(v->booleans, i);
+		/* a boolean the policy ships for exactly this access ranks above a module */
+		double conf = MAX(0.9 - 0.1 * i - 0.05 * (alt->len - 1), 0.3);
+		g_autoptr(AdSuggestion) s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN,
+							      v->booleans_partial ? conf / 2 : conf,
+							      AD_LEVEL_GREEN);
+		g_autoptr(GString) what = g_string_new(NULL);
+		g_autoptr(GString) settings = g_string_new(NULL);
+		g_autoptr(GStrvBuilder) argv = g_strv_builder_new();
+		g_auto(GStrv) cmd = NULL;
+
+		g_strv_builder_add(argv, "setsebool");
+		g_strv_builder_add(argv, "-P");
+		for (guint j = 0; j < alt->len; j++) {
+			AdBoolSetting *b = g_ptr_array_index(alt, j);
+			const char *desc = ad_policy_bool_description(ctx->policy, b->name);
+			g_autofree char *arg = g_strdup_printf("%s=%s", b->name,
+							       b->value ? "1" : "0");
+
+			g_strv_builder_add(argv, arg);
+			if (settings->len)
+				g_string_append(settings, j + 1 == alt->len ? _(" and ") : ", ");
+			g_string_append_printf(settings, "%s %s", b->name,
+					       b->value ? _("on") : _("off"));
+			if (desc && b->value) {
+				g_autofree char *l = lower_first(desc);
+
+				if (what->len)
+					g_string_append(what, _("; and "));
+				g_string_append(what, l);
+			}
+		}
+		cmd = g_strv_builder_end(argv);
+		if (what->len)
+			ad_suggestion_set_if(s, _("If you want to %s"), what->str);
+		else
+			ad_suggestion_set_if(s, _("If you want to allow this access"));
+		if (v->booleans_partial)
+			ad_suggestion_set_then(s, _("Then turn %s. This allows only part of the "
+						    "access; the rest needs a policy change."),
+					       settings->str);
+		else if (alt->len > 1)
+			ad_suggestion_set_then(s, _("Then turn %s: the policy allows this access "
+						    "only when all of them are set."),
+					       settings->str);
+		else
+			ad_suggestion_set_then(s, _("Then turn %s."), settings->str);
+		ad_suggestion_add_argv(s, (const char *const *)cmd);
+		g_ptr_array_add(ret, g_steal_pointer(&s));
+	}
+	return 1;
+}
+
+const AdPlugin ad_plugin_boolean = {
+	.id = "boolean",
+	.priority = 80,
+	.analyze = analyze_boolean,
+};
