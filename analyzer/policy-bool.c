@@ -7,10 +7,14 @@
  * are looked up in an index, the booleans of their conditions collected,
  * and every assignment of those booleans evaluated: the answer is every
  * minimal set of changes that grants all missing permissions together.
+ * Also here: the booleans' names and their descriptions from refpolicy's
+ * documentation.
  */
 #include "config.h"
 
 #include <string.h>
+
+#include <gio/gio.h>
 
 #include "policy-private.h"
 
@@ -413,4 +417,199 @@ const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing)
 	r = ad_bool_compute(p, te, missing);
 	g_ptr_array_add(te->bools, r);
 	return r;
+}
+
+/* ---- names and descriptions ------------------------------------------------- */
+
+static int ad_str_ptr_cmp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+GPtrArray *ad_policy_bool_names(AdPolicy *p)
+{
+	GPtrArray *names;
+
+	g_return_val_if_fail(p != NULL, NULL);
+	names = g_ptr_array_new_full(p->db.p_bools.nprim, g_free);
+	for (guint i = 0; i < p->db.p_bools.nprim; i++)
+		if (p->db.p_bool_val_to_name[i])
+			g_ptr_array_add(names, g_strdup(p->db.p_bool_val_to_name[i]));
+	g_ptr_array_sort(names, ad_str_ptr_cmp);
+	return names;
+}
+
+/*
+ * refpolicy's policy.xml documents each boolean and tunable:
+ *   <bool name="x" dftval="false"><desc><p>Determine whether ...</p></desc></bool>
+ * The text of <desc> (all paragraphs and list items) is kept, whitespace
+ * collapsed.  Interfaces, templates and summaries are skipped.
+ */
+typedef struct {
+	GHashTable *docs;
+	char *name;			/* inside <bool> or <tunable> */
+	guint in_desc;			/* depth of <desc> inside it */
+	GString *text;
+} AdDocParse;
+
+/* Collapses runs of whitespace to one space and trims: a new string. */
+static char *ad_collapse_space(const char *s)
+{
+	GString *out = g_string_sized_new(strlen(s));
+	gboolean space = FALSE;
+
+	for (; *s; s++) {
+		if (g_ascii_isspace(*s)) {
+			space = TRUE;
+			continue;
+		}
+		if (space && out->len)
+			g_string_append_c(out, ' ');
+		space = FALSE;
+		g_string_append_c(out, *s);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void ad_doc_start(GMarkupParseContext *ctx, const char *element, const char **names,
+			 const char **values, gpointer data, GError **error)
+{
+	AdDocParse *d = data;
+
+	if (!d->name) {
+		if (!g_str_equal(element, "bool") && !g_str_equal(element, "tunable"))
+			return;
+		for (guint i = 0; names[i]; i++)
+			if (g_str_equal(names[i], "name") && *values[i])
+				d->name = g_strdup(values[i]);
+		d->in_desc = 0;
+		g_string_truncate(d->text, 0);
+		return;
+	}
+	if (g_str_equal(element, "desc"))
+		d->in_desc++;
+	else if (d->in_desc)
+		g_string_append_c(d->text, ' ');	/* <p>, <li>: a word boundary */
+}
+
+static void ad_doc_end(GMarkupParseContext *ctx, const char *element, gpointer data,
+		       GError **error)
+{
+	AdDocParse *d = data;
+
+	if (!d->name)
+		return;
+	if (g_str_equal(element, "bool") || g_str_equal(element, "tunable")) {
+		char *text = ad_collapse_space(d->text->str);
+
+		if (*text && !g_hash_table_contains(d->docs, d->name))
+			g_hash_table_insert(d->docs, g_steal_pointer(&d->name), text);
+		else
+			g_free(text);
+		g_clear_pointer(&d->name, g_free);
+	} else if (g_str_equal(element, "desc")) {
+		if (d->in_desc)
+			d->in_desc--;
+	} else if (d->in_desc) {
+		g_string_append_c(d->text, ' ');
+	}
+}
+
+static void ad_doc_text(GMarkupParseContext *ctx, const char *text, gsize len, gpointer data,
+			GError **error)
+{
+	AdDocParse *d = data;
+
+	if (d->name && d->in_desc)
+		g_string_append_len(d->text, text, len);
+}
+
+/* The contents of a gzip file in memory, or NULL with @error set. */
+static char *ad_gunzip(const char *data, gsize len, gsize *ret_len, GError **error)
+{
+	g_autoptr(GInputStream) mem = g_memory_input_stream_new_from_data(data, len, NULL);
+	g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+	g_autoptr(GInputStream) in = g_converter_input_stream_new(mem, G_CONVERTER(z));
+	g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable();
+
+	if (g_output_stream_splice(out, in,
+				   G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE |
+				   G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+				   NULL, error) < 0)
+		return NULL;
+	*ret_len = g_memory_output_stream_get_data_size(G_MEMORY_OUTPUT_STREAM(out));
+	return g_memory_output_stream_steal_data(G_MEMORY_OUTPUT_STREAM(out));
+}
+
+/*
+ * Reads the boolean descriptions of refpolicy's policy.xml at @path
+ * (plain or gzip-compressed; ISO-8859-1 as it declares, or UTF-8) into
+ * p->bool_docs.  What was read before a parse error is kept.
+ */
+int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
+{
+	static const GMarkupParser parser = {
+		.start_element = ad_doc_start,
+		.end_element = ad_doc_end,
+		.text = ad_doc_text,
+	};
+	g_autofree char *data = NULL, *plain = NULL, *utf8 = NULL;
+	g_autoptr(GMarkupParseContext) ctx = NULL;
+	AdDocParse d = { 0 };
+	const char *xml;
+	gsize len, xml_len;
+	gboolean ok;
+
+	if (!p->bool_docs)
+		p->bool_docs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	if (!g_file_get_contents(path, &data, &len, error))
+		return -1;
+	xml = data;
+	xml_len = len;
+	if (len >= 2 && (guint8)data[0] == 0x1f && (guint8)data[1] == 0x8b) {
+		plain = ad_gunzip(data, len, &xml_len, error);
+		if (!plain) {
+			g_prefix_error(error, "%s: ", path);
+			return -1;
+		}
+		xml = plain;
+	}
+	if (!g_utf8_validate(xml, xml_len, NULL)) {
+		gsize n = 0;
+
+		utf8 = g_convert(xml, xml_len, "UTF-8", "ISO-8859-1", NULL, &n, error);
+		if (!utf8) {
+			g_prefix_error(error, "%s: ", path);
+			return -1;
+		}
+		xml = utf8;
+		xml_len = n;
+	}
+
+	d.docs = p->bool_docs;
+	d.text = g_string_new(NULL);
+	ctx = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &d, NULL);
+	ok = g_markup_parse_context_parse(ctx, xml, xml_len, error) &&
+	     g_markup_parse_context_end_parse(ctx, error);
+	if (!ok)
+		g_prefix_error(error, "%s: ", path);
+	g_free(d.name);
+	g_string_free(d.text, TRUE);
+	return ok ? 0 : -1;
+}
+
+const char *ad_policy_bool_description(AdPolicy *p, const char *name)
+{
+	g_return_val_if_fail(p != NULL, NULL);
+	if (!p->bool_docs) {
+		const char *path = g_getenv("AVCDOCTOR_POLICY_XML");
+
+		if (!path || !*path)
+			path = "/usr/share/selinux/devel/policy.xml";
+		/* no documentation is no error (descriptions are a nicety): not retried */
+		ad_bool_docs_load(p, path, NULL);
+	}
+	if (!name)
+		return NULL;
+	return g_hash_table_lookup(p->bool_docs, name);
 }

@@ -2,9 +2,11 @@
 /*
  * Internals of the policy engine shared by policy.c (loading, caches,
  * verdicts), policy-context.c (context conversion and diagnosis),
- * policy-bool.c (boolean alternatives) and policy-constraint.c
- * (constraints in words).  Not part of the library's interface; the
- * unit test includes it to cross-check the engine against libsepol.
+ * policy-bool.c (boolean alternatives and descriptions),
+ * policy-constraint.c (constraints in words), policy-query.c (roles,
+ * attributes, allowed types) and policy-edit.c (in-memory additions).
+ * Not part of the library's interface; the unit test includes it to
+ * cross-check the engine against libsepol.
  *
  * libsepol is linked statically (libsepol.a): the sidtab, avtab, ebitmap
  * and conditional helpers used here are not exported by libsepol.so.2.
@@ -30,6 +32,8 @@ G_BEGIN_DECLS
 #define AD_CONTEXT_CACHE_MAX 65536
 /* SIDs kept at most: libsepol's sidtab search is linear and never shrinks */
 #define AD_SIDTAB_MAX 64
+/* ad_policy_types_allowed() answers cached at most; emptied beyond */
+#define AD_TYPES_ALLOWED_CACHE_MAX 1024
 /* booleans enumerated exhaustively at most (2^N assignments) */
 #define AD_BOOL_ENUM_MAX 16
 /* alternatives kept at most per verdict */
@@ -62,6 +66,16 @@ typedef struct {
 	GPtrArray *bools;		/* AdBoolResult*, a few per triple */
 } AdTeInfo;
 
+/*
+ * The allow rules of one rule table by source type or attribute value:
+ * rules[offset[v]] .. rules[offset[v + 1] - 1] have source v.  The nodes
+ * are libsepol's: their permission bits and AVTAB_ENABLED are read live.
+ */
+typedef struct {
+	guint32 *offset;		/* nprim + 2 entries */
+	avtab_ptr_t *rules;
+} AdAllowIndex;
+
 /* One conditional allow rule indexed under (class, source type or attribute). */
 typedef struct {
 	cond_node_t *node;
@@ -90,13 +104,31 @@ struct _AdPolicy {
 	GHashTable *interned;		/* fingerprint -> AdVerdict* (owned) */
 	GHashTable *statements;		/* AdStatementKey* -> char*: constraint texts */
 	GString *scratch;
+
+	/* edits (policy-edit.c) retire the verdict tables: verdicts stay valid */
+	GPtrArray *retired;		/* GHashTable*: former interned tables */
+	guint32 *target_perms;		/* scratch: allowed bits per type or attribute value */
+	AdAllowIndex allow_index[2];	/* te_avtab, te_cond_avtab; built on first query */
+	gboolean allow_index_ready;
+	GHashTable *types_allowed;	/* key string -> GPtrArray of const char* (type names) */
+	GHashTable *bool_docs;		/* boolean name -> description; NULL: not read yet */
 };
+
+/* what an edit invalidates, for ad_policy_invalidate() */
+typedef enum {
+	AD_INVALIDATE_TE = 1 << 0,	/* TE vectors, boolean solutions, verdicts, queries */
+	AD_INVALIDATE_CONTEXTS = 1 << 1, /* context validity, verdicts */
+} AdInvalidate;
 
 /* policy.c */
 void ad_policy_activate(AdPolicy *p);
 const char *ad_sepol_last_message(void);
 void ad_sepol_clear_message(void);
 const char *ad_policy_perm_name(AdPolicy *p, guint16 tclass, guint bit);
+class_datum_t *ad_class_lookup(AdPolicy *p, const char *name);
+guint32 ad_perm_bit(class_datum_t *cls, const char *name);
+char *ad_join_and(GPtrArray *items);
+void ad_policy_invalidate(AdPolicy *p, AdInvalidate what);
 AdTeInfo *ad_te_lookup(AdPolicy *p, guint16 stype, guint16 ttype, guint16 tclass);
 /*
  * Asks libsepol itself (sepol_compute_av_reason_buffer): the reference the
@@ -120,6 +152,12 @@ int ad_context_to_sid(AdPolicy *p, const context_struct_t *c, sepol_security_id_
 int ad_bool_index_build(AdPolicy *p);
 const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
 void ad_bool_result_free(AdBoolResult *r);
+int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error);
+
+/* policy-query.c */
+void ad_allow_index_clear(AdPolicy *p);
+type_datum_t *ad_type_lookup(AdPolicy *p, const char *name);
+role_datum_t *ad_role_lookup(AdPolicy *p, const char *name);
 
 /* policy-constraint.c */
 void ad_constraint_cache_init(AdPolicy *p);

@@ -16,6 +16,10 @@
  *     requested permissions only;
  *   - booleans (policy-bool.c): every combination that grants the missing
  *     permissions, not only single flips.
+ * Queries without a denial (roles, attributes, allowed types) live in
+ * policy-query.c; in-memory additions for `allow --verify` in
+ * policy-edit.c, after which ad_policy_invalidate() drops what they
+ * change while the verdicts handed out stay alive.
  * The reason bits equal sepol_compute_av_reason_buffer()'s; the unit test
  * cross-checks that on thousands of accesses.  libsepol's own compute path
  * is not used per call because in 3.4 it formats the text of every
@@ -408,6 +412,7 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 
 	ad_perm_index_build(p);
 	p->target_mask = g_new0(guint64, p->db.p_types.nprim / 64 + 1);
+	p->target_perms = g_new0(guint32, p->db.p_types.nprim + 1);
 	p->bool_scratch = g_new0(guint8, p->db.p_bools.nprim + 1);
 	if (ad_bool_index_build(p) < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
@@ -422,6 +427,9 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 	p->interned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					    (GDestroyNotify)ad_verdict_free);
 	p->scratch = g_string_sized_new(256);
+	p->retired = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
+	p->types_allowed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						 (GDestroyNotify)g_ptr_array_unref);
 	ad_constraint_cache_init(p);
 
 	ad_policy_activate(p);
@@ -436,6 +444,10 @@ void ad_policy_free(AdPolicy *p)
 		ad_active_policy = NULL;
 	g_clear_pointer(&p->verdicts, g_hash_table_unref);
 	g_clear_pointer(&p->interned, g_hash_table_unref);
+	g_clear_pointer(&p->retired, g_ptr_array_unref);
+	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
+	ad_allow_index_clear(p);
+	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
 	g_clear_pointer(&p->te, g_hash_table_unref);
 	g_clear_pointer(&p->statements, g_hash_table_unref);
 	g_clear_pointer(&p->contexts, g_hash_table_unref);
@@ -449,6 +461,7 @@ void ad_policy_free(AdPolicy *p)
 	g_free(p->perm_names);
 	g_free(p->class_perms);
 	g_free(p->target_mask);
+	g_free(p->target_perms);
 	g_free(p->bool_scratch);
 	g_free(p->path);
 	g_free(p);
@@ -466,7 +479,7 @@ gboolean ad_policy_is_mls(const AdPolicy *p)
 
 /* ---- names ---------------------------------------------------------------- */
 
-static class_datum_t *ad_class_lookup(AdPolicy *p, const char *name)
+class_datum_t *ad_class_lookup(AdPolicy *p, const char *name)
 {
 	if (!name || !*name)
 		return NULL;
@@ -474,7 +487,7 @@ static class_datum_t *ad_class_lookup(AdPolicy *p, const char *name)
 }
 
 /* The permission bit of @name in @cls, or 0. */
-static guint32 ad_perm_bit(class_datum_t *cls, const char *name)
+guint32 ad_perm_bit(class_datum_t *cls, const char *name)
 {
 	perm_datum_t *perm = hashtab_search(cls->permissions.table, name);
 
@@ -612,7 +625,7 @@ static void ad_verdict_add_perms(AdPolicy *p, AdVerdict *v, guint16 tclass, guin
 }
 
 /* "a", "a and b", "a, b and c" */
-static char *ad_join_and(GPtrArray *items)
+char *ad_join_and(GPtrArray *items)
 {
 	GString *s = g_string_new(NULL);
 
@@ -953,6 +966,28 @@ static AdVerdict *ad_verdict_intern(AdPolicy *p, AdVerdict *v)
 	}
 	g_hash_table_insert(p->interned, g_string_free(fp, FALSE), v);
 	return v;
+}
+
+/*
+ * After an edit: forget what depended on the changed part.  Verdicts
+ * already handed out stay alive (the interned table is retired, not
+ * freed) and keep their old answer; new calls compute new ones.
+ */
+void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
+{
+	if (what & AD_INVALIDATE_TE) {
+		g_hash_table_remove_all(p->te);
+		g_hash_table_remove_all(p->types_allowed);
+		ad_allow_index_clear(p);
+	}
+	if (what & AD_INVALIDATE_CONTEXTS)
+		g_hash_table_remove_all(p->contexts);
+	g_hash_table_remove_all(p->verdicts);
+	if (g_hash_table_size(p->interned)) {
+		g_ptr_array_add(p->retired, p->interned);
+		p->interned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						    (GDestroyNotify)ad_verdict_free);
+	}
 }
 
 const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char *tcontext,

@@ -11,6 +11,8 @@ GQuark ad_policy_error_quark(void);
 typedef enum {
 	AD_POLICY_ERROR_NOT_FOUND,	/* no policy file could be found */
 	AD_POLICY_ERROR_INVALID,	/* the file is not a binary policy */
+	AD_POLICY_ERROR_UNKNOWN,	/* an edit names something the policy lacks */
+	AD_POLICY_ERROR_FAILED,		/* an edit could not be made */
 } AdPolicyError;
 
 /* DESIGN.md's reasons; the order is the JSON name table's order */
@@ -92,6 +94,77 @@ gboolean ad_policy_has_class(AdPolicy *p, const char *name);
 gboolean ad_policy_has_perm(AdPolicy *p, const char *tclass, const char *perm);
 /* current (default) value of boolean @name: 0, 1, or -1 when undefined */
 int ad_policy_bool_value(AdPolicy *p, const char *name);
+
+/* ---- roles ---------------------------------------------------------------- */
+
+gboolean ad_policy_has_role(AdPolicy *p, const char *role);
+/*
+ * May @role go with the type @type in a context ("role R types T", with
+ * the attributes expanded as in the kernel policy)?  TRUE for object_r,
+ * which the kernel does not check; FALSE for unknown names and attributes.
+ */
+gboolean ad_policy_role_has_type(AdPolicy *p, const char *role, const char *type);
+
+/* ---- queries for the cause plugins ----------------------------------------- */
+
+gboolean ad_policy_type_is_attribute(AdPolicy *p, const char *name);
+/* Does the type @type have the attribute @attribute?  FALSE for unknown names. */
+gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char *attribute);
+
+/*
+ * Every type (never an attribute) on which @source_type may have all of
+ * @perms of @tclass, by unconditional rules or conditional rules enabled
+ * under the current boolean values, attributes expanded on both sides (TE
+ * only: constraints and MLS are not considered).  With @attribute_filter,
+ * only the types that have that attribute ("file_type", "port_type").
+ * @source_type may be an attribute: what the rules written for it grant.
+ * No permission: the types with any permission of @tclass.  Sorted; a new
+ * array the caller frees (the strings with it).  NULL when a name is not
+ * defined.  Cached per arguments.
+ */
+GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const char *tclass,
+				   const char *const *perms, guint n_perms,
+				   const char *attribute_filter);
+
+/* The booleans of the policy, sorted: a new array of char* the caller frees. */
+GPtrArray *ad_policy_bool_names(AdPolicy *p);
+/*
+ * What the boolean is for, in one line ("Determine whether httpd can read
+ * generic user home content files."), from refpolicy's policy.xml
+ * (selinux-policy-dev on Debian, selinux-policy-devel on Fedora; plain or
+ * gzip-compressed) at /usr/share/selinux/devel/policy.xml, or the file
+ * AVCDOCTOR_POLICY_XML names.  Read once, on first use.  NULL when the
+ * documentation is not installed or does not describe @name.  Borrowed,
+ * valid until ad_policy_free().
+ */
+const char *ad_policy_bool_description(AdPolicy *p, const char *name);
+
+/* ---- edits: what a module would add, in memory (allow --verify) ------------ */
+
+/*
+ * These change the loaded policy and nothing else (never the kernel or a
+ * file).  Later answers follow the change; verdicts handed out before stay
+ * valid (and unchanged) until ad_policy_free().  They return 0, or -1
+ * with @error set: AD_POLICY_ERROR_UNKNOWN and a message naming each name
+ * the policy does not define, AD_POLICY_ERROR_FAILED for anything else
+ * (no permission given, out of memory).
+ */
+
+/*
+ * allow @source_type @target_type:@tclass { @perms };  unconditional.  The
+ * types may be attributes; @target_type "self" means each source type on
+ * itself (the kernel policy's expansion).
+ */
+int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
+			const char *tclass, const char *const *perms, guint n_perms,
+			GError **error);
+/* role @role types @type;  (@type may be an attribute: all of its types) */
+int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GError **error);
+/* allow @from_role @to_role;  (role changes on process transitions) */
+int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_role,
+			     GError **error);
+/* Sets boolean @name; the conditional rules follow, as after setsebool. */
+int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdPolicy, ad_policy_free)
 

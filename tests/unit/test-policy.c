@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <sepol/policydb/services.h>
@@ -966,6 +967,628 @@ static void test_crosscheck_libsepol(void **state)
 	assert_true(cons > 20);
 }
 
+/* ---- roles, attributes, allowed types ----------------------------------------------- */
+
+/* The context of a SELINUX_ERR "invalid context" record of the corpus, by serial. */
+static char *corpus_invalid_context(const char *file, guint serial)
+{
+	const char *dir = g_getenv("AD_CORPUS");
+	g_autofree char *path = NULL, *text = NULL;
+	g_autofree char *needle = g_strdup_printf(":%u):", serial);
+	g_auto(GStrv) lines = NULL;
+
+	if (!dir)
+		dir = "/work/shared/corpus";
+	path = g_build_filename(dir, file, NULL);
+	if (!g_file_get_contents(path, &text, NULL, NULL)) {
+		print_message("skipped: corpus file %s is not available\n", path);
+		skip();
+	}
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l; l++) {
+		const char *at = strstr(*l, "invalid context ");
+		const char *end;
+
+		if (!strstr(*l, needle) || !at)
+			continue;
+		at += strlen("invalid context ");
+		end = strchr(at, ' ');
+		return end ? g_strndup(at, end - at) : g_strdup(at);
+	}
+	fail_msg("no invalid context record %u in %s", serial, path);
+	return NULL;
+}
+
+static void test_roles(void **state)
+{
+	g_autofree char *ctx = NULL;
+	g_auto(GStrv) f = NULL;
+
+	NEED_POLICY();
+	assert_true(ad_policy_has_role(pol, "staff_r"));
+	assert_true(ad_policy_has_role(pol, "object_r"));
+	assert_false(ad_policy_has_role(pol, "x_r"));
+	assert_false(ad_policy_has_role(pol, ""));
+	assert_false(ad_policy_has_role(pol, NULL));
+
+	/* crafted 113: staff_u:staff_r:mount_t:s0 is invalid because of the role */
+	ctx = corpus_invalid_context(CRAFTED, 113);
+	assert_string_equal(ctx, "staff_u:staff_r:mount_t:s0");
+	f = g_strsplit(ctx, ":", 4);
+	assert_false(ad_policy_role_has_type(pol, f[1], f[2]));
+	assert_true(ad_policy_role_has_type(pol, "staff_r", "staff_t"));
+	/* reached through an attribute in the policy sources, expanded in the binary */
+	assert_true(ad_policy_role_has_type(pol, "staff_r", "dirmngr_t"));
+	assert_true(ad_policy_role_has_type(pol, "system_r", "httpd_t"));
+	assert_false(ad_policy_role_has_type(pol, "staff_r", "httpd_t"));
+	/* the kernel does not check object_r */
+	assert_true(ad_policy_role_has_type(pol, "object_r", "shadow_t"));
+	/* attributes, unknown names */
+	assert_false(ad_policy_role_has_type(pol, "staff_r", "domain"));
+	assert_false(ad_policy_role_has_type(pol, "staff_r", "foo_t"));
+	assert_false(ad_policy_role_has_type(pol, "x_r", "staff_t"));
+	assert_false(ad_policy_role_has_type(pol, NULL, NULL));
+}
+
+static void test_attributes(void **state)
+{
+	NEED_POLICY();
+	assert_true(ad_policy_type_is_attribute(pol, "domain"));
+	assert_true(ad_policy_type_is_attribute(pol, "port_type"));
+	assert_false(ad_policy_type_is_attribute(pol, "httpd_t"));
+	assert_false(ad_policy_type_is_attribute(pol, "foo_t"));
+	assert_false(ad_policy_type_is_attribute(pol, NULL));
+
+	assert_true(ad_policy_type_has_attribute(pol, "httpd_t", "domain"));
+	assert_true(ad_policy_type_has_attribute(pol, "httpd_sys_content_t", "file_type"));
+	assert_true(ad_policy_type_has_attribute(pol, "shadow_t", "file_type"));
+	assert_true(ad_policy_type_has_attribute(pol, "http_port_t", "port_type"));
+	assert_false(ad_policy_type_has_attribute(pol, "httpd_t", "file_type"));
+	assert_false(ad_policy_type_has_attribute(pol, "httpd_t", "httpd_t"));	/* not an attribute */
+	assert_false(ad_policy_type_has_attribute(pol, "domain", "domain"));	/* not a type */
+	assert_false(ad_policy_type_has_attribute(pol, "foo_t", "domain"));
+	assert_false(ad_policy_type_has_attribute(pol, "httpd_t", "no_attr"));
+}
+
+/* Is @name in the sorted array of strings @a? */
+static gboolean sorted_has(GPtrArray *a, const char *name)
+{
+	for (guint i = 0; i < a->len; i++) {
+		int c = strcmp(a->pdata[i], name);
+
+		if (c == 0)
+			return TRUE;
+		if (c > 0)
+			return FALSE;
+	}
+	return FALSE;
+}
+
+/*
+ * Checks one types_allowed() answer against the engine's TE vectors for
+ * every candidate type: same set, sorted, types only.
+ */
+static void check_types_allowed(AdPolicy *p, const char *src, const char *cls, const char *perms,
+				const char *filter)
+{
+	g_auto(GStrv) pv = g_strsplit(perms, " ", -1);
+	g_autoptr(GPtrArray) got = ad_policy_types_allowed(p, src, cls, (const char *const *)pv,
+							   g_strv_length(pv), filter);
+	type_datum_t *s = hashtab_search(p->db.p_types.table, src);
+	class_datum_t *c = hashtab_search(p->db.p_classes.table, cls);
+	guint32 want = 0;
+	guint expected = 0;
+
+	assert_non_null(got);
+	for (char **q = pv; *q; q++) {
+		perm_datum_t *perm = hashtab_search(c->permissions.table, *q);
+
+		if (!perm && c->comdatum)
+			perm = hashtab_search(c->comdatum->permissions.table, *q);
+		assert_non_null(perm);
+		want |= 1u << (perm->s.value - 1);
+	}
+	for (guint i = 1; i < got->len; i++)
+		assert_true(strcmp(got->pdata[i - 1], got->pdata[i]) < 0);
+	for (guint t = 1; t <= p->db.p_types.nprim; t++) {
+		const char *name = p->db.p_type_val_to_name[t - 1];
+		gboolean in;
+
+		if (p->db.type_val_to_struct[t - 1]->flavor == TYPE_ATTRIB ||
+		    (filter && !ad_policy_type_has_attribute(p, name, filter)))
+			continue;
+		in = (ad_te_lookup(p, s->s.value, t, c->s.value)->allowed & want) == want;
+		expected += in;
+		if (in != sorted_has(got, name))
+			fail_msg("%s %s { %s } on %s: engine %d, types_allowed %d", src, cls, perms,
+				 name, in, !in);
+	}
+	assert_int_equal(got->len, expected);
+}
+
+static void test_types_allowed(void **state)
+{
+	const char *read[] = { "read" }, *frob[] = { "frob" };
+	const char *open_read[] = { "open", "read" }, *read_open[] = { "read", "open" };
+	const char *connect[] = { "name_connect" };
+	g_autoptr(GPtrArray) files = NULL, ports = NULL, a = NULL, b = NULL, all = NULL;
+	gint64 t0, t1, t2, t3;
+
+	NEED_POLICY();
+	t0 = g_get_monotonic_time();
+	files = ad_policy_types_allowed(pol, "httpd_t", "file", read, 1, "file_type");
+	t1 = g_get_monotonic_time();
+	ports = ad_policy_types_allowed(pol, "sshd_t", "tcp_socket", connect, 1, "port_type");
+	t2 = g_get_monotonic_time();
+	for (guint i = 0; i < 100; i++)
+		g_ptr_array_unref(ad_policy_types_allowed(pol, "httpd_t", "file", read, 1,
+							  "file_type"));
+	t3 = g_get_monotonic_time();
+	print_message("types_allowed: first %.2f ms (with the index), then %.0f us uncached, "
+		      "%.1f us cached (%u types)\n",
+		      (t1 - t0) / 1000.0, (double)(t2 - t1), (t3 - t2) / 100.0, files->len);
+	/* generous bounds: sanitizer builds are several times slower */
+	assert_true(t2 - t1 < 20000);
+	assert_true(t3 - t2 < 100 * 1000);
+	g_clear_pointer(&ports, g_ptr_array_unref);
+	assert_non_null(files);
+	assert_true(sorted_has(files, "httpd_sys_content_t"));
+	assert_true(sorted_has(files, "httpd_config_t"));
+	/* under httpd_enable_cgi, off by default */
+	assert_false(sorted_has(files, "httpd_sys_script_exec_t"));
+	assert_false(sorted_has(files, "shadow_t"));
+	assert_false(sorted_has(files, "file_type"));
+	/* the caller owns the array and its strings */
+	g_free(files->pdata[0]);
+	files->pdata[0] = g_strdup("changed");
+	g_clear_pointer(&files, g_ptr_array_unref);
+	files = ad_policy_types_allowed(pol, "httpd_t", "file", read, 1, "file_type");
+	assert_string_not_equal(files->pdata[0], "changed");
+
+	/*
+	 * sesearch -A -s httpd_t -c tcp_socket -p name_connect: every rule for
+	 * http_port_t is conditional (httpd_can_network_relay,
+	 * httpd_graceful_shutdown, both off by default); dns_port_t comes
+	 * unconditionally through nsswitch_domain
+	 */
+	ports = ad_policy_types_allowed(pol, "httpd_t", "tcp_socket", connect, 1, "port_type");
+	assert_non_null(ports);
+	assert_true(sorted_has(ports, "dns_port_t"));
+	assert_false(sorted_has(ports, "http_port_t"));
+	for (guint i = 0; i < ports->len; i++)
+		assert_true(ad_policy_type_has_attribute(pol, ports->pdata[i], "port_type"));
+
+	/* the permissions' order does not matter, all of them are needed */
+	a = ad_policy_types_allowed(pol, "httpd_t", "file", open_read, 2, NULL);
+	b = ad_policy_types_allowed(pol, "httpd_t", "file", read_open, 2, NULL);
+	assert_int_equal(a->len, b->len);
+	for (guint i = 0; i < a->len; i++)
+		assert_string_equal(a->pdata[i], b->pdata[i]);
+	/* no filter: also non-file types (httpd_t reads its own /proc files) */
+	assert_true(sorted_has(a, "httpd_t"));
+	assert_true(a->len >= files->len / 2);
+	/* no permission: any permission of the class */
+	all = ad_policy_types_allowed(pol, "httpd_t", "file", NULL, 0, "file_type");
+	assert_true(all->len >= files->len);
+
+	/* an attribute as the source: what its own rules grant */
+	g_clear_pointer(&a, g_ptr_array_unref);
+	a = ad_policy_types_allowed(pol, "domain", "file", read, 1, "file_type");
+	assert_non_null(a);
+	assert_true(a->len > 0 && a->len < files->len);
+	assert_false(sorted_has(a, "shadow_t"));
+	assert_false(sorted_has(a, "httpd_sys_content_t"));
+
+	/* unknown names */
+	assert_null(ad_policy_types_allowed(pol, "foo_t", "file", read, 1, NULL));
+	assert_null(ad_policy_types_allowed(pol, "httpd_t", "nosuchclass", read, 1, NULL));
+	assert_null(ad_policy_types_allowed(pol, "httpd_t", "file", frob, 1, NULL));
+	assert_null(ad_policy_types_allowed(pol, "httpd_t", "file", read, 1, "no_attr"));
+	assert_null(ad_policy_types_allowed(pol, "httpd_t", "file", read, 1, "httpd_t"));
+
+	/* against the engine's TE vectors, type by type */
+	check_types_allowed(pol, "httpd_t", "file", "read", "file_type");
+	check_types_allowed(pol, "httpd_t", "tcp_socket", "name_connect", "port_type");
+	check_types_allowed(pol, "sshd_t", "dir", "search getattr", NULL);
+	check_types_allowed(pol, "cdrecord_t", "file", "read", NULL);
+	check_types_allowed(pol, "staff_t", "process", "transition", NULL);
+	check_types_allowed(pol, "domain", "file", "read", "file_type");
+}
+
+static void test_bool_names(void **state)
+{
+	g_autoptr(GPtrArray) names = NULL;
+	const char *desc;
+
+	NEED_POLICY();
+	names = ad_policy_bool_names(pol);
+	assert_int_equal(names->len, pol->db.p_bools.nprim);
+	assert_true(names->len > 100);
+	for (guint i = 1; i < names->len; i++)
+		assert_true(strcmp(names->pdata[i - 1], names->pdata[i]) < 0);
+	assert_true(sorted_has(names, "httpd_read_user_content"));
+	assert_true(sorted_has(names, "use_samba_home_dirs"));
+
+	if (!g_file_test("/usr/share/selinux/devel/policy.xml", G_FILE_TEST_EXISTS)) {
+		print_message("skipped: /usr/share/selinux/devel/policy.xml (selinux-policy-dev) "
+			      "is not installed\n");
+		assert_null(ad_policy_bool_description(pol, "httpd_read_user_content"));
+		return;
+	}
+	desc = ad_policy_bool_description(pol, "httpd_read_user_content");
+	assert_non_null(desc);
+	assert_non_null(strstr(desc, "home"));
+	/* one line, whitespace collapsed */
+	assert_string_equal(desc, "Determine whether httpd can read generic user home content "
+				  "files.");
+	assert_ptr_equal(desc, ad_policy_bool_description(pol, "httpd_read_user_content"));
+	assert_null(ad_policy_bool_description(pol, "no_such_boolean"));
+	assert_null(ad_policy_bool_description(pol, NULL));
+	/* nearly every boolean of the policy is documented */
+	{
+		guint documented = 0;
+
+		for (guint i = 0; i < names->len; i++) {
+			const char *d = ad_policy_bool_description(pol, names->pdata[i]);
+
+			if (!d)
+				continue;
+			documented++;
+			assert_null(strchr(d, '\n'));
+			assert_false(g_str_has_prefix(d, " ") || g_str_has_suffix(d, " "));
+			assert_null(strstr(d, "  "));
+		}
+		print_message("%u of %u booleans described\n", documented, names->len);
+		assert_true(documented * 10 >= names->len * 9);
+	}
+}
+
+/* gzip-compresses @data with GIO */
+static GBytes *gzip_bytes(const char *data, gsize len)
+{
+	g_autoptr(GZlibCompressor) z = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+	g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable();
+	g_autoptr(GOutputStream) out = g_converter_output_stream_new(mem, G_CONVERTER(z));
+
+	assert_true(g_output_stream_write_all(out, data, len, NULL, NULL, NULL));
+	assert_true(g_output_stream_close(out, NULL, NULL));
+	return g_memory_output_stream_steal_as_bytes(G_MEMORY_OUTPUT_STREAM(mem));
+}
+
+/* policy.xml as refpolicy writes it: ISO-8859-1, a DOCTYPE, interfaces with <desc> too */
+static const char docs_xml[] =
+	"<?xml version=\"1.0\" encoding=\"ISO-8859-1\" standalone=\"no\"?>\n"
+	"<!DOCTYPE policy SYSTEM \"policy.dtd\">\n"
+	"<policy>\n<layer name=\"services\">\n<summary>Services.</summary>\n"
+	"<module name=\"x\" filename=\"x.if\">\n<summary>X.</summary>\n"
+	"<interface name=\"x_read\" lineno=\"1\">\n<summary>Read x.</summary>\n"
+	"<desc><p>Not a boolean.</p></desc>\n"
+	"<param name=\"domain\">\n<summary>\nDomain.\n</summary>\n</param>\n</interface>\n"
+	"<tunable name=\"x_tunable\" dftval=\"false\">\n<desc>\n<p>\nDetermine whether x\n"
+	"can\tread &amp; write\n  caf\xe9 files.\n</p>\n</desc>\n</tunable>\n"
+	"</module>\n</layer>\n"
+	"<bool name=\"x_bool\" dftval=\"true\">\n<desc>\n<p>First.</p><p>Second:</p>"
+	"<ul><li>one</li><li>two</li></ul>\n</desc>\n</bool>\n"
+	"<bool name=\"x_empty\" dftval=\"true\"><desc></desc></bool>\n"
+	"</policy>\n";
+
+static void test_bool_docs_parse(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("ad-docs-XXXXXX", NULL);
+	g_autofree char *plain = g_build_filename(dir, "policy.xml", NULL);
+	g_autofree char *gz = g_build_filename(dir, "policy.xml.gz", NULL);
+	g_autofree char *bad = g_build_filename(dir, "bad.xml", NULL);
+	g_autoptr(GBytes) packed = gzip_bytes(docs_xml, strlen(docs_xml));
+	GHashTable *saved;
+
+	NEED_POLICY();
+	assert_true(g_file_set_contents(plain, docs_xml, -1, NULL));
+	assert_true(g_file_set_contents(gz, g_bytes_get_data(packed, NULL),
+					g_bytes_get_size(packed), NULL));
+	assert_true(g_file_set_contents(bad, "<policy><bool name=\"a_b\" dftval=\"true\"><desc>"
+					"<p>Kept.</p></desc></bool><bool name=\"c\"><desc>&nbsp;",
+					-1, NULL));
+	/* the shared policy's documentation is put aside and restored */
+	saved = g_steal_pointer(&pol->bool_docs);
+	for (guint i = 0; i < 2; i++) {
+		g_autoptr(GError) err = NULL;
+
+		assert_int_equal(ad_bool_docs_load(pol, i ? gz : plain, &err), 0);
+		assert_null(err);
+		assert_string_equal(ad_policy_bool_description(pol, "x_tunable"),
+				    "Determine whether x can read & write caf\xc3\xa9 files.");
+		assert_string_equal(ad_policy_bool_description(pol, "x_bool"),
+				    "First. Second: one two");
+		assert_null(ad_policy_bool_description(pol, "x_empty"));
+		assert_null(ad_policy_bool_description(pol, "x_read"));
+		g_clear_pointer(&pol->bool_docs, g_hash_table_unref);
+	}
+	{
+		g_autoptr(GError) err = NULL;
+
+		/* an error keeps what came before it, and names the file */
+		assert_int_equal(ad_bool_docs_load(pol, bad, &err), -1);
+		assert_non_null(err);
+		assert_non_null(strstr(err->message, bad));
+		assert_string_equal(ad_policy_bool_description(pol, "a_b"), "Kept.");
+		g_clear_pointer(&pol->bool_docs, g_hash_table_unref);
+		g_clear_error(&err);
+		assert_int_equal(ad_bool_docs_load(pol, "/nonexistent/policy.xml", &err), -1);
+		assert_non_null(err);
+		g_clear_pointer(&pol->bool_docs, g_hash_table_unref);
+	}
+	pol->bool_docs = saved;
+	g_unlink(plain);
+	g_unlink(gz);
+	g_unlink(bad);
+	g_rmdir(dir);
+}
+
+/* ---- edits: the overlay for allow --verify -------------------------------------------- */
+
+/* A policy of its own: edits must not leak into the other tests. */
+static AdPolicy *load_private(void)
+{
+	g_autoptr(GError) err = NULL;
+	AdPolicy *p = ad_policy_load(REAL_POLICY, &err);
+
+	assert_null(err);
+	assert_non_null(p);
+	return p;
+}
+
+static const AdVerdict *explain_in(AdPolicy *p, const char *s, const char *t, const char *cls,
+				   const char *perms)
+{
+	g_auto(GStrv) v = g_strsplit(perms, " ", -1);
+
+	return ad_policy_explain(p, s, t, cls, (const char *const *)v, g_strv_length(v));
+}
+
+static void test_edit_allow(void **state)
+{
+	g_autoptr(AdPolicy) ed = NULL;
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GPtrArray) before = NULL, after = NULL;
+	const char *read[] = { "read" }, *bad[] = { "read", "frob" };
+	const char *sys_rawio[] = { "sys_rawio" };
+	const char *httpd = "system_u:system_r:httpd_t:s0", *shadow = "system_u:object_r:shadow_t:s0";
+	const AdVerdict *old, *old2, *now;
+
+	NEED_POLICY();
+	ed = load_private();
+	old = explain_in(ed, httpd, shadow, "file", "read");
+	assert_int_equal(old->reason, AD_REASON_TE_RULE);
+	old2 = explain_in(ed, httpd, shadow, "file", "read write");
+	before = ad_policy_types_allowed(ed, "httpd_t", "file", read, 1, "file_type");
+	assert_false(sorted_has(before, "shadow_t"));
+
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "shadow_t", "file", read, 1, &err), 0);
+	assert_null(err);
+	now = explain_in(ed, httpd, shadow, "file", "read");
+	assert_int_equal(now->reason, AD_REASON_ALLOWED);
+	assert_ptr_not_equal(now, old);
+	/* the verdicts handed out before are alive and unchanged */
+	assert_int_equal(old->reason, AD_REASON_TE_RULE);
+	assert_string_equal(old->perms_missing->pdata[0], "read");
+	assert_non_null(strstr(old->detail, "no allow rule grants httpd_t read on shadow_t"));
+	assert_int_equal(old2->perms_missing->len, 2);
+	/* write is still missing, read no longer */
+	now = explain_in(ed, httpd, shadow, "file", "read write");
+	assert_int_equal(now->reason, AD_REASON_TE_RULE);
+	assert_int_equal(now->perms_missing->len, 1);
+	assert_string_equal(now->perms_missing->pdata[0], "write");
+	/* libsepol reads the same table */
+	assert_int_equal(crosscheck_one(ed, httpd, shadow, "file", read, 1), 0);
+	/* the queries follow */
+	after = ad_policy_types_allowed(ed, "httpd_t", "file", read, 1, "file_type");
+	assert_true(sorted_has(after, "shadow_t"));
+	assert_int_equal(after->len, before->len + 1);
+	/* the shared policy did not change */
+	assert_int_equal(explain(httpd, shadow, "file", "read")->reason, AD_REASON_TE_RULE);
+
+	/* adding to an existing rule and repeating a rule are fine */
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "shadow_t", "file",
+					     (const char *const[]){ "getattr" }, 1, NULL), 0);
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "shadow_t", "file", read, 1, NULL), 0);
+	assert_int_equal(explain_in(ed, httpd, shadow, "file", "read getattr")->reason,
+			 AD_REASON_ALLOWED);
+
+	/* attributes as the target: every type with the attribute */
+	assert_int_equal(explain_in(ed, httpd, "system_u:object_r:etc_t:s0", "file",
+				    "write")->reason,
+			 AD_REASON_TE_RULE);
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "file_type", "file",
+					     (const char *const[]){ "write" }, 1, NULL), 0);
+	assert_int_equal(explain_in(ed, httpd, "system_u:object_r:etc_t:s0", "file",
+				    "write")->reason,
+			 AD_REASON_ALLOWED);
+	assert_int_equal(crosscheck_one(ed, httpd, "system_u:object_r:etc_t:s0", "file",
+					(const char *[]){ "write" }, 1), 0);
+
+	/* "self", and "attribute self": each type on itself, not on the others */
+	assert_int_equal(explain_in(ed, httpd, httpd, "capability", "sys_rawio")->reason,
+			 AD_REASON_TE_RULE);
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "self", "capability", sys_rawio, 1,
+					     NULL), 0);
+	assert_int_equal(explain_in(ed, httpd, httpd, "capability", "sys_rawio")->reason,
+			 AD_REASON_ALLOWED);
+	{
+		const char *cupsd = "system_u:system_r:cupsd_t:s0";
+		const char *sshd = "system_u:system_r:sshd_t:s0";
+
+		assert_int_equal(explain_in(ed, cupsd, cupsd, "process", "setexec")->reason,
+				 AD_REASON_TE_RULE);
+		assert_int_equal(ad_policy_add_allow(ed, "domain", "self", "process",
+						     (const char *const[]){ "setexec" }, 1, NULL),
+				 0);
+		assert_int_equal(explain_in(ed, cupsd, cupsd, "process", "setexec")->reason,
+				 AD_REASON_ALLOWED);
+		assert_int_equal(explain_in(ed, sshd, cupsd, "process", "setexec")->reason,
+				 AD_REASON_TE_RULE);
+		assert_int_equal(crosscheck_one(ed, cupsd, cupsd, "process",
+						(const char *[]){ "setexec" }, 1), 0);
+	}
+
+	/* unknown names: all of them in one message, nothing changed */
+	assert_int_equal(ad_policy_add_allow(ed, "foo_t", "shadow_t", "file", bad, 2, &err), -1);
+	assert_true(g_error_matches(err, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN));
+	assert_non_null(strstr(err->message, "allow foo_t shadow_t:file { read frob };"));
+	assert_non_null(strstr(err->message, "the type foo_t and the permission frob are not "
+					     "defined in this policy"));
+	g_clear_error(&err);
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "bar_t", "nosuchclass", read, 1, &err),
+			 -1);
+	assert_non_null(strstr(err->message, "the type bar_t and the class nosuchclass are"));
+	g_clear_error(&err);
+	assert_int_equal(ad_policy_add_allow(ed, "httpd_t", "shadow_t", "file", NULL, 0, &err), -1);
+	assert_non_null(strstr(err->message, "names no permission"));
+	g_clear_error(&err);
+	assert_int_equal(explain_in(ed, httpd, shadow, "file", "append")->reason,
+			 AD_REASON_TE_RULE);
+}
+
+/* crafted 105: cdrecord_t reads cifs_t under use_samba_home_dirs && cdrecord_read_content */
+static void test_edit_boolean(void **state)
+{
+	g_autoptr(AdPolicy) ed = NULL;
+	g_autoptr(GError) err = NULL;
+	g_autoptr(GPtrArray) ports = NULL;
+	g_auto(Rec) r = { 0 };
+	const char *connect[] = { "name_connect" };
+	const AdVerdict *v, *first;
+
+	NEED_POLICY();
+	ed = load_private();
+	corpus_record(CRAFTED, 105, &r);
+#define EXPLAIN105() ad_policy_explain(ed, r.scontext, r.tcontext, r.tclass, \
+				       (const char *const *)r.perms, g_strv_length(r.perms))
+	first = EXPLAIN105();
+	assert_int_equal(first->reason, AD_REASON_BOOLEAN);
+
+	/* one of the two: still a boolean, now the other one alone */
+	assert_int_equal(ad_policy_set_boolean(ed, "use_samba_home_dirs", TRUE, &err), 0);
+	assert_int_equal(ad_policy_bool_value(ed, "use_samba_home_dirs"), 1);
+	v = EXPLAIN105();
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(v->booleans->len, 1);
+	assert_true(has_alternative(v, "cdrecord_read_content", TRUE, NULL, FALSE));
+	/* both: allowed, as libsepol says */
+	assert_int_equal(ad_policy_set_boolean(ed, "cdrecord_read_content", TRUE, &err), 0);
+	v = EXPLAIN105();
+	assert_int_equal(v->reason, AD_REASON_ALLOWED);
+	assert_int_equal(crosscheck_one(ed, r.scontext, r.tcontext, r.tclass,
+					(const char **)r.perms, g_strv_length(r.perms)), 0);
+	/* back off: the alternative is now to turn one back on */
+	assert_int_equal(ad_policy_set_boolean(ed, "cdrecord_read_content", FALSE, &err), 0);
+	v = EXPLAIN105();
+	assert_int_equal(v->reason, AD_REASON_BOOLEAN);
+	assert_true(has_alternative(v, "cdrecord_read_content", TRUE, NULL, FALSE));
+	/* the first verdict is intact */
+	assert_int_equal(first->reason, AD_REASON_BOOLEAN);
+	assert_int_equal(first->booleans->len, 1);
+	assert_int_equal(((GPtrArray *)first->booleans->pdata[0])->len, 2);
+	/* setting the current value changes nothing */
+	assert_int_equal(ad_policy_set_boolean(ed, "use_samba_home_dirs", TRUE, &err), 0);
+	assert_ptr_equal(EXPLAIN105(), v);
+#undef EXPLAIN105
+
+	/* the queries follow the booleans: http_port_t needs httpd_can_network_relay */
+	ports = ad_policy_types_allowed(ed, "httpd_t", "tcp_socket", connect, 1, "port_type");
+	assert_false(sorted_has(ports, "http_port_t"));
+	g_clear_pointer(&ports, g_ptr_array_unref);
+	assert_int_equal(ad_policy_set_boolean(ed, "httpd_can_network_relay", TRUE, NULL), 0);
+	ports = ad_policy_types_allowed(ed, "httpd_t", "tcp_socket", connect, 1, "port_type");
+	assert_true(sorted_has(ports, "http_port_t"));
+	assert_true(sorted_has(ports, "squid_port_t"));
+	assert_false(sorted_has(ports, "mysqld_port_t"));
+	check_types_allowed(ed, "httpd_t", "tcp_socket", "name_connect", "port_type");
+
+	assert_int_equal(ad_policy_set_boolean(ed, "no_such_boolean", TRUE, &err), -1);
+	assert_true(g_error_matches(err, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN));
+	assert_non_null(strstr(err->message, "no_such_boolean"));
+	/* the shared policy keeps its defaults */
+	assert_int_equal(ad_policy_bool_value(pol, "use_samba_home_dirs"), 0);
+	assert_int_equal(explain_rec(CRAFTED, 105)->reason, AD_REASON_BOOLEAN);
+}
+
+/* crafted 106: the constraint, not TE, denies: an allow rule does not help */
+static void test_edit_constraint(void **state)
+{
+	g_autoptr(AdPolicy) ed = NULL;
+	g_auto(Rec) r = { 0 };
+	const char *transition[] = { "transition" };
+	const AdVerdict *v;
+
+	NEED_POLICY();
+	ed = load_private();
+	corpus_record(CRAFTED, 106, &r);
+	assert_int_equal(ad_policy_add_allow(ed, "staff_t", "dirmngr_t", "process", transition, 1,
+					     NULL), 0);
+	v = ad_policy_explain(ed, r.scontext, r.tcontext, r.tclass, (const char *const *)r.perms,
+			      g_strv_length(r.perms));
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_non_null(strstr(v->constraint_expr, "(r1 == r2 -Fail-)"));
+}
+
+static void test_edit_roles(void **state)
+{
+	g_autoptr(AdPolicy) ed = NULL;
+	g_autoptr(GError) err = NULL;
+	g_autofree char *why = NULL;
+	const char *ctx = "staff_u:staff_r:mount_t:s0";
+	const AdVerdict *old, *v;
+
+	NEED_POLICY();
+	ed = load_private();
+	why = ad_policy_context_problem(ed, ctx);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "the role staff_r is not authorised for the type mount_t"));
+	old = explain_in(ed, ctx, "system_u:object_r:etc_t:s0", "file", "read");
+	assert_int_equal(old->reason, AD_REASON_INVALID_CONTEXT);
+
+	assert_int_equal(ad_policy_add_role_type(ed, "staff_r", "mount_t", &err), 0);
+	assert_null(err);
+	assert_true(ad_policy_role_has_type(ed, "staff_r", "mount_t"));
+	assert_null(ad_policy_context_problem(ed, ctx));
+	v = explain_in(ed, ctx, "system_u:object_r:etc_t:s0", "file", "read");
+	assert_int_not_equal(v->reason, AD_REASON_INVALID_CONTEXT);
+	assert_int_equal(old->reason, AD_REASON_INVALID_CONTEXT);
+	assert_non_null(strstr(old->detail, "not authorised"));
+	/* libsepol accepts the context now too */
+	assert_true(crosscheck_one(ed, ctx, "system_u:object_r:etc_t:s0", "file",
+				   (const char *[]){ "read" }, 1) >= 0);
+	/* the shared policy did not change */
+	assert_false(ad_policy_role_has_type(pol, "staff_r", "mount_t"));
+
+	/* an attribute: all of its types */
+	assert_false(ad_policy_role_has_type(ed, "user_r", "sshd_t"));
+	assert_int_equal(ad_policy_add_role_type(ed, "user_r", "domain", NULL), 0);
+	assert_true(ad_policy_role_has_type(ed, "user_r", "sshd_t"));
+	assert_false(ad_policy_role_has_type(ed, "user_r", "shadow_t"));
+
+	assert_int_equal(ad_policy_add_role_type(ed, "x_r", "foo_t", &err), -1);
+	assert_true(g_error_matches(err, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN));
+	assert_non_null(strstr(err->message, "\"role x_r types foo_t;\": the role x_r and the "
+					     "type foo_t are not defined"));
+	g_clear_error(&err);
+
+	/* allow staff_r system_r; lifts the RBAC denial */
+	v = explain_in(ed, "root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
+		       "transition");
+	assert_int_equal(v->reason, AD_REASON_RBAC);
+	assert_int_equal(ad_policy_add_role_allow(ed, "staff_r", "system_r", NULL), 0);
+	assert_int_equal(ad_policy_add_role_allow(ed, "staff_r", "system_r", NULL), 0);
+	v = explain_in(ed, "root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0", "process",
+		       "transition");
+	assert_int_not_equal(v->reason, AD_REASON_RBAC);
+	assert_int_equal(v->reason_bits & SEPOL_COMPUTEAV_RBAC, 0);
+	assert_true(crosscheck_one(ed, "root:staff_r:newrole_t:s0", "root:system_r:sysadm_t:s0",
+				   "process", (const char *[]){ "transition" }, 1) >= 0);
+	assert_int_equal(ad_policy_add_role_allow(ed, "staff_r", "y_r", &err), -1);
+	assert_non_null(strstr(err->message, "the role y_r is not defined"));
+}
+
 /* ---- a small policy built with checkpolicy --------------------------------------- */
 
 /*
@@ -1203,6 +1826,15 @@ int main(void)
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_sidtab_bounded),
 		cmocka_unit_test(test_crosscheck_libsepol),
+		cmocka_unit_test(test_roles),
+		cmocka_unit_test(test_attributes),
+		cmocka_unit_test(test_types_allowed),
+		cmocka_unit_test(test_bool_names),
+		cmocka_unit_test(test_bool_docs_parse),
+		cmocka_unit_test(test_edit_allow),
+		cmocka_unit_test(test_edit_boolean),
+		cmocka_unit_test(test_edit_constraint),
+		cmocka_unit_test(test_edit_roles),
 		cmocka_unit_test(test_mini_policy),
 		cmocka_unit_test(test_speed),
 	};
