@@ -12,6 +12,7 @@
 
 typedef struct {
 	GString *out;
+	GHashTable *verdict_text;	/* AdVerdict* -> its rendered text (verdicts are shared) */
 	guint64 by_reason[AD_REASON_INVALID_CONTEXT + 1];
 	guint64 granted;
 } WhyState;
@@ -33,7 +34,20 @@ static void why_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 		g_string_append_c(st->out, '\n');
 		json_object_put(o);
 	} else {
-		ad_render_why(st->out, d, v);
+		ad_render_why_head(st->out, d);
+		if (v && !d->granted) {
+			const char *text = g_hash_table_lookup(st->verdict_text, v);
+
+			if (!text) {
+				g_autoptr(GString) t = g_string_new(NULL);
+
+				ad_render_verdict(t, v);
+				text = g_string_free(g_steal_pointer(&t), FALSE);
+				g_hash_table_insert(st->verdict_text, (gpointer)v, (gpointer)text);
+			}
+			g_string_append(st->out, text);
+		}
+		g_string_append_c(st->out, '\n');
 	}
 	fwrite(st->out->str, 1, st->out->len, stdout);
 }
@@ -83,12 +97,14 @@ int ad_cmd_why(int argc, char **argv)
 		return AD_EXIT_NO_POLICY;
 	}
 	st.out = g_string_new(NULL);
+	st.verdict_text = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
 	cli.sink = why_denial;
 	cli.sink_data = &st;
 	ad_cli_read_inputs(&cli);
 	summary(&cli, &st, cli.opt.json ? stderr : stdout);
 	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
 	g_string_free(st.out, TRUE);
+	g_hash_table_unref(st.verdict_text);
 	ad_cli_clear(&cli);
 	return ret;
 }

@@ -198,8 +198,10 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 	}
 	if (user) {
 		/* fields planted inside another field's quoted text (cmdline="...") */
-		for (guint i = 0; i < rec->fields->len; i++) {
-			const AdField *f = &g_array_index(rec->fields, AdField, i);
+		GArray *fields = ad_record_fields(rec);
+
+		for (guint i = 0; i < fields->len; i++) {
+			const AdField *f = &g_array_index(fields, AdField, i);
 
 			if (strcmp(f->name, "msg") == 0)
 				continue;

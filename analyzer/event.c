@@ -51,17 +51,171 @@ const AdRecord *ad_event_find_record(const AdEvent *ev, int type)
 	return NULL;
 }
 
+#define AD_MAX_FIELDS	4096		/* fields kept per record */
+
+static gboolean is_field_name_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c == '-';
+}
+
+/*
+ * Appends a field; names and values are copied into the record's field
+ * buffer, sized by tokenize() so that it never needs to grow.
+ */
+static void add_field(AdRecord *rec, char **out, const char *name, gsize name_len,
+		      const char *value, gsize value_len, gboolean quoted)
+{
+	AdField f;
+
+	if (rec->fields->len >= AD_MAX_FIELDS)
+		return;
+	f.name = *out;
+	memcpy(*out, name, name_len);
+	(*out)[name_len] = '\0';
+	*out += name_len + 1;
+	f.value = *out;
+	memcpy(*out, value, value_len);
+	(*out)[value_len] = '\0';
+	*out += value_len + 1;
+	f.quoted = quoted;
+	g_array_append_val(rec->fields, f);
+}
+
+/* length of an interpreted (ausearch -i) value: up to the next " name=" */
+static gsize interpreted_value_len(const char *v, const char *end)
+{
+	const char *p = v;
+
+	while (p < end) {
+		if (*p == ' ') {
+			const char *q = p;
+
+			while (q < end && *q == ' ')
+				q++;
+			const char *n = q;
+
+			while (n < end && is_field_name_char(*n))
+				n++;
+			if (n > q && n < end && *n == '=')
+				break;
+			/* the end of an interpreted group: saddr={ ... lport=8080 } */
+			if (*q == '}' && (q + 1 == end || q[1] == ' '))
+				break;
+			if (q >= end)
+				break;
+			p = q;
+			continue;
+		}
+		p++;
+	}
+	/* drop trailing blanks */
+	while (p > v && p[-1] == ' ')
+		p--;
+	return p - v;
+}
+
+/*
+ * Splits @s into name=value fields.  Values in "..." end at the next
+ * quote (the kernel hex-encodes any value holding one).  msg='...' of
+ * user-space records runs to the last quote of the record, and the text
+ * inside is split as well, so the trailing fields that libselinux appends
+ * come last (ad_record_get_last() finds them).
+ */
+static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, int depth)
+{
+	const char *p = s;
+
+	while (p < end) {
+		while (p < end && g_ascii_isspace(*p))
+			p++;
+		if (p >= end)
+			break;
+		const char *name = p;
+
+		while (p < end && is_field_name_char(*p))
+			p++;
+		if (p == name || p >= end || *p != '=') {
+			/* a word that is no field: "avc:", "denied", "{", "read" */
+			while (p < end && !g_ascii_isspace(*p))
+				p++;
+			continue;
+		}
+		gsize name_len = p - name;
+
+		p++; /* '=' */
+		if (p < end && *p == '"') {
+			const char *v = ++p;
+			const char *q = memchr(v, '"', end - v);
+
+			if (!q)
+				q = end;
+			add_field(rec, out, name, name_len, v, q - v, TRUE);
+			p = q < end ? q + 1 : end;
+		} else if (p < end && *p == '\'') {
+			const char *v = ++p;
+			const char *q = end;
+
+			while (q > v && q[-1] != '\'')
+				q--;
+			if (q == v)	/* no closing quote: to the end */
+				q = end + 1;
+			add_field(rec, out, name, name_len, v, (q - 1) - v, TRUE);
+			if (depth == 0)
+				tokenize(rec, out, v, q - 1, depth + 1);
+			p = q <= end ? q : end;
+		} else if (rec->interpreted &&
+			   !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
+			const char *v = p;
+			gsize len;
+
+			if (name_len == 9 && memcmp(name, "proctitle", 9) == 0) {
+				len = end - v;
+				while (len && v[len - 1] == ' ')
+					len--;
+			} else {
+				len = interpreted_value_len(v, end);
+			}
+			add_field(rec, out, name, name_len, v, len, FALSE);
+			p = v + len;
+		} else {
+			const char *v = p;
+
+			while (p < end && !g_ascii_isspace(*p))
+				p++;
+			add_field(rec, out, name, name_len, v, p - v, FALSE);
+		}
+	}
+}
+
+/*
+ * Fields are split on first use: most records of a log (USER_*, CRED_*,
+ * and every event without a denial) are never looked into, and a split
+ * costs one allocation for all the names and values.
+ */
+GArray *ad_record_fields(const AdRecord *crec)
+{
+	AdRecord *rec = (AdRecord *)crec;
+	gsize len;
+	char *out;
+
+	if (rec->fields)
+		return rec->fields;
+	len = strlen(rec->body);
+	rec->fields = g_array_sized_new(FALSE, FALSE, sizeof(AdField), 16);
+	/* names and values with their NULs fit in 2 * len + 2 per field; msg='' twice that */
+	rec->fbuf = g_malloc(4 * len + 16);
+	out = rec->fbuf;
+	tokenize(rec, &out, rec->body, rec->body + len, 0);
+	return rec->fields;
+}
+
 void ad_record_free(AdRecord *rec)
 {
 	if (!rec)
 		return;
-	for (guint i = 0; i < rec->fields->len; i++) {
-		AdField *f = &g_array_index(rec->fields, AdField, i);
-
-		g_free(f->name);
-		g_free(f->value);
-	}
-	g_array_unref(rec->fields);
+	if (rec->fields)
+		g_array_unref(rec->fields);
+	g_free(rec->fbuf);
 	g_free(rec->type_name);
 	g_free(rec->text);
 	g_free(rec);
@@ -70,9 +224,10 @@ void ad_record_free(AdRecord *rec)
 static const AdField *record_field(const AdRecord *rec, const char *name, gboolean last)
 {
 	const AdField *found = NULL;
+	GArray *fields = ad_record_fields(rec);
 
-	for (guint i = 0; i < rec->fields->len; i++) {
-		const AdField *f = &g_array_index(rec->fields, AdField, i);
+	for (guint i = 0; i < fields->len; i++) {
+		const AdField *f = &g_array_index(fields, AdField, i);
 
 		if (strcmp(f->name, name) == 0) {
 			found = f;
@@ -100,9 +255,10 @@ const char *ad_record_get_last(const AdRecord *rec, const char *name)
 guint ad_record_count(const AdRecord *rec, const char *name)
 {
 	guint n = 0;
+	GArray *fields = ad_record_fields(rec);
 
-	for (guint i = 0; i < rec->fields->len; i++)
-		if (strcmp(g_array_index(rec->fields, AdField, i).name, name) == 0)
+	for (guint i = 0; i < fields->len; i++)
+		if (strcmp(g_array_index(fields, AdField, i).name, name) == 0)
 			n++;
 	return n;
 }

@@ -21,7 +21,8 @@ typedef struct {
 	int type;		/* record type number, 0 when unknown */
 	char *text;		/* the whole record as a normalised raw line */
 	char *body;		/* the part after "msg=audit(...): " */
-	GArray *fields;		/* of AdField, in order of appearance */
+	GArray *fields;		/* of AdField: use ad_record_fields(), split on first use */
+	char *fbuf;		/* storage of the fields' names and values */
 	const char *file;	/* input name, "-" for stdin; interned */
 	guint line;		/* 1-based line number in that input */
 	gboolean interpreted;	/* came from `ausearch -i` style text */
@@ -48,6 +49,8 @@ double ad_event_time(const AdEvent *ev);
 const AdRecord *ad_event_find_record(const AdEvent *ev, int type);
 
 void ad_record_free(AdRecord *rec);
+/* the record's fields (AdField), in order of appearance; borrowed */
+GArray *ad_record_fields(const AdRecord *rec);
 /* first value of field @name, NULL when absent; borrowed */
 const char *ad_record_get(const AdRecord *rec, const char *name);
 /* last value of field @name (USER_AVC trusted fields), NULL when absent */

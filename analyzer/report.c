@@ -253,26 +253,36 @@ static void append_booleans(GString *out, const AdVerdict *v)
 
 void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v)
 {
+	ad_render_why_head(out, d);
+	if (!d->granted && v)
+		ad_render_verdict(out, v);
+	g_string_append(out, "\n");
+}
+
+void ad_render_why_head(GString *out, const AdDenial *d)
+{
 	g_autofree char *raw = ad_escape_str(d->record->text);
 	g_autofree char *desc = ad_denial_describe(d);
 
-	g_string_append_printf(out, "%s\n", raw);
-	g_string_append_printf(out, "  %s.\n", desc);
+	g_string_append(out, raw);
+	g_string_append(out, "\n  ");
+	g_string_append(out, desc);
+	g_string_append(out, ".\n");
 	if (d->suspect)
 		g_string_append_printf(out, _("  Warning: %s.\n"), d->suspect_reason);
 	if (d->granted) {
 		g_string_append(out, _("  Nothing was denied: this record reports an access "
-				       "that an auditallow rule asks to log.\n\n"));
+				       "that an auditallow rule asks to log.\n"));
 		return;
 	}
 	if (d->permissive == 1)
 		g_string_append(out, _("  Nothing was blocked: the domain or the system was "
 				       "permissive (permissive=1); in enforcing mode it would "
 				       "be denied.\n"));
-	if (!v) {
-		g_string_append(out, "\n");
-		return;
-	}
+}
+
+void ad_render_verdict(GString *out, const AdVerdict *v)
+{
 	switch (v->reason) {
 	case AD_REASON_ALLOWED:
 		g_string_append(out, _("  Reason: allowed. The current policy allows this "
@@ -347,5 +357,4 @@ void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v)
 		g_string_append(out, _("  A constraint would block this access as well: an "
 				       "allow rule alone will not help.\n"));
 	append_booleans(out, v);
-	g_string_append(out, "\n");
 }

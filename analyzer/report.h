@@ -21,8 +21,11 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v);
 /* what the denial was, in one sentence: "httpd was denied read on the file index.html" */
 char *ad_denial_describe(const AdDenial *d);
 
-/* the human `why` report of one denial, appended to @out */
+/* the human `why` report of one denial, appended to @out: head, verdict, blank line */
 void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v);
+/* its parts: the record and what happened; the reason and what would allow it */
+void ad_render_why_head(GString *out, const AdDenial *d);
+void ad_render_verdict(GString *out, const AdVerdict *v);
 
 /* the setsebool command that applies one boolean alternative */
 char *ad_boolean_command(GPtrArray *alternative);

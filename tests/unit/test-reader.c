@@ -158,8 +158,10 @@ static char *dump(Collect *c)
 			g_string_append_printf(s, " rec %s %d %s:%u i=%d [%s]\n", rec->type_name,
 					       rec->type, rec->file, rec->line, rec->interpreted,
 					       rec->text);
-			for (guint k = 0; k < rec->fields->len; k++) {
-				const AdField *f = &g_array_index(rec->fields, AdField, k);
+			GArray *fields = ad_record_fields(rec);
+
+			for (guint k = 0; k < fields->len; k++) {
+				const AdField *f = &g_array_index(fields, AdField, k);
 
 				g_string_append_printf(s, "  %s=[%s]%s\n", f->name, f->value,
 						       f->quoted ? " q" : "");
