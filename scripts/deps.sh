@@ -6,8 +6,9 @@ set -eu
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
 	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev"
-# the policy to analyse against, and the peers compared with in tests
-run_pkgs="selinux-policy-default"
+# the policy to analyse against (and its boolean descriptions, in -dev);
+# the peers compared with in tests
+run_pkgs="selinux-policy-default selinux-policy-dev"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3"
 
