@@ -178,8 +178,21 @@ char *ad_alert_summary(const AdAlert *a)
 	g_autofree char *who = d->exe ? ad_escape_gbytes(d->exe)
 				      : d->comm ? ad_escape_gbytes(d->comm) : g_strdup(a->stype);
 	g_autofree char *access = access_words(a->perms);
-	g_autofree char *object = d->path ? ad_escape_gbytes(d->path)
-					  : d->name ? ad_escape_gbytes(d->name) : NULL;
+	g_autofree char *object = NULL;
+
+	/* the latest record may name only the last component: prefer a full path seen */
+	if (d->path)
+		object = ad_escape_gbytes(d->path);
+	for (guint i = 0; !object && i < a->paths->len; i++) {
+		GBytes *p = g_ptr_array_index(a->paths, i);
+		gsize len;
+		const char *data = g_bytes_get_data(p, &len);
+
+		if (len && data[0] == '/')
+			object = ad_escape_gbytes(p);
+	}
+	if (!object && d->name)
+		object = ad_escape_gbytes(d->name);
 
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		if (d->err_kind == AD_ERR_INVALID_CONTEXT)

@@ -10,14 +10,27 @@
 #include "plugins.h"
 #include "report.h"
 
-/* "allow httpd to read user content" from "Allow httpd to read user content." */
+/*
+ * What a boolean allows, as the rest of "If you want to ...": refpolicy's
+ * "Determine whether httpd can read user content." becomes "allow httpd to
+ * read user content", "Determine whether to support X" becomes "support X".
+ */
 static char *lower_first(const char *desc)
 {
 	g_autofree char *s = g_strstrip(g_strdup(desc));
 	gsize len = strlen(s);
+	const char *can;
 
 	if (len && s[len - 1] == '.')
 		s[len - 1] = '\0';
+	if (g_str_has_prefix(s, "Determine whether to "))
+		return g_strdup(s + strlen("Determine whether to "));
+	if (g_str_has_prefix(s, "Determine whether ") &&
+	    (can = strstr(s, " can ")) != NULL) {
+		const char *who = s + strlen("Determine whether ");
+
+		return g_strdup_printf("allow %.*s to %s", (int)(can - who), who, can + 5);
+	}
 	if (s[0] && g_ascii_isupper(s[0]) && !g_ascii_isupper(s[1]))
 		s[0] = g_ascii_tolower(s[0]);
 	return g_steal_pointer(&s);
