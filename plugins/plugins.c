@@ -10,5 +10,22 @@ const AdPlugin *const ad_plugin_table[] = {
 	&ad_plugin_catchall,
 	/* file-label plugins */
 	/* other plugins */
+	&ad_plugin_bind_ports,
+	&ad_plugin_connect_ports,
+	&ad_plugin_execmem,
+	&ad_plugin_execmod,
+	&ad_plugin_mmap_zero,
+	&ad_plugin_leaks,
+	&ad_plugin_permissive,
+	&ad_plugin_policy_mismatch,
+	&ad_plugin_invalid_context,
+	&ad_plugin_constraint,
+	&ad_plugin_sys_module,
+	&ad_plugin_kernel_modules,
+	&ad_plugin_selinuxpolicy,
+	&ad_plugin_setenforce,
+	&ad_plugin_dac_override,
+	&ad_plugin_sys_resource,
+	&ad_plugin_disable_ipv6,
 	NULL,
 };

@@ -14,5 +14,22 @@ extern const AdPlugin ad_plugin_boolean;
 extern const AdPlugin ad_plugin_catchall;
 /* file-label plugins */
 /* other plugins */
+extern const AdPlugin ad_plugin_bind_ports;
+extern const AdPlugin ad_plugin_connect_ports;
+extern const AdPlugin ad_plugin_execmem;
+extern const AdPlugin ad_plugin_execmod;
+extern const AdPlugin ad_plugin_mmap_zero;
+extern const AdPlugin ad_plugin_leaks;
+extern const AdPlugin ad_plugin_permissive;
+extern const AdPlugin ad_plugin_policy_mismatch;
+extern const AdPlugin ad_plugin_invalid_context;
+extern const AdPlugin ad_plugin_constraint;
+extern const AdPlugin ad_plugin_sys_module;
+extern const AdPlugin ad_plugin_kernel_modules;
+extern const AdPlugin ad_plugin_selinuxpolicy;
+extern const AdPlugin ad_plugin_setenforce;
+extern const AdPlugin ad_plugin_dac_override;
+extern const AdPlugin ad_plugin_sys_resource;
+extern const AdPlugin ad_plugin_disable_ipv6;
 
 G_END_DECLS

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dac_override: a process running as root was refused a file by its
+ * owner and mode bits and asked for the capability to ignore them
+ * (capability dac_override or dac_read_search), which SELinux denied.
+ * Almost always the file's owner or mode is wrong, or the program should
+ * not touch the file at all: granting the capability would let the domain
+ * bypass every file permission.  The capability check names no file, so
+ * the advice is how to find it: with any audit rule loaded the kernel
+ * adds the syscall's PATH records to the next denial.
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "escape.h"
+#include "plugins.h"
+
+/* a watch that enables syscall auditing, tagged so that it is easy to remove */
+#define AD_WATCH_FILE "/etc/shadow"
+#define AD_WATCH_KEY "avcdoctor-path"
+
+/*
+ * A file the event names besides the capability record: another denial's
+ * name= or a PATH record's name (the syscall's file, when full auditing
+ * was on).  Display form, owned; NULL when there is none.
+ */
+static char *event_file_name(const AdDenial *d)
+{
+	for (guint i = 0; i < d->event->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(d->event->records, i);
+		g_autoptr(GBytes) name = NULL;
+		gsize len;
+		const char *data;
+
+		if (rec == d->record)
+			continue;
+		if (rec->type == AD_REC_PATH &&
+		    g_strcmp0(ad_record_get(rec, "nametype"), "PARENT") != 0)
+			name = ad_record_get_bytes(rec, "name");
+		else if (rec->type == AD_REC_AVC)
+			name = ad_record_get_bytes(rec, "name");
+		if (!name)
+			continue;
+		data = g_bytes_get_data(name, &len);
+		if (!len || (len == 1 && data[0] == '/'))
+			continue;
+		return ad_escape_bytes(data, len);
+	}
+	return NULL;
+}
+
+static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+				GPtrArray *ret)
+{
+	g_autofree char *stype = NULL, *path = NULL, *shown = NULL, *named = NULL;
+	g_autoptr(GString) then = g_string_new(NULL);
+	const char *cap;
+	gboolean read_search;
+	AdSuggestion *s;
+
+	if (d->granted || !v || !d->tclass)
+		return 0;
+	if (strcmp(d->tclass, "capability") != 0 && strcmp(d->tclass, "cap_userns") != 0)
+		return 0;
+	if (ad_denial_has_perm(d, "dac_override"))
+		cap = "dac_override";
+	else if (ad_denial_has_perm(d, "dac_read_search"))
+		cap = "dac_read_search";
+	else
+		return 0;
+	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN &&
+	    v->reason != AD_REASON_DONTAUDIT)
+		return 0;
+	stype = ad_denial_stype(d);
+	if (!stype)
+		return 0;
+	read_search = strcmp(cap, "dac_read_search") == 0;
+	path = ad_denial_path_str(d);
+	if (path)
+		shown = ad_bytes_are_clean(path, strlen(path)) ? g_strdup(path)
+							       : ad_escape_str(path);
+
+	s = ad_suggestion_new("dac_override", AD_FIX_CONFIG,
+			      v->reason == AD_REASON_TE_RULE ? 0.6 : 0.3, AD_LEVEL_GREEN);
+	ad_suggestion_set_if(s, _("If you want to know why %s needed %s"), stype, cap);
+	if (path) {
+		ad_suggestion_set_then(s, _("Then check the owner and mode of %s and the "
+					    "directories above it: the process (usually running as "
+					    "root) was refused %s by them, and %s would let %s "
+					    "ignore file permissions everywhere. Give the file the "
+					    "owner or group the program runs as, or the mode it "
+					    "needs; the denial then goes away without the "
+					    "capability."),
+				       shown, read_search ? _("reading or searching") : _("access"),
+				       cap, stype);
+		ad_suggestion_add_command(s, "ls", "-ld", "--", path, NULL);
+	} else {
+		g_string_printf(then, _("Then find the file: the process (usually running as "
+					"root) was refused %s by a file's owner and mode bits, "
+					"and %s would let %s ignore file permissions "
+					"everywhere."),
+				read_search ? _("reading or searching") : _("access"), cap, stype);
+		named = event_file_name(d);
+		if (named)
+			g_string_append_printf(then, _(" The same event names %s: probably that "
+						       "file, or a directory on its path."),
+					       named);
+		g_string_append(then, _(" The capability record itself names no file; with any "
+					"audit rule loaded (the watch below) the kernel adds the "
+					"file to the next such denial. Load it, make the program "
+					"do the same again, read the new denial's PATH records, "
+					"then remove the watch. Usually the file's owner or mode "
+					"is wrong: fix that and the capability is not needed."));
+		ad_suggestion_set_then(s, "%s", then->str);
+		ad_suggestion_add_command(s, "auditctl", "-w", AD_WATCH_FILE, "-p", "w", "-k",
+					  AD_WATCH_KEY, NULL);
+		ad_suggestion_add_command(s, "ausearch", "-m", "AVC", "-ts", "recent", "-i", NULL);
+		ad_suggestion_add_command(s, "auditctl", "-W", AD_WATCH_FILE, "-p", "w", "-k",
+					  AD_WATCH_KEY, NULL);
+	}
+	g_ptr_array_add(ret, s);
+	return 1;
+}
+
+const AdPlugin ad_plugin_dac_override = {
+	.id = "dac_override",
+	.priority = 10,
+	.analyze = analyze_dac_override,
+};

@@ -1,0 +1,104 @@
+#!/bin/bash
+# avcdoctor analyze on the cases of the plugins that are not about file
+# labels (ports, memory, leaks, permissive, policy mismatch, invalid
+# contexts, constraints, intrusions, capabilities, IPv6): golden outputs,
+# and the facts each case is about, checked in the JSON so that a
+# regenerated golden cannot silently lose them.
+#
+# Inputs: tests/data/plugins/<case>.log (real records from the corpus, or
+# written for the case: then the first line, a comment, says so).
+# Goldens: tests/golden/analyze-<case>.txt.  Regenerate with
+#   AD_REGEN=1 ctest -R plugins-golden-other   (and read every changed file)
+# The rule book is left out (an empty rules directory): these goldens show
+# what the plugins say.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+export LANG=C LC_ALL=C TZ=UTC AVCDOCTOR_NO_PROGRESS=1
+mkdir -p "$TMP/rules"
+export AVCDOCTOR_RULES_DIR="$TMP/rules"
+# file names in outputs are relative, for stable goldens
+cd "$AD_SOURCE_DIR/tests/data/plugins" || exit 1
+
+cases="bind-reserved-port bind-port-boolean connect-cache-port execmem execmod mmap-zero
+	leak-execve leak-dontaudit permissive constraint policy-mismatch invalid-context
+	sys-module kernel-modules selinuxpolicy load-policy selinuxfs-enforce selinuxfs-context
+	dac-override sys-resource disable-ipv6"
+
+for c in $cases; do
+	[ -r "$c.log" ] || { fail "missing tests/data/plugins/$c.log"; continue; }
+	expect_status 0 "analyze $c" -- "$AVCDOCTOR" analyze -p "$POLICY" "$c.log"
+	cp "$TMP/out" "$TMP/analyze-$c.txt"
+	golden "analyze-$c.txt" "$TMP/analyze-$c.txt"
+	expect_status 0 "analyze --json $c" -- "$AVCDOCTOR" analyze --json -p "$POLICY" "$c.log"
+	cp "$TMP/out" "$TMP/$c.jsonl"
+done
+
+# the facts: CASE ALERT PLUGIN KIND LEVEL [RANK] [COMMAND]
+#   ALERT: index of the alert in the case's output; RANK: where the plugin's
+#   suggestion must be (0 = first), "-" = anywhere; COMMAND: its first command
+python3 - "$TMP" <<'PY' || fail "the plugins' answers in the JSON output"
+import json, sys
+tmp = sys.argv[1]
+def alerts(case):
+    return [json.loads(l) for l in open(f"{tmp}/{case}.jsonl")]
+def find(case, alert, plugin):
+    a = alerts(case)[alert]
+    for i, s in enumerate(a["suggestions"]):
+        if s["plugin"] == plugin:
+            return a, i, s
+    raise AssertionError(f"{case}[{alert}]: no {plugin} suggestion: "
+                         f"{[s['plugin'] for s in a['suggestions']]}")
+facts = [
+    ("bind-reserved-port", 0, "bind_ports", "port", "green", 0,
+     "semanage port -a -t http_port_t -p tcp 81"),
+    ("bind-port-boolean", 0, "bind_ports", "port", "yellow", "-", None),
+    ("connect-cache-port", 0, "connect_ports", "info", "yellow", "-", None),
+    ("execmem", 0, "execmem", "report_bug", "yellow", "-", None),
+    ("execmem", 1, "execmem", "report_bug", "yellow", 0, None),
+    ("execmem", 2, "execmem", "report_bug", "yellow", "-", None),
+    ("execmod", 0, "execmod", "fcontext", "yellow", 0,
+     "semanage fcontext -a -t textrel_shlib_t -- '/opt/game/lib/libold\\.so\\.1'"),
+    ("mmap-zero", 0, "mmap_zero", "attack", "red", 0, None),
+    ("mmap-zero", 1, "mmap_zero", "dontaudit", "green", "-",
+     "setsebool -P wine_mmap_zero_ignore=1"),
+    ("leak-execve", 0, "leaks", "dontaudit", "yellow", 0,
+     "avcdoctor allow -D --source mount_t -M my_mount_leaks /var/log/audit/audit.log"),
+    ("leak-dontaudit", 0, "leaks", "info", "green", "-", None),
+    ("permissive", 0, "permissive", "info", "green", "-", None),
+    ("constraint", 0, "constraint", "config", "yellow", 0, None),
+    ("policy-mismatch", 0, "policy_mismatch", "info", "yellow", 0, None),
+    ("policy-mismatch", 1, "policy_mismatch", "info", "yellow", 0, None),
+    ("policy-mismatch", 2, "policy_mismatch", "info", "yellow", 0, None),
+    ("policy-mismatch", 3, "policy_mismatch", "info", "yellow", 0, None),
+    ("invalid-context", 0, "invalid_context", "module", "yellow", 0,
+     "avcdoctor allow --source staff_t --verify -M my_staff /var/log/audit/audit.log"),
+    ("invalid-context", 1, "invalid_context", "module", "yellow", 0, None),
+    ("sys-module", 0, "sys_module", "attack", "red", 0, None),
+    ("kernel-modules", 0, "kernel_modules", "attack", "red", 0, None),
+    ("selinuxpolicy", 0, "selinuxpolicy", "attack", "red", 0, None),
+    ("load-policy", 0, "setenforce", "attack", "red", 0, None),
+    ("selinuxfs-enforce", 0, "setenforce", "attack", "red", 0, None),
+    ("dac-override", 0, "dac_override", "config", "green", 0,
+     "auditctl -w /etc/shadow -p w -k avcdoctor-path"),
+    ("sys-resource", 0, "sys_resource", "info", "green", 0, None),
+    ("disable-ipv6", 0, "disable_ipv6", "config", "green", 0,
+     "sysctl -w net.ipv6.conf.all.disable_ipv6=1"),
+]
+for case, alert, plugin, kind, level, rank, command in facts:
+    a, i, s = find(case, alert, plugin)
+    assert (s["kind"], s["level"]) == (kind, level), (case, alert, s)
+    assert rank == "-" or i == rank, (case, alert, plugin, i)
+    if command:
+        assert s["shell"].split("\n")[0] == command, (case, s["shell"])
+    if level == "red":
+        assert a["level"] == "red", (case, a["level"])
+# crafted 104: the boolean httpd_can_network_connect ranks first, the port plugin below
+a = alerts("connect-cache-port")[0]
+assert a["suggestions"][0]["plugin"] == "boolean", a["suggestions"][0]
+assert a["suggestions"][0]["commands"] == [["setsebool", "-P", "httpd_can_network_connect=1"]]
+# the context write is a policy query: nothing of the intrusion plugins
+assert all(s["plugin"] != "setenforce" for s in alerts("selinuxfs-context")[0]["suggestions"])
+assert alerts("selinuxfs-context")[0]["level"] != "red"
+print("ok: the plugins' answers in the JSON output")
+PY
+finish
