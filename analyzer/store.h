@@ -81,4 +81,74 @@ guint ad_store_count(AdStore *s);
 /* an alert id as ad_denial_signature makes them: 16 lowercase hex digits */
 gboolean ad_alert_id_is_valid(const char *id);
 
+/* ---- additions (issue 5) ------------------------------------------------ */
+
+/*
+ * How the store behaves (store.c has the details):
+ * - Threads: every call takes the store's lock; one AdStore may serve the
+ *   dispatcher's analysis thread and its D-Bus thread.
+ * - Batches: the first ad_store_record() of a batch opens a write
+ *   transaction; the batch stays in memory (one row update per alert) until
+ *   ad_store_commit().  ad_store_record() keeps a reference to a->latest and
+ *   uses a->verdict, which is borrowed from the policy, until then: commit
+ *   before the policy is freed or reloaded.  ad_store_set_filter(),
+ *   ad_store_delete() and ad_store_prune() commit what is pending;
+ *   ad_store_list() and ad_store_get() see it.  A failed record or commit
+ *   rolls the whole batch back.  ad_store_close() commits.
+ * - What is stored of the analysis (suggestions, level, summary) is written
+ *   when an alert is new, when a record brings an analysed alert (non-NULL
+ *   suggestions) whose level differs, and by ad_store_set_analysis(); the
+ *   summary therefore names the denial that was analysed.  Counts, first and
+ *   last seen, hosts, paths, commands, the latest denial ("denial") and its
+ *   raw records ("records") follow every record.
+ * - Another process's changes (`avcdoctor delete --db`) are noticed at the
+ *   start of the next batch (PRAGMA data_version).
+ * - Errors: AD_STORE_ERROR_CORRUPT when SQLite finds damage while running
+ *   (close and open the store again: the file is then moved aside).
+ * - Filters: kept per (alert id, uid); no entry is AD_FILTER_NEVER.
+ *   ad_store_delete() removes an alert's filters, ad_store_prune() keeps
+ *   them (an alert someone ignores stays ignored when it returns).  A uid
+ *   below 0 has no filters: nothing is "ignored" for it.
+ * - Hosts: the node= name of a denial, "" for none (the local host); at most
+ *   AD_STORE_MAX_HOSTS per alert are counted.  ad_store_list() and
+ *   ad_store_get() give "hosts" (the named ones, sorted, as
+ *   ad_alert_to_json) and "host_counts" ({"": 3, "web1": 2}), "filter" (the
+ *   uid's filter name) and "commands" (distinct programs) besides
+ *   DESIGN.md's keys; "records", "paths" and "commands" are escaped.
+ * - Files: the directory is created 0700 and must be ours or root's and
+ *   writable by no one else (0700 or 0750); the file is created 0600, never
+ *   through a symlink, must be ours with one link; bits beyond 0640 are
+ *   removed (with @ret_warning): an administrator may chgrp it and make it
+ *   0640 for a group that reads it with `--db`.
+ */
+
+#define AD_STORE_SCHEMA_VERSION 1	/* PRAGMA user_version of a current store */
+#define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
+
+/*
+ * Whether an alert is "ignored" for a user whose filter is @f, once it has
+ * been seen @count times: AD_FILTER_ALWAYS always; AD_FILTER_AFTER_FIRST
+ * once count > 1 (the first occurrence was announced, repeats are not);
+ * AD_FILTER_NEVER never.  ad_store_list() and ad_store_get() use this for
+ * "ignored"; the notifier should use it for deciding on a pop-up.
+ */
+gboolean ad_filter_is_ignored(AdFilter f, guint64 count);
+
+/*
+ * Rewrites the stored analysis (suggestions, level, summary) of an alert
+ * already in the store, e.g. after the policy or the rules were reloaded
+ * and the alert analysed again.  NOT_FOUND when the store lacks it.
+ */
+gboolean ad_store_set_analysis(AdStore *s, const AdAlert *a, GError **error);
+
+/* the stored count and level of an alert, without touching the file; FALSE when absent */
+gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel *ret_level);
+
+/* PRAGMA integrity_check; FALSE with AD_STORE_ERROR_CORRUPT and its first complaint */
+gboolean ad_store_integrity_check(AdStore *s, GError **error);
+
+/* new caps for ad_store_prune() (after a configuration reload); NULL: none */
+void ad_store_set_limits(AdStore *s, const AdStoreLimits *limits);
+const char *ad_store_path(const AdStore *s);
+
 G_END_DECLS
