@@ -339,7 +339,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 			g_autofree char *shown = ad_escape_str(line);
 
 			/* a command that needed escaping to be shown is not copy-pasteable */
-			if (strcmp(line, shown) != 0)
+			if (!ad_bytes_are_clean(line, strlen(line)))
 				g_string_append_printf(out, _("# (contains control characters, "
 							      "shown escaped)\n"));
 			g_string_append_printf(out, "# %s\n", shown);

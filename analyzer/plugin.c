@@ -38,6 +38,25 @@ static void dedup(GPtrArray *s)
 				j++;
 }
 
+/* a possible intrusion is investigated, not turned into a local module */
+static void drop_module_beside_attack(GPtrArray *s)
+{
+	gboolean attack = FALSE;
+
+	for (guint i = 0; i < s->len && !attack; i++)
+		attack = ((AdSuggestion *)g_ptr_array_index(s, i))->level == AD_LEVEL_RED;
+	if (!attack)
+		return;
+	for (guint i = 0; i < s->len;) {
+		const AdSuggestion *x = g_ptr_array_index(s, i);
+
+		if (x->kind == AD_FIX_MODULE && strcmp(x->plugin, "catchall") == 0)
+			g_ptr_array_remove_index(s, i);
+		else
+			i++;
+	}
+}
+
 GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures)
 {
@@ -58,6 +77,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	}
 	if (ctx->rules)
 		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
+	drop_module_beside_attack(out);
 	ad_suggestions_sort(out);
 	dedup(out);
 	if (ret_failures)
