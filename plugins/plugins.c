@@ -9,6 +9,13 @@ const AdPlugin *const ad_plugin_table[] = {
 	&ad_plugin_boolean,
 	&ad_plugin_catchall,
 	/* file-label plugins */
+	&ad_plugin_associate,
+	&ad_plugin_device,
+	&ad_plugin_fcontext,
+	&ad_plugin_file,
+	&ad_plugin_mounton,
+	&ad_plugin_restorecon,
+	&ad_plugin_restorecon_source,
 	/* other plugins */
 	&ad_plugin_bind_ports,
 	&ad_plugin_connect_ports,

@@ -13,6 +13,13 @@ G_BEGIN_DECLS
 extern const AdPlugin ad_plugin_boolean;
 extern const AdPlugin ad_plugin_catchall;
 /* file-label plugins */
+extern const AdPlugin ad_plugin_associate;
+extern const AdPlugin ad_plugin_device;
+extern const AdPlugin ad_plugin_fcontext;
+extern const AdPlugin ad_plugin_file;
+extern const AdPlugin ad_plugin_mounton;
+extern const AdPlugin ad_plugin_restorecon;
+extern const AdPlugin ad_plugin_restorecon_source;
 /* other plugins */
 extern const AdPlugin ad_plugin_bind_ports;
 extern const AdPlugin ad_plugin_connect_ports;

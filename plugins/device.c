@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * device: a device node has the generic device label (what file_contexts
+ * gives an unknown name under /dev: device_t), so the policy does not
+ * know what kind of device it is.  Lists the device types the domain may
+ * use this way; when one of them is the domain's own, suggests a file
+ * context for the node with it (udev labels new nodes from file_contexts
+ * too); else it is information: a type for the device is needed, from the
+ * policy's maintainers or a local module.
+ */
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gi18n.h>
+
+#include "file-labels.h"
+#include "plugins.h"
+
+static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+{
+	g_autofree char *stype = NULL, *ttype = NULL, *path = NULL, *expected = NULL;
+	g_autofree char *generic = NULL, *spec = NULL, *shown = NULL, *list = NULL;
+	g_autoptr(GPtrArray) cands = NULL;
+	g_autoptr(AdSuggestion) s = NULL;
+	gboolean blk = g_strcmp0(d->tclass, "blk_file") == 0;
+	const char *best;
+
+	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !v || !d->perms ||
+		!d->perms->len || (!blk && g_strcmp0(d->tclass, "chr_file") != 0))
+		return 0;
+	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT)
+		return 0;
+	stype = ad_denial_stype(d);
+	ttype = ad_denial_ttype(d);
+	generic = ad_labels_expected_type(
+		ctx->labels, "/dev/avcdoctor-unclaimed-name", blk ? S_IFBLK : S_IFCHR);
+	if (!stype || !ttype || !generic || strcmp(ttype, generic) != 0 ||
+		!ad_policy_has_type(ctx->policy, stype))
+		return 0;
+	path = ad_file_denial_path(d);
+	if (path) {
+		expected = ad_labels_expected_type(ctx->labels, path, blk ? S_IFBLK : S_IFCHR);
+		/* file_contexts knows this node: restorecon's case */
+		if (expected && strcmp(expected, ttype) != 0)
+			return 0;
+	}
+	shown = path ? ad_file_display(path)
+		     : g_strdup(blk ? _("this block device") : _("this character device"));
+	cands = ad_file_candidates(ctx, d, stype, path, "device_node");
+	best = cands && cands->len ? g_ptr_array_index(cands, 0) : NULL;
+	if (best && path && ad_file_type_matches_domain(stype, best) &&
+		(spec = ad_file_fcontext_spec(path, FALSE))) {
+		list = ad_file_type_list(cands, 1, 5);
+		s = ad_suggestion_new("device", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		ad_suggestion_set_then(s,
+			_("Then label it %s, %s's device type: it has the "
+			  "generic label %s, which file_contexts gives device "
+			  "nodes it does not know.%s%s%s"),
+			best, stype, ttype,
+			*list ? _(" Other device types it may use this way: ") : "", list,
+			*list ? "." : "");
+		ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-f", blk ? "b" : "c",
+			"-t", best, "--", spec, NULL);
+		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
+	} else {
+		list = cands ? ad_file_type_list(cands, 0, 5) : NULL;
+		s = ad_suggestion_new("device", AD_FIX_INFO, 0.3, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		if (list && *list)
+			ad_suggestion_set_then(s,
+				_("Then it needs a device type: it has the generic "
+				  "label %s, so the policy does not know what "
+				  "kind of device it is. If it is like one of the "
+				  "devices %s may use this way (%s), label it "
+				  "with that type (semanage fcontext -a -t TYPE, "
+				  "restorecon); else a new device type is "
+				  "needed: report it to the policy's "
+				  "maintainers."),
+				ttype, stype, list);
+		else
+			ad_suggestion_set_then(s,
+				_("Then it needs a device type: it has the generic "
+				  "label %s, so the policy does not know what "
+				  "kind of device it is, and %s may use no "
+				  "device type this way. A new device type is "
+				  "needed: report it to the policy's "
+				  "maintainers."),
+				ttype, stype);
+	}
+	g_ptr_array_add(ret, g_steal_pointer(&s));
+	return 1;
+}
+
+const AdPlugin ad_plugin_device = {
+	.id = "device",
+	.priority = 10,
+	.analyze = analyze_device,
+};

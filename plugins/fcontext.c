@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fcontext (setroubleshoot's catchall_labels): the target carries a
+ * generic label (default_t, etc_t, var_lib_t, mnt_t, ... as file_contexts
+ * gives it to unclaimed names under standard directories), that label is
+ * what file_contexts expects for the path (restorecon would not change
+ * it), and the domain may use other file types this way: the data sits
+ * where the policy expects nothing in particular.  Suggests a file context
+ * for the location with the best of the domain's own types, and lists the
+ * others; when none of its own fits, lists the shared types it may use
+ * and lets the administrator choose.
+ */
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gi18n.h>
+
+#include "file-labels.h"
+#include "plugins.h"
+
+/* more candidates than this: the domain is broad, the choice a guess */
+#define AD_FCONTEXT_MANY 150
+
+/* "read and open" */
+static char *perm_words(const AdDenial *d)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < d->perms->len; i++) {
+		if (i)
+			g_string_append(s, i + 1 == d->perms->len ? _(" and ") : ", ");
+		g_string_append(s, g_ptr_array_index(d->perms, i));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+static gboolean class_fits(const char *tclass)
+{
+	static const char *const classes[] = {"file", "dir", "lnk_file", "sock_file", "fifo_file"};
+
+	for (guint i = 0; tclass && i < G_N_ELEMENTS(classes); i++)
+		if (strcmp(tclass, classes[i]) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+{
+	/* transitions, relabels and the cases other plugins know better */
+	static const char *const skip_perms[] = {
+		"entrypoint",
+		"execute_no_trans",
+		"relabelto",
+		"relabelfrom",
+		"mounton",
+		NULL,
+	};
+	g_autofree char *stype = NULL, *ttype = NULL, *path = NULL, *expected = NULL;
+	g_autofree char *dir = NULL, *spec = NULL, *shown = NULL, *perms = NULL, *others = NULL;
+	g_autoptr(GPtrArray) cands = NULL;
+	g_autoptr(AdSuggestion) s = NULL;
+	gboolean subtree, mine, broad;
+	const char *best;
+
+	if (d->granted || d->type != AD_DENIAL_AVC || !v || !ctx->labels || !d->perms ||
+		!d->perms->len || !class_fits(d->tclass))
+		return 0;
+	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT ||
+		ad_denial_has_any_perm(d, skip_perms) || ad_file_is_swap_setup(d))
+		return 0;
+	stype = ad_denial_stype(d);
+	ttype = ad_denial_ttype(d);
+	if (!stype || !ttype || !(path = ad_file_denial_path(d)) || ad_file_is_standard_dir(path) ||
+		ad_file_on_labelless_fs(ctx, d, ttype))
+		return 0;
+	expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));
+	if (!expected || strcmp(expected, ttype) != 0 || !ad_file_type_is_generic(ctx, ttype))
+		return 0;
+	/*
+	 * A login user's domain writing into a system location is not solved
+	 * by labeling the location as the user's files.
+	 */
+	if (ad_policy_type_has_attribute(ctx->policy, stype, "userdomain"))
+		return 0;
+	cands = ad_file_candidates(ctx, d, stype, path, NULL);
+	if (!cands || !cands->len)
+		return 0;
+
+	/* the directory when it holds the data too, else the one object */
+	if (strcmp(d->tclass, "dir") == 0) {
+		dir = g_strdup(path);
+		subtree = TRUE;
+	} else {
+		g_autofree char *parent = g_path_get_dirname(path);
+		g_autofree char *ptype = ad_labels_expected_type(ctx->labels, parent, S_IFDIR);
+
+		subtree = !ad_file_is_standard_dir(parent) && g_strcmp0(ptype, ttype) == 0;
+		dir = g_strdup(subtree ? parent : path);
+	}
+	spec = ad_file_fcontext_spec(dir, subtree);
+	best = g_ptr_array_index(cands, 0);
+	mine = ad_file_type_matches_domain(stype, best);
+	shown = ad_file_display(dir);
+	perms = perm_words(d);
+	others = ad_file_type_list(cands, 1, 5);
+
+	if (!mine) {
+		/*
+		 * None of the domain's own types fits: which shared type the data
+		 * should get is the administrator's choice.  List, do not pick.
+		 */
+		g_autofree char *list = ad_file_type_list(cands, 0, 6);
+
+		s = ad_suggestion_new("fcontext", AD_FIX_INFO, 0.2, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(
+			s, _("If you want %s to have %s access on %s"), stype, perms, shown);
+		ad_suggestion_set_then(s,
+			_("Then give it a label %s may use this way, with "
+			  "semanage fcontext -a -t TYPE and restorecon. Its label "
+			  "%s is the generic one file_contexts gives this "
+			  "location, so restorecon alone would not change it. "
+			  "None of the types %s may use this way is its own; "
+			  "choose the one that fits what the files are: %s."),
+			stype, ttype, stype, list);
+		g_ptr_array_add(ret, g_steal_pointer(&s));
+		return 1;
+	}
+	/* a domain that may use very many types makes the best candidate a guess */
+	broad = cands->len > AD_FCONTEXT_MANY;
+	s = ad_suggestion_new("fcontext", AD_FIX_FCONTEXT, broad ? 0.3 : 0.5,
+		broad ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN);
+	ad_suggestion_set_if(s,
+		subtree ? _("If you want %s to have %s access on %s and the "
+			    "files in it")
+			: _("If you want %s to have %s access on %s"),
+		stype, perms, shown);
+	{
+		g_autoptr(GString) then = g_string_new(NULL);
+
+		g_string_append_printf(then,
+			_("Then give it a label %s may use this way, such as "
+			  "%s, with a file context and restorecon. Its label "
+			  "%s is the generic one file_contexts gives this "
+			  "location, so restorecon alone would not change "
+			  "it."),
+			stype, best, ttype);
+		if (*others)
+			g_string_append_printf(
+				then, _(" Other types %s may use this way: %s."), stype, others);
+		if (broad)
+			g_string_append_printf(then,
+				_(" %s may use %u types this way, so this "
+				  "choice is a guess: check that %s fits what "
+				  "the files are."),
+				stype, cands->len, best);
+		if (!spec)
+			g_string_append(
+				then, _(" The path holds control characters, which a "
+					"file context cannot name: no command is offered."));
+		ad_suggestion_set_then(s, "%s", then->str);
+	}
+	if (spec) {
+		ad_suggestion_add_command(
+			s, "semanage", "fcontext", "-a", "-t", best, "--", spec, NULL);
+		if (subtree)
+			ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", dir, NULL);
+		else
+			ad_suggestion_add_command(s, "restorecon", "-v", "--", dir, NULL);
+	}
+	g_ptr_array_add(ret, g_steal_pointer(&s));
+	return 1;
+}
+
+const AdPlugin ad_plugin_fcontext = {
+	.id = "fcontext",
+	.priority = 5,
+	.analyze = analyze_fcontext,
+};

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * file: the target has no valid label (unlabeled_t: its label names
+ * something the policy no longer defines, or file_t: it never got one,
+ * e.g. a file system mounted from a system without SELinux).  Relabel the
+ * path, and if many files are affected, the whole system at the next
+ * boot.  unlabeled_t and file_t are the types of the policy's "unlabeled"
+ * and "file" initial SIDs, which the policy interface does not expose:
+ * the names are refpolicy's and Fedora's.
+ */
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gi18n.h>
+
+#include "file-labels.h"
+#include "plugins.h"
+
+static gboolean is_unlabeled_type(const char *t)
+{
+	return t && (strcmp(t, "unlabeled_t") == 0 || strcmp(t, "file_t") == 0);
+}
+
+static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+{
+	g_autofree char *ttype = ad_denial_ttype(d);
+	g_autofree char *stype = ad_denial_stype(d);
+	g_autofree char *path = NULL, *expected = NULL, *shown = NULL;
+	AdSuggestion *s;
+
+	if (d->granted || d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) ||
+		!ad_class_is_file(d->tclass) || !stype || !ad_policy_has_type(ctx->policy, stype))
+		return 0;
+	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
+		return 0;
+	/* relabelto unlabeled_t is a program setting a bad label: the associate plugin's */
+	if (ad_denial_has_perm(d, "relabelto"))
+		return 0;
+	path = ad_file_denial_path(d);
+	if (path && ctx->labels)
+		expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));
+	if (path) {
+		shown = ad_file_display(path);
+		if (ctx->labels && !expected) {
+			s = ad_suggestion_new("file", AD_FIX_INFO, 0.3, AD_LEVEL_YELLOW);
+			ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
+			ad_suggestion_set_then(s,
+				_("Then note that file_contexts has no label for "
+				  "this path (restorecon leaves it alone): label it "
+				  "with chcon -t TYPE, or add a file context with "
+				  "semanage fcontext -a -t TYPE, choosing a type %s "
+				  "may use."),
+				stype);
+			g_ptr_array_add(ret, s);
+		} else {
+			const AdVerdict *after =
+				expected ? ad_file_verdict_as(ctx, d, expected) : NULL;
+			gboolean fixes = after && after->reason == AD_REASON_ALLOWED;
+
+			s = ad_suggestion_new("file", AD_FIX_RELABEL, fixes || !after ? 0.7 : 0.4,
+				AD_LEVEL_GREEN);
+			ad_suggestion_set_if(s,
+				_("If you want to fix the label: %s is %s, it "
+				  "has no valid SELinux label"),
+				shown, ttype);
+			if (!expected)
+				ad_suggestion_set_then(
+					s, _("Then restore the default labels of the "
+					     "path and everything below it. (No "
+					     "file_contexts was available to check which "
+					     "label it gets.)"));
+			else if (fixes)
+				ad_suggestion_set_then(s,
+					_("Then restore the default labels of the "
+					  "path and everything below it: it gets %s, "
+					  "which %s may use this way."),
+					expected, stype);
+			else
+				ad_suggestion_set_then(s,
+					_("Then restore the default labels of the "
+					  "path and everything below it: it gets %s. "
+					  "%s may not do this on %s either (%s), so "
+					  "the access stays denied after the "
+					  "relabel."),
+					expected, stype, expected, ad_reason_name(after->reason));
+			ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", path, NULL);
+			g_ptr_array_add(ret, s);
+		}
+	}
+	s = ad_suggestion_new("file", AD_FIX_RELABEL, 0.3, AD_LEVEL_GREEN);
+	ad_suggestion_set_if(s, _("If many files have lost their labels (a policy was removed "
+				  "or changed, or the file system was used without SELinux)"));
+	ad_suggestion_set_then(s, _("Then relabel the whole system: 'touch /.autorelabel' asks "
+				    "for every file system to be relabeled at the next boot, "
+				    "and 'reboot' restarts the machine now to do it. The relabel "
+				    "can take a long time on large file systems."));
+	ad_suggestion_add_command(s, "touch", "/.autorelabel", NULL);
+	ad_suggestion_add_command(s, "reboot", NULL);
+	g_ptr_array_add(ret, s);
+	return 1;
+}
+
+const AdPlugin ad_plugin_file = {
+	.id = "file",
+	.priority = 70,
+	.analyze = analyze_file,
+};
