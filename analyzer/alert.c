@@ -130,10 +130,12 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 	if (t && (t < a->first_seen || !a->first_seen))
 		a->first_seen = t;
 	if (t >= a->last_seen || !a->latest) {
+		AdDenial *old = a->latest;
+
 		a->last_seen = MAX(t, a->last_seen);
-		if (a->latest)
-			ad_denial_unref(a->latest);
+		/* ref first: @d may be the latest already */
 		a->latest = ad_denial_ref(d);
+		ad_denial_unref(old);
 		a->verdict = v;
 	}
 	const char *h = node ? node : "";
@@ -339,10 +341,13 @@ void ad_alert_render(GString *out, const AdAlert *a)
 			g_autofree char *shown = ad_escape_str(line);
 
 			/* a command that needed escaping to be shown is not copy-pasteable */
-			if (!ad_bytes_are_clean(line, strlen(line)))
-				g_string_append_printf(out, _("# (contains control characters, "
-							      "shown escaped)\n"));
-			g_string_append_printf(out, "# %s\n", shown);
+			if (ad_bytes_are_clean(line, strlen(line))) {
+				g_string_append_printf(out, "# %s\n", line);
+			} else {
+				g_string_append(out, _("# (contains control characters, shown "
+						       "escaped)\n"));
+				g_string_append_printf(out, "# %s\n", shown);
+			}
 		}
 	}
 	g_string_append(out, _("\nAdditional Information:\n"));

@@ -395,6 +395,22 @@ static char *syscall_name(const AdRecord *sc)
 	return g_strdup(nr);
 }
 
+/* classes whose object a PATH record of the event names */
+static gboolean is_file_class(const char *tclass)
+{
+	static const char *const classes[] = {
+		"file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file", "fifo_file",
+		"anon_inode",
+		/* dac_override & co: the file the capability was needed for */
+		"capability", "capability2", "cap_userns", "cap2_userns",
+	};
+
+	for (guint i = 0; tclass && i < G_N_ELEMENTS(classes); i++)
+		if (strcmp(classes[i], tclass) == 0)
+			return TRUE;
+	return FALSE;
+}
+
 /* fills subject and object details from the event's other records */
 static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 {
@@ -471,7 +487,8 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 	d->path = ad_record_get_bytes(rec, "path");
 	if (!d->path && avc_path)
 		d->path = ad_record_get_bytes(avc_path, "path");
-	if (!d->path && !user) {
+	/* a PATH record names the object of file classes, not a socket's exe */
+	if (!d->path && !user && is_file_class(d->tclass)) {
 		const AdRecord *pr = matching_path(ev, d);
 		g_autoptr(GBytes) pname = pr ? ad_record_get_bytes(pr, "name") : NULL;
 
