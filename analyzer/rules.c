@@ -1,0 +1,1944 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The rule book: declarative knowledge of known causes, read from
+ * rules/NN-topic.rules files in GKeyFile syntax.  avcdoctor.rules(5) is the
+ * reference for the syntax; this file implements it.
+ *
+ * Loading is strict.  A file is first checked line by line here, because
+ * GKeyFile's own errors name no line and it silently merges a repeated
+ * group and keeps the last of a repeated key.  Then every key of every
+ * group is validated; any problem rejects the whole file, each problem as
+ * "FILE:LINE: message".
+ *
+ * Matching is indexed by class and cached per (source type, target type,
+ * class): a flood of one denial costs a hash lookup.  Commands are built
+ * argument by argument from the denial's values; nothing goes through a
+ * shell, and a value that could be mistaken for something else (a
+ * relative or non-canonical path, control characters, a leading '-')
+ * keeps the rule from firing instead of being passed on.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <dirent.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd-check-rules.h"
+#include "config.h"
+#include "escape.h"
+#include "rules.h"
+
+G_DEFINE_QUARK(ad-rules-error-quark, ad_rules_error)
+
+#define AD_RULES_MAX_FILE (1024 * 1024)	/* bytes; a rule file is small */
+#define AD_RULES_MAX_COMMANDS 9		/* Command, Command2 ... Command9 */
+#define AD_RULES_CACHE_MAX 65536	/* cached (stype, ttype, tclass) triples */
+#define AD_RULES_MAX_PATH 4095		/* longer paths are not put in commands */
+#define AD_COMM_MAX 15			/* the kernel's TASK_COMM_LEN - 1 */
+
+/* ---- placeholders ----------------------------------------------------------- */
+
+typedef enum {
+	PH_SOURCE,
+	PH_TARGET,
+	PH_CLASS,
+	PH_PERMS,
+	PH_PATH,
+	PH_PATH_DIR,
+	PH_PATH_REGEX,
+	PH_FILE_REGEX,
+	PH_COMM,
+	PH_EXE,
+	PH_PORT,
+	PH_TCONTEXT,
+	PH_SCONTEXT,
+	PH_N
+} Placeholder;
+
+static const char *const ph_names[PH_N] = {
+	[PH_SOURCE] = "source",		[PH_TARGET] = "target",
+	[PH_CLASS] = "class",		[PH_PERMS] = "perms",
+	[PH_PATH] = "path",		[PH_PATH_DIR] = "path_dir",
+	[PH_PATH_REGEX] = "path_regex", [PH_FILE_REGEX] = "file_regex",
+	[PH_COMM] = "comm",
+	[PH_EXE] = "exe",		[PH_PORT] = "port",
+	[PH_TCONTEXT] = "tcontext",	[PH_SCONTEXT] = "scontext",
+};
+
+static int ph_lookup(const char *name, gsize len)
+{
+	for (int i = 0; i < PH_N; i++)
+		if (strlen(ph_names[i]) == len && strncmp(ph_names[i], name, len) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * Checks the placeholders of @s ("{path}", "{{" and "}}" for literal
+ * braces, as in Python's str.format) and ORs their bits into @ret_mask.
+ * Returns NULL when fine, else a message the caller frees.
+ */
+static char *template_check(const char *s, guint32 *ret_mask)
+{
+	guint32 mask = 0;
+
+	for (const char *p = s; *p; p++) {
+		const char *end;
+		int ph;
+
+		if (*p == '}') {
+			if (p[1] != '}')
+				return g_strdup("single “}” (write “}}” for a brace)");
+			p++;
+			continue;
+		}
+		if (*p != '{')
+			continue;
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		end = strchr(p + 1, '}');
+		if (!end)
+			return g_strdup_printf("unterminated placeholder “%s” (write “{{” for a brace)",
+					       p);
+		ph = ph_lookup(p + 1, end - p - 1);
+		if (ph < 0) {
+			g_autofree char *name = g_strndup(p + 1, end - p - 1);
+			g_autoptr(GString) known = g_string_new(NULL);
+
+			for (int i = 0; i < PH_N; i++)
+				g_string_append_printf(known, "%s{%s}", i ? " " : "", ph_names[i]);
+			return g_strdup_printf("unknown placeholder “{%s}” (known: %s)", name,
+					       known->str);
+		}
+		mask |= 1u << ph;
+		p = end;
+	}
+	*ret_mask |= mask;
+	return NULL;
+}
+
+/* @s with every placeholder replaced by @values (all used ones are set: checked before) */
+static char *template_expand(const char *s, char *const values[PH_N])
+{
+	GString *out = g_string_new(NULL);
+
+	for (const char *p = s; *p; p++) {
+		const char *end;
+		int ph;
+
+		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
+			g_string_append_c(out, *p);
+			p++;
+			continue;
+		}
+		if (*p != '{' || !(end = strchr(p + 1, '}'))) {
+			g_string_append_c(out, *p);
+			continue;
+		}
+		ph = ph_lookup(p + 1, end - p - 1);
+		if (ph >= 0 && values[ph])
+			g_string_append(out, values[ph]);
+		p = end;
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* ---- rules ------------------------------------------------------------------- */
+
+/* type names: exact names (types or attributes) and '*' globs */
+typedef struct {
+	GHashTable *exact;		/* name -> name */
+	GPtrArray *globs;		/* GPatternSpec* */
+} NameSet;
+
+typedef struct {
+	char *name;
+	gboolean value;
+} BoolCond;
+
+typedef struct {
+	char *id;			/* "rule:10-httpd.rules:httpd-write-content" */
+	char *file;
+	guint line;
+	char *summary;
+
+	NameSet *source, *target, *not_target;	/* NULL: any */
+	char **classes;			/* NULL: any */
+	char **perms;			/* NULL: any */
+	guint32 reasons;		/* bit per AdReason; 0: any but "allowed" */
+	char **path_prefix, **not_path_prefix;
+	char **comm, **kmod;
+	GPtrArray *booleans;		/* BoolCond*, NULL: none */
+
+	AdFixKind kind;
+	AdLevel level;
+	double confidence;
+	char *if_text, *then_text;	/* translated when a translation exists */
+	GPtrArray *commands;		/* char** (argv templates) */
+	guint32 text_mask, cmd_mask;	/* placeholders used in texts / commands */
+} AdRule;
+
+struct _AdRuleBook {
+	GPtrArray *rules;		/* AdRule*, in load order */
+	GHashTable *by_class;		/* class -> GArray of guint rule index */
+	GArray *any_class;		/* guint: rules without Class */
+	GHashTable *cache;		/* signature -> GArray of guint: type/class matches */
+	AdPolicy *cache_policy;		/* the policy the cache was filled with */
+};
+
+static NameSet *name_set_new(void)
+{
+	NameSet *ns = g_new0(NameSet, 1);
+
+	ns->exact = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	ns->globs = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
+	return ns;
+}
+
+static void name_set_free(NameSet *ns)
+{
+	if (!ns)
+		return;
+	g_hash_table_unref(ns->exact);
+	g_ptr_array_unref(ns->globs);
+	g_free(ns);
+}
+
+static void name_set_add(NameSet *ns, const char *name)
+{
+	if (strchr(name, '*'))
+		g_ptr_array_add(ns->globs, g_pattern_spec_new(name));
+	else
+		g_hash_table_add(ns->exact, g_strdup(name));
+}
+
+/*
+ * Is @type in @ns: by name, by glob, or (with a policy) because it has an
+ * attribute @ns names?
+ */
+static gboolean name_set_match(const NameSet *ns, const char *type, AdPolicy *policy)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	if (!type)
+		return FALSE;
+	if (g_hash_table_contains(ns->exact, type))
+		return TRUE;
+	for (guint i = 0; i < ns->globs->len; i++)
+		if (g_pattern_spec_match_string(g_ptr_array_index(ns->globs, i), type))
+			return TRUE;
+	if (!policy)
+		return FALSE;
+	g_hash_table_iter_init(&it, ns->exact);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (ad_policy_type_has_attribute(policy, type, key))
+			return TRUE;
+	return FALSE;
+}
+
+static void bool_cond_free(BoolCond *b)
+{
+	g_free(b->name);
+	g_free(b);
+}
+
+static void rule_free(AdRule *r)
+{
+	if (!r)
+		return;
+	g_free(r->id);
+	g_free(r->file);
+	g_free(r->summary);
+	name_set_free(r->source);
+	name_set_free(r->target);
+	name_set_free(r->not_target);
+	g_strfreev(r->classes);
+	g_strfreev(r->perms);
+	g_strfreev(r->path_prefix);
+	g_strfreev(r->not_path_prefix);
+	g_strfreev(r->comm);
+	g_strfreev(r->kmod);
+	if (r->booleans)
+		g_ptr_array_unref(r->booleans);
+	g_free(r->if_text);
+	g_free(r->then_text);
+	if (r->commands)
+		g_ptr_array_unref(r->commands);
+	g_free(r);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdRule, rule_free)
+
+static void index_array_free(gpointer a)
+{
+	g_array_unref(a);
+}
+
+AdRuleBook *ad_rule_book_new(void)
+{
+	AdRuleBook *b = g_new0(AdRuleBook, 1);
+
+	b->rules = g_ptr_array_new_with_free_func((GDestroyNotify)rule_free);
+	b->by_class = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, index_array_free);
+	b->any_class = g_array_new(FALSE, FALSE, sizeof(guint));
+	b->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, index_array_free);
+	return b;
+}
+
+void ad_rule_book_free(AdRuleBook *b)
+{
+	if (!b)
+		return;
+	g_ptr_array_unref(b->rules);
+	g_hash_table_unref(b->by_class);
+	g_array_unref(b->any_class);
+	g_hash_table_unref(b->cache);
+	g_free(b);
+}
+
+guint ad_rule_book_size(const AdRuleBook *b)
+{
+	return b ? b->rules->len : 0;
+}
+
+/* takes @r into @b and its class index */
+static void book_add(AdRuleBook *b, AdRule *r)
+{
+	guint idx = b->rules->len;
+
+	g_ptr_array_add(b->rules, r);
+	if (!r->classes) {
+		g_array_append_val(b->any_class, idx);
+	} else {
+		for (guint i = 0; r->classes[i]; i++) {
+			GArray *a = g_hash_table_lookup(b->by_class, r->classes[i]);
+
+			if (!a) {
+				a = g_array_new(FALSE, FALSE, sizeof(guint));
+				g_hash_table_insert(b->by_class, g_strdup(r->classes[i]), a);
+			}
+			/* a class listed twice is one entry */
+			if (!a->len || g_array_index(a, guint, a->len - 1) != idx)
+				g_array_append_val(a, idx);
+		}
+	}
+	g_hash_table_remove_all(b->cache);
+}
+
+/* ---- problems ------------------------------------------------------------------ */
+
+typedef struct {
+	guint line;			/* 0: the file as a whole */
+	char *message;
+} Problem;
+
+/* what is wrong with one file, reported sorted by line */
+typedef struct {
+	const char *file;		/* as shown in messages */
+	GArray *items;			/* Problem */
+} Problems;
+
+static void problem_clear(gpointer p)
+{
+	g_free(((Problem *)p)->message);
+}
+
+static void problem(Problems *pb, guint line, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+static void problem(Problems *pb, guint line, const char *fmt, ...)
+{
+	Problem p = { .line = line };
+	va_list ap;
+
+	va_start(ap, fmt);
+	p.message = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_array_append_val(pb->items, p);
+}
+
+static int problem_cmp(gconstpointer a, gconstpointer b)
+{
+	const Problem *x = a, *y = b;
+
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/*
+ * Appends "FILE:LINE: message" for each problem, by line (stable).  A
+ * message quotes the file, which may hold terminal escapes: those are
+ * escaped (escape.h) before anyone prints them.
+ */
+static void problems_format(Problems *pb, GPtrArray *messages)
+{
+	g_array_sort(pb->items, problem_cmp);	/* g_array_sort is stable (merge sort) */
+	for (guint i = 0; i < pb->items->len; i++) {
+		Problem *p = &g_array_index(pb->items, Problem, i);
+		g_autofree char *m = p->line ? g_strdup_printf("%s:%u: %s", pb->file, p->line,
+							       p->message)
+					     : g_strdup_printf("%s: %s", pb->file, p->message);
+
+		if (ad_bytes_are_clean(m, strlen(m)))
+			g_ptr_array_add(messages, g_steal_pointer(&m));
+		else
+			g_ptr_array_add(messages, ad_escape_str(m));
+	}
+}
+
+/* ---- the line scanner ------------------------------------------------------------ */
+
+typedef struct {
+	char *key;			/* "If[de]" as written (trimmed) */
+	char *base;			/* "If" */
+	char *locale;			/* "de", or NULL */
+	guint line;
+} ScanKey;
+
+typedef struct {
+	char *name;
+	guint line;
+	GPtrArray *keys;		/* ScanKey* in file order */
+} ScanGroup;
+
+static void scan_key_free(ScanKey *k)
+{
+	g_free(k->key);
+	g_free(k->base);
+	g_free(k->locale);
+	g_free(k);
+}
+
+static void scan_group_free(ScanGroup *g)
+{
+	g_free(g->name);
+	g_ptr_array_unref(g->keys);
+	g_free(g);
+}
+
+static gboolean valid_chars(const char *s, gsize len, const char *extra)
+{
+	if (!len)
+		return FALSE;
+	for (gsize i = 0; i < len; i++)
+		if (!g_ascii_isalnum(s[i]) && !strchr(extra, s[i]))
+			return FALSE;
+	return TRUE;
+}
+
+/* the start of a (valid UTF-8) line for a message: at most 60 characters */
+static char *excerpt(const char *s, gsize len)
+{
+	g_autofree char *all = g_strndup(s, len);
+	g_autofree char *head = NULL;
+
+	if (g_utf8_strlen(all, -1) <= 60)
+		return g_steal_pointer(&all);
+	head = g_utf8_substring(all, 0, 59);
+	return g_strconcat(head, "…", NULL);
+}
+
+/*
+ * Splits @text into groups and keys with their lines, the way GKeyFile
+ * reads it but stricter: a line that is not blank, a comment, a group
+ * header or KEY=VALUE, a key outside a group, a repeated group or key,
+ * bytes that are not UTF-8.  Returns the groups; problems go to @pb.
+ */
+static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
+{
+	GPtrArray *groups = g_ptr_array_new_with_free_func((GDestroyNotify)scan_group_free);
+	g_autoptr(GHashTable) seen_groups = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GHashTable) seen_keys = NULL;
+	ScanGroup *cur = NULL;
+	gboolean bad_group = FALSE;	/* keys after a bad header: reported once */
+	guint lineno = 0;
+	gsize pos = 0;
+
+	while (pos < len) {
+		const char *line = text + pos;
+		const char *nl = memchr(line, '\n', len - pos);
+		gsize n = nl ? (gsize)(nl - line) : len - pos;
+		const char *s = line, *e = line + n;
+		const char *invalid, *eq, *ke, *bracket;
+		ScanKey *k, *first;
+
+		pos += n + (nl ? 1 : 0);
+		lineno++;
+		if (memchr(line, '\0', n)) {
+			problem(pb, lineno, "NUL byte in the line");
+			continue;
+		}
+		if (!g_utf8_validate(line, n, &invalid)) {
+			problem(pb, lineno, "not valid UTF-8 (byte %zu of the line)",
+				(gsize)(invalid - line) + 1);
+			continue;
+		}
+		if (memchr(line, '\r', n)) {
+			problem(pb, lineno, "carriage return in the line (DOS line ends?)");
+			continue;
+		}
+		while (s < e && g_ascii_isspace(*s))
+			s++;
+		while (e > s && g_ascii_isspace(e[-1]))
+			e--;
+		if (s == e || *s == '#')
+			continue;
+		if (*s == '[') {
+			const char *close = memchr(s, ']', e - s);
+			g_autofree char *name = NULL;
+			ScanGroup *first_group;
+
+			if (!close || close != e - 1) {
+				problem(pb, lineno, "a group header is “[name]” alone on its line");
+				cur = NULL;
+				bad_group = TRUE;
+				continue;
+			}
+			name = g_strndup(s + 1, close - s - 1);
+			if (!valid_chars(name, strlen(name), "_.-")) {
+				problem(pb, lineno,
+					"rule name “%s”: use letters, digits, “-”, “_” and “.”", name);
+				cur = NULL;
+				bad_group = TRUE;
+				continue;
+			}
+			first_group = g_hash_table_lookup(seen_groups, name);
+			if (first_group) {
+				problem(pb, lineno, "rule [%s] given twice (first on line %u)", name,
+					first_group->line);
+				cur = NULL;
+				bad_group = TRUE;
+				continue;
+			}
+			bad_group = FALSE;
+			cur = g_new0(ScanGroup, 1);
+			cur->name = g_steal_pointer(&name);
+			cur->line = lineno;
+			cur->keys = g_ptr_array_new_with_free_func((GDestroyNotify)scan_key_free);
+			g_ptr_array_add(groups, cur);
+			g_hash_table_insert(seen_groups, cur->name, cur);
+			g_clear_pointer(&seen_keys, g_hash_table_unref);
+			seen_keys = g_hash_table_new(g_str_hash, g_str_equal);
+			continue;
+		}
+
+		eq = memchr(s, '=', e - s);
+		if (!eq) {
+			g_autofree char *shown = excerpt(s, e - s);
+
+			problem(pb, lineno,
+				"“%s” is not KEY=VALUE, a [rule] header or a # comment", shown);
+			continue;
+		}
+		ke = eq;
+		while (ke > s && g_ascii_isspace(ke[-1]))
+			ke--;
+		k = g_new0(ScanKey, 1);
+		k->key = g_strndup(s, ke - s);
+		k->line = lineno;
+		bracket = strchr(k->key, '[');
+		if (bracket) {
+			gsize ll = strlen(bracket + 1);
+
+			k->base = g_strndup(k->key, bracket - k->key);
+			if (ll < 2 || bracket[ll] != ']' ||
+			    !valid_chars(bracket + 1, ll - 1, "_@.-")) {
+				problem(pb, lineno, "key “%s”: a translation is written KEY[LOCALE]",
+					k->key);
+				scan_key_free(k);
+				continue;
+			}
+			k->locale = g_strndup(bracket + 1, ll - 1);
+		} else {
+			k->base = g_strdup(k->key);
+		}
+		if (!*k->key) {
+			g_autofree char *shown = excerpt(s, e - s);
+
+			problem(pb, lineno,
+				"“%s” is not KEY=VALUE, a [rule] header or a # comment", shown);
+			scan_key_free(k);
+			continue;
+		}
+		if (!valid_chars(k->base, strlen(k->base), "-")) {
+			problem(pb, lineno, "“%s” is not a key name", k->key);
+			scan_key_free(k);
+			continue;
+		}
+		if (!cur) {
+			if (!bad_group)
+				problem(pb, lineno, "key “%s” outside a [rule] group", k->key);
+			scan_key_free(k);
+			continue;
+		}
+		first = g_hash_table_lookup(seen_keys, k->key);
+		if (first) {
+			problem(pb, lineno, "key “%s” given twice in [%s] (first on line %u)", k->key,
+				cur->name, first->line);
+			scan_key_free(k);
+			continue;
+		}
+		g_ptr_array_add(cur->keys, k);
+		g_hash_table_insert(seen_keys, k->key, k);
+	}
+	return groups;
+}
+
+/* ---- keys ------------------------------------------------------------------------- */
+
+typedef enum {
+	K_SUMMARY,
+	K_SOURCE,
+	K_TARGET,
+	K_NOT_TARGET,
+	K_CLASS,
+	K_PERMISSIONS,
+	K_REASON,
+	K_PATH_PREFIX,
+	K_NOT_PATH_PREFIX,
+	K_COMM,
+	K_KMOD,
+	K_BOOLEAN,
+	K_KIND,
+	K_LEVEL,
+	K_CONFIDENCE,
+	K_IF,
+	K_THEN,
+	K_COMMAND,			/* Command, Command2 ... */
+	K_N
+} KeyId;
+
+static const struct {
+	const char *name;
+	gboolean translatable;
+} key_table[K_N] = {
+	[K_SUMMARY] = { "Summary", TRUE },
+	[K_SOURCE] = { "Source", FALSE },
+	[K_TARGET] = { "Target", FALSE },
+	[K_NOT_TARGET] = { "NotTarget", FALSE },
+	[K_CLASS] = { "Class", FALSE },
+	[K_PERMISSIONS] = { "Permissions", FALSE },
+	[K_REASON] = { "Reason", FALSE },
+	[K_PATH_PREFIX] = { "PathPrefix", FALSE },
+	[K_NOT_PATH_PREFIX] = { "NotPathPrefix", FALSE },
+	[K_COMM] = { "Comm", FALSE },
+	[K_KMOD] = { "Kmod", FALSE },
+	[K_BOOLEAN] = { "Boolean", FALSE },
+	[K_KIND] = { "Kind", FALSE },
+	[K_LEVEL] = { "Level", FALSE },
+	[K_CONFIDENCE] = { "Confidence", FALSE },
+	[K_IF] = { "If", TRUE },
+	[K_THEN] = { "Then", TRUE },
+	[K_COMMAND] = { "Command", FALSE },
+};
+
+/* "Command" -> 1, "Command7" -> 7, else 0 */
+static guint command_number(const char *key)
+{
+	if (!g_str_has_prefix(key, "Command"))
+		return 0;
+	key += strlen("Command");
+	if (!*key)
+		return 1;
+	if (key[0] >= '2' && key[0] <= '0' + AD_RULES_MAX_COMMANDS && !key[1])
+		return key[0] - '0';
+	return 0;
+}
+
+static int key_lookup(const char *base)
+{
+	if (command_number(base))
+		return K_COMMAND;
+	for (int i = 0; i < K_N; i++)
+		if (strcmp(key_table[i].name, base) == 0)
+			return i;
+	return -1;
+}
+
+/* Levenshtein distance, case-insensitive, for "did you mean" */
+static guint edit_distance(const char *a, const char *b)
+{
+	gsize la = strlen(a), lb = strlen(b);
+	g_autofree guint *row = g_new(guint, lb + 1);
+
+	for (gsize j = 0; j <= lb; j++)
+		row[j] = j;
+	for (gsize i = 1; i <= la; i++) {
+		guint diag = row[0];
+
+		row[0] = i;
+		for (gsize j = 1; j <= lb; j++) {
+			guint up = row[j];
+			guint cost = g_ascii_tolower(a[i - 1]) != g_ascii_tolower(b[j - 1]);
+
+			row[j] = MIN(MIN(row[j] + 1, row[j - 1] + 1), diag + cost);
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static const char *closest_key(const char *base)
+{
+	const char *best = NULL;
+	guint best_d = 3;		/* at most two edits away */
+
+	for (int i = 0; i < K_N; i++) {
+		guint d = edit_distance(base, key_table[i].name);
+
+		if (d < best_d) {
+			best_d = d;
+			best = key_table[i].name;
+		}
+	}
+	return best;
+}
+
+/* ---- parsing values ------------------------------------------------------------------ */
+
+typedef struct {
+	Problems *pb;
+	GKeyFile *kf;
+	const char *group;
+	AdPolicy *policy;		/* check names against it; NULL: do not */
+	const char *policy_name;
+} ParseCtx;
+
+/* a list value, items trimmed; NULL (and a problem) when empty or unreadable */
+static char **get_list(ParseCtx *pc, const ScanKey *k, gboolean trim)
+{
+	g_autoptr(GError) error = NULL;
+	gsize n = 0;
+	char **list = g_key_file_get_string_list(pc->kf, pc->group, k->key, &n, &error);
+
+	if (!list || error) {
+		g_strfreev(list);
+		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
+			"“\\\\” and “\\;” are known)", k->key);
+		return NULL;
+	}
+	for (gsize i = 0; i < n; i++) {
+		if (trim)
+			g_strstrip(list[i]);
+		if (!*list[i]) {
+			problem(pc->pb, k->line, "%s: empty item %zu", k->key, i + 1);
+			g_strfreev(list);
+			return NULL;
+		}
+	}
+	if (!n) {
+		problem(pc->pb, k->line, "%s is empty", k->key);
+		g_strfreev(list);
+		return NULL;
+	}
+	return list;
+}
+
+static char *get_string(ParseCtx *pc, const ScanKey *k)
+{
+	g_autoptr(GError) error = NULL;
+	char *s = g_key_file_get_string(pc->kf, pc->group, k->key, &error);
+
+	if (!s || error) {
+		g_free(s);
+		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n” and "
+			"“\\\\” are known)", k->key);
+		return NULL;
+	}
+	g_strchomp(s);
+	if (!*s) {
+		problem(pc->pb, k->line, "%s is empty", k->key);
+		g_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static gboolean is_type_name(const char *s)
+{
+	return valid_chars(s, strlen(s), "_.-*") && s[0] != '-';
+}
+
+static NameSet *parse_names(ParseCtx *pc, const ScanKey *k)
+{
+	g_auto(GStrv) list = get_list(pc, k, TRUE);
+	NameSet *ns;
+
+	if (!list)
+		return NULL;
+	ns = name_set_new();
+	for (guint i = 0; list[i]; i++) {
+		if (!is_type_name(list[i])) {
+			problem(pc->pb, k->line, "%s: “%s” is not a type or attribute name",
+				k->key, list[i]);
+			continue;
+		}
+		if (pc->policy && !strchr(list[i], '*') &&
+		    !ad_policy_has_type(pc->policy, list[i]) &&
+		    !ad_policy_type_is_attribute(pc->policy, list[i]))
+			problem(pc->pb, k->line, "%s: type “%s” is not defined in %s", k->key,
+				list[i], pc->policy_name);
+		name_set_add(ns, list[i]);
+	}
+	return ns;
+}
+
+/* class and permission names: [a-z0-9_] (hex permissions too: 0x800000) */
+static char **parse_identifiers(ParseCtx *pc, const ScanKey *k, const char *what)
+{
+	char **list = get_list(pc, k, TRUE);
+
+	for (guint i = 0; list && list[i]; i++)
+		if (!valid_chars(list[i], strlen(list[i]), "_"))
+			problem(pc->pb, k->line, "%s: “%s” is not a %s name", k->key, list[i],
+				what);
+	return list;
+}
+
+static guint32 parse_reasons(ParseCtx *pc, const ScanKey *k)
+{
+	g_auto(GStrv) list = get_list(pc, k, TRUE);
+	guint32 mask = 0;
+
+	for (guint i = 0; list && list[i]; i++) {
+		guint r;
+
+		for (r = AD_REASON_ALLOWED; r <= AD_REASON_INVALID_CONTEXT; r++)
+			if (strcmp(list[i], ad_reason_name(r)) == 0)
+				break;
+		if (r > AD_REASON_INVALID_CONTEXT) {
+			g_autoptr(GString) known = g_string_new(NULL);
+
+			for (r = AD_REASON_ALLOWED; r <= AD_REASON_INVALID_CONTEXT; r++)
+				g_string_append_printf(known, "%s%s", r ? " " : "",
+						       ad_reason_name(r));
+			problem(pc->pb, k->line, "Reason: unknown reason “%s” (known: %s)",
+				list[i], known->str);
+			continue;
+		}
+		mask |= 1u << r;
+	}
+	return mask;
+}
+
+static char **parse_paths(ParseCtx *pc, const ScanKey *k)
+{
+	char **list = get_list(pc, k, TRUE);
+
+	for (guint i = 0; list && list[i]; i++) {
+		gsize n = strlen(list[i]);
+
+		if (list[i][0] != '/')
+			problem(pc->pb, k->line, "%s: “%s” is not an absolute path", k->key,
+				list[i]);
+		/* "/var/www/" matches like "/var/www" */
+		while (n > 1 && list[i][n - 1] == '/')
+			list[i][--n] = '\0';
+	}
+	return list;
+}
+
+static gboolean parse_bool_value(const char *s, gboolean *ret)
+{
+	static const char *const on[] = { "1", "true", "on" }, *const off[] = { "0", "false", "off" };
+
+	for (guint i = 0; i < G_N_ELEMENTS(on); i++) {
+		if (g_ascii_strcasecmp(s, on[i]) == 0) {
+			*ret = TRUE;
+			return TRUE;
+		}
+		if (g_ascii_strcasecmp(s, off[i]) == 0) {
+			*ret = FALSE;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+static GPtrArray *parse_booleans(ParseCtx *pc, const ScanKey *k)
+{
+	g_auto(GStrv) list = get_list(pc, k, TRUE);
+	GPtrArray *out;
+
+	if (!list)
+		return NULL;
+	out = g_ptr_array_new_with_free_func((GDestroyNotify)bool_cond_free);
+	for (guint i = 0; list[i]; i++) {
+		char *eq = strchr(list[i], '=');
+		BoolCond *b;
+		gboolean value;
+
+		if (!eq || !parse_bool_value(g_strstrip(eq + 1), &value)) {
+			problem(pc->pb, k->line, "Boolean: “%s” is not NAME=0 or NAME=1", list[i]);
+			continue;
+		}
+		*eq = '\0';
+		g_strstrip(list[i]);
+		if (!valid_chars(list[i], strlen(list[i]), "_")) {
+			problem(pc->pb, k->line, "Boolean: “%s” is not a boolean name", list[i]);
+			continue;
+		}
+		if (pc->policy && ad_policy_bool_value(pc->policy, list[i]) < 0)
+			problem(pc->pb, k->line, "Boolean: boolean “%s” is not defined in %s",
+				list[i], pc->policy_name);
+		b = g_new0(BoolCond, 1);
+		b->name = g_strdup(list[i]);
+		b->value = value;
+		g_ptr_array_add(out, b);
+	}
+	return out;
+}
+
+/* checks the names a command passes to setsebool, semanage -t, chcon -t */
+static void check_command_names(ParseCtx *pc, const ScanKey *k, char **argv)
+{
+	g_autofree char *prog = g_path_get_basename(argv[0]);
+	gboolean setsebool = strcmp(prog, "setsebool") == 0;
+	gboolean typed = strcmp(prog, "semanage") == 0 || strcmp(prog, "chcon") == 0;
+
+	if (!pc->policy)
+		return;
+	for (guint i = 1; argv[i]; i++) {
+		const char *a = argv[i];
+		gboolean v;
+
+		if (strchr(a, '{'))
+			continue;	/* a value of the denial */
+		if (setsebool && a[0] != '-' && !parse_bool_value(a, &v)) {
+			g_autofree char *name = g_strndup(a, strcspn(a, "="));
+
+			if (ad_policy_bool_value(pc->policy, name) < 0)
+				problem(pc->pb, k->line, "%s: boolean “%s” is not defined in %s",
+					k->key, name, pc->policy_name);
+		}
+		if (typed && i > 1 && (strcmp(argv[i - 1], "-t") == 0 ||
+				       strcmp(argv[i - 1], "--type") == 0) &&
+		    !ad_policy_has_type(pc->policy, a))
+			problem(pc->pb, k->line, "%s: type “%s” is not defined in %s", k->key, a,
+				pc->policy_name);
+	}
+}
+
+static char **parse_command(ParseCtx *pc, const ScanKey *k, guint32 *mask)
+{
+	g_auto(GStrv) argv = NULL;
+	g_autoptr(GError) error = NULL;
+	gsize n = 0;
+	gboolean ok = TRUE;
+
+	argv = g_key_file_get_string_list(pc->kf, pc->group, k->key, &n, &error);
+	if (!argv || error) {
+		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
+			"“\\\\” and “\\;” are known)", k->key);
+		return NULL;
+	}
+	if (!n) {
+		problem(pc->pb, k->line, "%s: empty command", k->key);
+		return NULL;
+	}
+	for (gsize i = 0; i < n; i++) {
+		g_autofree char *msg = NULL;
+
+		if (!*argv[i]) {
+			problem(pc->pb, k->line, "%s: empty argument %zu", k->key, i + 1);
+			ok = FALSE;
+			continue;
+		}
+		msg = template_check(argv[i], mask);
+		if (msg) {
+			problem(pc->pb, k->line, "%s: %s", k->key, msg);
+			ok = FALSE;
+		}
+	}
+	if (ok && strpbrk(argv[0], "{}")) {
+		problem(pc->pb, k->line, "%s: the program (first item) must be a fixed name",
+			k->key);
+		ok = FALSE;
+	}
+	if (!ok)
+		return NULL;
+	check_command_names(pc, k, argv);
+	return g_steal_pointer(&argv);
+}
+
+/*
+ * A text key (Summary, If, Then): the translation for the current locale
+ * (a KEY[LOCALE] line, else the gettext catalog), falling back to the
+ * original when a translation names a placeholder it may not.  Every
+ * translation in the file is checked.
+ */
+static char *parse_text(ParseCtx *pc, ScanGroup *sg, const ScanKey *k, guint32 *mask,
+			gboolean placeholders)
+{
+	g_autofree char *orig = get_string(pc, k);
+	g_autofree char *locale = NULL;
+	g_autofree char *translated = NULL;
+	guint32 tmask = 0;
+	char *msg;
+
+	if (!orig)
+		return NULL;
+	if (placeholders && (msg = template_check(orig, mask))) {
+		problem(pc->pb, k->line, "%s: %s", k->key, msg);
+		g_free(msg);
+		return NULL;
+	}
+	for (guint i = 0; i < sg->keys->len; i++) {
+		ScanKey *t = g_ptr_array_index(sg->keys, i);
+		g_autofree char *v = NULL;
+
+		if (!t->locale || strcmp(t->base, k->base) != 0)
+			continue;
+		v = get_string(pc, t);
+		if (v && placeholders && (msg = template_check(v, &tmask))) {
+			problem(pc->pb, t->line, "%s: %s", t->key, msg);
+			g_free(msg);
+		}
+	}
+	locale = g_key_file_get_locale_for_key(pc->kf, pc->group, k->base, NULL);
+	if (locale)
+		translated = g_key_file_get_locale_string(pc->kf, pc->group, k->base, NULL, NULL);
+	else
+		translated = g_strdup(g_dgettext(GETTEXT_PACKAGE, orig));
+	if (!translated)
+		return g_steal_pointer(&orig);
+	g_strchomp(translated);
+	if (!placeholders)
+		return g_steal_pointer(&translated);
+	tmask = 0;
+	msg = template_check(translated, &tmask);
+	/* a translation may leave a placeholder out, never add one the original lacks */
+	if (msg || (tmask & ~*mask)) {
+		g_free(msg);
+		return g_steal_pointer(&orig);
+	}
+	return g_steal_pointer(&translated);
+}
+
+static const char *basename_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* one [group]: a rule, or NULL with problems */
+static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
+{
+	g_autoptr(AdRule) r = g_new0(AdRule, 1);
+	const ScanKey *commands[AD_RULES_MAX_COMMANDS + 1] = { NULL };
+	gboolean have[K_N] = { FALSE };
+	gboolean kind_ok = FALSE;
+	guint before = pc->pb->items->len;
+
+	r->id = g_strdup_printf("rule:%s:%s", basename_of(pc->pb->file), sg->name);
+	r->file = g_strdup(pc->pb->file);
+	r->line = sg->line;
+	r->level = AD_LEVEL_YELLOW;
+	r->confidence = 0.5;
+	pc->group = sg->name;
+
+	for (guint i = 0; i < sg->keys->len; i++) {
+		ScanKey *k = g_ptr_array_index(sg->keys, i);
+		int id = key_lookup(k->base);
+
+		if (id < 0) {
+			const char *close = closest_key(k->base);
+
+			if (close)
+				problem(pc->pb, k->line, "unknown key “%s” (did you mean %s?)",
+					k->base, close);
+			else
+				problem(pc->pb, k->line, "unknown key “%s”", k->base);
+			continue;
+		}
+		if (k->locale) {
+			if (!key_table[id].translatable)
+				problem(pc->pb, k->line, "key %s cannot be translated (%s)", k->base,
+					k->key);
+			continue;	/* checked with the untranslated key */
+		}
+		have[id] = TRUE;
+		switch (id) {
+		case K_SUMMARY:
+			r->summary = parse_text(pc, sg, k, &r->text_mask, FALSE);
+			break;
+		case K_SOURCE:
+			r->source = parse_names(pc, k);
+			break;
+		case K_TARGET:
+			r->target = parse_names(pc, k);
+			break;
+		case K_NOT_TARGET:
+			r->not_target = parse_names(pc, k);
+			break;
+		case K_CLASS:
+			r->classes = parse_identifiers(pc, k, "class");
+			break;
+		case K_PERMISSIONS:
+			r->perms = parse_identifiers(pc, k, "permission");
+			break;
+		case K_REASON:
+			r->reasons = parse_reasons(pc, k);
+			break;
+		case K_PATH_PREFIX:
+			r->path_prefix = parse_paths(pc, k);
+			break;
+		case K_NOT_PATH_PREFIX:
+			r->not_path_prefix = parse_paths(pc, k);
+			break;
+		case K_COMM:
+			r->comm = get_list(pc, k, FALSE);
+			for (guint j = 0; r->comm && r->comm[j]; j++)
+				if (strlen(r->comm[j]) > AD_COMM_MAX)
+					problem(pc->pb, k->line,
+						"Comm: “%s” is longer than %d bytes: a process "
+						"name never is", r->comm[j], AD_COMM_MAX);
+			break;
+		case K_KMOD:
+			r->kmod = get_list(pc, k, TRUE);
+			break;
+		case K_BOOLEAN:
+			r->booleans = parse_booleans(pc, k);
+			break;
+		case K_KIND: {
+			g_autofree char *v = get_string(pc, k);
+
+			kind_ok = v && ad_fix_kind_from_name(v, &r->kind);
+			if (v && !kind_ok)
+				problem(pc->pb, k->line, "Kind: unknown kind “%s” (known: boolean "
+					"relabel fcontext port module dontaudit config report_bug "
+					"attack info)", v);
+			break;
+		}
+		case K_LEVEL: {
+			g_autofree char *v = get_string(pc, k);
+
+			if (v && !ad_level_from_name(v, &r->level))
+				problem(pc->pb, k->line,
+					"Level: unknown level “%s” (known: green yellow red)", v);
+			break;
+		}
+		case K_CONFIDENCE: {
+			g_autofree char *v = get_string(pc, k);
+			char *end = NULL;
+			double c;
+
+			if (!v)
+				break;
+			errno = 0;
+			c = g_ascii_strtod(v, &end);
+			if (errno || end == v || *end || !(c >= 0.0 && c <= 1.0))
+				problem(pc->pb, k->line,
+					"Confidence: “%s” is not a number from 0 to 1", v);
+			else
+				r->confidence = c;
+			break;
+		}
+		case K_IF:
+			r->if_text = parse_text(pc, sg, k, &r->text_mask, TRUE);
+			break;
+		case K_THEN:
+			r->then_text = parse_text(pc, sg, k, &r->text_mask, TRUE);
+			break;
+		case K_COMMAND:
+			commands[command_number(k->base)] = k;
+			break;
+		default:
+			g_assert_not_reached();
+		}
+	}
+
+	if (pc->policy && r->classes) {
+		for (guint i = 0; r->classes[i]; i++)
+			if (!ad_policy_has_class(pc->policy, r->classes[i]))
+				problem(pc->pb, sg->line, "[%s]: class “%s” is not defined in %s",
+					sg->name, r->classes[i], pc->policy_name);
+		for (guint i = 0; r->perms && r->perms[i]; i++) {
+			gboolean found = FALSE;
+
+			for (guint j = 0; r->classes[j] && !found; j++)
+				found = ad_policy_has_perm(pc->policy, r->classes[j], r->perms[i]);
+			if (!found)
+				problem(pc->pb, sg->line,
+					"[%s]: no class of the rule has the permission “%s” in %s",
+					sg->name, r->perms[i], pc->policy_name);
+		}
+	}
+
+	r->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+	for (guint n = 1; n <= AD_RULES_MAX_COMMANDS; n++) {
+		char **argv;
+
+		if (!commands[n])
+			continue;
+		if (n > 1 && !commands[n - 1]) {
+			g_autofree char *prev = n == 2 ? g_strdup("Command")
+						       : g_strdup_printf("Command%u", n - 1);
+
+			problem(pc->pb, commands[n]->line, "%s without %s", commands[n]->base, prev);
+			continue;
+		}
+		argv = parse_command(pc, commands[n], &r->cmd_mask);
+		if (argv)
+			g_ptr_array_add(r->commands, argv);
+	}
+
+	if (!have[K_SUMMARY])
+		problem(pc->pb, sg->line, "[%s]: missing Summary", sg->name);
+	if (!have[K_KIND])
+		problem(pc->pb, sg->line, "[%s]: missing Kind", sg->name);
+	if (!have[K_IF])
+		problem(pc->pb, sg->line, "[%s]: missing If", sg->name);
+	if (!have[K_THEN])
+		problem(pc->pb, sg->line, "[%s]: missing Then", sg->name);
+	if (!have[K_SOURCE] && !have[K_TARGET] && !have[K_CLASS] && !have[K_PERMISSIONS])
+		problem(pc->pb, sg->line, "[%s]: matches every denial: give at least one of "
+			"Source, Target, Class and Permissions", sg->name);
+	if (kind_ok && !commands[1]) {
+		switch (r->kind) {
+		case AD_FIX_BOOLEAN:
+		case AD_FIX_RELABEL:
+		case AD_FIX_FCONTEXT:
+		case AD_FIX_PORT:
+		case AD_FIX_MODULE:
+		case AD_FIX_DONTAUDIT:
+			problem(pc->pb, sg->line, "[%s]: Kind=%s needs a Command", sg->name,
+				ad_fix_kind_name(r->kind));
+			break;
+		default:
+			break;
+		}
+	}
+	if (pc->pb->items->len != before)
+		return NULL;
+	return g_steal_pointer(&r);
+}
+
+/*
+ * Parses one file's text.  Returns its rules, or NULL when anything is
+ * wrong (every problem appended to @pb).  With @policy, the names of
+ * types, classes, permissions and booleans are checked against it too.
+ */
+static GPtrArray *parse_rules(const char *text, gsize len, Problems *pb, AdPolicy *policy)
+{
+	g_autoptr(GPtrArray) groups = NULL;
+	g_autoptr(GKeyFile) kf = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) rules = NULL;
+	guint before = pb->items->len;
+	ParseCtx pc = { .pb = pb, .policy = policy };
+
+	groups = scan_text(text, len, pb);
+	if (pb->items->len != before)
+		return NULL;
+	kf = g_key_file_new();
+	if (!g_key_file_load_from_data(kf, text, len, G_KEY_FILE_KEEP_TRANSLATIONS, &error)) {
+		/* the scanner is stricter than GKeyFile: not expected */
+		problem(pb, 0, "%s", error->message);
+		return NULL;
+	}
+	pc.kf = kf;
+	pc.policy_name = policy ? ad_policy_path(policy) : NULL;
+	rules = g_ptr_array_new_with_free_func((GDestroyNotify)rule_free);
+	for (guint i = 0; i < groups->len; i++) {
+		AdRule *r = parse_rule(&pc, g_ptr_array_index(groups, i));
+
+		if (r)
+			g_ptr_array_add(rules, r);
+	}
+	if (pb->items->len != before)
+		return NULL;
+	return g_steal_pointer(&rules);
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+/*
+ * Reads @name (relative to @dirfd) into @ret_text.  As root, a file that
+ * is not root's or that anyone may write is refused, as audit's loaders
+ * do: rules decide what commands an administrator is shown.
+ */
+static gboolean read_rules_file(int dirfd, const char *name, const char *shown,
+				char **ret_text, gsize *ret_len, GError **error)
+{
+	g_autofree char *buf = NULL;
+	struct stat st;
+	gsize len = 0;
+	int fd;
+
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		int e = errno;
+
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", shown,
+			    g_strerror(e));
+		return FALSE;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: not a regular file",
+			    shown);
+		close(fd);
+		return FALSE;
+	}
+	if (geteuid() == 0 && st.st_uid != 0) {
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
+			    "%s: owned by uid %u, not root: refused while running as root", shown,
+			    (unsigned)st.st_uid);
+		close(fd);
+		return FALSE;
+	}
+	if (geteuid() == 0 && (st.st_mode & S_IWOTH)) {
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
+			    "%s: writable by everyone: refused while running as root", shown);
+		close(fd);
+		return FALSE;
+	}
+	if (st.st_size > AD_RULES_MAX_FILE) {
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
+			    "%s: %lld bytes: a rules file has at most %d", shown,
+			    (long long)st.st_size, AD_RULES_MAX_FILE);
+		close(fd);
+		return FALSE;
+	}
+	buf = g_malloc(AD_RULES_MAX_FILE + 1);
+	for (;;) {
+		ssize_t n = read(fd, buf + len, AD_RULES_MAX_FILE + 1 - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", shown,
+				    g_strerror(e));
+			close(fd);
+			return FALSE;
+		}
+		if (n == 0)
+			break;
+		len += n;
+		if (len > AD_RULES_MAX_FILE) {
+			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
+				    "%s: a rules file has at most %d bytes", shown,
+				    AD_RULES_MAX_FILE);
+			close(fd);
+			return FALSE;
+		}
+	}
+	close(fd);
+	buf[len] = '\0';
+	*ret_text = g_realloc(g_steal_pointer(&buf), len + 1);
+	*ret_len = len;
+	return TRUE;
+}
+
+/* reads and parses; on success the rules go into @b (when non-NULL) */
+static gboolean load_one(AdRuleBook *b, int dirfd, const char *name, const char *shown,
+		      AdPolicy *policy, GPtrArray *messages, GError **error)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(GPtrArray) rules = NULL;
+	g_autoptr(GArray) items = g_array_new(FALSE, FALSE, sizeof(Problem));
+	/* the name is quoted in messages: no terminal escapes from a file name */
+	g_autofree char *safe = ad_bytes_are_clean(shown, strlen(shown)) ? g_strdup(shown)
+									 : ad_escape_str(shown);
+	gsize len = 0;
+	Problems pb = { .file = safe, .items = items };
+	guint before = messages->len;
+
+	g_array_set_clear_func(items, problem_clear);
+	if (!read_rules_file(dirfd, name, safe, &text, &len, error))
+		return FALSE;
+	rules = parse_rules(text, len, &pb, policy);
+	problems_format(&pb, messages);
+	if (!rules) {
+		g_autoptr(GString) all = g_string_new(NULL);
+
+		for (guint i = before; i < messages->len; i++)
+			g_string_append_printf(all, "%s%s", all->len ? "\n" : "",
+					       (char *)g_ptr_array_index(messages, i));
+		g_set_error_literal(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX, all->str);
+		return FALSE;
+	}
+	if (b) {
+		for (guint i = 0; i < rules->len; i++)
+			book_add(b, g_steal_pointer(&rules->pdata[i]));
+	}
+	return TRUE;
+}
+
+gboolean ad_rule_book_load_file(AdRuleBook *b, const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
+
+	g_return_val_if_fail(b && path, FALSE);
+	return load_one(b, AT_FDCWD, path, path, NULL, messages, error);
+}
+
+/* "9-a.rules" before "10-b.rules": digit runs compare as numbers */
+static int natural_cmp(const char *a, const char *b)
+{
+	const char *pa = a, *pb = b;
+
+	while (*pa && *pb) {
+		if (g_ascii_isdigit(*pa) && g_ascii_isdigit(*pb)) {
+			const char *sa = pa, *sb = pb, *ea, *eb;
+			int c;
+
+			while (*sa == '0')
+				sa++;
+			while (*sb == '0')
+				sb++;
+			for (ea = sa; g_ascii_isdigit(*ea); ea++)
+				;
+			for (eb = sb; g_ascii_isdigit(*eb); eb++)
+				;
+			if (ea - sa != eb - sb)
+				return ea - sa < eb - sb ? -1 : 1;
+			c = strncmp(sa, sb, ea - sa);
+			if (c)
+				return c;
+			pa = ea;
+			pb = eb;
+			continue;
+		}
+		if (*pa != *pb)
+			return (guchar)*pa < (guchar)*pb ? -1 : 1;
+		pa++;
+		pb++;
+	}
+	if (*pa || *pb)
+		return *pa ? 1 : -1;
+	return strcmp(a, b);	/* "01" and "1": still a fixed order */
+}
+
+static int natural_cmp_ptr(gconstpointer a, gconstpointer b)
+{
+	return natural_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+gboolean ad_rule_book_load_dir(AdRuleBook *b, const char *dir, GPtrArray *ret_problems,
+			       GError **error)
+{
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	g_return_val_if_fail(b && dir, FALSE);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		int e = errno;
+
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", dir,
+			    g_strerror(e));
+		if (fd >= 0)
+			close(fd);
+		return FALSE;
+	}
+	if (geteuid() == 0 && (st.st_uid != 0 || (st.st_mode & S_IWOTH))) {
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
+			    st.st_uid != 0 ? "%s: owned by uid %u, not root: refused while "
+					     "running as root"
+					   : "%s: writable by everyone: refused while running "
+					     "as root",
+			    dir, (unsigned)st.st_uid);
+		close(fd);
+		return FALSE;
+	}
+	d = fdopendir(fd);
+	if (!d) {
+		int e = errno;
+
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", dir,
+			    g_strerror(e));
+		close(fd);
+		return FALSE;
+	}
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.' && g_str_has_suffix(de->d_name, ".rules"))
+			g_ptr_array_add(names, g_strdup(de->d_name));
+	g_ptr_array_sort(names, natural_cmp_ptr);
+
+	for (guint i = 0; i < names->len; i++) {
+		const char *name = g_ptr_array_index(names, i);
+		g_autofree char *shown = g_build_filename(dir, name, NULL);
+		g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GError) ferr = NULL;
+
+		if (load_one(b, dirfd(d), name, shown, NULL, messages, &ferr))
+			continue;
+		if (!ret_problems)
+			continue;
+		if (messages->len) {
+			for (guint j = 0; j < messages->len; j++)
+				g_ptr_array_add(ret_problems,
+						g_strdup(g_ptr_array_index(messages, j)));
+		} else {
+			g_ptr_array_add(ret_problems, g_strdup(ferr->message));
+		}
+	}
+	closedir(d);
+	return TRUE;
+}
+
+guint ad_rule_book_check_file_policy(const char *path, AdPolicy *policy,
+				     GPtrArray *ret_messages)
+{
+	g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+	guint n;
+
+	if (load_one(NULL, AT_FDCWD, path, path, policy, messages, &error))
+		return 0;
+	if (!messages->len)
+		g_ptr_array_add(messages, g_strdup(error->message));
+	n = messages->len;
+	for (guint i = 0; ret_messages && i < n; i++)
+		g_ptr_array_add(ret_messages, g_strdup(g_ptr_array_index(messages, i)));
+	return n;
+}
+
+guint ad_rule_book_check_file(const char *path, GPtrArray *ret_messages)
+{
+	return ad_rule_book_check_file_policy(path, NULL, ret_messages);
+}
+
+const char *ad_rules_default_dir(void)
+{
+	const char *env = g_getenv("AVCDOCTOR_RULES_DIR");
+
+	return env && *env ? env : AD_DATADIR "/rules";
+}
+
+/* ---- matching ------------------------------------------------------------------------ */
+
+/* the values of one denial for the placeholders: text form and command form */
+typedef struct {
+	char *text[PH_N];		/* shown in If/Then; NULL: none */
+	char *cmd[PH_N];		/* one command argument; NULL: not usable */
+} Values;
+
+static void values_clear(Values *v)
+{
+	for (int i = 0; i < PH_N; i++) {
+		g_free(v->text[i]);
+		g_free(v->cmd[i]);
+	}
+}
+
+/* for display: the bytes as they are when clean, else escaped */
+static char *text_of_bytes(const void *data, gsize len)
+{
+	return ad_bytes_are_clean(data, len) ? g_strndup(data, len) : ad_escape_bytes(data, len);
+}
+
+/* a name-like value fit for an argument: printable, no leading '-' */
+static char *cmd_of_name(const char *s, const char *extra)
+{
+	if (!s || !valid_chars(s, strlen(s), extra) || s[0] == '-')
+		return NULL;
+	return g_strdup(s);
+}
+
+/*
+ * A path fit for a command: absolute, canonical (no "//", "/./", "/../",
+ * no trailing '/'), printable UTF-8 without control characters, not
+ * absurdly long.  The kernel writes canonical paths; anything else comes
+ * from a crafted log.
+ */
+static gboolean path_is_usable(const char *p, gsize len)
+{
+	if (!len || len > AD_RULES_MAX_PATH || p[0] != '/' || memchr(p, '\0', len) ||
+	    !ad_bytes_are_clean(p, len))
+		return FALSE;
+	if (len == 1)
+		return TRUE;
+	if (p[len - 1] == '/')
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if (p[i] != '/')
+			continue;
+		if (i + 1 < len && p[i + 1] == '/')
+			return FALSE;
+		if (i + 1 < len && p[i + 1] == '.' && (i + 2 == len || p[i + 2] == '/'))
+			return FALSE;
+		if (i + 2 < len && p[i + 1] == '.' && p[i + 2] == '.' &&
+		    (i + 3 == len || p[i + 3] == '/'))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * Directories a rule must never relabel wholesale: "semanage fcontext -a
+ * -t samba_share_t '/usr(/.*)?'" would break the system.  A user's home
+ * directory (/home/NAME) counts too.
+ */
+static gboolean dir_is_standard(const char *dir)
+{
+	static const char *const standard[] = {
+		"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",
+		"/libx32", "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv",
+		"/sys", "/tmp", "/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32",
+		"/usr/lib64", "/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/lib",
+		"/usr/local/sbin", "/usr/local/share", "/usr/sbin", "/usr/share", "/usr/src",
+		"/var", "/var/cache", "/var/lib", "/var/lock", "/var/log", "/var/mail",
+		"/var/opt", "/var/run", "/var/spool", "/var/tmp",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(standard); i++)
+		if (strcmp(dir, standard[i]) == 0)
+			return TRUE;
+	return g_str_has_prefix(dir, "/home/") && !strchr(dir + strlen("/home/"), '/');
+}
+
+/*
+ * @path as a regular expression that matches exactly it, for semanage
+ * fcontext; with @subtree, "(/.*)?" added: the directory and everything
+ * in it.  "/var/www/a.b" -> "/var/www/a\.b(/.*)?".
+ */
+static char *path_to_regex(const char *path, gboolean subtree)
+{
+	GString *r = g_string_new(NULL);
+
+	for (const char *p = path; *p; p++) {
+		if (strchr(".^$*+?()[]{}|\\", *p))
+			g_string_append_c(r, '\\');
+		g_string_append_c(r, *p);
+	}
+	if (subtree)
+		g_string_append(r, "(/.*)?");
+	return g_string_free(r, FALSE);
+}
+
+static void values_fill(Values *v, const AdDenial *d, const char *stype, const char *ttype)
+{
+	const char *ctx_chars = "_.-:,";
+
+	memset(v, 0, sizeof(*v));
+	if (stype) {
+		v->text[PH_SOURCE] = text_of_bytes(stype, strlen(stype));
+		v->cmd[PH_SOURCE] = cmd_of_name(stype, "_.-");
+	}
+	if (ttype) {
+		v->text[PH_TARGET] = text_of_bytes(ttype, strlen(ttype));
+		v->cmd[PH_TARGET] = cmd_of_name(ttype, "_.-");
+	}
+	if (d->tclass) {
+		v->text[PH_CLASS] = text_of_bytes(d->tclass, strlen(d->tclass));
+		v->cmd[PH_CLASS] = cmd_of_name(d->tclass, "_");
+	}
+	if (d->perms && d->perms->len) {
+		g_autoptr(GString) s = g_string_new(NULL);
+		gboolean ok = TRUE;
+
+		for (guint i = 0; i < d->perms->len; i++) {
+			const char *p = g_ptr_array_index(d->perms, i);
+
+			ok = ok && valid_chars(p, strlen(p), "_");
+			g_string_append_printf(s, "%s%s", i ? " " : "", p);
+		}
+		v->text[PH_PERMS] = text_of_bytes(s->str, s->len);
+		if (ok)
+			v->cmd[PH_PERMS] = g_strdup(s->str);
+	}
+	if (d->scontext) {
+		v->text[PH_SCONTEXT] = text_of_bytes(d->scontext, strlen(d->scontext));
+		v->cmd[PH_SCONTEXT] = cmd_of_name(d->scontext, ctx_chars);
+	}
+	if (d->tcontext) {
+		v->text[PH_TCONTEXT] = text_of_bytes(d->tcontext, strlen(d->tcontext));
+		v->cmd[PH_TCONTEXT] = cmd_of_name(d->tcontext, ctx_chars);
+	}
+	if (d->port >= 0) {
+		v->text[PH_PORT] = g_strdup_printf("%" G_GINT64_FORMAT, d->port);
+		v->cmd[PH_PORT] = g_strdup(v->text[PH_PORT]);
+	}
+	if (d->comm) {
+		gsize len;
+		const char *c = g_bytes_get_data(d->comm, &len);
+
+		if (len) {
+			v->text[PH_COMM] = text_of_bytes(c, len);
+			if (ad_bytes_are_clean(c, len) && c[0] != '-')
+				v->cmd[PH_COMM] = g_strndup(c, len);
+		}
+	}
+	if (d->exe) {
+		gsize len;
+		const char *e = g_bytes_get_data(d->exe, &len);
+
+		if (len) {
+			v->text[PH_EXE] = text_of_bytes(e, len);
+			if (path_is_usable(e, len))
+				v->cmd[PH_EXE] = g_strndup(e, len);
+		}
+	}
+	if (d->path) {
+		gsize len;
+		const char *p = g_bytes_get_data(d->path, &len);
+
+		if (len) {
+			v->text[PH_PATH] = text_of_bytes(p, len);
+			if (path_is_usable(p, len)) {
+				g_autofree char *dir = NULL;
+
+				v->cmd[PH_PATH] = g_strndup(p, len);
+				dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
+								       : g_path_get_dirname(v->cmd[PH_PATH]);
+				if (!dir_is_standard(v->cmd[PH_PATH])) {
+					v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
+					v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
+				}
+				if (!dir_is_standard(dir)) {
+					v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
+					v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
+					v->text[PH_PATH_DIR] = g_strdup(dir);
+					v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);
+				}
+			}
+		}
+	}
+}
+
+/*
+ * Path prefix on a component boundary: "/var/www" matches "/var/www/x",
+ * not "/var/wwwx".  A '*' in the prefix matches within one component, as
+ * in glob(7): "/home/" "*" "/.ssh" matches "/home/ann/.ssh/id_rsa".
+ */
+static gboolean path_has_prefix(const char *p, gsize len, const char *prefix)
+{
+	g_autofree char *head = NULL;
+	gsize n = strlen(prefix);
+	guint parts = 0;
+	gsize cut = 0;
+
+	if (n == 1 && prefix[0] == '/')
+		return len && p[0] == '/';
+	if (!strchr(prefix, '*'))
+		return len >= n && memcmp(p, prefix, n) == 0 && (len == n || p[n] == '/');
+	if (memchr(p, '\0', len))
+		return FALSE;
+	for (const char *c = prefix; *c; c++)
+		parts += *c == '/';
+	/* the first @parts components of @p */
+	for (cut = 0; cut < len; cut++)
+		if (p[cut] == '/' && cut && --parts == 0)
+			break;
+	head = g_strndup(p, cut);
+	return fnmatch(prefix, head, FNM_PATHNAME) == 0;
+}
+
+static gboolean path_matches_any(const AdDenial *d, char **prefixes)
+{
+	gsize len;
+	const char *p;
+
+	if (!d->path)
+		return FALSE;
+	p = g_bytes_get_data(d->path, &len);
+	for (guint i = 0; prefixes[i]; i++)
+		if (path_has_prefix(p, len, prefixes[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean bytes_in_list(GBytes *b, char **list)
+{
+	gsize len;
+	const char *data;
+
+	if (!b)
+		return FALSE;
+	data = g_bytes_get_data(b, &len);
+	for (guint i = 0; list[i]; i++)
+		if (strlen(list[i]) == len && memcmp(list[i], data, len) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean denial_has_any_perm(const AdDenial *d, char **perms)
+{
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		if (g_strv_contains((const char *const *)perms, g_ptr_array_index(d->perms, i)))
+			return TRUE;
+	return FALSE;
+}
+
+/* the type/class part of matching, done once per (stype, ttype, tclass) */
+static gboolean rule_matches_types(const AdRule *r, const char *stype, const char *ttype,
+				   AdPolicy *policy)
+{
+	if (r->source && !name_set_match(r->source, stype, policy))
+		return FALSE;
+	if (r->target && !name_set_match(r->target, ttype, policy))
+		return FALSE;
+	if (r->not_target && name_set_match(r->not_target, ttype, policy))
+		return FALSE;
+	return TRUE;
+}
+
+/* the rest: permissions, reason, path, process, module, booleans */
+static gboolean rule_matches_denial(const AdRule *r, const AdDenial *d, const AdVerdict *v,
+				    AdPolicy *policy)
+{
+	if (r->perms && !denial_has_any_perm(d, r->perms))
+		return FALSE;
+	if (r->reasons) {
+		if (!v || !(r->reasons & (1u << v->reason)))
+			return FALSE;
+	} else if (v && v->reason == AD_REASON_ALLOWED) {
+		return FALSE;	/* the policy allows it now: nothing to fix */
+	}
+	if (r->path_prefix && !path_matches_any(d, r->path_prefix))
+		return FALSE;
+	if (r->not_path_prefix && path_matches_any(d, r->not_path_prefix))
+		return FALSE;
+	if (r->comm && !bytes_in_list(d->comm, r->comm))
+		return FALSE;
+	if (r->kmod) {
+		g_autoptr(GBytes) kmod = NULL;
+
+		if (d->type != AD_DENIAL_AVC || !d->record)
+			return FALSE;
+		kmod = ad_record_get_bytes(d->record, "kmod");
+		if (!bytes_in_list(kmod, r->kmod))
+			return FALSE;
+	}
+	for (guint i = 0; r->booleans && i < r->booleans->len; i++) {
+		BoolCond *b = g_ptr_array_index(r->booleans, i);
+
+		if (!policy || ad_policy_bool_value(policy, b->name) != (int)b->value)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* length-prefixed: no byte of a name can make two signatures collide */
+static char *signature_key(const char *stype, const char *ttype, const char *tclass)
+{
+	stype = stype ? stype : "";
+	ttype = ttype ? ttype : "";
+	tclass = tclass ? tclass : "";
+	return g_strdup_printf("%zu:%s%zu:%s%s", strlen(stype), stype, strlen(ttype), ttype,
+			       tclass);
+}
+
+static int uint_cmp(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *)a, y = *(const guint *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the rules whose class, source and target fit; borrowed from the cache */
+static GArray *candidates(AdRuleBook *b, const char *stype, const char *ttype,
+			  const char *tclass, AdPolicy *policy)
+{
+	g_autofree char *key = signature_key(stype, ttype, tclass);
+	GArray *out = g_hash_table_lookup(b->cache, key);
+	GArray *by_class;
+
+	if (b->cache_policy != policy) {
+		g_hash_table_remove_all(b->cache);
+		b->cache_policy = policy;
+		out = NULL;
+	}
+	if (out)
+		return out;
+	out = g_array_new(FALSE, FALSE, sizeof(guint));
+	by_class = tclass ? g_hash_table_lookup(b->by_class, tclass) : NULL;
+	for (guint pass = 0; pass < 2; pass++) {
+		GArray *list = pass ? by_class : b->any_class;
+
+		for (guint i = 0; list && i < list->len; i++) {
+			guint idx = g_array_index(list, guint, i);
+
+			if (rule_matches_types(g_ptr_array_index(b->rules, idx), stype, ttype,
+					       policy))
+				g_array_append_val(out, idx);
+		}
+	}
+	g_array_sort(out, uint_cmp);	/* load order, whatever the index */
+	if (g_hash_table_size(b->cache) >= AD_RULES_CACHE_MAX)
+		g_hash_table_remove_all(b->cache);
+	g_hash_table_insert(b->cache, g_steal_pointer(&key), out);
+	return out;
+}
+
+/* every placeholder in @mask has a value in @values */
+static gboolean values_cover(char *const values[PH_N], guint32 mask)
+{
+	for (int i = 0; i < PH_N; i++)
+		if ((mask & (1u << i)) && !values[i])
+			return FALSE;
+	return TRUE;
+}
+
+static AdSuggestion *rule_suggest(const AdRule *r, const Values *vals)
+{
+	AdSuggestion *s;
+
+	if (!values_cover(vals->text, r->text_mask) || !values_cover(vals->cmd, r->cmd_mask))
+		return NULL;
+	s = ad_suggestion_new(r->id, r->kind, r->confidence, r->level);
+	if (r->if_text) {
+		g_autofree char *t = template_expand(r->if_text, vals->text);
+
+		ad_suggestion_set_if(s, "%s", t);
+	}
+	if (r->then_text) {
+		g_autofree char *t = template_expand(r->then_text, vals->text);
+
+		ad_suggestion_set_then(s, "%s", t);
+	}
+	for (guint i = 0; i < r->commands->len; i++) {
+		char **tmpl = g_ptr_array_index(r->commands, i);
+		guint n = g_strv_length(tmpl);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new_full(n + 1, g_free);
+
+		for (guint j = 0; j < n; j++)
+			g_ptr_array_add(argv, template_expand(tmpl[j], vals->cmd));
+		g_ptr_array_add(argv, NULL);
+		ad_suggestion_add_argv(s, (const char *const *)argv->pdata);
+	}
+	return s;
+}
+
+void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+			GPtrArray *ret)
+{
+	g_autofree char *stype = NULL, *ttype = NULL;
+	AdPolicy *policy = ctx ? ctx->policy : NULL;
+	GArray *cands;
+	Values vals;
+	gboolean filled = FALSE;
+
+	if (!b || !d || !ret || !b->rules->len || d->granted)
+		return;
+	stype = ad_context_type(d->scontext);
+	ttype = ad_context_type(d->tcontext);
+	cands = candidates(b, stype, ttype, d->tclass, policy);
+	for (guint i = 0; i < cands->len; i++) {
+		const AdRule *r = g_ptr_array_index(b->rules, g_array_index(cands, guint, i));
+		AdSuggestion *s;
+
+		if (!rule_matches_denial(r, d, v, policy))
+			continue;
+		if (!filled) {
+			values_fill(&vals, d, stype, ttype);
+			filled = TRUE;
+		}
+		s = rule_suggest(r, &vals);
+		if (s)
+			g_ptr_array_add(ret, s);
+	}
+	if (filled)
+		values_clear(&vals);
+}
