@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "cli.h"
+#include "cmd-check-rules.h"
+#include "cmd-store.h"
 #include "config.h"
 
 typedef struct {
@@ -19,6 +21,14 @@ typedef struct {
 
 static const AdCommand commands[] = {
 	{ "why", ad_cmd_why, N_("explain each denial record (audit2why)") },
+	{ "allow", ad_cmd_allow, N_("allow rules and loadable modules (audit2allow)") },
+	{ "analyze", ad_cmd_analyze, N_("alerts grouped by cause with ranked fixes (sealert -a)") },
+	{ "list", ad_cmd_list, N_("the alerts of avcdoctor-dispatch, one line each") },
+	{ "show", ad_cmd_show, N_("one alert with its analysis and fixes") },
+	{ "ignore", ad_cmd_ignore, N_("ignore an alert (for you)") },
+	{ "unignore", ad_cmd_unignore, N_("stop ignoring an alert") },
+	{ "delete", ad_cmd_delete, N_("delete an alert") },
+	{ "check-rules", ad_cmd_check_rules, N_("check rule files (avcdoctor.rules(5))") },
 };
 
 static void usage(FILE *f)

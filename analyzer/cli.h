@@ -52,5 +52,7 @@ void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 void ad_cli_clear(AdCli *cli);
 
 int ad_cmd_why(int argc, char **argv);
+int ad_cmd_allow(int argc, char **argv);
+int ad_cmd_analyze(int argc, char **argv);
 
 G_END_DECLS
