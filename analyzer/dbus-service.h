@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+#include <sys/types.h>
+
+#include "dispatch-core.h"
+
+G_BEGIN_DECLS
+
+#define AD_DBUS_NAME "org.avcdoctor.Daemon"
+#define AD_DBUS_PATH "/org/avcdoctor/Daemon"
+#define AD_DBUS_INTERFACE "org.avcdoctor.Alerts1"
+
+/* D-Bus error names of the service (org.avcdoctor.Error.*) */
+#define AD_DBUS_ERROR_NOT_FOUND "org.avcdoctor.Error.NotFound"
+#define AD_DBUS_ERROR_INVALID_ARGS "org.avcdoctor.Error.InvalidArgs"
+#define AD_DBUS_ERROR_ACCESS_DENIED "org.avcdoctor.Error.AccessDenied"
+#define AD_DBUS_ERROR_NOT_SUPPORTED "org.avcdoctor.Error.NotSupported"
+#define AD_DBUS_ERROR_FAILED "org.avcdoctor.Error.Failed"
+
+/*
+ * The introspection data of org.avcdoctor.Alerts1: data/org.avcdoctor.Alerts1.xml
+ * compiled into the program as a GResource at build time (the XML in the
+ * repository is the one contract; nothing is written twice).  Borrowed.
+ */
+GDBusNodeInfo *ad_dbus_node_info(void);
+
+/*
+ * The D-Bus face of a dispatcher: org.avcdoctor.Daemon on the system (or
+ * session) bus.  It connects, and reconnects every few seconds when the
+ * bus is not there (auditd starts before dbus at boot) or went away.
+ * Method calls run in the dispatcher's thread.
+ */
+typedef struct _AdDbusService AdDbusService;
+
+AdDbusService *ad_dbus_service_new(AdDispatch *d, AdBusKind bus);
+void ad_dbus_service_free(AdDbusService *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdDbusService, ad_dbus_service_free)
+
+/* connects now (logging why not) and keeps trying later; FALSE when not connected yet */
+gboolean ad_dbus_service_start(AdDbusService *s);
+/* exports on @connection and owns the name there (the tests) */
+gboolean ad_dbus_service_export(AdDbusService *s, GDBusConnection *connection,
+				GError **error);
+GDBusConnection *ad_dbus_service_connection(AdDbusService *s);	/* borrowed, or NULL */
+gboolean ad_dbus_service_owns_name(AdDbusService *s);
+
+/*
+ * May @uid read and change alerts?  Root, the dispatcher's own uid (a
+ * session bus is its owner's), or a member of @admin_group (primary or
+ * supplementary).  The bus policy says the same; this is checked in
+ * code too, so a looser bus policy does not open the service.
+ */
+gboolean ad_dbus_uid_is_admin(uid_t uid, const char *admin_group);
+
+/* the D-Bus error name of a GError of the store or the dispatcher */
+const char *ad_dbus_error_name(const GError *error);
+
+G_END_DECLS
