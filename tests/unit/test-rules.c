@@ -1059,6 +1059,7 @@ static void test_shipped_rules_cases(void **state)
 static const char *const indirect_fixes[] = {
 	/* libvirt relabels virt_image_t images svirt_image_t when it starts the guest */
 	"qemu-file-image",
+	NULL,
 };
 
 /* a target for rules that name none (only NotTarget) */
