@@ -13,6 +13,8 @@
 
 struct _AdAlertSet {
 	GHashTable *by_id;	/* id -> AdAlert* */
+	GHashTable *by_key;	/* signature text -> AdAlert*: no digest per denial */
+	GString *key;
 	GPtrArray *order;	/* AdAlert*, owned, first appearance order */
 };
 
@@ -37,6 +39,8 @@ AdAlertSet *ad_alert_set_new(void)
 	AdAlertSet *s = g_new0(AdAlertSet, 1);
 
 	s->by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	s->by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	s->key = g_string_new(NULL);
 	s->order = g_ptr_array_new_with_free_func((GDestroyNotify)alert_free);
 	return s;
 }
@@ -46,6 +50,8 @@ void ad_alert_set_free(AdAlertSet *s)
 	if (!s)
 		return;
 	g_hash_table_unref(s->by_id);
+	g_hash_table_unref(s->by_key);
+	g_string_free(s->key, TRUE);
 	g_ptr_array_unref(s->order);
 	g_free(s);
 }
@@ -65,22 +71,51 @@ static GPtrArray *sorted_perms(const AdDenial *d)
 	return p;
 }
 
-char *ad_denial_signature(const AdDenial *d)
+/* the signature as text: record type, types, class, sorted permissions */
+static void signature_key(GString *key, const AdDenial *d)
 {
 	g_autoptr(GPtrArray) perms = sorted_perms(d);
-	g_autoptr(GString) key = g_string_new(NULL);
-	g_autofree char *stype = ad_context_type(d->scontext);
-	g_autofree char *ttype = ad_context_type(d->tcontext);
-	g_autofree char *digest = NULL;
+	const char *parts[] = { d->scontext, d->tcontext };
 
-	g_string_append_printf(key, "%s\x1f%s\x1f%s\x1f%s", d->record_type, stype ? stype : "",
-			       ttype ? ttype : "", d->tclass ? d->tclass : "");
-	for (guint i = 0; i < perms->len; i++)
-		g_string_append_printf(key, "\x1f%s", (char *)g_ptr_array_index(perms, i));
-	if (d->invalid_context)
-		g_string_append_printf(key, "\x1f%s", d->invalid_context);
-	digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key->str, key->len);
+	g_string_truncate(key, 0);
+	g_string_append(key, d->record_type);
+	for (guint i = 0; i < G_N_ELEMENTS(parts); i++) {
+		/* the type: third field of the context */
+		const char *p = parts[i] ? strchr(parts[i], ':') : NULL;
+		const char *q = p ? strchr(p + 1, ':') : NULL;
+		const char *e = q ? strchr(q + 1, ':') : NULL;
+
+		g_string_append_c(key, '\x1f');
+		if (q)
+			g_string_append_len(key, q + 1, e ? e - (q + 1) : (gssize)strlen(q + 1));
+	}
+	g_string_append_c(key, '\x1f');
+	if (d->tclass)
+		g_string_append(key, d->tclass);
+	for (guint i = 0; i < perms->len; i++) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, g_ptr_array_index(perms, i));
+	}
+	if (d->invalid_context) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, d->invalid_context);
+	}
+}
+
+static char *signature_id(const GString *key)
+{
+	g_autofree char *digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key->str,
+								key->len);
+
 	return g_strndup(digest, 16);
+}
+
+char *ad_denial_signature(const AdDenial *d)
+{
+	g_autoptr(GString) key = g_string_new(NULL);
+
+	signature_key(key, d);
+	return signature_id(key);
 }
 
 /* keeps up to AD_ALERT_MAX_PATHS distinct byte strings */
@@ -106,11 +141,16 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		*ret_new = FALSE;
 	if (d->granted)
 		return NULL;
-	id = ad_denial_signature(d);
-	a = g_hash_table_lookup(s->by_id, id);
+	signature_key(s->key, d);
+	a = g_hash_table_lookup(s->by_key, s->key->str);
+	if (!a) {
+		id = signature_id(s->key);
+		a = g_hash_table_lookup(s->by_id, id);
+	}
 	if (!a) {
 		a = g_new0(AdAlert, 1);
 		a->id = g_steal_pointer(&id);
+		g_hash_table_insert(s->by_key, g_strdup(s->key->str), a);
 		a->stype = ad_context_type(d->scontext);
 		a->ttype = ad_context_type(d->tcontext);
 		a->tclass = g_strdup(d->tclass);
