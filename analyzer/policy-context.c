@@ -372,14 +372,38 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	}
 }
 
+void ad_context_cache_clear(AdPolicy *p)
+{
+	g_hash_table_remove_all(p->contexts);
+	p->contexts_bytes = 0;
+}
+
 /*
  * Empties the context cache when it is full.  Only at the start of a
  * top-level call: lookups made within the call stay valid.
  */
 void ad_context_cache_trim(AdPolicy *p)
 {
-	if (g_hash_table_size(p->contexts) >= AD_CONTEXT_CACHE_MAX)
-		g_hash_table_remove_all(p->contexts);
+	if (g_hash_table_size(p->contexts) >= AD_CONTEXT_CACHE_MAX ||
+	    p->contexts_bytes >= AD_CONTEXT_CACHE_BYTES)
+		ad_context_cache_clear(p);
+}
+
+/*
+ * What a cached context costs, roughly: the key, the info and the table
+ * slot, the texts, the category bitmaps of the levels (a few nodes).
+ */
+static gsize ad_context_info_size(const char *str, const AdContextInfo *ci)
+{
+	gsize n = strlen(str) + 17 + sizeof(*ci) + 16 + 32;
+
+	n += ci->note ? strlen(ci->note) + 17 : 0;
+	n += ci->problem ? strlen(ci->problem) + 17 : 0;
+	for (guint i = 0; ci->unknown && i < ci->unknown->len; i++)
+		n += strlen(ci->unknown->pdata[i]) + 17 + sizeof(gpointer);
+	if (ci->ok)
+		n += 4 * 32;
+	return n;
 }
 
 static guint ad_count_char(const char *s, char c)
@@ -430,6 +454,7 @@ const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str)
 		context_init(&ci->ctx);
 		ad_context_diagnose(p, str, ci);
 	}
+	p->contexts_bytes += ad_context_info_size(str, ci);
 	g_hash_table_insert(p->contexts, g_strdup(str), ci);
 	return ci;
 }

@@ -28,12 +28,28 @@
 
 G_BEGIN_DECLS
 
-/* contexts cached at most; the cache is emptied beyond (nothing borrows them) */
+/*
+ * contexts cached at most, and an estimate of their bytes at most (huge
+ * context strings); the cache is emptied beyond (nothing borrows them)
+ */
 #define AD_CONTEXT_CACHE_MAX 65536
+#define AD_CONTEXT_CACHE_BYTES (16u << 20)
 /* SIDs kept at most: libsepol's sidtab search is linear and never shrinks */
 #define AD_SIDTAB_MAX 64
 /* ad_policy_types_allowed() answers cached at most; emptied beyond */
 #define AD_TYPES_ALLOWED_CACHE_MAX 1024
+/*
+ * The verdict cache: access keys at most, and an estimate of the bytes
+ * of keys and verdicts at most, both over the two generations (each
+ * holds half; see ad_verdict_cache_make_room() in policy.c).  Callers
+ * may override them at build time (-DAD_VERDICT_CACHE_MAX=...).
+ */
+#ifndef AD_VERDICT_CACHE_MAX
+#define AD_VERDICT_CACHE_MAX 65536
+#endif
+#ifndef AD_VERDICT_CACHE_BYTES
+#define AD_VERDICT_CACHE_BYTES (32u << 20)
+#endif
 /* booleans enumerated exhaustively at most (2^N assignments) */
 #define AD_BOOL_ENUM_MAX 16
 /* alternatives kept at most per verdict */
@@ -84,6 +100,26 @@ typedef struct {
 	gboolean when_true;		/* in the node's true list */
 } AdCondRule;
 
+/*
+ * One generation of the verdict cache.  Every entry of either table holds
+ * a reference to its verdict.
+ */
+typedef struct {
+	GHashTable *by_key;		/* access key string -> AdVerdict* */
+	GHashTable *shared;		/* set of AdVerdict*, by content: the interning */
+	gsize bytes;			/* estimate: keys and the verdicts in shared */
+} AdVerdictGen;
+
+/* what ad_policy_cache_stats() reports (for tests and debugging) */
+typedef struct {
+	guint keys;			/* cached access keys, both generations */
+	guint verdicts;			/* cached distinct verdicts, both generations */
+	gsize bytes;			/* their estimated size */
+	guint64 rotations;		/* generations retired so far */
+	guint64 hits, misses;		/* ad_policy_explain() calls answered from the cache or not */
+	guint live;			/* verdicts alive in the process (cached or referenced) */
+} AdCacheStats;
+
 struct _AdPolicy {
 	char *path;
 	gboolean live_booleans;		/* boolean values taken from the kernel */
@@ -99,14 +135,14 @@ struct _AdPolicy {
 
 	GHashTable *cond_index;		/* GUINT (class << 16 | source) -> GArray of AdCondRule */
 	GHashTable *contexts;		/* string -> AdContextInfo* */
+	gsize contexts_bytes;		/* estimate of what contexts holds */
 	GHashTable *te;			/* gint64* -> AdTeInfo* */
-	GHashTable *verdicts;		/* key string -> AdVerdict* (borrowed from interned) */
-	GHashTable *interned;		/* fingerprint -> AdVerdict* (owned) */
+	/* verdicts: new ones go to cur; a hit in old moves the entry to cur */
+	AdVerdictGen verdicts_cur, verdicts_old;
+	guint64 verdict_rotations, verdict_hits, verdict_misses;
 	GHashTable *statements;		/* AdStatementKey* -> char*: constraint texts */
 	GString *scratch;
 
-	/* edits (policy-edit.c) retire the verdict tables: verdicts stay valid */
-	GPtrArray *retired;		/* GHashTable*: former interned tables */
 	guint32 *target_perms;		/* scratch: allowed bits per type or attribute value */
 	AdAllowIndex allow_index[2];	/* te_avtab, te_cond_avtab; built on first query */
 	gboolean allow_index_ready;
@@ -129,6 +165,7 @@ class_datum_t *ad_class_lookup(AdPolicy *p, const char *name);
 guint32 ad_perm_bit(class_datum_t *cls, const char *name);
 char *ad_join_and(GPtrArray *items);
 void ad_policy_invalidate(AdPolicy *p, AdInvalidate what);
+void ad_policy_cache_stats(AdPolicy *p, AdCacheStats *ret);
 AdTeInfo *ad_te_lookup(AdPolicy *p, guint16 stype, guint16 ttype, guint16 tclass);
 /*
  * Asks libsepol itself (sepol_compute_av_reason_buffer): the reference the
@@ -142,6 +179,7 @@ int ad_policy_sepol_reason(AdPolicy *p, const char *scontext, const char *tconte
 /* policy-context.c */
 const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str);
 void ad_context_cache_trim(AdPolicy *p);
+void ad_context_cache_clear(AdPolicy *p);
 void ad_context_info_free(AdContextInfo *ci);
 char *ad_level_to_string(AdPolicy *p, const mls_level_t *l);
 char *ad_range_to_string(AdPolicy *p, const mls_range_t *r);

@@ -19,7 +19,10 @@
  * Queries without a denial (roles, attributes, allowed types) live in
  * policy-query.c; in-memory additions for `allow --verify` in
  * policy-edit.c, after which ad_policy_invalidate() drops what they
- * change while the verdicts handed out stay alive.
+ * change; verdicts are reference counted, so the ones callers hold stay
+ * alive.  The verdict cache is bounded (two generations, see
+ * ad_verdict_cache_make_room()): a flood of distinct MCS pairs costs
+ * time, not memory.
  * The reason bits equal sepol_compute_av_reason_buffer()'s; the unit test
  * cross-checks that on thousands of accesses.  libsepol's own compute path
  * is not used per call because in 3.4 it formats the text of every
@@ -353,17 +356,182 @@ static void ad_policy_live_booleans(AdPolicy *p)
 	}
 }
 
+/* ---- verdict lifetime ----------------------------------------------------- */
+
+/* A verdict made by the policy: the public part first (same pointer). */
+typedef struct {
+	AdVerdict pub;
+	guint hash;			/* of the content, for the interning */
+	guint size;			/* estimated bytes, for the cache bound */
+	gboolean expr_interned;		/* pub.constraint_expr is a GRefString */
+} AdVerdictPriv;
+
+/* verdicts alive in the process, for ad_policy_cache_stats() */
+static gint ad_verdicts_live;
+
 static void ad_verdict_free(AdVerdict *v)
 {
-	if (!v)
-		return;
 	g_clear_pointer(&v->perms_missing, g_ptr_array_unref);
 	g_clear_pointer(&v->booleans, g_ptr_array_unref);
 	g_clear_pointer(&v->unknown, g_ptr_array_unref);
 	g_free(v->constraint);
-	g_free(v->constraint_expr);
+	if (((AdVerdictPriv *)v)->expr_interned)
+		g_clear_pointer(&v->constraint_expr, g_ref_string_release);
+	else
+		g_free(v->constraint_expr);
 	g_free(v->detail);
-	g_free(v);
+	g_free((AdVerdictPriv *)v);
+	g_atomic_int_add(&ad_verdicts_live, -1);
+}
+
+AdVerdict *ad_verdict_new(void)
+{
+	AdVerdictPriv *vp = g_new0(AdVerdictPriv, 1);
+	AdVerdict *v = &vp->pub;
+
+	g_atomic_int_inc(&ad_verdicts_live);
+	v->ref_count = 1;
+	v->perms_missing = g_ptr_array_new_with_free_func(g_free);
+	v->unknown = g_ptr_array_new_with_free_func(g_free);
+	return v;
+}
+
+const AdVerdict *ad_verdict_ref(const AdVerdict *v)
+{
+	AdVerdict *w = (AdVerdict *)v;
+
+	/* 0: a verdict built by hand, owned by whoever built it */
+	if (w && g_atomic_int_get(&w->ref_count) > 0)
+		g_atomic_int_inc(&w->ref_count);
+	return v;
+}
+
+void ad_verdict_unref(const AdVerdict *v)
+{
+	AdVerdict *w = (AdVerdict *)v;
+
+	if (!w || g_atomic_int_get(&w->ref_count) <= 0)
+		return;
+	if (g_atomic_int_dec_and_test(&w->ref_count))
+		ad_verdict_free(w);
+}
+
+/* alternatives are shared from the boolean cache: their address identifies them */
+static gconstpointer ad_verdict_alts(const AdVerdict *v)
+{
+	return v->booleans && v->booleans->len ? v->booleans : NULL;
+}
+
+static guint ad_hash_str(guint h, const char *s)
+{
+	return h * 31 + (s ? g_str_hash(s) : 0x2d);
+}
+
+static guint ad_hash_strv(guint h, GPtrArray *a)
+{
+	h = h * 31 + (a ? a->len : 0);
+	for (guint i = 0; a && i < a->len; i++)
+		h = ad_hash_str(h, a->pdata[i]);
+	return h;
+}
+
+static gboolean ad_strv_equal(GPtrArray *a, GPtrArray *b)
+{
+	guint n = a ? a->len : 0;
+
+	if (n != (b ? b->len : 0))
+		return FALSE;
+	for (guint i = 0; i < n; i++)
+		if (strcmp(a->pdata[i], b->pdata[i]) != 0)
+			return FALSE;
+	return TRUE;
+}
+
+/* a string's allocation, rounded as malloc does, with its header */
+static gsize ad_str_size(const char *s)
+{
+	return s ? ((strlen(s) + 1 + 15) & ~(gsize)15) + 16 : 0;
+}
+
+static gsize ad_strv_size(GPtrArray *a)
+{
+	gsize n;
+
+	if (!a)
+		return 0;
+	/* the array, and its pointer block once it holds something (a power of 2) */
+	n = 48;
+	if (a->len)
+		n += MAX(sizeof(gpointer) << g_bit_storage(a->len - 1), 16) + 16;
+	for (guint i = 0; i < a->len; i++)
+		n += ad_str_size(a->pdata[i]);
+	return n;
+}
+
+/*
+ * Once a computed verdict is complete: its content hash (the interning's
+ * key) and its size estimate.
+ */
+static void ad_verdict_seal(AdVerdict *v)
+{
+	AdVerdictPriv *vp = (AdVerdictPriv *)v;
+	gsize size = sizeof(AdVerdictPriv) + 16;
+	guint h = v->reason;
+
+	h = h * 31 + v->reason_bits;
+	h = h * 31 + (v->booleans_partial ? 2 : 0) + (v->constraint_too ? 1 : 0);
+	h = h * 31 + g_direct_hash(ad_verdict_alts(v));
+	h = ad_hash_strv(h, v->perms_missing);
+	h = ad_hash_strv(h, v->unknown);
+	h = ad_hash_str(h, v->constraint);
+	h = ad_hash_str(h, v->constraint_expr);
+	h = ad_hash_str(h, v->detail);
+	vp->hash = h;
+
+	/* constraint_expr is interned (GRefString), the alternatives are shared */
+	size += ad_strv_size(v->perms_missing) + ad_strv_size(v->unknown);
+	size += ad_str_size(v->constraint) + ad_str_size(v->detail);
+	if (v->booleans && !v->booleans->len)
+		size += 48;	/* an empty array of its own */
+	vp->size = (guint)MIN(size, G_MAXUINT);
+}
+
+static guint ad_verdict_hash(gconstpointer a)
+{
+	return ((const AdVerdictPriv *)a)->hash;
+}
+
+static gboolean ad_verdict_equal(gconstpointer a, gconstpointer b)
+{
+	const AdVerdict *x = a, *y = b;
+
+	return ((const AdVerdictPriv *)a)->hash == ((const AdVerdictPriv *)b)->hash &&
+	       x->reason == y->reason && x->reason_bits == y->reason_bits &&
+	       !x->booleans_partial == !y->booleans_partial &&
+	       !x->constraint_too == !y->constraint_too &&
+	       ad_verdict_alts(x) == ad_verdict_alts(y) &&
+	       ad_strv_equal(x->perms_missing, y->perms_missing) &&
+	       ad_strv_equal(x->unknown, y->unknown) &&
+	       g_strcmp0(x->constraint, y->constraint) == 0 &&
+	       g_strcmp0(x->constraint_expr, y->constraint_expr) == 0 &&
+	       g_strcmp0(x->detail, y->detail) == 0;
+}
+
+static void ad_verdict_gen_init(AdVerdictGen *g)
+{
+	g->by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					  (GDestroyNotify)ad_verdict_unref);
+	g->shared = g_hash_table_new_full(ad_verdict_hash, ad_verdict_equal,
+					  (GDestroyNotify)ad_verdict_unref, NULL);
+	g->bytes = 0;
+}
+
+/* Drops a generation: what nobody else holds is freed. */
+static void ad_verdict_gen_clear(AdVerdictGen *g)
+{
+	g_clear_pointer(&g->by_key, g_hash_table_unref);
+	g_clear_pointer(&g->shared, g_hash_table_unref);
+	g->bytes = 0;
 }
 
 static void ad_te_info_free(AdTeInfo *te)
@@ -423,11 +591,9 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 					    (GDestroyNotify)ad_context_info_free);
 	p->te = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
 				      (GDestroyNotify)ad_te_info_free);
-	p->verdicts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	p->interned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-					    (GDestroyNotify)ad_verdict_free);
+	ad_verdict_gen_init(&p->verdicts_cur);
+	ad_verdict_gen_init(&p->verdicts_old);
 	p->scratch = g_string_sized_new(256);
-	p->retired = g_ptr_array_new_with_free_func((GDestroyNotify)g_hash_table_unref);
 	p->types_allowed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 						 (GDestroyNotify)g_ptr_array_unref);
 	ad_constraint_cache_init(p);
@@ -442,9 +608,8 @@ void ad_policy_free(AdPolicy *p)
 		return;
 	if (ad_active_policy == p)
 		ad_active_policy = NULL;
-	g_clear_pointer(&p->verdicts, g_hash_table_unref);
-	g_clear_pointer(&p->interned, g_hash_table_unref);
-	g_clear_pointer(&p->retired, g_ptr_array_unref);
+	ad_verdict_gen_clear(&p->verdicts_cur);
+	ad_verdict_gen_clear(&p->verdicts_old);
 	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
 	ad_allow_index_clear(p);
 	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
@@ -601,15 +766,6 @@ static int ad_strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static AdVerdict *ad_verdict_new(void)
-{
-	AdVerdict *v = g_new0(AdVerdict, 1);
-
-	v->perms_missing = g_ptr_array_new_with_free_func(g_free);
-	v->unknown = g_ptr_array_new_with_free_func(g_free);
-	return v;
-}
-
 /* Appends the names of @bits (bit order) to @v->perms_missing. */
 static void ad_verdict_add_perms(AdPolicy *p, AdVerdict *v, guint16 tclass, guint32 bits)
 {
@@ -712,6 +868,15 @@ static guint32 ad_compute_bits_sepol(AdPolicy *p, const context_struct_t *s,
 	return reason;
 }
 
+/* the failing statements: the same for every level pair, kept once (a GRefString) */
+static void ad_verdict_set_expr(AdVerdict *v, const char *expr)
+{
+	if (!expr)
+		return;
+	v->constraint_expr = g_ref_string_new_intern(expr);
+	((AdVerdictPriv *)v)->expr_interned = TRUE;
+}
+
 /* Fills reason, booleans, constraint texts and details from the reason bits. */
 static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const context_struct_t *s,
 			      const context_struct_t *t, guint16 tclass, guint32 requested)
@@ -771,12 +936,12 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 		if (cons_denied) {
 			v->constraint_too = TRUE;
 			v->constraint = g_steal_pointer(&words);
-			v->constraint_expr = g_steal_pointer(&expr);
+			ad_verdict_set_expr(v, expr);
 		}
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_CONS) {
 		v->reason = AD_REASON_CONSTRAINT;
 		v->constraint = g_steal_pointer(&words);
-		v->constraint_expr = g_steal_pointer(&expr);
+		ad_verdict_set_expr(v, expr);
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_RBAC) {
 		v->reason = AD_REASON_RBAC;
 		v->detail = g_strdup_printf("the role %s may not change to the role %s: the policy "
@@ -920,58 +1085,88 @@ static void ad_fp_str(GString *fp, const char *s)
 	g_string_append(fp, s);
 }
 
-static void ad_fp_strv(GString *fp, GPtrArray *a)
+/* what one cached access key costs: the string and the table's slots */
+static gsize ad_key_size(const char *key)
 {
-	ad_fp_hex(fp, a ? a->len : 0);
-	for (guint i = 0; a && i < a->len; i++)
-		ad_fp_str(fp, a->pdata[i]);
+	return ad_str_size(key) + 48;
+}
+
+/* what one interned verdict costs: the verdict and the table's slots */
+static gsize ad_shared_size(const AdVerdict *v)
+{
+	return ((const AdVerdictPriv *)v)->size + 24;
 }
 
 /*
- * Identical verdicts (a flood of MCS pairs denied the same way) are kept
- * once.  Returns the shared verdict; @v is consumed.
+ * The verdict cache has two generations of at most AD_VERDICT_CACHE_MAX / 2
+ * keys and about AD_VERDICT_CACHE_BYTES / 2 each.  Entries go into the
+ * current one; a hit in the old one moves the entry (key and reference)
+ * to the current one.  Before an insertion into a full current
+ * generation, the old generation is dropped (unreferenced: verdicts
+ * callers hold survive) and the current one becomes the old one.  So the
+ * accesses seen lately stay cached, and a verdict just returned, being in
+ * the current generation, outlives the next call in any case.
+ *
+ * Invariant: every verdict a key of a generation maps to is in the same
+ * generation's interning set, so an identical verdict is never made twice
+ * while one is cached.
+ */
+static void ad_verdict_cache_make_room(AdPolicy *p)
+{
+	AdVerdictGen *cur = &p->verdicts_cur;
+
+	if (g_hash_table_size(cur->by_key) < AD_VERDICT_CACHE_MAX / 2 &&
+	    cur->bytes < AD_VERDICT_CACHE_BYTES / 2)
+		return;
+	ad_verdict_gen_clear(&p->verdicts_old);
+	p->verdicts_old = *cur;
+	ad_verdict_gen_init(cur);
+	p->verdict_rotations++;
+}
+
+/*
+ * Adds @key -> @v to the current generation, with @v in its interning
+ * set (moved from the old generation when it is there).  Takes @key and
+ * one reference to @v.
+ */
+static void ad_verdict_cache_add(AdPolicy *p, char *key, AdVerdict *v)
+{
+	AdVerdictGen *cur = &p->verdicts_cur, *old = &p->verdicts_old;
+
+	if (!g_hash_table_contains(cur->shared, v)) {
+		if (g_hash_table_steal(old->shared, v))
+			old->bytes -= MIN(old->bytes, ad_shared_size(v));
+		else
+			ad_verdict_ref(v);
+		g_hash_table_add(cur->shared, v);
+		cur->bytes += ad_shared_size(v);
+	}
+	g_hash_table_insert(cur->by_key, key, v);
+	cur->bytes += ad_key_size(key);
+}
+
+/*
+ * Identical verdicts (the same TE denial for many users, levels or
+ * processes) are kept once.  Consumes the reference @v comes with and
+ * returns one to the cached verdict equal to it, or @v.
  */
 static AdVerdict *ad_verdict_intern(AdPolicy *p, AdVerdict *v)
 {
-	gsize size = 96;
-	GString *fp;
-	AdVerdict *old;
+	gpointer found = NULL;
 
-	/* sized once: these fingerprints are long (constraint texts) */
-	size += v->constraint ? strlen(v->constraint) : 0;
-	size += v->constraint_expr ? strlen(v->constraint_expr) : 0;
-	size += v->detail ? strlen(v->detail) : 0;
-	for (guint i = 0; i < v->perms_missing->len; i++)
-		size += strlen(v->perms_missing->pdata[i]) + 12;
-	for (guint i = 0; i < v->unknown->len; i++)
-		size += strlen(v->unknown->pdata[i]) + 12;
-	fp = g_string_sized_new(size);
-
-	ad_fp_hex(fp, v->reason);
-	ad_fp_hex(fp, v->reason_bits);
-	g_string_append_c(fp, v->booleans_partial ? 'p' : '-');
-	g_string_append_c(fp, v->constraint_too ? 't' : '-');
-	/* alternatives are shared from the boolean cache: their address identifies them */
-	ad_fp_hex(fp, (guintptr)(v->booleans && v->booleans->len ? v->booleans : NULL));
-	ad_fp_strv(fp, v->perms_missing);
-	ad_fp_strv(fp, v->unknown);
-	ad_fp_str(fp, v->constraint);
-	ad_fp_str(fp, v->constraint_expr);
-	ad_fp_str(fp, v->detail);
-	old = g_hash_table_lookup(p->interned, fp->str);
-	if (old) {
-		ad_verdict_free(v);
-		g_string_free(fp, TRUE);
-		return old;
+	ad_verdict_seal(v);
+	if (g_hash_table_lookup_extended(p->verdicts_cur.shared, v, &found, NULL) ||
+	    g_hash_table_lookup_extended(p->verdicts_old.shared, v, &found, NULL)) {
+		ad_verdict_unref(v);
+		return (AdVerdict *)ad_verdict_ref(found);
 	}
-	g_hash_table_insert(p->interned, g_string_free(fp, FALSE), v);
 	return v;
 }
 
 /*
- * After an edit: forget what depended on the changed part.  Verdicts
- * already handed out stay alive (the interned table is retired, not
- * freed) and keep their old answer; new calls compute new ones.
+ * After an edit: forget what depended on the changed part, and every
+ * verdict (unreferenced: the ones callers hold keep their old answer);
+ * new calls compute new ones.
  */
 void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
 {
@@ -981,13 +1176,24 @@ void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
 		ad_allow_index_clear(p);
 	}
 	if (what & AD_INVALIDATE_CONTEXTS)
-		g_hash_table_remove_all(p->contexts);
-	g_hash_table_remove_all(p->verdicts);
-	if (g_hash_table_size(p->interned)) {
-		g_ptr_array_add(p->retired, p->interned);
-		p->interned = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-						    (GDestroyNotify)ad_verdict_free);
-	}
+		ad_context_cache_clear(p);
+	ad_verdict_gen_clear(&p->verdicts_old);
+	ad_verdict_gen_clear(&p->verdicts_cur);
+	ad_verdict_gen_init(&p->verdicts_old);
+	ad_verdict_gen_init(&p->verdicts_cur);
+}
+
+void ad_policy_cache_stats(AdPolicy *p, AdCacheStats *ret)
+{
+	const AdVerdictGen *cur = &p->verdicts_cur, *old = &p->verdicts_old;
+
+	ret->keys = g_hash_table_size(cur->by_key) + g_hash_table_size(old->by_key);
+	ret->verdicts = g_hash_table_size(cur->shared) + g_hash_table_size(old->shared);
+	ret->bytes = cur->bytes + old->bytes;
+	ret->rotations = p->verdict_rotations;
+	ret->hits = p->verdict_hits;
+	ret->misses = p->verdict_misses;
+	ret->live = (guint)g_atomic_int_get(&ad_verdicts_live);
 }
 
 const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char *tcontext,
@@ -996,6 +1202,7 @@ const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char
 	const char *stack[32];
 	g_autofree const char **heap = NULL;
 	const char **sorted = stack;
+	gpointer key = NULL, found = NULL;
 	AdVerdict *v;
 	guint n = 0;
 
@@ -1028,13 +1235,27 @@ const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char
 	ad_fp_str(p->scratch, tclass);
 	for (guint i = 0; i < n; i++)
 		ad_fp_str(p->scratch, sorted[i]);
-	v = g_hash_table_lookup(p->verdicts, p->scratch->str);
-	if (v)
+	v = g_hash_table_lookup(p->verdicts_cur.by_key, p->scratch->str);
+	if (v) {
+		p->verdict_hits++;
 		return v;
+	}
+	if (g_hash_table_lookup_extended(p->verdicts_old.by_key, p->scratch->str, &key, &found)) {
+		/* hot again: the entry, key and reference, moves to the current generation */
+		p->verdict_hits++;
+		g_hash_table_steal(p->verdicts_old.by_key, key);
+		p->verdicts_old.bytes -= MIN(p->verdicts_old.bytes, ad_key_size(key));
+		ad_verdict_cache_make_room(p);
+		ad_verdict_cache_add(p, key, found);
+		return found;
+	}
 
+	p->verdict_misses++;
 	ad_context_cache_trim(p);
-	v = ad_verdict_intern(p, ad_explain_compute(p, scontext, tcontext, tclass, sorted, n));
-	g_hash_table_insert(p->verdicts, g_strdup(p->scratch->str), v);
+	v = ad_explain_compute(p, scontext, tcontext, tclass, sorted, n);
+	ad_verdict_cache_make_room(p);
+	v = ad_verdict_intern(p, v);
+	ad_verdict_cache_add(p, g_strdup(p->scratch->str), v);
 	return v;
 }
 

@@ -39,7 +39,9 @@ typedef struct {
 
 /*
  * The answer for one (scontext, tcontext, tclass, permissions).  Verdicts
- * are cached and shared by the policy: they are immutable and borrowed.
+ * are cached and shared by the policy: they are immutable and reference
+ * counted, see ad_policy_explain() for how long a borrowed one lives and
+ * ad_verdict_ref() for keeping one longer.
  */
 typedef struct {
 	AdReason reason;
@@ -57,7 +59,31 @@ typedef struct {
 	gboolean constraint_too;	/* TE denies and a constraint would too */
 	GPtrArray *unknown;		/* char*: "type foo_t", "permission frob" */
 	char *detail;			/* one sentence explaining unknown/invalid/rbac */
+	/*
+	 * Private: the reference count.  0 in a verdict built by hand
+	 * (zero-initialised, not by ad_verdict_new()): ad_verdict_ref() and
+	 * ad_verdict_unref() leave it alone, its maker frees it.
+	 */
+	gint ref_count;
 } AdVerdict;
+
+/*
+ * A verdict for the caller to fill (SELINUX_ERR records, tests), counted
+ * like the policy's: the caller has the one reference and drops it with
+ * ad_verdict_unref(), which frees every field: perms_missing and unknown
+ * are empty arrays that free their g_malloc'd strings, booleans is NULL
+ * (an array whose elements free themselves, if set), strings are
+ * g_malloc'd.
+ */
+AdVerdict *ad_verdict_new(void);
+/*
+ * Keeps @v alive beyond what ad_policy_explain() promises, also beyond
+ * ad_policy_free() (a verdict holds no pointer into the policy).  Returns
+ * @v; NULL-safe.  Atomic: the last unref may happen in another thread.
+ */
+const AdVerdict *ad_verdict_ref(const AdVerdict *v);
+/* Drops a reference (ad_verdict_ref(), ad_verdict_new()); the last one frees @v.  NULL-safe. */
+void ad_verdict_unref(const AdVerdict *v);
 
 typedef struct _AdPolicy AdPolicy;
 
@@ -75,9 +101,26 @@ gboolean ad_policy_is_mls(const AdPolicy *p);
 
 /*
  * Why is (scontext, tcontext, tclass, perms) denied?  Never fails: names
- * the policy lacks give the unknown_* reasons.  Cached; the result is
- * borrowed from the policy and valid until ad_policy_free().
+ * the policy lacks give the unknown_* reasons.
+ *
+ * The result is borrowed: it stays valid until the next call into @p
+ * that may evict verdicts, i.e. the next ad_policy_explain(), any edit
+ * (ad_policy_add_*, ad_policy_set_boolean) or ad_policy_free().  Whoever
+ * keeps a verdict longer (in an alert, a rule set, a cache keyed by the
+ * pointer, across a plugin that explains something else) takes a
+ * reference with ad_verdict_ref() and drops it with ad_verdict_unref().
+ * A table keyed by verdict pointers must hold a reference per key: the
+ * address of an evicted verdict is soon the address of another one.
+ *
+ * Cached, with bounded memory (a flood of distinct MCS pairs must not
+ * grow the process): 65536 accesses and about 32 MiB of verdicts at most
+ * (AD_VERDICT_CACHE_MAX, AD_VERDICT_CACHE_BYTES), in two generations, so
+ * that the accesses seen lately stay cached.  While an access is cached,
+ * asking again returns the same pointer; identical verdicts of different
+ * accesses are shared.  Verdicts someone holds a reference to survive
+ * eviction, but are no longer returned for new calls.
  */
+
 const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char *tcontext,
 				   const char *tclass, const char *const *perms, guint n_perms);
 
@@ -143,8 +186,9 @@ const char *ad_policy_bool_description(AdPolicy *p, const char *name);
 
 /*
  * These change the loaded policy and nothing else (never the kernel or a
- * file).  Later answers follow the change; verdicts handed out before stay
- * valid (and unchanged) until ad_policy_free().  They return 0, or -1
+ * file).  Later answers follow the change.  They empty the verdict cache:
+ * a verdict handed out before stays valid (and unchanged) only while its
+ * holder has a reference (ad_verdict_ref()).  They return 0, or -1
  * with @error set: AD_POLICY_ERROR_UNKNOWN and a message naming each name
  * the policy does not define, AD_POLICY_ERROR_FAILED for anything else
  * (no permission given, out of memory).

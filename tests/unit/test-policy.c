@@ -1357,9 +1357,10 @@ static void test_edit_allow(void **state)
 
 	NEED_POLICY();
 	ed = load_private();
-	old = explain_in(ed, httpd, shadow, "file", "read");
+	/* kept across edits, which empty the verdict cache: referenced */
+	old = ad_verdict_ref(explain_in(ed, httpd, shadow, "file", "read"));
 	assert_int_equal(old->reason, AD_REASON_TE_RULE);
-	old2 = explain_in(ed, httpd, shadow, "file", "read write");
+	old2 = ad_verdict_ref(explain_in(ed, httpd, shadow, "file", "read write"));
 	before = ad_policy_types_allowed(ed, "httpd_t", "file", read, 1, "file_type");
 	assert_false(sorted_has(before, "shadow_t"));
 
@@ -1373,6 +1374,8 @@ static void test_edit_allow(void **state)
 	assert_string_equal(old->perms_missing->pdata[0], "read");
 	assert_non_null(strstr(old->detail, "no allow rule grants httpd_t read on shadow_t"));
 	assert_int_equal(old2->perms_missing->len, 2);
+	g_clear_pointer(&old, ad_verdict_unref);
+	g_clear_pointer(&old2, ad_verdict_unref);
 	/* write is still missing, read no longer */
 	now = explain_in(ed, httpd, shadow, "file", "read write");
 	assert_int_equal(now->reason, AD_REASON_TE_RULE);
@@ -1463,7 +1466,7 @@ static void test_edit_boolean(void **state)
 	corpus_record(CRAFTED, 105, &r);
 #define EXPLAIN105() ad_policy_explain(ed, r.scontext, r.tcontext, r.tclass, \
 				       (const char *const *)r.perms, g_strv_length(r.perms))
-	first = EXPLAIN105();
+	first = ad_verdict_ref(EXPLAIN105());
 	assert_int_equal(first->reason, AD_REASON_BOOLEAN);
 
 	/* one of the two: still a boolean, now the other one alone */
@@ -1488,6 +1491,7 @@ static void test_edit_boolean(void **state)
 	assert_int_equal(first->reason, AD_REASON_BOOLEAN);
 	assert_int_equal(first->booleans->len, 1);
 	assert_int_equal(((GPtrArray *)first->booleans->pdata[0])->len, 2);
+	g_clear_pointer(&first, ad_verdict_unref);
 	/* setting the current value changes nothing */
 	assert_int_equal(ad_policy_set_boolean(ed, "use_samba_home_dirs", TRUE, &err), 0);
 	assert_ptr_equal(EXPLAIN105(), v);
@@ -1544,7 +1548,7 @@ static void test_edit_roles(void **state)
 	why = ad_policy_context_problem(ed, ctx);
 	assert_non_null(why);
 	assert_non_null(strstr(why, "the role staff_r is not authorised for the type mount_t"));
-	old = explain_in(ed, ctx, "system_u:object_r:etc_t:s0", "file", "read");
+	old = ad_verdict_ref(explain_in(ed, ctx, "system_u:object_r:etc_t:s0", "file", "read"));
 	assert_int_equal(old->reason, AD_REASON_INVALID_CONTEXT);
 
 	assert_int_equal(ad_policy_add_role_type(ed, "staff_r", "mount_t", &err), 0);
@@ -1555,6 +1559,7 @@ static void test_edit_roles(void **state)
 	assert_int_not_equal(v->reason, AD_REASON_INVALID_CONTEXT);
 	assert_int_equal(old->reason, AD_REASON_INVALID_CONTEXT);
 	assert_non_null(strstr(old->detail, "not authorised"));
+	g_clear_pointer(&old, ad_verdict_unref);
 	/* libsepol accepts the context now too */
 	assert_true(crosscheck_one(ed, ctx, "system_u:object_r:etc_t:s0", "file",
 				   (const char *[]){ "read" }, 1) >= 0);
@@ -1772,6 +1777,228 @@ static void test_speed(void **state)
 	assert_true((t2 - t1) / (5 * n) < 20);
 }
 
+/* ---- bounded verdict memory ------------------------------------------------------- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define AD_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AD_TEST_ASAN 1
+#endif
+#endif
+
+/* the peak resident set of this process (VmHWM) in KiB, or 0 */
+static guint64 vm_hwm_kib(void)
+{
+	g_autofree char *text = NULL;
+	const char *l;
+
+	if (!g_file_get_contents("/proc/self/status", &text, NULL, NULL))
+		return 0;
+	l = strstr(text, "\nVmHWM:");
+	return l ? g_ascii_strtoull(l + strlen("\nVmHWM:"), NULL, 10) : 0;
+}
+
+/* the @i-th pair of distinct categories as "s0:cX,cY" (X < Y), 1024 * 511 of them */
+static char *mcs_level(guint i)
+{
+	guint x = i % 1024, y = (x + 1 + (i / 1024) % 511) % 1024;
+
+	return g_strdup_printf("s0:c%u,c%u", MIN(x, y), MAX(x, y));
+}
+
+/* sVirt: svirt_t at pair @i reads an image at pair @i + 1, denied by the MCS constraint */
+static const AdVerdict *explain_mcs(AdPolicy *p, guint i)
+{
+	g_autofree char *sl = mcs_level(i), *tl = mcs_level(i + 1);
+	g_autofree char *s = g_strconcat("system_u:system_r:svirt_t:", sl, NULL);
+	g_autofree char *t = g_strconcat("system_u:object_r:svirt_image_t:", tl, NULL);
+
+	return explain_in(p, s, t, "file", "read");
+}
+
+/* httpd_t at pair @i reads shadow_t: denied by TE, the same verdict for every level */
+static const AdVerdict *explain_te_mcs(AdPolicy *p, guint i)
+{
+	g_autofree char *sl = mcs_level(i);
+	g_autofree char *s = g_strconcat("system_u:system_r:httpd_t:", sl, NULL);
+
+	return explain_in(p, s, "system_u:object_r:shadow_t:s0", "file", "read");
+}
+
+static void check_cache_bounds(AdPolicy *p, guint live0, guint held)
+{
+	AdCacheStats st;
+
+	ad_policy_cache_stats(p, &st);
+	assert_true(st.keys <= AD_VERDICT_CACHE_MAX);
+	assert_true(st.verdicts <= st.keys);
+	/* one entry may overshoot the estimate: none is bigger than 64 KiB here */
+	assert_true(st.bytes <= AD_VERDICT_CACHE_BYTES + (64u << 10));
+	assert_true(st.live <= live0 + st.verdicts + held);
+}
+
+/*
+ * A flood of distinct MCS pairs (the bench's MCS case, SECURITY.md's
+ * "10k MCS pairs"): the cache stays under its caps, the peak RSS grows
+ * by a bounded amount, an access asked for again while cached gives the
+ * same pointer, and an access asked for all along stays cached.
+ */
+static void test_verdict_cache_bounded(void **state)
+{
+	const guint n = 300000;
+	g_autoptr(AdPolicy) p = NULL;
+	const AdVerdict *hot, *te = NULL, *prev = NULL, *v;
+	guint64 hwm0, hwm1;
+	AdCacheStats st;
+	guint live0;
+
+	NEED_POLICY();
+	p = load_private();
+	ad_policy_cache_stats(p, &st);
+	live0 = st.live;
+	hwm0 = vm_hwm_kib();
+	hot = explain_in(p, "system_u:system_r:httpd_t:s0", "system_u:object_r:user_home_t:s0",
+			 "file", "read");
+	assert_int_equal(hot->reason, AD_REASON_BOOLEAN);
+
+	for (guint i = 0; i < n; i++) {
+		if (i % 3 == 2) {
+			v = explain_te_mcs(p, i);
+			assert_int_equal(v->reason, AD_REASON_TE_RULE);
+			/* a distinct access, an identical verdict: shared */
+			if (te)
+				assert_ptr_equal(v, te);
+			te = v;
+		} else {
+			v = explain_mcs(p, i);
+			assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+		}
+		/* the access before is still cached: the same pointer */
+		if (prev)
+			assert_ptr_equal(i % 3 == 0 ? explain_te_mcs(p, i - 1) : explain_mcs(p, i - 1),
+					 prev);
+		prev = v;
+		if (i % 1000 == 0) {
+			/* asked for all along: never evicted, never recomputed */
+			assert_ptr_equal(explain_in(p, "system_u:system_r:httpd_t:s0",
+						    "system_u:object_r:user_home_t:s0", "file",
+						    "read"),
+					 hot);
+			check_cache_bounds(p, live0, 0);
+		}
+	}
+	check_cache_bounds(p, live0, 0);
+	ad_policy_cache_stats(p, &st);
+	hwm1 = vm_hwm_kib();
+	print_message("%u distinct MCS accesses: %u keys and %u verdicts cached (%zu KiB "
+		      "estimated), %" G_GUINT64_FORMAT " generations retired, %u verdicts alive; "
+		      "peak RSS %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB\n",
+		      n, st.keys, st.verdicts, st.bytes >> 10, st.rotations, st.live - live0,
+		      hwm0, hwm1);
+	assert_true(st.rotations >= 2);
+	assert_true(st.live - live0 <= AD_VERDICT_CACHE_MAX);
+#ifdef AD_TEST_ASAN
+	print_message("AddressSanitizer: the peak RSS is not checked (quarantine, redzones)\n");
+#else
+	/* unbounded, this was ~1.6 KiB per access: ~470 MiB */
+	assert_true(hwm0 > 0 && hwm1 - hwm0 < 64 * 1024);
+#endif
+}
+
+/*
+ * A verdict referenced before it is evicted stays valid and unchanged
+ * (AddressSanitizer would catch a use after free), also beyond an edit
+ * and ad_policy_free(); an unreferenced one goes with the cache.
+ */
+static void test_verdict_ref(void **state)
+{
+	g_autoptr(AdPolicy) p = NULL;
+	g_autofree char *constraint = NULL, *expr = NULL;
+	const AdVerdict *v, *again, *kept;
+	AdVerdict mine = { .reason = AD_REASON_TE_RULE };
+	AdCacheStats st;
+	guint live0;
+
+	NEED_POLICY();
+	p = load_private();
+	ad_policy_cache_stats(p, &st);
+	live0 = st.live;
+
+	v = ad_verdict_ref(explain_mcs(p, 0));
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	constraint = g_strdup(v->constraint);
+	expr = g_strdup(v->constraint_expr);
+	assert_non_null(strstr(constraint, "the source level s0:c0,c1 does not dominate the target "
+					   "level s0:c1,c2"));
+	for (guint i = 1; i <= 200000; i++)
+		explain_mcs(p, i);
+	ad_policy_cache_stats(p, &st);
+	assert_true(st.rotations >= 2);
+	/* evicted, alive, unchanged */
+	assert_int_equal(v->reason, AD_REASON_CONSTRAINT);
+	assert_string_equal(v->constraint, constraint);
+	assert_string_equal(v->constraint_expr, expr);
+	assert_int_equal(v->perms_missing->len, 1);
+	assert_string_equal(v->perms_missing->pdata[0], "read");
+	/* asked again: computed again, the same answer */
+	again = explain_mcs(p, 0);
+	assert_ptr_not_equal(again, v);
+	assert_string_equal(again->constraint, constraint);
+	check_cache_bounds(p, live0, 1);
+
+	/* an edit empties the cache; the referenced verdicts stay */
+	kept = ad_verdict_ref(explain_in(p, "system_u:system_r:httpd_t:s0",
+					 "system_u:object_r:shadow_t:s0", "file", "read"));
+	assert_int_equal(ad_policy_add_allow(p, "httpd_t", "shadow_t", "file",
+					     (const char *const[]){ "read" }, 1, NULL), 0);
+	ad_policy_cache_stats(p, &st);
+	assert_int_equal(st.keys, 0);
+	assert_int_equal(st.verdicts, 0);
+	assert_int_equal(st.live, live0 + 2);
+	assert_int_equal(kept->reason, AD_REASON_TE_RULE);
+	assert_int_equal(explain_in(p, "system_u:system_r:httpd_t:s0",
+				    "system_u:object_r:shadow_t:s0", "file", "read")->reason,
+			 AD_REASON_ALLOWED);
+
+	/* and outlive the policy */
+	g_clear_pointer(&p, ad_policy_free);
+	assert_string_equal(v->constraint, constraint);
+	assert_non_null(strstr(kept->detail, "no allow rule grants httpd_t read on shadow_t"));
+	ad_verdict_ref(v);
+	ad_verdict_unref(v);
+	ad_verdict_unref(v);
+	ad_verdict_unref(kept);
+	ad_policy_cache_stats(pol, &st);
+	assert_int_equal(st.live, live0);
+
+	/* a verdict made by the caller: counted, freed with its fields */
+	{
+		AdVerdict *made = ad_verdict_new();
+
+		made->reason = AD_REASON_INVALID_CONTEXT;
+		made->detail = g_strdup("the context is invalid");
+		made->constraint_expr = g_strdup("validatetrans");
+		g_ptr_array_add(made->unknown, g_strdup("type foo_t"));
+		ad_policy_cache_stats(pol, &st);
+		assert_int_equal(st.live, live0 + 1);
+		assert_ptr_equal(ad_verdict_ref(made), made);
+		ad_verdict_unref(made);
+		assert_string_equal(made->detail, "the context is invalid");
+		ad_verdict_unref(made);
+		ad_policy_cache_stats(pol, &st);
+		assert_int_equal(st.live, live0);
+	}
+
+	/* a verdict the policy did not make is left alone; NULL is fine */
+	assert_ptr_equal(ad_verdict_ref(&mine), &mine);
+	ad_verdict_unref(&mine);
+	ad_verdict_unref(&mine);
+	assert_int_equal(mine.ref_count, 0);
+	assert_null(ad_verdict_ref(NULL));
+	ad_verdict_unref(NULL);
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static int group_setup(void **state)
@@ -1837,6 +2064,8 @@ int main(void)
 		cmocka_unit_test(test_edit_roles),
 		cmocka_unit_test(test_mini_policy),
 		cmocka_unit_test(test_speed),
+		cmocka_unit_test(test_verdict_cache_bounded),
+		cmocka_unit_test(test_verdict_ref),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
