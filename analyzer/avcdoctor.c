@@ -45,6 +45,8 @@ int main(int argc, char **argv)
 	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
 	textdomain(GETTEXT_PACKAGE);
+	/* "Usage: avcdoctor [OPTION…] why [FILE...]" in every command's --help */
+	g_set_prgname("avcdoctor");
 
 	if (argc < 2) {
 		usage(stderr);
