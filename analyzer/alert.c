@@ -29,6 +29,7 @@ static void alert_free(AdAlert *a)
 	g_ptr_array_unref(a->paths);
 	g_ptr_array_unref(a->comms);
 	ad_denial_unref(a->latest);
+	ad_verdict_unref(a->verdict);
 	if (a->suggestions)
 		g_ptr_array_unref(a->suggestions);
 	g_free(a);
@@ -176,6 +177,9 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		/* ref first: @d may be the latest already */
 		a->latest = ad_denial_ref(d);
 		ad_denial_unref(old);
+		/* kept beyond the next explain: a reference (ref first: @v may be it) */
+		ad_verdict_ref(v);
+		ad_verdict_unref(a->verdict);
 		a->verdict = v;
 	}
 	const char *h = node ? node : "";

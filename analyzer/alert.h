@@ -27,7 +27,7 @@ typedef struct {
 	GPtrArray *paths;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
 	GPtrArray *comms;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
 	AdDenial *latest;		/* the last full event */
-	const AdVerdict *verdict;	/* of the latest denial; borrowed from the policy */
+	const AdVerdict *verdict;	/* of the latest denial; a reference (ad_verdict_ref) */
 	GPtrArray *suggestions;		/* AdSuggestion*, ranked; NULL until analysed */
 	AdLevel level;
 } AdAlert;

@@ -153,6 +153,29 @@ static char *unknown_names(AdRuleSet *rs, const char *s, const char *t, const Ad
 	return g_string_free(g_steal_pointer(&why), FALSE);
 }
 
+/*
+ * A rule shows each distinct reason once: many MCS pairs give verdicts that
+ * differ only in the levels they name, and a rule keeps at most a few.
+ */
+static gboolean has_same_reason(GPtrArray *verdicts, const AdVerdict *v)
+{
+	if (verdicts->len >= 8)
+		return TRUE;
+	for (guint i = 0; i < verdicts->len; i++) {
+		const AdVerdict *o = g_ptr_array_index(verdicts, i);
+
+		if (o == v)
+			return TRUE;
+		if (o->reason == v->reason && o->reason != AD_REASON_BOOLEAN &&
+		    o->reason != AD_REASON_CONSTRAINT)
+			return TRUE;
+		if (o->reason == v->reason && g_strcmp0(o->constraint_expr, v->constraint_expr) == 0 &&
+		    o->reason == AD_REASON_CONSTRAINT)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 static int compare_str(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -186,7 +209,7 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 		r->target = g_strdup(t);
 		r->tclass = g_strdup(d->tclass);
 		r->perms = g_ptr_array_new_with_free_func(g_free);
-		r->verdicts = g_ptr_array_new();
+		r->verdicts = g_ptr_array_new_with_free_func((GDestroyNotify)ad_verdict_unref);
 		r->records = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
 		r->ioctls = g_array_new(FALSE, FALSE, sizeof(guint16));
 		r->all_permissive = TRUE;
@@ -211,8 +234,8 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 			g_ptr_array_add(r->perms, g_strdup(p));
 	}
 	g_ptr_array_sort(r->perms, compare_str);
-	if (v && !g_ptr_array_find(r->verdicts, v, NULL))
-		g_ptr_array_add(r->verdicts, (gpointer)v);
+	if (v && !has_same_reason(r->verdicts, v))
+		g_ptr_array_add(r->verdicts, (gpointer)ad_verdict_ref(v));
 	if (d->permissive != 1)
 		r->all_permissive = FALSE;
 	if (d->ioctlcmd) {

@@ -24,7 +24,7 @@ typedef struct {
 	char *target;			/* "self" is never stored: see ad_rule_target_text */
 	char *tclass;
 	GPtrArray *perms;		/* char*, sorted */
-	GPtrArray *verdicts;		/* const AdVerdict* (borrowed), distinct */
+	GPtrArray *verdicts;		/* const AdVerdict* (references), distinct */
 	GPtrArray *records;		/* AdDenial* that caused it (refs) */
 	GArray *ioctls;			/* guint16 ioctl commands seen (for -x) */
 	gboolean all_permissive;	/* every record said permissive=1 */

@@ -134,21 +134,8 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 	return ok;
 }
 
-static void verdict_free(AdVerdict *v)
-{
-	g_free(v->constraint);
-	g_free(v->constraint_expr);
-	g_free(v->detail);
-	if (v->unknown)
-		g_ptr_array_unref(v->unknown);
-	if (v->perms_missing)
-		g_ptr_array_unref(v->perms_missing);
-	if (v->booleans)
-		g_ptr_array_unref(v->booleans);
-	g_free(v);
-}
-
-/* verdicts of SELINUX_ERR records, which libsepol's compute does not give */
+/* verdicts of SELINUX_ERR records, which libsepol's compute does not give; at most */
+#define ERR_VERDICTS_MAX 4096
 static GHashTable *err_verdicts;
 
 static const AdVerdict *err_verdict(AdCli *cli, const AdDenial *d)
@@ -162,11 +149,17 @@ static const AdVerdict *err_verdict(AdCli *cli, const AdDenial *d)
 
 	if (!err_verdicts)
 		err_verdicts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-						     (GDestroyNotify)verdict_free);
+						     (GDestroyNotify)ad_verdict_unref);
 	v = g_hash_table_lookup(err_verdicts, key);
 	if (v)
 		return v;
-	v = g_new0(AdVerdict, 1);
+	/* counted: whoever keeps one holds a reference, so the table can be emptied */
+	if (g_hash_table_size(err_verdicts) >= ERR_VERDICTS_MAX)
+		g_hash_table_remove_all(err_verdicts);
+	v = ad_verdict_new();
+	/* as before: no arrays (JSON "missing": null) */
+	g_clear_pointer(&v->perms_missing, g_ptr_array_unref);
+	g_clear_pointer(&v->unknown, g_ptr_array_unref);
 	switch (d->err_kind) {
 	case AD_ERR_INVALID_CONTEXT: {
 		char *why = ad_policy_context_problem(cli->policy, d->invalid_context);

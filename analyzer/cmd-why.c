@@ -10,9 +10,15 @@
 #include "config.h"
 #include "report.h"
 
+#define WHY_TEXT_CACHE_MAX 4096
+
 typedef struct {
 	GString *out;
-	GHashTable *verdict_text;	/* AdVerdict* -> its rendered text (verdicts are shared) */
+	/*
+	 * AdVerdict* (a reference: a freed verdict's address is reused) -> its
+	 * rendered text (verdicts are shared); emptied beyond WHY_TEXT_CACHE_MAX
+	 */
+	GHashTable *verdict_text;
 	guint64 by_reason[AD_REASON_INVALID_CONTEXT + 1];
 	guint64 granted;
 } WhyState;
@@ -43,7 +49,10 @@ static void why_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 
 				ad_render_verdict(t, v);
 				text = g_string_free(g_steal_pointer(&t), FALSE);
-				g_hash_table_insert(st->verdict_text, (gpointer)v, (gpointer)text);
+				if (g_hash_table_size(st->verdict_text) >= WHY_TEXT_CACHE_MAX)
+					g_hash_table_remove_all(st->verdict_text);
+				g_hash_table_insert(st->verdict_text, (gpointer)ad_verdict_ref(v),
+						    (gpointer)text);
 			}
 			g_string_append(st->out, text);
 		}
@@ -97,7 +106,8 @@ int ad_cmd_why(int argc, char **argv)
 		return AD_EXIT_NO_POLICY;
 	}
 	st.out = g_string_new(NULL);
-	st.verdict_text = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+	st.verdict_text = g_hash_table_new_full(g_direct_hash, g_direct_equal,
+						(GDestroyNotify)ad_verdict_unref, g_free);
 	cli.sink = why_denial;
 	cli.sink_data = &st;
 	ad_cli_read_inputs(&cli);

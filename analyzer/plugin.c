@@ -63,6 +63,9 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
 	guint failures = 0;
 
+	/* plugins may explain other accesses, which can evict a borrowed verdict */
+	ad_verdict_ref(v);
+
 	for (guint i = 0; ad_plugin_table[i]; i++) {
 		g_autoptr(GPtrArray) mine =
 			g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
@@ -82,6 +85,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	dedup(out);
 	if (ret_failures)
 		*ret_failures = failures;
+	ad_verdict_unref(v);
 	return out;
 }
 

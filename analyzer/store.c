@@ -278,6 +278,7 @@ static void store_alert_free(StoreAlert *sa)
 		g_clear_pointer(&sa->last_item[k], g_bytes_unref);
 	}
 	g_clear_pointer(&sa->latest, ad_denial_unref);
+	g_clear_pointer(&sa->verdict, ad_verdict_unref);
 	g_free(sa);
 }
 
@@ -587,7 +588,7 @@ static gboolean flush(AdStore *s, GError **error)
 		}
 		g_ptr_array_set_size(sa->dirty_hosts, 0);
 		g_clear_pointer(&sa->latest, ad_denial_unref);
-		sa->verdict = NULL;
+		g_clear_pointer(&sa->verdict, ad_verdict_unref);
 		sa->dirty = FALSE;
 	}
 	g_ptr_array_set_size(s->dirty, 0);
@@ -789,6 +790,8 @@ static gboolean record_locked(AdStore *s, const AdAlert *a, const AdDenial *deni
 				g_clear_pointer(&sa->latest, ad_denial_unref);
 				sa->latest = ad_denial_ref(a->latest);
 			}
+			ad_verdict_ref(a->verdict);
+			ad_verdict_unref(sa->verdict);
 			sa->verdict = a->verdict;
 		}
 	}
