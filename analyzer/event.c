@@ -229,7 +229,8 @@ static const AdField *record_field(const AdRecord *rec, const char *name, gboole
 	for (guint i = 0; i < fields->len; i++) {
 		const AdField *f = &g_array_index(fields, AdField, i);
 
-		if (strcmp(f->name, name) == 0) {
+		/* the first byte rules out nearly every field without a call */
+		if (f->name[0] == name[0] && strcmp(f->name, name) == 0) {
 			found = f;
 			if (!last)
 				break;
