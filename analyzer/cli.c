@@ -70,6 +70,24 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	return TRUE;
 }
 
+int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOptionEntry *extra,
+		 int *argc, char ***argv)
+{
+	int ret = -1;
+
+	if (!ad_cli_parse(cli, cmd, summary, extra, argc, argv))
+		ret = AD_EXIT_INPUT;
+	else if (cli->opt.version) {
+		printf("avcdoctor %s\n", VERSION);
+		ret = AD_EXIT_OK;
+	} else if (!ad_cli_load_policy(cli)) {
+		ret = AD_EXIT_NO_POLICY;
+	}
+	if (ret >= 0)
+		ad_cli_clear(cli);
+	return ret;
+}
+
 gboolean ad_cli_load_policy(AdCli *cli)
 {
 	g_autoptr(GError) error = NULL;

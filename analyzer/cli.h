@@ -42,6 +42,12 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
 /* parses argv for @cmd; FALSE and a message on bad usage */
 gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 		      const GOptionEntry *extra, int *argc, char ***argv);
+/*
+ * What every report command does first: parse @argv, answer --version, load
+ * the policy.  Returns -1 to go on, or the exit status (the CLI is cleared).
+ */
+int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOptionEntry *extra,
+		 int *argc, char ***argv);
 /* loads the policy; prints why and returns FALSE when there is none */
 gboolean ad_cli_load_policy(AdCli *cli);
 /* reads every input (files or the default log) and calls the sink per denial */

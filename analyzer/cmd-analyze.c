@@ -75,21 +75,11 @@ int ad_cmd_analyze(int argc, char **argv)
 	GPtrArray *alerts;
 	int ret;
 
-	if (!ad_cli_parse(&cli, "analyze", _("Groups the SELinux denials of the audit log into "
+	ret = ad_cli_begin(&cli, "analyze", _("Groups the SELinux denials of the audit log into "
 					     "alerts and explains each with ranked fixes."),
-			  entries, &argc, &argv)) {
-		ad_cli_clear(&cli);
-		return AD_EXIT_INPUT;
-	}
-	if (cli.opt.version) {
-		printf("avcdoctor %s\n", VERSION);
-		ad_cli_clear(&cli);
-		return AD_EXIT_OK;
-	}
-	if (!ad_cli_load_policy(&cli)) {
-		ad_cli_clear(&cli);
-		return AD_EXIT_NO_POLICY;
-	}
+			   entries, &argc, &argv);
+	if (ret >= 0)
+		return ret;
 	labels = ad_labels_open(cli.opt.file_contexts, ad_policy_path(cli.policy), &error);
 	if (!labels) {
 		/* labels are one source of knowledge among many: go on without */

@@ -90,21 +90,11 @@ int ad_cmd_why(int argc, char **argv)
 	WhyState st = { 0 };
 	int ret;
 
-	if (!ad_cli_parse(&cli, "why", _("Explains why each SELinux denial in the audit log "
+	ret = ad_cli_begin(&cli, "why", _("Explains why each SELinux denial in the audit log "
 					 "happened and what would allow it."),
-			  NULL, &argc, &argv)) {
-		ad_cli_clear(&cli);
-		return AD_EXIT_INPUT;
-	}
-	if (cli.opt.version) {
-		printf("avcdoctor %s\n", VERSION);
-		ad_cli_clear(&cli);
-		return AD_EXIT_OK;
-	}
-	if (!ad_cli_load_policy(&cli)) {
-		ad_cli_clear(&cli);
-		return AD_EXIT_NO_POLICY;
-	}
+			   NULL, &argc, &argv);
+	if (ret >= 0)
+		return ret;
 	st.out = g_string_new(NULL);
 	st.verdict_text = g_hash_table_new_full(g_direct_hash, g_direct_equal,
 						(GDestroyNotify)ad_verdict_unref, g_free);
