@@ -5,12 +5,14 @@ set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
-	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev"
+	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev"
 # the policy to analyse against (and its boolean descriptions, in -dev);
 # the peers compared with in tests
 run_pkgs="selinux-policy-default selinux-policy-dev"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
-	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3"
+	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3
+	xvfb xauth x11-utils dunst imagemagick
+	clang libclang-rt-14-dev"
 
 want="$build_pkgs $run_pkgs"
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -1,0 +1,641 @@
+/*
+ * avcdoctor-notify: the desktop notifier of avcdoctor.
+ *
+ * A long-lived session process: it watches org.avcdoctor.Daemon on the
+ * system bus, turns its AlertAdded/AlertUpdated signals into libnotify
+ * notifications, and stays in its main loop so that the notification's
+ * actions keep working (libnotify actions die with the process that made
+ * them).  Floods are coalesced into one notification per --interval,
+ * replacing the one shown; alerts the user ignores never notify; on start it
+ * catches up on the alerts seen since it last ran.
+ *
+ * Nothing from a record reaches the notification server as markup: the
+ * summary is escaped with g_markup_escape_text(), and the title only holds
+ * our own text and SELinux type names filtered to [A-Za-z0-9_].
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <gio/gio.h>
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <json-c/json.h>
+#include <libnotify/notify.h>
+
+#define AD_NAME "org.avcdoctor.Daemon"
+#define AD_PATH "/org/avcdoctor/Daemon"
+#define AD_IFACE "org.avcdoctor.Alerts1"
+#define AD_BROWSER "avcdoctor-browser"
+#define AD_MAX_TYPES 3		/* source types named in a coalesced title */
+#define AD_MAX_LINES 3		/* summaries listed in a coalesced body */
+#define AD_CATCH_UP_DEFAULT (24 * 3600)	/* first run: the last day */
+
+/* one alert waiting for, or shown in, the notification */
+typedef struct {
+	char *id;
+	char *level;
+	char *summary;
+	char *stype;		/* source type, or NULL */
+} AdNote;
+
+typedef struct {
+	guint interval;			/* seconds between two notifications */
+	GMainLoop *loop;
+	GDBusConnection *bus;		/* the system bus, while the daemon is there */
+	guint sub_added;
+	guint sub_updated;
+	NotifyNotification *note;	/* the one notification, replaced */
+	GPtrArray *current;		/* AdNote shown in note */
+	GPtrArray *pending;		/* AdNote not shown yet */
+	gint64 last_shown;		/* monotonic µs, 0 = never */
+	guint flush_source;
+	gboolean has_actions;		/* the server supports actions */
+	gboolean caps_known;
+	char *state_path;
+	double last_run;		/* from the state file; < 0 = none */
+} AdNotifier;
+
+static void log_msg(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* all diagnostics go through here, to stderr (the session journal) */
+static void log_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("avcdoctor-notify: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void ad_note_free(gpointer p)
+{
+	AdNote *n = p;
+
+	if (!n)
+		return;
+	g_free(n->id);
+	g_free(n->level);
+	g_free(n->summary);
+	g_free(n->stype);
+	g_free(n);
+}
+
+/* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
+static gboolean valid_id(const char *id)
+{
+	if (!id || strlen(id) != 16)
+		return FALSE;
+	for (const char *p = id; *p; p++)
+		if (!g_ascii_isdigit(*p) && !(*p >= 'a' && *p <= 'f'))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * The type of a security context ("system_u:system_r:httpd_t:s0" ->
+ * "httpd_t"), newly allocated, or NULL when there is none or it holds
+ * anything but [A-Za-z0-9_] (it goes into the plain-text title).
+ */
+static char *context_type(const char *ctx)
+{
+	g_auto(GStrv) parts = NULL;
+
+	if (!ctx)
+		return NULL;
+	parts = g_strsplit(ctx, ":", 4);
+	if (g_strv_length(parts) < 3 || !*parts[2] || strlen(parts[2]) > 64)
+		return NULL;
+	for (const char *p = parts[2]; *p; p++)
+		if (!g_ascii_isalnum(*p) && *p != '_')
+			return NULL;
+	return g_strdup(parts[2]);
+}
+
+static int level_rank(const char *level)
+{
+	if (g_strcmp0(level, "red") == 0)
+		return 2;
+	if (g_strcmp0(level, "green") == 0)
+		return 0;
+	return 1;
+}
+
+/*
+ * An AdNote from one JSON alert of ListAlerts/GetAlert; NULL when the text
+ * is not an alert or when the alert is ignored by this user.
+ * @ret_ignored, when not NULL, says which.
+ */
+static AdNote *note_from_json(const char *text, gboolean *ret_ignored)
+{
+	json_object *o = json_tokener_parse(text);
+	json_object *v, *d;
+	AdNote *n = NULL;
+
+	if (ret_ignored)
+		*ret_ignored = FALSE;
+	if (!o || !json_object_is_type(o, json_type_object))
+		goto out;
+	if (json_object_object_get_ex(o, "ignored", &v) && json_object_get_boolean(v)) {
+		if (ret_ignored)
+			*ret_ignored = TRUE;
+		goto out;
+	}
+	if (!json_object_object_get_ex(o, "id", &v) || !valid_id(json_object_get_string(v)))
+		goto out;
+	n = g_new0(AdNote, 1);
+	n->id = g_strdup(json_object_get_string(v));
+	n->level = g_strdup(json_object_object_get_ex(o, "level", &v) ?
+			    json_object_get_string(v) : "yellow");
+	n->summary = g_strdup(json_object_object_get_ex(o, "summary", &v) ?
+			      json_object_get_string(v) : "");
+	if (json_object_object_get_ex(o, "denial", &d) &&
+	    json_object_object_get_ex(d, "scontext", &v))
+		n->stype = context_type(json_object_get_string(v));
+out:
+	json_object_put(o);
+	return n;
+}
+
+/* --- the state file: when the notifier last ran ------------------------------------ */
+
+static double read_last_run(const char *path)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) error = NULL;
+	double t;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
+		return -1;
+	t = g_key_file_get_double(kf, "notify", "last_run", &error);
+	return error || t < 0 ? -1 : t;
+}
+
+/* writes the current time as the last run; logs on failure */
+static void save_last_run(AdNotifier *s)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) error = NULL;
+	g_autofree char *dir = g_path_get_dirname(s->state_path);
+
+	g_key_file_set_double(kf, "notify", "last_run", (double)g_get_real_time() / G_USEC_PER_SEC);
+	if (g_mkdir_with_parents(dir, 0700) != 0 ||
+	    !g_key_file_save_to_file(kf, s->state_path, &error))
+		log_msg(_("cannot write %s: %s"), s->state_path,
+			error ? error->message : g_strerror(errno));
+}
+
+/* --- showing --------------------------------------------------------------------- */
+
+static void on_action(NotifyNotification *note, char *action, gpointer data);
+
+/* what a coalesced title and body say about the alerts in s->current */
+static void describe_many(AdNotifier *s, char **ret_title, char **ret_body)
+{
+	g_autoptr(GPtrArray) types = g_ptr_array_new();
+	GString *t = g_string_new(NULL);
+	GString *b = g_string_new(NULL);
+	guint n = s->current->len;
+
+	for (guint i = n; i-- > 0;) {
+		AdNote *a = g_ptr_array_index(s->current, i);
+		gboolean seen = FALSE;
+
+		if (!a->stype)
+			continue;
+		for (guint j = 0; j < types->len && !seen; j++)
+			seen = strcmp(g_ptr_array_index(types, j), a->stype) == 0;
+		if (!seen)
+			g_ptr_array_add(types, a->stype);
+	}
+	g_string_printf(t, ngettext("%u new SELinux denial", "%u new SELinux denials", n), n);
+	for (guint j = 0; j < types->len && j < AD_MAX_TYPES; j++)
+		g_string_append_printf(t, "%s%s", j ? ", " : ": ",
+				       (const char *)g_ptr_array_index(types, j));
+	if (types->len > AD_MAX_TYPES)
+		g_string_append(t, ", ...");
+	/* the latest first: they are what the user has not seen */
+	for (guint i = n, k = 0; i-- > 0 && k < AD_MAX_LINES; k++) {
+		AdNote *a = g_ptr_array_index(s->current, i);
+		g_autofree char *esc = g_markup_escape_text(a->summary, -1);
+
+		g_string_append_printf(b, "%s%s", k ? "\n" : "", esc);
+	}
+	if (n > AD_MAX_LINES)
+		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
+	*ret_title = g_string_free(t, FALSE);
+	*ret_body = g_string_free(b, FALSE);
+}
+
+static void on_closed(NotifyNotification *note, gpointer data)
+{
+	AdNotifier *s = data;
+
+	(void)note;
+	/* the next notification starts a new count */
+	g_ptr_array_set_size(s->current, 0);
+}
+
+/* shows s->current in the one notification, replacing what it showed */
+static void show_current(AdNotifier *s)
+{
+	g_autofree char *title = NULL;
+	g_autofree char *body = NULL;
+	g_autoptr(GError) error = NULL;
+	int rank = 0;
+
+	if (s->current->len == 0)
+		return;
+	for (guint i = 0; i < s->current->len; i++) {
+		AdNote *a = g_ptr_array_index(s->current, i);
+		rank = MAX(rank, level_rank(a->level));
+	}
+	if (s->current->len == 1) {
+		AdNote *a = g_ptr_array_index(s->current, 0);
+
+		title = g_strdup(_("SELinux prevented an access"));
+		body = g_markup_escape_text(a->summary, -1);
+	} else {
+		describe_many(s, &title, &body);
+	}
+	if (!s->note) {
+		s->note = notify_notification_new(title, body, "security-medium");
+		g_signal_connect(s->note, "closed", G_CALLBACK(on_closed), s);
+	} else {
+		notify_notification_update(s->note, title, body, "security-medium");
+	}
+	notify_notification_set_app_name(s->note, "avcdoctor");
+	notify_notification_set_category(s->note, "device.error");
+	notify_notification_set_hint(s->note, "desktop-entry",
+				     g_variant_new_string("avcdoctor-notify"));
+	notify_notification_set_urgency(s->note, rank == 2 ? NOTIFY_URGENCY_CRITICAL :
+					rank == 1 ? NOTIFY_URGENCY_NORMAL : NOTIFY_URGENCY_LOW);
+	/* red stays until the user acts on it */
+	notify_notification_set_timeout(s->note, rank == 2 ? NOTIFY_EXPIRES_NEVER :
+					NOTIFY_EXPIRES_DEFAULT);
+	notify_notification_clear_actions(s->note);
+	if (!s->caps_known) {
+		GList *caps = notify_get_server_caps();
+
+		s->has_actions = g_list_find_custom(caps, "actions", (GCompareFunc)strcmp) != NULL;
+		s->caps_known = caps != NULL;
+		g_list_free_full(caps, g_free);
+	}
+	if (s->has_actions) {
+		notify_notification_add_action(s->note, "details", _("Show details"),
+					       on_action, s, NULL);
+		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
+					       on_action, s, NULL);
+	}
+	if (!notify_notification_show(s->note, &error))
+		log_msg(_("cannot show a notification: %s"), error->message);
+	s->last_shown = g_get_monotonic_time();
+	save_last_run(s);
+}
+
+/* moves the pending alerts into the notification and shows it */
+static gboolean flush(gpointer data)
+{
+	AdNotifier *s = data;
+
+	s->flush_source = 0;
+	for (guint i = 0; i < s->pending->len; i++) {
+		AdNote *a = g_ptr_array_index(s->pending, i);
+
+		/* an alert seen again moves to the end, once */
+		for (guint j = 0; j < s->current->len; j++) {
+			AdNote *c = g_ptr_array_index(s->current, j);
+
+			if (strcmp(c->id, a->id) == 0) {
+				g_ptr_array_remove_index(s->current, j);
+				break;
+			}
+		}
+		g_ptr_array_add(s->current, a);
+	}
+	g_ptr_array_set_free_func(s->pending, NULL);
+	g_ptr_array_set_size(s->pending, 0);
+	g_ptr_array_set_free_func(s->pending, ad_note_free);
+	show_current(s);
+	return G_SOURCE_REMOVE;
+}
+
+/*
+ * Queues an alert (taking @n) and schedules the next notification: at
+ * once when none was shown for the interval, else when the interval ends.
+ */
+static void enqueue(AdNotifier *s, AdNote *n)
+{
+	gint64 now = g_get_monotonic_time();
+	gint64 due;
+
+	for (guint i = 0; i < s->pending->len; i++) {
+		AdNote *p = g_ptr_array_index(s->pending, i);
+
+		if (strcmp(p->id, n->id) == 0) {
+			g_ptr_array_remove_index(s->pending, i);
+			break;
+		}
+	}
+	g_ptr_array_add(s->pending, n);
+	if (s->flush_source)
+		return;
+	due = s->last_shown ? s->last_shown + (gint64)s->interval * G_USEC_PER_SEC : now;
+	/* the idle delay gathers what arrives in the same burst */
+	s->flush_source = g_timeout_add(due > now ? (guint)((due - now) / 1000) : 50, flush, s);
+}
+
+/* --- actions -------------------------------------------------------------------- */
+
+static void on_set_filter(GObject *src, GAsyncResult *res, gpointer data)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
+	g_autofree char *id = data;
+
+	if (!r)
+		log_msg(_("cannot ignore alert %s: %s"), id, error->message);
+	else
+		log_msg(_("alert %s: will not notify again"), id);
+}
+
+/* a transient notification telling how to see an alert without the browser */
+static void show_hint(const char *id)
+{
+	NotifyNotification *hint;
+	g_autofree char *body = NULL;
+	g_autoptr(GError) error = NULL;
+
+	body = id ? g_strdup_printf(_("The alert browser is not installed. In a terminal, run:\n"
+				      "avcdoctor show %s"), id)
+		  : g_strdup(_("The alert browser is not installed. In a terminal, run:\n"
+			       "avcdoctor list"));
+	hint = notify_notification_new(_("SELinux alert details"), body, "security-medium");
+	notify_notification_set_app_name(hint, "avcdoctor");
+	if (!notify_notification_show(hint, &error))
+		log_msg(_("cannot show a notification: %s"), error->message);
+	g_object_unref(hint);
+}
+
+/* opens the browser on the alert (or on the list): an argv, never a shell */
+static void show_details(const char *id)
+{
+	g_autofree char *prog = g_find_program_in_path(AD_BROWSER);
+	g_autoptr(GError) error = NULL;
+	char *argv[] = { prog, id ? (char *)"--alert" : NULL, (char *)id, NULL };
+
+	if (!prog) {
+		show_hint(id);
+		return;
+	}
+	if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_STDIN_FROM_DEV_NULL, NULL, NULL, NULL,
+			   &error)) {
+		log_msg(_("cannot start %s: %s"), AD_BROWSER, error->message);
+		show_hint(id);
+	}
+}
+
+static void on_action(NotifyNotification *note, char *action, gpointer data)
+{
+	AdNotifier *s = data;
+
+	(void)note;
+	if (strcmp(action, "details") == 0) {
+		AdNote *a = s->current->len == 1 ? g_ptr_array_index(s->current, 0) : NULL;
+
+		show_details(a ? a->id : NULL);
+	} else if (strcmp(action, "ignore") == 0) {
+		if (!s->bus) {
+			log_msg(_("the daemon is not running: cannot ignore the alert"));
+			return;
+		}
+		for (guint i = 0; i < s->current->len; i++) {
+			AdNote *a = g_ptr_array_index(s->current, i);
+
+			g_dbus_connection_call(s->bus, AD_NAME, AD_PATH, AD_IFACE, "SetFilter",
+					       g_variant_new("(ss)", a->id, "always"), NULL,
+					       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_set_filter,
+					       g_strdup(a->id));
+		}
+	}
+	/* the user has acted on these: the next notification starts afresh
+	 * (servers close it after an action, not all of them say so) */
+	g_ptr_array_set_size(s->current, 0);
+}
+
+/* --- the daemon ------------------------------------------------------------------ */
+
+typedef struct {
+	AdNotifier *s;
+	AdNote *fallback;	/* from the signal, used when GetAlert fails */
+} AdLookup;
+
+static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
+{
+	AdLookup *l = data;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
+	const char *text;
+	gboolean ignored = FALSE;
+	AdNote *n = NULL;
+
+	if (r) {
+		g_variant_get(r, "(&s)", &text);
+		n = note_from_json(text, &ignored);
+	} else {
+		log_msg(_("cannot read alert %s: %s"), l->fallback->id, error->message);
+	}
+	if (ignored) {
+		ad_note_free(l->fallback);
+	} else if (n) {
+		ad_note_free(l->fallback);
+		enqueue(l->s, n);
+	} else {
+		/* better an alert without its details than no alert */
+		enqueue(l->s, l->fallback);
+	}
+	g_free(l);
+}
+
+/* AlertAdded (sss) and AlertUpdated (ssst): look the alert up (is it ignored?) */
+static void on_signal(GDBusConnection *c, const char *sender, const char *path,
+		      const char *iface, const char *member, GVariant *params, gpointer data)
+{
+	AdNotifier *s = data;
+	const char *id, *level, *summary;
+	AdLookup *l;
+
+	(void)sender, (void)path, (void)iface;
+	if (strcmp(member, "AlertAdded") == 0 &&
+	    g_variant_is_of_type(params, G_VARIANT_TYPE("(sss)")))
+		g_variant_get(params, "(&s&s&s)", &id, &level, &summary);
+	else if (strcmp(member, "AlertUpdated") == 0 &&
+		 g_variant_is_of_type(params, G_VARIANT_TYPE("(ssst)")))
+		g_variant_get(params, "(&s&s&st)", &id, &level, &summary, NULL);
+	else
+		return;
+	if (!valid_id(id))
+		return;
+	l = g_new0(AdLookup, 1);
+	l->s = s;
+	l->fallback = g_new0(AdNote, 1);
+	l->fallback->id = g_strdup(id);
+	l->fallback->level = g_strdup(level);
+	l->fallback->summary = g_strdup(summary);
+	g_dbus_connection_call(c, AD_NAME, AD_PATH, AD_IFACE, "GetAlert",
+			       g_variant_new("(s)", id), G_VARIANT_TYPE("(s)"),
+			       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_get_alert, l);
+}
+
+static void on_list_alerts(GObject *src, GAsyncResult *res, gpointer data)
+{
+	AdNotifier *s = data;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
+	g_autofree const char **texts = NULL;
+	guint n = 0;
+
+	if (!r) {
+		log_msg(_("cannot catch up on alerts: %s"), error->message);
+		return;
+	}
+	g_variant_get(r, "(^a&s)", &texts);
+	for (guint i = 0; texts && texts[i]; i++) {
+		AdNote *a = note_from_json(texts[i], NULL);
+
+		if (a) {
+			enqueue(s, a);
+			n++;
+		}
+	}
+	if (n == 0)
+		save_last_run(s);
+}
+
+static void on_name_appeared(GDBusConnection *c, const char *name, const char *owner,
+			     gpointer data)
+{
+	AdNotifier *s = data;
+	double since;
+
+	(void)owner;
+	if (s->bus != c) {
+		if (s->bus) {
+			g_dbus_connection_signal_unsubscribe(s->bus, s->sub_added);
+			g_dbus_connection_signal_unsubscribe(s->bus, s->sub_updated);
+			g_object_unref(s->bus);
+		}
+		s->bus = g_object_ref(c);
+		/* by well-known name: only the daemon's signals, whoever owns it now */
+		s->sub_added = g_dbus_connection_signal_subscribe(
+			c, name, AD_IFACE, "AlertAdded", AD_PATH, NULL,
+			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
+		s->sub_updated = g_dbus_connection_signal_subscribe(
+			c, name, AD_IFACE, "AlertUpdated", AD_PATH, NULL,
+			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
+	}
+	/* what happened while we or the daemon were away */
+	since = s->last_run >= 0 ? s->last_run
+		: (double)g_get_real_time() / G_USEC_PER_SEC - AD_CATCH_UP_DEFAULT;
+	g_dbus_connection_call(c, AD_NAME, AD_PATH, AD_IFACE, "ListAlerts",
+			       g_variant_new("(dbs)", since, FALSE, ""), G_VARIANT_TYPE("(as)"),
+			       G_DBUS_CALL_FLAGS_NONE, 30000, NULL, on_list_alerts, s);
+	s->last_run = (double)g_get_real_time() / G_USEC_PER_SEC;
+	log_msg(_("watching %s"), name);
+}
+
+static void on_name_vanished(GDBusConnection *c, const char *name, gpointer data)
+{
+	(void)data;
+	if (c)
+		log_msg(_("%s is not running; waiting for it"), name);
+	else
+		log_msg(_("no system bus; waiting for it"));
+}
+
+static gboolean on_quit_signal(gpointer data)
+{
+	g_main_loop_quit(((AdNotifier *)data)->loop);
+	return G_SOURCE_CONTINUE;
+}
+
+int main(int argc, char **argv)
+{
+	AdNotifier s = { .interval = 3, .last_run = -1 };
+	gboolean version = FALSE;
+	gint interval = 3;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GOptionContext) ctx = NULL;
+	GOptionEntry entries[] = {
+		{ "interval", 'i', 0, G_OPTION_ARG_INT, &interval,
+		  N_("At most one notification per SECONDS (default 3)"), N_("SECONDS") },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &version, N_("Show the version"), NULL },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL }
+	};
+	guint watch;
+
+	setlocale(LC_ALL, "");
+	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
+	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
+	textdomain(GETTEXT_PACKAGE);
+
+	ctx = g_option_context_new(NULL);
+	g_option_context_set_summary(ctx, _("Shows desktop notifications for SELinux denials "
+					    "found by avcdoctor-dispatch."));
+	g_option_context_add_main_entries(ctx, entries, GETTEXT_PACKAGE);
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "avcdoctor-notify: %s\n", error->message);
+		return 2;
+	}
+	if (version) {
+		printf("avcdoctor-notify %s\n", VERSION);
+		return 0;
+	}
+	if (interval < 1 || interval > 3600) {
+		fprintf(stderr, "avcdoctor-notify: %s\n", _("--interval: 1 to 3600 seconds"));
+		return 2;
+	}
+	s.interval = (guint)interval;
+	if (!notify_init("avcdoctor")) {
+		log_msg(_("cannot initialise libnotify"));
+		return 1;
+	}
+	s.state_path = g_build_filename(g_get_user_state_dir(), "avcdoctor", "notify.state", NULL);
+	s.last_run = read_last_run(s.state_path);
+	s.current = g_ptr_array_new_with_free_func(ad_note_free);
+	s.pending = g_ptr_array_new_with_free_func(ad_note_free);
+	s.loop = g_main_loop_new(NULL, FALSE);
+	g_unix_signal_add(SIGTERM, on_quit_signal, &s);
+	g_unix_signal_add(SIGINT, on_quit_signal, &s);
+
+	watch = g_bus_watch_name(G_BUS_TYPE_SYSTEM, AD_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
+				 on_name_appeared, on_name_vanished, &s, NULL);
+	g_main_loop_run(s.loop);
+
+	g_bus_unwatch_name(watch);
+	if (s.flush_source)
+		g_source_remove(s.flush_source);
+	/* its buttons would be dead without us */
+	if (s.note) {
+		notify_notification_close(s.note, NULL);
+		g_object_unref(s.note);
+	}
+	save_last_run(&s);
+	if (s.bus) {
+		g_dbus_connection_signal_unsubscribe(s.bus, s.sub_added);
+		g_dbus_connection_signal_unsubscribe(s.bus, s.sub_updated);
+		g_object_unref(s.bus);
+	}
+	g_ptr_array_unref(s.current);
+	g_ptr_array_unref(s.pending);
+	g_main_loop_unref(s.loop);
+	g_free(s.state_path);
+	notify_uninit();
+	log_msg(_("stopped"));
+	return 0;
+}

@@ -1,0 +1,316 @@
+#!/bin/bash
+# avcdoctor-notify end to end: Xvfb, a real notification server (dunst) on a
+# private session bus, the real avcdoctor-dispatch on a private system bus
+# with the project's bus policy, and the real notifier between them.  Checks
+# the Notify calls that reach the server (dbus-monitor): catch-up on start,
+# escaping, urgency, the "Don't notify again" action invoked by the server
+# itself (dunst's context menu) storing the filter, ignored alerts staying
+# quiet, flood coalescing, the daemon restarting, SIGTERM.  Leaves
+# screenshots in the build dir (tests/artifacts/notify*.png).
+# Needs root (the bus policy lets root and the admin group listen) and Xvfb,
+# dunst, dbus-daemon, ImageMagick's import (exit 77 = skipped otherwise).
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
+NOTIFY="$AD_BUILD_DIR/notifier/avcdoctor-notify"
+crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
+ART="$AD_BUILD_DIR/tests/artifacts"
+NAME=org.avcdoctor.Daemon
+OBJ=/org/avcdoctor/Daemon
+IFACE=org.avcdoctor.Alerts1
+INTERVAL=3
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skipped: needs root (the bus policy lets root listen)"
+	exit 77
+fi
+for p in Xvfb dunst dunstctl dbus-daemon dbus-monitor busctl import python3 timeout; do
+	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
+done
+[ -x "$NOTIFY" ] || { echo "skipped: no $NOTIFY (WITH_NOTIFIER=OFF?)"; exit 77; }
+
+pids=()
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+mkdir -p "$ART"
+
+# wait_for SECONDS DESCRIPTION -- command...: retries until the command succeeds
+wait_for() {
+	local secs=$1 desc=$2 i
+	shift 3
+	for ((i = 0; i < secs * 20; i++)); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.05
+	done
+	fail "timed out after ${secs}s: $desc"
+	return 1
+}
+
+# --- the X server and the session bus with a notification server ------------------
+Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$TMP/display" \
+	>"$TMP/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
+export DISPLAY=":$(head -1 "$TMP/display")"
+
+cat >"$TMP/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$TMP/session.sock</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+dbus-daemon --config-file="$TMP/session.conf" --nofork --nopidfile >"$TMP/session.log" 2>&1 &
+pids+=($!)
+wait_for 5 "session bus" -- test -S "$TMP/session.sock"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+
+# dunst: its context menu ("dmenu") is a script that picks "Don't notify again",
+# so the server itself sends ActionInvoked (libnotify rightly ignores that
+# signal from anyone but the server's own connection)
+cat >"$TMP/pick" <<EOF
+#!/bin/sh
+tee -a "$TMP/menu" | grep -m1 "Don't notify again"
+EOF
+chmod +x "$TMP/pick"
+cat >"$TMP/dunstrc" <<EOF
+[global]
+    font = DejaVu Sans 10
+    width = 500
+    height = 300
+    origin = top-right
+    offset = 10x40
+    dmenu = $TMP/pick
+    show_indicators = true
+[urgency_critical]
+    timeout = 0
+EOF
+dunst -config "$TMP/dunstrc" >"$TMP/dunst.log" 2>&1 &
+pids+=($!)
+wait_for 10 "dunst on the session bus" -- busctl --address="$DBUS_SESSION_BUS_ADDRESS" \
+	status org.freedesktop.Notifications
+dbus-monitor --address "$DBUS_SESSION_BUS_ADDRESS" \
+	"type='method_call',interface='org.freedesktop.Notifications',member='Notify'" \
+	>"$TMP/notify.mon" 2>&1 &
+pids+=($!)
+
+# notify_calls: one line per Notify call: urgency, timeout, title, body (\n as |)
+notify_calls() {
+	python3 - "$TMP/notify.mon" <<'PY'
+import re, sys
+text = open(sys.argv[1], errors="replace").read()
+for block in re.split(r"^method call ", text, flags=re.M)[1:]:
+    if "member=Notify" not in block.split("\n", 1)[0]:
+        continue
+    s = re.findall(r'^\s*string "(.*?)"$', block, flags=re.M | re.S)
+    u = re.search(r'string "urgency"\s*variant\s*byte (\d)', block)
+    t = re.findall(r'^\s*int32 (-?\d+)\s*$', block, flags=re.M)
+    print("%s\t%s\t%s\t%s" % (u.group(1) if u else "-", t[-1] if t else "-",
+                              s[2] if len(s) > 2 else "", (s[3] if len(s) > 3 else "").replace("\n", "|")))
+PY
+}
+ncalls() { notify_calls | wc -l; }
+calls_gt() { [ "$(ncalls)" -gt "$1" ]; }
+
+# --- the system bus with the project's policy, and the dispatcher ------------------
+cat >"$TMP/sys.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$TMP/sys.sock</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <deny own="*"/>
+    <deny send_type="method_call"/>
+    <allow send_type="signal"/>
+    <allow send_requested_reply="true" send_type="method_return"/>
+    <allow send_requested_reply="true" send_type="error"/>
+    <allow receive_type="method_call"/>
+    <allow receive_type="method_return"/>
+    <allow receive_type="error"/>
+    <allow receive_type="signal"/>
+    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+  </policy>
+  <include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>
+</busconfig>
+EOF
+dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
+pids+=($!)
+wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
+export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$TMP/sys.sock"
+
+mkdir -p "$TMP/rules"
+cat >"$TMP/d.conf" <<EOF
+[store]
+path=$TMP/alerts.db
+max_age_days=0
+[bus]
+type=system
+update_interval_ms=500
+[analysis]
+policy=$POLICY
+rules_dir=$TMP/rules
+file_checks=false
+[log]
+target=stderr
+EOF
+# start_dispatch: the dispatcher reading a FIFO on fd DFD; sets DPID
+start_dispatch() {
+	rm -f "$TMP/d.in"
+	mkfifo "$TMP/d.in"
+	"$DISPATCH" --config "$TMP/d.conf" <"$TMP/d.in" >>"$TMP/d.out" 2>>"$TMP/d.err" &
+	DPID=$!
+	pids+=("$DPID")
+	exec {DFD}>"$TMP/d.in"
+	wait_for 10 "$NAME on the system bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
+		status "$NAME"
+}
+start_dispatch
+call() { timeout 10 busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" --json=short call \
+	"$NAME" "$OBJ" "$IFACE" "$@"; }
+is_ignored() { call GetAlert s "$1" | grep -q '\\"ignored\\":true'; }
+nalerts_is() { [ "$(nalerts)" = "$1" ]; }
+nalerts() { call ListAlerts dbs 0 true "" |
+	python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"][0]))'; }
+
+# 13 alerts before the notifier runs: it catches up on them in one notification
+cat "$crafted" >&"$DFD"
+wait_for 10 "13 alerts stored" -- nalerts_is 13
+
+# --- the notifier ------------------------------------------------------------------
+export XDG_STATE_HOME="$TMP/state"
+mkdir -p "$XDG_STATE_HOME/avcdoctor"
+printf '[notify]\nlast_run=0\n' >"$XDG_STATE_HOME/avcdoctor/notify.state"
+export PATH="$TMP/bin:$PATH"	# no avcdoctor-browser here
+"$NOTIFY" --interval "$INTERVAL" >"$TMP/notify.out" 2>"$TMP/notify.err" &
+NPID=$!
+pids+=("$NPID")
+
+wait_for 10 "the catch-up notification" -- sh -c "[ \$(grep -c member=Notify $TMP/notify.mon) -ge 1 ]"
+sleep 0.5
+n=$(ncalls)
+[ "$n" = 1 ] && pass "catch-up: one notification for the alerts since the last run" ||
+	fail "catch-up: $n notifications, wanted 1"
+notify_calls | head -1 | grep -q $'\t''13 new SELinux denials: ' &&
+	pass "catch-up says \"13 new SELinux denials: <types>\"" ||
+	fail "catch-up notification: $(notify_calls | head -1)"
+notify_calls | head -1 | cut -f3 | sed 's/^/    title: /'
+grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q 'string "Show details"' &&
+	grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q "string \"Don't notify again\"" &&
+	pass "the actions Show details and Don't notify again" || fail "actions missing"
+sleep 1
+import -window root "$ART/notify-catchup.png" 2>/dev/null
+
+# --- escaping: markup in a file name and a command name -----------------------------
+timeout 5 dunstctl close-all
+sleep "$INTERVAL"
+before=$(ncalls)
+echo 'type=AVC msg=audit(1700000500.100:900): avc:  denied  { write } for  pid=42 comm="<i>evil" name="<b>pwn</b>&x" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"
+wait_for 10 "the markup alert's notification" -- calls_gt "$before"
+sleep 0.3
+last=$(notify_calls | tail -1)
+echo "    $last"
+if printf '%s' "$last" | grep -q '&lt;b&gt;pwn&lt;/b&gt;&amp;x' &&
+	! printf '%s' "$last" | grep -q '<b>pwn\|<i>evil'; then
+	pass "the summary reaches the server escaped (no markup from the record)"
+else
+	fail "escaping: $last"
+fi
+MID=$(call ListAlerts dbs 0 true "" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["data"][0]:
+    o = json.loads(t)
+    if "pwn" in o["summary"]:
+        print(o["id"])')
+[ -n "$MID" ] && pass "the markup alert is $MID" || fail "no markup alert in ListAlerts"
+sleep 1
+import -window root "$ART/notify.png" 2>/dev/null &&
+	pass "screenshot $ART/notify.png" || fail "import -window root"
+
+# --- "Don't notify again", invoked through the server ------------------------------
+timeout 5 dunstctl context
+wait_for 10 "the filter stored" -- is_ignored "$MID" ||
+	{ sed 's/^/    menu: /' "$TMP/menu" 2>/dev/null; }
+call GetAlert s "$MID" | grep -q '\\"ignored\\":true' &&
+	pass "Don't notify again: SetFilter(always) stored, GetAlert says ignored" ||
+	fail "the alert is not ignored after the action"
+grep -q "$MID: will not notify again" "$TMP/notify.err" &&
+	pass "the notifier logged the filter" || fail "no log of the filter"
+
+# an ignored alert seen again does not notify
+timeout 5 dunstctl close-all
+sleep "$INTERVAL"
+before=$(ncalls)
+echo 'type=AVC msg=audit(1700000501.100:901): avc:  denied  { write } for  pid=42 comm="<i>evil" name="<b>pwn</b>&x" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"
+sleep 2.5
+[ "$(ncalls)" = "$before" ] && pass "an ignored alert seen again does not notify" ||
+	fail "an ignored alert notified: $(notify_calls | tail -1)"
+
+# --- a flood: 50 distinct alerts ------------------------------------------------
+sleep "$INTERVAL"
+before=$(ncalls)
+# distinct alerts: one source type each
+python3 - >"$TMP/flood.log" <<'PY'
+for i in range(50):
+    print("type=AVC msg=audit(1700000600.%03d:%d): avc:  denied  { read } for  pid=7 "
+          "comm=\"flood\" name=\"f%d\" dev=\"sda1\" ino=9 "
+          "scontext=system_u:system_r:flood%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
+          "tclass=file permissive=0" % (i, 1000 + i, i, i))
+PY
+cat "$TMP/flood.log" >&"$DFD"
+sleep $((INTERVAL + 2))
+n=$(($(ncalls) - before))
+if [ "$n" -ge 1 ] && [ "$n" -le 3 ]; then pass "50 alerts in $((INTERVAL + 2)) s: $n notifications"
+else fail "50 alerts gave $n notifications (wanted 1..3)"; fi
+notify_calls | tail -"$n" | cut -f3 | sed 's/^/    title: /'
+notify_calls | tail -1 | grep -q $'\t''50 new SELinux denials: flood' &&
+	pass "the last one says \"50 new SELinux denials: flood.._t, ...\"" ||
+	fail "flood: last notification $(notify_calls | tail -1)"
+sleep 0.5
+import -window root "$ART/notify-flood.png" 2>/dev/null
+
+# --- urgency: a red alert is critical and stays ----------------------------------
+awk -F'\t' '$1 == 2 && $2 != 0 { bad = 1 } END { exit bad }' <(notify_calls) &&
+	pass "critical notifications never expire (timeout 0)" ||
+	fail "a critical notification with a timeout"
+notify_calls | cut -f1 | sort | uniq -c | sed 's/^/    urgency /'
+
+# --- the daemon restarts: the notifier follows the name --------------------------
+kill "$DPID"
+wait "$DPID" 2>/dev/null
+exec {DFD}>&-
+wait_for 5 "the notifier saw the daemon go" -- grep -q "is not running" "$TMP/notify.err"
+start_dispatch
+timeout 5 dunstctl close-all
+sleep "$INTERVAL"
+before=$(ncalls)
+echo 'type=AVC msg=audit(1700000700.100:950): avc:  denied  { getattr } for  pid=8 comm="late" name="x" dev="sda1" ino=9 scontext=system_u:system_r:restart_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"
+wait_for 10 "a notification from the restarted daemon" -- calls_gt "$before" &&
+	pass "a restarted daemon's alerts notify (bus name watching)"
+
+# --- SIGTERM ----------------------------------------------------------------------
+kill -TERM "$NPID"
+wait_for 10 "the notifier stops on SIGTERM" -- sh -c "! kill -0 $NPID"
+wait "$NPID"
+rc=$?
+[ "$rc" = 0 ] && pass "SIGTERM: exit status 0" || fail "SIGTERM: exit status $rc"
+grep -q 'last_run=1[0-9]' "$XDG_STATE_HOME/avcdoctor/notify.state" &&
+	pass "the state file records the last run" ||
+	fail "state: $(cat "$XDG_STATE_HOME/avcdoctor/notify.state")"
+if grep -E "CRITICAL|WARNING \*\*" "$TMP/notify.err"; then fail "GLib warnings"; fi
+sed 's/^/    notifier: /' "$TMP/notify.err"
+finish
