@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "config.h"
 #include "escape.h"
+#include "ifaces.h"
 #include "report.h"
 
 typedef struct {
@@ -26,6 +27,8 @@ typedef struct {
 	gboolean last_load;
 	gboolean verify;
 	gboolean no_comments;
+	gboolean reference;
+	AdIfaces *ifaces;		/* -R, when the definitions could be read */
 	char *source;
 	/* collected denials with the policy-load count seen before each */
 	GPtrArray *denials;
@@ -94,6 +97,23 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 		return AD_EXIT_OK;
 	}
 	text = ad_rule_set_to_module(rs, st->module);
+	if (st->ifaces) {
+		guint n = 0;
+		g_autofree char *calls = ad_ifaces_rewrite(st->ifaces, cli->policy, rs, text, TRUE,
+							   &n);
+
+		if (n) {
+			/* checkmodule knows nothing of interfaces: m4 and refpolicy expand them */
+			if (!write_file(te, calls))
+				return AD_EXIT_INPUT;
+			printf(_("Wrote %s.\nIt calls refpolicy interfaces, which checkmodule cannot "
+				 "expand: build it with the refpolicy build system "
+				 "(selinux-policy-dev), then load it:\n"
+				 "    make -f /usr/share/selinux/devel/Makefile %s.pp\n"
+				 "    semodule -i %s\n"), te, st->module, pp);
+			return AD_EXIT_OK;
+		}
+	}
 	if (!write_file(te, text))
 		return AD_EXIT_INPUT;
 	printf(_("Wrote %s.\n"), te);
@@ -122,8 +142,16 @@ static int allow_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
 		g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
 
 		for (guint i = 0; i < rules->len; i++) {
-			json_object *o = ad_rule_to_json(g_ptr_array_index(rules, i));
+			const AdRule *r = g_ptr_array_index(rules, i);
+			json_object *o = ad_rule_to_json(r);
+			const char *iface = st->ifaces ? ad_ifaces_match_rule(st->ifaces, cli->policy,
+									      r) : NULL;
 
+			if (iface) {
+				g_autofree char *call = g_strdup_printf("%s(%s)", iface, r->source);
+
+				json_object_object_add(o, "interface", json_object_new_string(call));
+			}
 			if (st->dontaudit)
 				json_object_object_add(o, "rule",
 						       json_object_new_string("dontaudit"));
@@ -143,6 +171,13 @@ static int allow_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
 	g_autofree char *text = st->cil ? ad_rule_set_to_cil(rs)
 					: ad_rule_set_to_te(rs, !st->no_comments);
 
+	if (st->ifaces) {
+		g_autofree char *calls = ad_ifaces_rewrite(st->ifaces, cli->policy, rs, text, FALSE,
+							   NULL);
+
+		fputs(calls, stdout);
+		return AD_EXIT_OK;
+	}
 	fputs(text, stdout);
 	return AD_EXIT_OK;
 }
@@ -169,6 +204,9 @@ int ad_cmd_allow(int argc, char **argv)
 		  N_("Only denials whose source type is TYPE"), N_("TYPE") },
 		{ "no-comments", 0, 0, G_OPTION_ARG_NONE, &st.no_comments,
 		  N_("Rules only, without the reason comments"), NULL },
+		{ "reference", 'R', 0, G_OPTION_ARG_NONE, &st.reference,
+		  N_("Call refpolicy interfaces (selinux-policy-dev) where one grants exactly "
+		     "the access needed"), NULL },
 		{ NULL }
 	};
 	g_autoptr(AdRuleSet) rs = NULL;
@@ -222,6 +260,17 @@ int ad_cmd_allow(int argc, char **argv)
 		}
 		ad_rule_set_add(rs, d, ad_cli_explain(&cli, d));
 	}
+	if (st.reference && (st.cil || st.dontaudit)) {
+		ad_cli_message(_("allow: -R suggests interfaces for allow rules in the policy "
+				 "language; ignored with %s"), st.cil ? "--cil" : "-D");
+	} else if (st.reference) {
+		g_autoptr(GError) error = NULL;
+
+		st.ifaces = ad_ifaces_load(ad_ifaces_default_dir(), &error);
+		if (!st.ifaces)
+			ad_cli_message(_("allow -R: %s; writing plain allow rules"),
+				       error->message);
+	}
 	ret = allow_output(&cli, &st, rs);
 	if (st.verify && ret == AD_EXIT_OK) {
 		g_autoptr(GString) out = g_string_new(NULL);
@@ -241,6 +290,7 @@ int ad_cmd_allow(int argc, char **argv)
 		ret = AD_EXIT_INPUT;
 
 	g_clear_pointer(&rs, ad_rule_set_free);
+	g_clear_pointer(&st.ifaces, ad_ifaces_free);
 	g_ptr_array_unref(st.denials);
 	g_array_unref(st.generation);
 	g_free(st.module);

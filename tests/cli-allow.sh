@@ -102,4 +102,39 @@ if command -v audit2allow >/dev/null; then
 		{ fail "audit2allow coverage"; cat "$TMP/cmp" >&2; }
 	cat "$TMP/cmp"
 fi
+
+# -R: refpolicy interface calls instead of allow rules (selinux-policy-dev)
+cat > "$TMP/iface.log" <<'EOF'
+type=AVC msg=audit(1700000101.100:901): avc:  denied  { read open getattr } for  pid=100 comm="httpd" name="hosts" dev="sda1" ino=1 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0
+type=AVC msg=audit(1700000101.200:902): avc:  denied  { write } for  pid=100 comm="httpd" name="shadow" dev="sda1" ino=2 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0
+EOF
+if [ -r /usr/share/selinux/devel/include/kernel/files.if ]; then
+	expect_status 0 "allow -R" -- "$AVCDOCTOR" allow -R -p "$POLICY" "$TMP/iface.log"
+	expect_grep "^files_read_etc_files(httpd_t)$" "$TMP/out" "-R: the interface call"
+	expect_grep "^# allow httpd_t etc_t:file { getattr open read };$" "$TMP/out" \
+		"-R: the rule it replaces, as a comment"
+	expect_grep "^allow httpd_t shadow_t:file write;$" "$TMP/out" \
+		"-R: no interface grants it: the allow rule stays"
+	expect_status 0 "allow -R --json" -- "$AVCDOCTOR" allow -R --json -p "$POLICY" "$TMP/iface.log"
+	expect_grep '"interface": *"files_read_etc_files(httpd_t)"' "$TMP/out" "-R --json: interface"
+	mkdir -p "$TMP/imod"
+	(cd "$TMP/imod" && "$AVCDOCTOR" allow -R -M local_iface -p "$POLICY" "$TMP/iface.log") \
+		> "$TMP/imod.out" 2>&1 || fail "allow -R -M"
+	expect_grep "^policy_module(local_iface, 1.0)$" "$TMP/imod/local_iface.te" "-R -M: policy_module"
+	expect_grep "^files_read_etc_files(httpd_t)$" "$TMP/imod/local_iface.te" \
+		"-R -M: the call in the .te"
+	expect_grep "make -f /usr/share/selinux/devel/Makefile local_iface.pp" "$TMP/imod.out" \
+		"-R -M: the refpolicy build command instead of checkmodule"
+	if command -v make >/dev/null && command -v m4 >/dev/null &&
+	   command -v checkmodule >/dev/null; then
+		(cd "$TMP/imod" && make -f /usr/share/selinux/devel/Makefile local_iface.pp) \
+			> "$TMP/imod.make" 2>&1
+		[ -s "$TMP/imod/local_iface.pp" ] && pass "-R -M: the refpolicy build compiles it" ||
+			{ fail "-R -M: make"; tail -5 "$TMP/imod.make" >&2; }
+	fi
+fi
+expect_status 0 "-R without the headers: plain rules, exit 0" -- \
+	env AVCDOCTOR_IFACES_DIR=/nonexistent "$AVCDOCTOR" allow -R -p "$POLICY" "$TMP/iface.log"
+expect_grep "^allow httpd_t etc_t:file { getattr open read };$" "$TMP/out" "-R fallback: the allow rule"
+expect_grep "selinux-policy-dev" "$TMP/err" "-R fallback: says why"
 finish
