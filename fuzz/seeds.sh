@@ -1,0 +1,69 @@
+#!/bin/sh
+# Builds the seed corpora of the fuzz targets from the test data.
+# Usage: fuzz/seeds.sh SOURCE_DIR OUT_DIR   (OUT_DIR/<target>/ is (re)created)
+#   fuzz-reader: every log of tests/data/corpus whole, and single records split
+#                out (the first 40 lines of each record type of each file)
+#   fuzz-policy: "scontext\ntcontext\nclass\nperm ..." of the corpus' AVCs
+#   fuzz-rules:  rules/*.rules and tests/data/rules/**.rules
+#   fuzz-escape: a few hostile strings and the corpus' comm/name values
+# The regression inputs in tests/data/fuzz/<target>/ are added to each.
+set -eu
+src=$1
+out=$2
+corpus=$src/tests/data/corpus
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+	rm -rf "$out/$t"
+	mkdir -p "$out/$t"
+done
+
+# one file per line of stdin, named by content (libFuzzer's own scheme)
+put_lines() {
+	while IFS= read -r line; do
+		f=$out/$1/$(printf '%s' "$line" | sha1sum | cut -c1-40)
+		printf '%s\n' "$line" >"$f"
+	done
+}
+
+logs=$(find "$corpus" -type f \( -name '*.log' -o -name '*.txt' \) | sort)
+for f in $logs; do
+	cp "$f" "$out/fuzz-reader/whole-$(basename "$f")"
+	awk '{ t = "none"; if (match($0, /type=[A-Z_0-9]+/)) t = substr($0, RSTART, RLENGTH)
+	       if (n[t]++ < 40) print }' "$f" | put_lines fuzz-reader
+done
+
+cat $logs | grep -a 'avc:' |
+	sed -n 's/.*scontext=\([^ ]*\) tcontext=\([^ ]*\) tclass=\([^ ]*\).*/\1|\2|\3/p' |
+	sort -u | head -n 400 >"$out/.ctx"
+cat $logs | grep -a 'avc:' | sed -n 's/.*{ \([^}]*\) }.*/\1/p' | sort -u |
+	head -n 400 >"$out/.perms"
+paste -d'|' "$out/.ctx" "$out/.perms" 2>/dev/null | while IFS='|' read -r s t c p; do
+	[ -n "$c" ] || continue
+	f=$out/fuzz-policy/$(printf '%s' "$s$t$c$p" | sha1sum | cut -c1-40)
+	printf '%s\n%s\n%s\n%s' "$s" "$t" "$c" "$p" >"$f"
+done
+rm -f "$out/.ctx" "$out/.perms"
+
+find "$src/rules" "$src/tests/data/rules" -type f -name '*.rules' | while read -r f; do
+	cp "$f" "$out/fuzz-rules/$(echo "$f" | sed "s|^$src/||; s|/|_|g")"
+done
+
+cat $logs | grep -ao 'comm="[^"]*"\|name="[^"]*"\|comm=[0-9A-F]*\|name=[0-9A-F]*' |
+	sort -u | head -n 200 | sed 's/^[a-z]*=//; s/"//g' | put_lines fuzz-escape
+i=0
+for s in '$(touch /tmp/pwned)' '`id`' 'a;id;b' "x';id;'" '-rf' "it's" '' \
+	'\' '\\x41' '~root' '#c' 'a b' '*?[x]' "$(printf 'a\033[31mb\r\nc')" \
+	"$(printf '\302\233\342\200\256x\377\376')"; do
+	printf '%s' "$s" >"$out/fuzz-escape/crafted-$i"
+	i=$((i + 1))
+done
+printf 'a\0b c\0\0--\0' >"$out/fuzz-escape/crafted-argv"
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+	if [ -d "$src/tests/data/fuzz/$t" ]; then
+		find "$src/tests/data/fuzz/$t" -type f -exec cp {} "$out/$t/" \;
+	fi
+done
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+	echo "$t: $(ls "$out/$t" | wc -l) seeds"
+done
