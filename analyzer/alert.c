@@ -222,7 +222,8 @@ char *ad_alert_summary(const AdAlert *a)
 {
 	const AdDenial *d = a->latest;
 	g_autofree char *who = d->exe ? ad_escape_gbytes(d->exe)
-				      : d->comm ? ad_escape_gbytes(d->comm) : g_strdup(a->stype);
+				      : d->comm ? ad_escape_gbytes(d->comm)
+				      : g_strdup(a->stype ? a->stype : "a process");
 	g_autofree char *access = access_words(a->perms);
 	g_autofree char *object = NULL;
 
@@ -240,25 +241,28 @@ char *ad_alert_summary(const AdAlert *a)
 	if (!object && d->name)
 		object = ad_escape_gbytes(d->name);
 
+	const char *tclass = a->tclass ? a->tclass : "object";
+	const char *ttype = a->ttype ? a->ttype : "?";
+
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
 			return g_strdup_printf(_("SELinux is preventing %s from entering the "
 						 "invalid context %s."), who, d->invalid_context);
 		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
-				       access, a->stype);
+				       access, a->stype ? a->stype : "?");
 	}
 	if (object)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s %s."),
-				       who, access, a->tclass, object);
+				       who, access, tclass, object);
 	if (d->port >= 0)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s "
-					 "port %" G_GINT64_FORMAT "."), who, access, a->tclass,
+					 "port %" G_GINT64_FORMAT "."), who, access, tclass,
 				       d->port);
 	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
 		return g_strdup_printf(_("SELinux is preventing %s from using the %s "
-					 "permission (%s)."), who, access, a->tclass);
+					 "permission (%s)."), who, access, tclass);
 	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
-				 "%s."), who, access, a->tclass, a->ttype);
+				 "%s."), who, access, tclass, ttype);
 }
 
 static json_object *hosts_json(const AdAlert *a)
@@ -395,8 +399,10 @@ void ad_alert_render(GString *out, const AdAlert *a)
 		}
 	}
 	g_string_append(out, _("\nAdditional Information:\n"));
-	g_string_append_printf(out, "%-22s %s\n", _("Source Context"), d->scontext);
-	g_string_append_printf(out, "%-22s %s\n", _("Target Context"), d->tcontext);
+	g_string_append_printf(out, "%-22s %s\n", _("Source Context"),
+			       d->scontext ? d->scontext : "?");
+	g_string_append_printf(out, "%-22s %s\n", _("Target Context"),
+			       d->tcontext ? d->tcontext : "?");
 	if (a->paths->len) {
 		for (guint i = 0; i < a->paths->len; i++) {
 			g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
@@ -404,7 +410,8 @@ void ad_alert_render(GString *out, const AdAlert *a)
 			g_string_append_printf(out, "%-22s %s\n", i ? "" : _("Target Objects"), p);
 		}
 	}
-	g_string_append_printf(out, "%-22s %s\n", _("Target Class"), a->tclass);
+	g_string_append_printf(out, "%-22s %s\n", _("Target Class"),
+			       a->tclass ? a->tclass : "?");
 	if (d->exe) {
 		g_autofree char *e = ad_escape_gbytes(d->exe);
 

@@ -18,7 +18,12 @@ static gboolean is_invisible_control(gunichar c)
 
 gboolean ad_bytes_are_clean(const void *data, gsize len)
 {
-	const char *s = data, *end = s + len, *p;
+	const char *s = data, *end, *p;
+
+	/* empty GBytes may hold a NULL pointer: no arithmetic on it */
+	if (!len)
+		return TRUE;
+	end = s + len;
 
 	if (!g_utf8_validate(s, len, &p) || p != end)
 		return FALSE;
@@ -33,8 +38,13 @@ gboolean ad_bytes_are_clean(const void *data, gsize len)
 
 char *ad_escape_bytes(const void *data, gsize len)
 {
-	const guchar *s = data, *end = s + len;
-	GString *out = g_string_sized_new(len + 8);
+	const guchar *s = data, *end;
+	GString *out;
+
+	if (!len)
+		return g_strdup("");
+	end = s + len;
+	out = g_string_sized_new(len + 8);
 
 	while (s < end) {
 		if (*s < 0x80) {

@@ -53,6 +53,10 @@ static int ad_context_convert(AdPolicy *p, const char *str, context_struct_t *ou
 
 	if (!*str)
 		return -1;
+	/* libsepol dereferences NULL on some malformed strings ("<<none>>"): only names it can parse */
+	for (const char *q = str; *q; q++)
+		if (!g_ascii_isalnum(*q) && !strchr("_.:,-", *q))
+			return -1;
 	ad_policy_activate(p);
 	ad_sidtab_trim(p);
 	ad_sepol_clear_message();

@@ -41,9 +41,16 @@ void ad_json_add_bytes(json_object *obj, const char *key, GBytes *b)
 	json_object_object_add(obj, hkey, json_object_new_string(hex));
 }
 
+/* a string from a record: as it is when clean UTF-8, else escaped (JSON must stay valid) */
 static json_object *str_or_null(const char *s)
 {
-	return s ? json_object_new_string(s) : NULL;
+	if (!s)
+		return NULL;
+	if (ad_bytes_are_clean(s, strlen(s)))
+		return json_object_new_string(s);
+	g_autofree char *esc = ad_escape_str(s);
+
+	return json_object_new_string(esc);
 }
 
 static json_object *int_or_null(gint64 v)
@@ -165,6 +172,7 @@ static char *perms_text(const AdDenial *d)
 char *ad_denial_describe(const AdDenial *d)
 {
 	g_autofree char *who = NULL, *what = NULL, *perms = perms_text(d);
+	const char *tclass = d->tclass ? d->tclass : "object";
 	g_autofree char *stype = ad_context_type(d->scontext);
 	g_autofree char *ttype = ad_context_type(d->tcontext);
 
@@ -179,13 +187,13 @@ char *ad_denial_describe(const AdDenial *d)
 					  : d->name ? ad_escape_gbytes(d->name) : NULL;
 
 	if (object)
-		what = g_strdup_printf(_("the %s %s"), d->tclass, object);
+		what = g_strdup_printf(_("the %s %s"), tclass, object);
 	else if (d->port >= 0)
-		what = g_strdup_printf(_("the %s port %" G_GINT64_FORMAT), d->tclass, d->port);
-	else if (d->capability || g_str_has_prefix(d->tclass, "cap"))
-		what = g_strdup_printf(_("the capability (%s)"), d->tclass);
+		what = g_strdup_printf(_("the %s port %" G_GINT64_FORMAT), tclass, d->port);
+	else if (d->capability || g_str_has_prefix(tclass, "cap"))
+		what = g_strdup_printf(_("the capability (%s)"), tclass);
 	else
-		what = g_strdup_printf(_("a %s labelled %s"), d->tclass, ttype ? ttype : "?");
+		what = g_strdup_printf(_("a %s labelled %s"), tclass, ttype ? ttype : "?");
 
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		switch (d->err_kind) {
