@@ -181,8 +181,11 @@ static const AdVerdict *err_verdict(AdCli *cli, const AdDenial *d)
 	switch (d->err_kind) {
 	case AD_ERR_INVALID_CONTEXT: {
 		char *why = ad_policy_context_problem(cli->policy, d->invalid_context);
+		g_autofree char *type = ad_context_type(d->invalid_context);
 
-		v->reason = AD_REASON_INVALID_CONTEXT;
+		/* a type this policy lacks: the log is from another policy, not a bad combination */
+		v->reason = type && !ad_policy_has_type(cli->policy, type)
+				    ? AD_REASON_UNKNOWN_TYPE : AD_REASON_INVALID_CONTEXT;
 		if (why)
 			v->detail = g_strdup_printf(_("The context %s is invalid: %s."),
 						    d->invalid_context, why);

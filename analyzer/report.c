@@ -348,8 +348,12 @@ void ad_render_verdict(GString *out, const AdVerdict *v)
 		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
 		g_auto(GStrv) names = NULL;
 
+		g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+
+		/* the same name may be missing from both contexts: list it once */
 		for (guint i = 0; i < v->unknown->len; i++)
-			g_strv_builder_add(b, g_ptr_array_index(v->unknown, i));
+			if (g_hash_table_add(seen, g_ptr_array_index(v->unknown, i)))
+				g_strv_builder_add(b, g_ptr_array_index(v->unknown, i));
 		names = g_strv_builder_end(b);
 		list = g_strjoinv(", ", names);
 		g_string_append_printf(out, _("  Not in this policy: %s.\n"), list);
