@@ -41,6 +41,21 @@ assert rows[101]["path"] == "/etc/shadow" and rows[101]["syscall"] == "openat"
 print("ok: reasons of the crafted cases")
 PY
 
+# SELINUX_ERR forms of the notebook log: bounds, bounded transition, an invalid
+# context from another policy (unknown names, each listed once)
+expect_status 0 "why on the notebook's SELINUX_ERR forms" -- "$AVCDOCTOR" why --json -p "$POLICY" selinux-notebook-auditing-examples.log
+python3 - "$TMP/out" <<'PY' || fail "SELINUX_ERR reasons"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+errs = [r for r in rows if r["type"] == "SELINUX_ERR"]
+assert [r["reason"] for r in errs] == ["bounds", "bounds", "bounds", "unknown_type"], \
+    [r["reason"] for r in errs]
+first = rows[0]
+print("ok: SELINUX_ERR reasons")
+PY
+"$AVCDOCTOR" why -p "$POLICY" selinux-notebook-auditing-examples.log > "$TMP/nb.txt" 2>&1
+expect_grep "Not in this policy: user test_u, type oddjob_mkhomedir_t.$" "$TMP/nb.txt" "each unknown name listed once"
+
 # every input form gives the same denials: raw, stdin, kernel log, journal
 expect_status 0 "stdin" -- sh -c "\"$AVCDOCTOR\" why --json -p \"$POLICY\" - < \"$crafted\""
 [ "$(wc -l < "$TMP/out")" = 15 ] || fail "stdin: $(wc -l < "$TMP/out") denials, wanted 15"
