@@ -138,6 +138,19 @@ char *ad_denial_ttype(const AdDenial *d)
 	return ad_context_type(d->tcontext);
 }
 
+char *ad_module_name(const char *type, gsize max_base, const char *suffix)
+{
+	GString *s = g_string_new("my_");
+	gsize len = strlen(type);
+
+	if (len > 2 && g_str_has_suffix(type, "_t"))
+		len -= 2;
+	for (gsize i = 0; i < len && s->len < max_base; i++)
+		g_string_append_c(s, g_ascii_isalnum(type[i]) ? g_ascii_tolower(type[i]) : '_');
+	g_string_append(s, suffix);
+	return g_string_free(s, FALSE);
+}
+
 gboolean ad_class_is_file(const char *tclass)
 {
 	static const char *const classes[] = {

@@ -57,6 +57,11 @@ gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
 /* the source / target type; owned */
 char *ad_denial_stype(const AdDenial *d);
 char *ad_denial_ttype(const AdDenial *d);
+/*
+ * A local module name checkmodule accepts, from a type: "my_httpd" for
+ * httpd_t, + @suffix; at most @max_base bytes before the suffix.  Owned.
+ */
+char *ad_module_name(const char *type, gsize max_base, const char *suffix);
 /* a file class (file, dir, lnk_file, chr_file, blk_file, sock_file, fifo_file) */
 gboolean ad_class_is_file(const char *tclass);
 

@@ -13,19 +13,6 @@
 
 #define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
 
-/* "my_httpd" from "httpd_t": a name checkmodule accepts */
-static char *module_name(const char *stype)
-{
-	GString *s = g_string_new("my_");
-	gsize len = strlen(stype);
-
-	if (len > 2 && g_str_has_suffix(stype, "_t"))
-		len -= 2;
-	for (gsize i = 0; i < len && s->len < 64; i++)
-		g_string_append_c(s, g_ascii_isalnum(stype[i]) ? g_ascii_tolower(stype[i]) : '_');
-	return g_string_free(s, FALSE);
-}
-
 static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 			    GPtrArray *ret)
 {
@@ -71,7 +58,7 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	default:
 		return 0;
 	}
-	name = module_name(stype);
+	name = ad_module_name(stype, 64, "");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("catchall", AD_FIX_MODULE, v->reason == AD_REASON_BOOLEAN ? 0.1
 										 : 0.2,

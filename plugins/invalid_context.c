@@ -18,19 +18,6 @@
 
 #define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
 
-/* "my_staff" from "staff_t", as the catchall plugin names modules of a domain */
-static char *module_name(const char *stype)
-{
-	GString *s = g_string_new("my_");
-	gsize len = strlen(stype);
-
-	if (len > 2 && g_str_has_suffix(stype, "_t"))
-		len -= 2;
-	for (gsize i = 0; i < len && s->len < 64; i++)
-		g_string_append_c(s, g_ascii_isalnum(stype[i]) ? g_ascii_tolower(stype[i]) : '_');
-	return g_string_free(s, FALSE);
-}
-
 static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 				   GPtrArray *ret)
 {
@@ -53,7 +40,7 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 	    !ad_policy_role_has_type(ctx->policy, parts[1], parts[2])) {
 		const char *role = parts[1], *type = parts[2];
 
-		name = module_name(stype);
+		name = ad_module_name(stype, 64, "");
 		pp = g_strdup_printf("%s.pp", name);
 		s = ad_suggestion_new("invalid_context", AD_FIX_MODULE, 0.6, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(s, _("If users with the role %s should run programs in %s"),

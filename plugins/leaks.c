@@ -68,20 +68,6 @@ static gboolean executed_file(const AdDenial *d)
 	return FALSE;
 }
 
-/* "my_httpd_leaks" from "httpd_t": a module name checkmodule accepts */
-static char *module_name(const char *stype)
-{
-	GString *s = g_string_new("my_");
-	gsize len = strlen(stype);
-
-	if (len > 2 && g_str_has_suffix(stype, "_t"))
-		len -= 2;
-	for (gsize i = 0; i < len && s->len < 56; i++)
-		g_string_append_c(s, g_ascii_isalnum(stype[i]) ? g_ascii_tolower(stype[i]) : '_');
-	g_string_append(s, "_leaks");
-	return g_string_free(s, FALSE);
-}
-
 static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL, *name = NULL, *pp = NULL;
@@ -125,7 +111,7 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 		return 1;
 	}
 
-	name = module_name(stype);
+	name = ad_module_name(stype, 56, "_leaks");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("leaks", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_YELLOW);
 	ad_suggestion_set_if(s, _("If %s does not need the %s (labelled %s) it inherited when "
