@@ -18,32 +18,10 @@
 #include <glib/gi18n.h>
 
 #include "escape.h"
+#include "file-labels.h"
 #include "plugins.h"
 
 #define AD_TEXTREL_TYPE "textrel_shlib_t"
-
-/*
- * A `semanage fcontext` specification matching exactly @path: regular
- * expression metacharacters escaped, spaces written as "." (file_contexts
- * separates fields by white space).  NULL when a control byte makes the
- * path impossible to write there.
- */
-static char *fcontext_spec(const char *path)
-{
-	g_autoptr(GString) s = g_string_new(NULL);
-
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			return NULL;
-		if (*p == ' ')
-			g_string_append_c(s, '.');
-		else if (strchr(".^$*+?()[]{}|\\", *p))
-			g_string_append_printf(s, "\\%c", *p);
-		else
-			g_string_append_c(s, *p);
-	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
-}
 
 static gboolean contains(GPtrArray *names, const char *name)
 {
@@ -71,7 +49,7 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 		return 0;
 	path = ad_denial_path_str(d);
 	if (path) {
-		spec = fcontext_spec(path);
+		spec = ad_file_fcontext_spec(path, FALSE);
 		shown = ad_bytes_are_clean(path, strlen(path)) ? g_strdup(path)
 								: ad_escape_str(path);
 	}
