@@ -48,39 +48,6 @@ wait_for() {
 	return 1
 }
 
-# bus_config FILE SOCKET POLICY: system.conf's default policy plus POLICY
-bus_config() {
-	cat >"$1" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$2</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Introspectable"/>
-  </policy>
-  <policy user="root">
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Monitoring"/>
-  </policy>
-  $3
-</busconfig>
-EOF
-}
-
 # start_bus NAME POLICY: a private dbus-daemon; sets BUS_PID
 start_bus() {
 	bus_config "$TMP/$1.conf" "$TMP/$1.sock" "$2"

@@ -265,33 +265,7 @@ exec {CFD}>&-
 wait "$CPID"
 
 # a private system bus with the project's policy
-cat >"$TMP/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$TMP/bus.sock</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-  </policy>
-  <policy user="root">
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Monitoring"/>
-  </policy>
-  <include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>
-</busconfig>
-EOF
+bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/bus.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
 pids+=($!)
 wait_for 5 "the private bus" -- test -S "$TMP/bus.sock" || finish

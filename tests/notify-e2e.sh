@@ -125,29 +125,7 @@ ncalls() { notify_calls | wc -l; }
 calls_gt() { [ "$(ncalls)" -gt "$1" ]; }
 
 # --- the system bus with the project's policy, and the dispatcher ------------------
-cat >"$TMP/sys.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$TMP/sys.sock</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-  </policy>
-  <include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>
-</busconfig>
-EOF
+bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
 pids+=($!)
 wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
