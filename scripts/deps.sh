@@ -12,7 +12,8 @@ run_pkgs="selinux-policy-default selinux-policy-dev"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3
 	xvfb xauth x11-utils dunst imagemagick
-	clang libclang-rt-14-dev"
+	clang libclang-rt-14-dev
+	groff-base man-db bash-completion debhelper dpkg-dev fakeroot"
 
 want="$build_pkgs $run_pkgs"
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -1,0 +1,98 @@
+#!/bin/bash
+# completions/avcdoctor in bash with bash-completion: the commands, every
+# command's options exactly as its --help prints them, file names for logs
+# and policies, --opt=value, and alert ids from `avcdoctor list --db`.
+# Exit 77 (skipped) without bash-completion.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+BC=/usr/share/bash-completion/bash_completion
+if [ ! -r "$BC" ]; then
+	echo "no $BC: install bash-completion (scripts/deps.sh test)" >&2
+	exit 77
+fi
+# bash-completion expects an interactive-like shell: no -u
+set +u
+. "$BC"
+. "$AD_SOURCE_DIR/completions/avcdoctor"
+
+# complete WORD...: the line ends with the last WORD (the cursor is there);
+# the sorted candidates in $got, one per line
+complete_line() {
+	COMP_WORDS=("$AVCDOCTOR" "$@")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMP_LINE="${COMP_WORDS[*]}"
+	COMP_POINT=${#COMP_LINE}
+	COMPREPLY=()
+	_avcdoctor avcdoctor "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort -u | sed '/^$/d')
+}
+
+# expect DESCRIPTION WANT (space-separated, any order) -- WORD...
+expect() {
+	local desc=$1 want
+	want=$(printf '%s\n' $2 | sort -u | sed '/^$/d')
+	shift 3
+	complete_line "$@"
+	if [ "$got" = "$want" ]; then pass "$desc"; else
+		fail "$desc: got [$(echo $got)], wanted [$(echo $want)]"
+	fi
+}
+
+# the options of `avcdoctor CMD --help`, as they are listed
+help_opts() {
+	"$AVCDOCTOR" "$@" --help | sed -n 's/^  \(-[^ ].*\)$/\1/p' |
+		grep -oE '(^|, )--?[A-Za-z0-9][A-Za-z0-9-]*' | sed 's/^, //' | sort -u
+}
+
+commands=$("$AVCDOCTOR" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p')
+[ -n "$commands" ] || fail "no commands in avcdoctor --help"
+expect "the commands" "$commands help" -- ""
+expect "commands starting with un" "unignore" -- un
+expect "options before a command" "--help --version" -- --
+for c in $commands; do
+	want=$(help_opts "$c")
+	[ -n "$want" ] || fail "$c: no options in its --help"
+	# the report commands read "-" (standard input) too
+	case $c in why | allow | analyze) want="$want -" ;; esac
+	expect "$c: the options of its --help" "$want" -- "$c" -
+done
+expect "allow --no-c" "--no-comments" -- allow --no-c
+
+# file names: logs, policies, rule files
+mkdir -p "$TMP/d/sub"
+touch "$TMP/d/audit.log" "$TMP/d/audit.log.1" "$TMP/d/a.rules" "$TMP/d/policy.33"
+expect "why: log files" "$TMP/d/audit.log $TMP/d/audit.log.1" -- why "$TMP/d/aud"
+expect "why: a directory" "$TMP/d/sub" -- why "$TMP/d/su"
+expect "analyze --json: files after options" "$TMP/d/audit.log $TMP/d/audit.log.1" -- \
+	analyze --json "$TMP/d/audit"
+expect "why -: the options and standard input" "$(help_opts why) -" -- why -p "$TMP/d/policy.33" -
+expect "check-rules -: options only" "-p --policy -h --help" -- check-rules -
+expect "-p takes a file" "$TMP/d/policy.33" -- allow -p "$TMP/d/pol"
+expect "--policy=FILE" "$TMP/d/policy.33" -- why --policy="$TMP/d/pol"
+expect "check-rules: *.rules files and directories" "$TMP/d/a.rules $TMP/d/sub" -- \
+	check-rules "$TMP/d/"
+expect "allow -M NAME: nothing offered" "" -- allow -M ""
+expect "list --since" "today" -- list --since to
+expect "unknown command: nothing" "" -- frobnicate -
+
+# alert ids: from `avcdoctor list --db PATH` (the path on the line)
+TEST_STORE="$AD_BUILD_DIR/tests/test-store"
+if [ -x "$TEST_STORE" ] && [ -r "$POLICY" ]; then
+	mkdir -m 700 "$TMP/store"
+	db="$TMP/store/alerts.db"
+	if "$TEST_STORE" --fill "$db" --policy "$POLICY" \
+		--log "$AD_SOURCE_DIR/tests/data/sample.log" >/dev/null 2>&1; then
+		ids=$("$AVCDOCTOR" list --db "$db" --all | awk '$1 ~ /^[0-9a-f]{16}$/ {print $1}')
+		[ -n "$ids" ] && pass "the store has alerts" || fail "no alerts in the test store"
+		expect "show --db: the alert ids" "$ids" -- show --db "$db" ""
+		expect "delete --db=PATH: the alert ids" "$ids" -- delete --db="$db" ""
+		first=$(echo "$ids" | head -1)
+		expect "show: an id prefix" "$first" -- show --db "$db" "${first:0:12}"
+		expect "show: one id only" "" -- show --db "$db" "$first" ""
+		expect "show --db: a missing store gives nothing" "" -- show --db "$TMP/none.db" ""
+	else
+		fail "test-store --fill failed"
+	fi
+else
+	echo "skipping the alert-id cases: no test-store or no $POLICY"
+fi
+finish
