@@ -2,6 +2,7 @@
 /*
  * Alerts: denials grouped by signature, with what the plugins suggest.
  */
+#include <inttypes.h>
 #include <string.h>
 #include <time.h>
 
@@ -256,7 +257,7 @@ char *ad_alert_summary(const AdAlert *a)
 				       who, access, tclass, object);
 	if (d->port >= 0)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s "
-					 "port %" G_GINT64_FORMAT "."), who, access, tclass,
+					 "port %" PRId64 "."), who, access, tclass,
 				       d->port);
 	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
 		return g_strdup_printf(_("SELinux is preventing %s from using the %s "
@@ -369,8 +370,10 @@ void ad_alert_render(GString *out, const AdAlert *a)
 	g_string_append(out, "--------------------------------------------------------------------"
 			     "------------\n");
 	append_wrapped(out, "", summary);
-	g_string_append_printf(out, _("Level: %s   Alert %s   Seen %" G_GUINT64_FORMAT
-				      " time(s)\n"), ad_level_name(a->level), a->id, a->count);
+	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRIu64 " time\n",
+					     "Level: %s   Alert %s   Seen %" PRIu64 " times\n",
+					     a->count > 1000000 ? 1000000 : a->count),
+			       ad_level_name(a->level), a->id, a->count);
 	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
 		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
 		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;
@@ -428,7 +431,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 		g_string_append_printf(out, "%-22s %s\n", _("Command Line"), c);
 	}
 	if (d->port >= 0)
-		g_string_append_printf(out, "%-22s %" G_GINT64_FORMAT "\n", _("Port"), d->port);
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"), d->port);
 	if (d->syscall)
 		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), d->syscall);
 	g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
@@ -447,7 +450,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 		g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts->str);
 		g_string_free(hosts, TRUE);
 	}
-	g_string_append_printf(out, "%-22s %" G_GUINT64_FORMAT "\n", _("Alert Count"), a->count);
+	g_string_append_printf(out, "%-22s %" PRIu64 "\n", _("Alert Count"), a->count);
 	append_time(out, _("First Seen"), a->first_seen);
 	append_time(out, _("Last Seen"), a->last_seen);
 	if (a->verdict)

@@ -12,6 +12,7 @@
 #include "cmd-check-rules.h"
 #include "cmd-store.h"
 #include "config.h"
+#include "i18n.h"
 
 typedef struct {
 	const char *name;
@@ -41,10 +42,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-	setlocale(LC_ALL, "");
-	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
-	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
-	textdomain(GETTEXT_PACKAGE);
+	ad_i18n_init();
 	/* "Usage: avcdoctor [OPTION…] why [FILE...]" in every command's --help */
 	g_set_prgname("avcdoctor");
 

@@ -3,6 +3,7 @@
  * avcdoctor analyze: alerts grouped by signature with ranked fixes (what
  * sealert -a does).
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,7 +34,8 @@ static void analyze_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 		gint64 now = g_get_monotonic_time();
 
 		if (now - st->last_progress > 200000) {
-			fprintf(stderr, _("\r%" G_GUINT64_FORMAT " denials, %u alerts..."),
+			fputc('\r', stderr);
+			fprintf(stderr, _("%" PRIu64 " denials, %u alerts..."),
 				cli->denials, ad_alert_set_alerts(st->alerts)->len);
 			st->last_progress = now;
 		}
@@ -117,13 +119,13 @@ int ad_cmd_analyze(int argc, char **argv)
 		fwrite(out->str, 1, out->len, stdout);
 	}
 	fprintf(cli.opt.json ? stderr : stdout,
-		_("%" G_GUINT64_FORMAT " denial records in %u alerts"), cli.denials, alerts->len);
+		_("%" PRIu64 " denial records in %u alerts"), cli.denials, alerts->len);
 	if (st.granted)
-		fprintf(cli.opt.json ? stderr : stdout, _(", %" G_GUINT64_FORMAT
+		fprintf(cli.opt.json ? stderr : stdout, _(", %" PRIu64
 							   " granted records (not alerts)"),
 			st.granted);
 	if (cli.problems)
-		fprintf(cli.opt.json ? stderr : stdout, _("; %" G_GUINT64_FORMAT
+		fprintf(cli.opt.json ? stderr : stdout, _("; %" PRIu64
 							   " records rejected (see the messages "
 							   "above)"), cli.problems);
 	fputs(".\n", cli.opt.json ? stderr : stdout);

@@ -11,6 +11,7 @@
  * unless it is clean already.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -412,7 +413,7 @@ static char *hosts_text(json_object *o, gboolean counts, guint max)
 				continue;
 			g_string_append_printf(s, "%s%s", n++ ? (counts ? ", " : ",") : "", h);
 			if (counts)
-				g_string_append_printf(s, " (%" G_GINT64_FORMAT ")",
+				g_string_append_printf(s, " (%" PRId64 ")",
 						       json_object_get_int64(count));
 		}
 	} else if (names && json_object_is_type(names, json_type_array)) {
@@ -442,7 +443,7 @@ static void list_line(GString *out, json_object *o)
 	g_autofree char *hosts = hosts_text(o, FALSE, 3);
 	gboolean ignored = json_object_get_boolean(member(o, "ignored"));
 
-	g_string_append_printf(out, "%-16s  %-6s  %7" G_GINT64_FORMAT "  %-19s  %-15s  %s%s\n",
+	g_string_append_printf(out, "%-16s  %-6s  %7" PRId64 "  %-19s  %-15s  %s%s\n",
 			       id, level, json_object_get_int64(member(o, "count")), last, hosts,
 			       ignored ? _("(ignored) ") : "", summary);
 }
@@ -524,8 +525,10 @@ static void render_alert(GString *out, json_object *o)
 	g_string_append(out, "--------------------------------------------------------------------"
 			     "------------\n");
 	append_wrapped(out, summary);
-	g_string_append_printf(out, _("Level: %s   Alert %s   Seen %" G_GINT64_FORMAT
-				      " time(s)\n"), level, id, count);
+	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRId64 " time\n",
+					     "Level: %s   Alert %s   Seen %" PRId64 " times\n",
+					     count > 1000000 ? 1000000 : (gulong)MAX(count, 0)),
+			       level, id, count);
 	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
 			  i < json_object_array_length(sugg); i++) {
 		json_object *s = json_object_array_get_idx(sugg, i);
@@ -571,7 +574,7 @@ static void render_alert(GString *out, json_object *o)
 			     json_object_get_string(json_object_array_get_idx(comms, i)));
 	append_field(out, _("Command Line"), member_str(d, "cmdline"));
 	if (port && json_object_is_type(port, json_type_int))
-		g_string_append_printf(out, "%-22s %" G_GINT64_FORMAT "\n", _("Port"),
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
 				       json_object_get_int64(port));
 	append_field(out, _("Syscall"), member_str(d, "syscall"));
 	if (d)
@@ -579,7 +582,7 @@ static void render_alert(GString *out, json_object *o)
 				       json_object_get_boolean(member(d, "permissive"))
 				       ? _("yes (nothing was blocked)") : _("no"));
 	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
-	g_string_append_printf(out, "%-22s %" G_GINT64_FORMAT "\n", _("Alert Count"), count);
+	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
 	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);
 	g_string_append_printf(out, "%-22s %s\n", _("Last Seen"), last);
 	append_field(out, _("Reason"), member_str(d, "reason"));

@@ -2,6 +2,7 @@
 /*
  * avcdoctor why: one explanation per denial record (what audit2why does).
  */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include <glib/gi18n.h>
@@ -66,19 +67,19 @@ static void summary(AdCli *cli, WhyState *st, FILE *f)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
 
-	g_string_append_printf(s, ngettext("%" G_GUINT64_FORMAT " denial record analysed",
-					   "%" G_GUINT64_FORMAT " denial records analysed",
+	g_string_append_printf(s, ngettext("%" PRIu64 " denial record analysed",
+					   "%" PRIu64 " denial records analysed",
 					   cli->denials), cli->denials);
 	for (int r = 0; r <= AD_REASON_INVALID_CONTEXT; r++)
 		if (st->by_reason[r])
-			g_string_append_printf(s, ", %" G_GUINT64_FORMAT " %s",
+			g_string_append_printf(s, ", %" PRIu64 " %s",
 					       st->by_reason[r], ad_reason_name(r));
 	if (st->granted)
-		g_string_append_printf(s, _(", %" G_GUINT64_FORMAT " granted"), st->granted);
+		g_string_append_printf(s, _(", %" PRIu64 " granted"), st->granted);
 	if (cli->problems)
-		g_string_append_printf(s, ngettext("; %" G_GUINT64_FORMAT " record rejected "
+		g_string_append_printf(s, ngettext("; %" PRIu64 " record rejected "
 						   "(see the messages above)",
-						   "; %" G_GUINT64_FORMAT " records rejected "
+						   "; %" PRIu64 " records rejected "
 						   "(see the messages above)", cli->problems),
 				       cli->problems);
 	fprintf(f, "%s.\n", s->str);

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -360,8 +361,8 @@ static gboolean config_apply_key(AdDispatchConfig *c, GKeyFile *kf, const char *
 		v *= mult;
 		if (v < config_keys[i].min || v > config_keys[i].max) {
 			g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
-				    _("%s: [%s] %s: %" G_GUINT64_FORMAT " is out of range "
-				      "%" G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT),
+				    _("%s: [%s] %s: %" PRIu64 " is out of range "
+				      "%" PRIu64 "..%" PRIu64),
 				    path, group, key, v, config_keys[i].min, config_keys[i].max);
 			return FALSE;
 		}
@@ -761,7 +762,7 @@ static void log_problem(AdDispatch *d, const char *file, guint line, const char 
 	d->stats.rejected++;
 	if (now - d->problem_window_us > 60 * G_USEC_PER_SEC) {
 		if (d->problems_unlogged)
-			ad_dispatch_log(LOG_WARNING, _("%" G_GUINT64_FORMAT " more records were "
+			ad_dispatch_log(LOG_WARNING, _("%" PRIu64 " more records were "
 						       "rejected (not logged one by one)"),
 					d->problems_unlogged);
 		d->problem_window_us = now;
@@ -1068,8 +1069,8 @@ static void announce_shed(AdDispatch *d, gboolean force)
 	}
 	if (qs.shed_lines != d->shed_logged && (force || now - d->shed_logged_us >= SHED_LOG_US)) {
 		ad_dispatch_log(LOG_WARNING, _("the analysis fell behind the audit stream: "
-					       "%" G_GUINT64_FORMAT " denials not analysed "
-					       "(%" G_GUINT64_FORMAT " records dropped) so far"),
+					       "%" PRIu64 " denials not analysed "
+					       "(%" PRIu64 " records dropped) so far"),
 				qs.shed_denials, qs.shed_lines);
 		d->shed_logged = qs.shed_lines;
 		d->shed_logged_us = now;
@@ -1509,31 +1510,31 @@ char *ad_dispatch_summary(AdDispatch *d)
 	double secs;
 
 	ad_dispatch_stats(d, &s);
-	g_string_append_printf(out, _("%" G_GUINT64_FORMAT " events, %" G_GUINT64_FORMAT
-				      " denial records in %u alerts held (%" G_GUINT64_FORMAT
-				      " new alerts, %" G_GUINT64_FORMAT " updates)"),
+	g_string_append_printf(out, _("%" PRIu64 " events, %" PRIu64
+				      " denial records in %u alerts held (%" PRIu64
+				      " new alerts, %" PRIu64 " updates)"),
 			       s.events, s.denials, g_hash_table_size(d->info), s.alerts_new,
 			       s.updates_sent);
 	if (s.granted)
-		g_string_append_printf(out, _(", %" G_GUINT64_FORMAT " granted (not alerts)"),
+		g_string_append_printf(out, _(", %" PRIu64 " granted (not alerts)"),
 				       s.granted);
 	if (s.own)
-		g_string_append_printf(out, _(", %" G_GUINT64_FORMAT " of our own (ignored)"),
+		g_string_append_printf(out, _(", %" PRIu64 " of our own (ignored)"),
 				       s.own);
-	g_string_append_printf(out, _("; %" G_GUINT64_FORMAT " denials not analysed (the "
-				      "analysis fell behind, %" G_GUINT64_FORMAT " records "
+	g_string_append_printf(out, _("; %" PRIu64 " denials not analysed (the "
+				      "analysis fell behind, %" PRIu64 " records "
 				      "dropped)"), s.queue.shed_denials, s.queue.shed_lines);
 	if (s.rejected)
-		g_string_append_printf(out, _("; %" G_GUINT64_FORMAT " records rejected"),
+		g_string_append_printf(out, _("; %" PRIu64 " records rejected"),
 				       s.rejected);
 	if (d->store)
 		g_string_append_printf(out, _("; %u alerts in the store"),
 				       ad_store_count(d->store));
 	if (s.store_errors)
-		g_string_append_printf(out, _("; %" G_GUINT64_FORMAT " store errors"),
+		g_string_append_printf(out, _("; %" PRIu64 " store errors"),
 				       s.store_errors);
 	if (s.policy_reloads)
-		g_string_append_printf(out, _("; policy reloaded %" G_GUINT64_FORMAT " times"),
+		g_string_append_printf(out, _("; policy reloaded %" PRIu64 " times"),
 				       s.policy_reloads);
 	secs = s.last_done - s.first_input;
 	if (s.first_input && s.last_done && secs > 0)

@@ -11,6 +11,7 @@
 #include <cap-ng.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -163,7 +164,7 @@ static void stop(Main *m)
 	/* the rest is counted with what was shed: the summary accounts for it */
 	left = ad_dispatch_queue_discard(ad_dispatch_queue(m->d));
 	if (left)
-		ad_dispatch_log(LOG_WARNING, _("stopping: %" G_GUINT64_FORMAT " queued denials "
+		ad_dispatch_log(LOG_WARNING, _("stopping: %" PRIu64 " queued denials "
 					       "not analysed"), left);
 	g_main_loop_quit(m->loop);
 }

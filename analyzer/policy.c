@@ -32,6 +32,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,7 +189,7 @@ static char *ad_newest_policy(const char *dir)
 	}
 	if (!found)
 		return NULL;
-	return g_strdup_printf("%s/policy.%" G_GUINT64_FORMAT, dir, best);
+	return g_strdup_printf("%s/policy.%" PRIu64, dir, best);
 }
 
 /*

@@ -2,6 +2,7 @@
 /*
  * Reports of denials: the `why` text and JSON objects.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -189,7 +190,7 @@ char *ad_denial_describe(const AdDenial *d)
 	if (object)
 		what = g_strdup_printf(_("the %s %s"), tclass, object);
 	else if (d->port >= 0)
-		what = g_strdup_printf(_("the %s port %" G_GINT64_FORMAT), tclass, d->port);
+		what = g_strdup_printf(_("the %s port %" PRId64), tclass, d->port);
 	else if (d->capability || g_str_has_prefix(tclass, "cap"))
 		what = g_strdup_printf(_("the capability (%s)"), tclass);
 	else

@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <dirent.h>
+#include <inttypes.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1657,7 +1658,7 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 		v->cmd[PH_TCONTEXT] = cmd_of_name(d->tcontext, ctx_chars);
 	}
 	if (d->port >= 0) {
-		v->text[PH_PORT] = g_strdup_printf("%" G_GINT64_FORMAT, d->port);
+		v->text[PH_PORT] = g_strdup_printf("%" PRId64, d->port);
 		v->cmd[PH_PORT] = g_strdup(v->text[PH_PORT]);
 	}
 	if (d->comm) {

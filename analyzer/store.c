@@ -32,6 +32,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1507,7 +1508,7 @@ static Setup schema_version(AdStore *s, gint64 *ret, char **ret_why, GError **er
 	}
 	if (version > AD_STORE_SCHEMA_VERSION) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_OPEN,
-			    _("%s has schema version %" G_GINT64_FORMAT ", made by a newer avcdoctor "
+			    _("%s has schema version %" PRId64 ", made by a newer avcdoctor "
 			      "(this one knows up to %d)"), s->path, version,
 			    AD_STORE_SCHEMA_VERSION);
 		return SETUP_FAIL;
@@ -1532,7 +1533,7 @@ static Setup migrate(AdStore *s, char **ret_why, GError **error)
 		if (version >= AD_STORE_SCHEMA_VERSION)
 			return exec(s, "COMMIT", ret_why, error);
 		bump = g_strdup_printf("PRAGMA application_id = %d; PRAGMA user_version = %"
-				       G_GINT64_FORMAT, AD_STORE_APPLICATION_ID, version + 1);
+				       PRId64, AD_STORE_APPLICATION_ID, version + 1);
 		if ((r = exec(s, migrations[version].sql, ret_why, error)) != SETUP_OK)
 			goto fail;
 		if (migrations[version].func && !migrations[version].func(s->db, error)) {
@@ -1547,7 +1548,7 @@ fail:
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		if (r == SETUP_FAIL)
 			g_prefix_error(error, _("cannot bring the alert store to schema version %"
-						G_GINT64_FORMAT ": "), version + 1);
+						PRId64 ": "), version + 1);
 		return r;
 	}
 }
@@ -1773,9 +1774,9 @@ static char *move_aside(const char *path, GError **error)
 	gint64 now = time(NULL);
 
 	for (int i = 0; i < 100; i++) {
-		g_autofree char *target = i ? g_strdup_printf("%s.corrupt-%" G_GINT64_FORMAT "-%d",
+		g_autofree char *target = i ? g_strdup_printf("%s.corrupt-%" PRId64 "-%d",
 							      path, now, i)
-					    : g_strdup_printf("%s.corrupt-%" G_GINT64_FORMAT,
+					    : g_strdup_printf("%s.corrupt-%" PRId64,
 							      path, now);
 		g_autofree char *wal = g_strconcat(path, "-wal", NULL);
 		g_autofree char *wal_target = g_strconcat(target, "-wal", NULL);

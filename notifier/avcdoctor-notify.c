@@ -26,6 +26,8 @@
 #include <json-c/json.h>
 #include <libnotify/notify.h>
 
+#include "analyzer/i18n.h"
+
 #define AD_NAME "org.avcdoctor.Daemon"
 #define AD_PATH "/org/avcdoctor/Daemon"
 #define AD_IFACE "org.avcdoctor.Alerts1"
@@ -579,10 +581,7 @@ int main(int argc, char **argv)
 	};
 	guint watch;
 
-	setlocale(LC_ALL, "");
-	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
-	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
-	textdomain(GETTEXT_PACKAGE);
+	ad_i18n_init();
 
 	ctx = g_option_context_new(NULL);
 	g_option_context_set_summary(ctx, _("Shows desktop notifications for SELinux denials "

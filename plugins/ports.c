@@ -11,6 +11,7 @@
  * defined" and `-m` is needed), the generic types labelling whole ranges,
  * and the port types the domain may use with the current booleans.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -98,7 +99,8 @@ static char *type_list(GPtrArray *types, guint from, guint max)
 		g_string_append(s, g_ptr_array_index(types, i));
 	}
 	if (end < types->len)
-		g_string_append_printf(s, _(" and %u more"), types->len - end);
+		g_string_append_printf(s, ngettext(" and %u more", " and %u more",
+						   types->len - end), types->len - end);
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
@@ -149,7 +151,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	best = g_ptr_array_index(candidates, 0);
 	named = domain_score(stype, best) > 0;
 
-	port = g_strdup_printf("%" G_GINT64_FORMAT, d->port);
+	port = g_strdup_printf("%" PRId64, d->port);
 	defined = ad_policy_port_is_defined(ctx->policy, protocol, (guint)d->port);
 	generic = ad_policy_port_type_is_generic(ctx->policy, cur);
 	in_policy = ad_policy_port_type(ctx->policy, protocol, (guint)d->port);

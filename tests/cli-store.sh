@@ -85,7 +85,7 @@ expect_grep '^0 alerts.$' "$TMP/out" "--host elsewhere: none"
 id=eae55f992cc44cfe
 expect_status 0 "show --db" -- "$AVCDOCTOR" show --db "$db" "$id"
 cp "$TMP/out" "$TMP/show.txt"
-expect_grep "^Level: .*   Alert $id   Seen 3 time(s)$" "$TMP/show.txt" "show: the level line"
+expect_grep "^Level: .*   Alert $id   Seen 3 times$" "$TMP/show.txt" "show: the level line"
 expect_grep '^Hosts                  local (1), web1 (1), web2 (1)$' "$TMP/show.txt" "show: hosts with counts"
 expect_grep '^Raw Audit Messages:$' "$TMP/show.txt" "show: raw records"
 expect_grep '^node=web2 type=AVC msg=audit(1700000003.100:103)' "$TMP/show.txt" "show: the latest event"

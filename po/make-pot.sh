@@ -1,0 +1,42 @@
+#!/bin/sh
+# Extracts the translatable messages of avcdoctor into a template.
+# Usage: po/make-pot.sh SOURCE_DIR OUTPUT.pot
+# The sources are those of po/POTFILES.in, by kind: C (_, N_, C_, NC_,
+# ngettext), GtkBuilder .ui, .desktop.in files and the texts of
+# rules/*.rules (Summary, If, Then: avcdoctor.rules(5)).  Used by the
+# `pot` target and by tests/po-check.sh.
+set -eu
+src=$1
+out=$2
+cd "$src"
+
+version=$(sed -n 's/^project(avcdoctor VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+grep -v -e '^#' -e '^[[:space:]]*$' po/POTFILES.in > "$tmp/all"
+grep '\.c$' "$tmp/all" > "$tmp/c" || true
+grep '\.ui$' "$tmp/all" > "$tmp/ui" || true
+grep '\.desktop\.in$' "$tmp/all" > "$tmp/desktop" || true
+grep '\.rules$' "$tmp/all" > "$tmp/rules" || true
+
+common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
+	--package-name=avcdoctor --package-version=$version
+	--msgid-bugs-address=https://github.com/avcdoctor/avcdoctor/issues"
+# shellcheck disable=SC2086
+xgettext $common --language=C --keyword=_ --keyword=N_ --keyword=C_:1c,2 \
+	--keyword=NC_:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
+	--flag=g_strdup_printf:1:c-format --flag=g_string_append_printf:2:c-format \
+	--flag=g_set_error:4:c-format \
+	--files-from="$tmp/c" -o "$tmp/out.pot"
+[ -s "$tmp/ui" ] &&
+	xgettext $common --language=Glade --join-existing \
+		--files-from="$tmp/ui" -o "$tmp/out.pot"
+[ -s "$tmp/desktop" ] &&
+	xgettext $common --language=Desktop --join-existing \
+		--files-from="$tmp/desktop" -o "$tmp/out.pot"
+[ -s "$tmp/rules" ] &&
+	xgettext $common --language=Desktop --join-existing -k \
+		--keyword=Summary --keyword=If --keyword=Then \
+		--files-from="$tmp/rules" -o "$tmp/out.pot"
+# the creation date changes on every run: keep it out of the committed file
+sed '/^"POT-Creation-Date:/d' "$tmp/out.pot" > "$out"
