@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <arpa/inet.h>
 
+#include <glib/gi18n.h>
 #include <libaudit.h>
 
 #include "denial.h"
@@ -137,7 +138,7 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 	const char *open, *close;
 
 	if (!p)
-		return "no \"avc:\" in the record";
+		return N_("no \"avc:\" in the record");
 	p += 4;
 	while (*p == ' ')
 		p++;
@@ -149,10 +150,10 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 		return NULL; /* "received policyload notice" and the like: no denial */
 	open = strchr(p, '{');
 	if (!open)
-		return "no permission list \"{ ... }\"";
+		return N_("no permission list \"{ ... }\"");
 	close = strchr(open, '}');
 	if (!close)
-		return "the permission list has no closing \"}\"";
+		return N_("the permission list has no closing \"}\"");
 	g_auto(GStrv) words = NULL;
 	g_autofree char *list = g_strndup(open + 1, close - open - 1);
 
@@ -164,7 +165,7 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 		if (!**w)
 			continue;
 		if (!name_is_plausible(*w))
-			return "a permission name holds characters no policy uses";
+			return N_("a permission name holds characters no policy uses");
 		for (guint i = 0; i < d->perms->len && !dup; i++)
 			dup = strcmp(g_ptr_array_index(d->perms, i), *w) == 0;
 		if (dup) {
@@ -174,7 +175,7 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 		g_ptr_array_add(d->perms, g_strdup(*w));
 	}
 	if (d->perms->len == 0)
-		return "the permission list \"{ }\" is empty";
+		return N_("the permission list \"{ }\" is empty");
 	return "";
 }
 
@@ -215,17 +216,17 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 	d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
 	d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
 	if (!d->scontext)
-		return "no scontext field";
+		return N_("no scontext field");
 	if (!d->tcontext)
-		return "no tcontext field";
+		return N_("no tcontext field");
 	if (!d->tclass)
-		return "no tclass field";
+		return N_("no tclass field");
 	if (!context_is_plausible(d->scontext))
-		return "scontext is not a security context";
+		return N_("scontext is not a security context");
 	if (!context_is_plausible(d->tcontext))
-		return "tcontext is not a security context";
+		return N_("tcontext is not a security context");
 	if (!name_is_plausible(d->tclass))
-		return "tclass is not a class name";
+		return N_("tclass is not a class name");
 	return NULL;
 }
 
@@ -549,7 +550,7 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 			const char *q;
 
 			if (!p)
-				return "the record names no invalid context";
+				return N_("the record names no invalid context");
 			p += 16;
 			while (*p == ' ')
 				p++;
@@ -557,7 +558,7 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 			d->invalid_context = q ? g_strndup(p, q - p) : g_strdup(p);
 		}
 		if (!context_is_plausible(d->invalid_context))
-			return "the invalid context is not a security context";
+			return N_("the invalid context is not a security context");
 		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
 		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
 		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
@@ -595,11 +596,11 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 		break;
 	}
 	if (d->scontext && !context_is_plausible(d->scontext))
-		return "scontext is not a security context";
+		return N_("scontext is not a security context");
 	if (d->tcontext && !context_is_plausible(d->tcontext))
-		return "tcontext is not a security context";
+		return N_("tcontext is not a security context");
 	if (d->tclass && !name_is_plausible(d->tclass))
-		return "tclass is not a class name";
+		return N_("tclass is not a class name");
 	return NULL;
 }
 
@@ -649,7 +650,7 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 
 				if (!m) {
 					if (on_problem)
-						on_problem(rec, "USER_AVC without msg='...'",
+						on_problem(rec, _("USER_AVC without msg='...'"),
 							   user_data);
 					continue;
 				}
@@ -662,7 +663,7 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 				err = take_contexts(d, rec);
 			if (err && *err) {
 				if (on_problem)
-					on_problem(rec, err, user_data);
+					on_problem(rec, _(err), user_data);
 				continue;
 			}
 			const char *perm = ad_record_get_last(rec, "permissive");
@@ -677,7 +678,7 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			err = build_selinux_err(d, rec);
 			if (err) {
 				if (on_problem)
-					on_problem(rec, err, user_data);
+					on_problem(rec, _(err), user_data);
 				continue;
 			}
 		} else {

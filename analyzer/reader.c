@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <libaudit.h>
 
 #include "reader.h"
@@ -491,7 +492,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	stamp = strstr(p, "audit(") + 6;
 	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
 	if (!p) {
-		problem(r, "malformed audit(...) timestamp: record skipped");
+		problem(r, _("malformed audit(...) timestamp: record skipped"));
 		return line_end;
 	}
 	stamp_len = (p - 1) - stamp;
@@ -583,7 +584,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 
 	r->lines++;
 	if (memchr(line, '\0', len)) {
-		problem(r, "line holds NUL bytes: skipped");
+		problem(r, _("line holds NUL bytes: skipped"));
 		return;
 	}
 	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
@@ -667,7 +668,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 		return;
 	}
 	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
-		problem(r, "not a well-formed audit record: skipped");
+		problem(r, _("not a well-formed audit record: skipped"));
 		return;
 	}
 	/* anything else (shell prompts, other log lines) is not audit text */
@@ -700,7 +701,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 		if (r->partial->len + n > AD_MAX_LINE) {
 			r->line_no++;
 			r->lines++;
-			problem(r, "line longer than %u bytes: skipped", AD_MAX_LINE);
+			problem(r, _("line longer than %u bytes: skipped"), AD_MAX_LINE);
 			r->line_no--;
 			g_string_truncate(r->partial, 0);
 			r->discarding = TRUE;
