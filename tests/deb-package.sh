@@ -1,0 +1,219 @@
+#!/bin/bash
+# The Debian packages, for real: a copy of the source tree (the files git
+# knows, so none of the developers' build*/ folders) is built with
+# dpkg-buildpackage (nocheck) in a temporary folder; the contents of the
+# .debs are checked (lintian too when installed, for information); as root
+# the packages are installed with dpkg -i, the installed programs are run on
+# tests/data/sample.log, man and bash-completion find their files, and the
+# packages are purged again.  The group avcdoctor is removed after the purge
+# when the package created it.
+# Exit 77 (skipped) without dpkg-buildpackage/debhelper; when not root, or
+# when avcdoctor is already installed here, only the build and the contents
+# are checked and the test ends with 77.
+# ctest runs it under RESOURCE_LOCK avcdoctor-system (with dispatch-dbus and
+# dispatch-e2e, which create the group avcdoctor and run auditd).
+. "$AD_SOURCE_DIR/tests/lib.sh"
+for p in dpkg-buildpackage dh dpkg-deb fakeroot; do
+	if ! command -v "$p" >/dev/null; then
+		echo "skipped: no $p (scripts/deps.sh test installs debhelper, dpkg-dev, fakeroot)" >&2
+		exit 77
+	fi
+done
+require_policy
+
+pkgs="avcdoctor avcdoctor-desktop"
+installed=
+group_before=$(getent group avcdoctor >/dev/null && echo yes || echo no)
+cleanup() {
+	if [ -n "$installed" ]; then
+		dpkg --purge $pkgs >"$TMP/purge.log" 2>&1 || cat "$TMP/purge.log" >&2
+		[ "$group_before" = no ] && getent group avcdoctor >/dev/null && groupdel avcdoctor
+	fi
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+# ---- a clean copy of the source
+src="$TMP/src/avcdoctor"
+mkdir -p "$src"
+if git -C "$AD_SOURCE_DIR" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	# tracked and new files as they are now, not what .gitignore leaves out
+	(cd "$AD_SOURCE_DIR" && git ls-files -z -c -o --exclude-standard |
+		while IFS= read -r -d '' f; do
+			[ -e "$f" ] || [ -L "$f" ] && printf '%s\0' "$f"
+		done | tar --null -T - -cf -) | tar -x -C "$src"
+else
+	tar -C "$AD_SOURCE_DIR" --exclude='./build*' --exclude='./obj-*' --exclude=./.git \
+		-cf - . | tar -x -C "$src"
+fi
+[ -x "$src/debian/rules" ] && pass "source copied ($(du -sh "$src" | cut -f1))" ||
+	{ fail "no debian/rules in the copy"; finish; }
+ls -d "$src"/build* "$src"/obj-* 2>/dev/null && fail "build folders in the copy"
+
+# ---- the build (the whole project; nocheck: scripts/test.sh runs the tests)
+start=$(date +%s)
+if (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" \
+	nice dpkg-buildpackage -us -uc -b) >"$TMP/build.log" 2>&1; then
+	pass "dpkg-buildpackage -b in $(($(date +%s) - start)) s"
+else
+	fail "dpkg-buildpackage failed:"; tail -40 "$TMP/build.log" >&2
+	finish
+fi
+grep -E 'dh_missing: warning|not installed to|missing files' "$TMP/build.log" &&
+	fail "dh_install/dh_missing: files left out"
+deb=$(ls "$TMP"/src/avcdoctor_*.deb 2>/dev/null | head -1)
+ddeb=$(ls "$TMP"/src/avcdoctor-desktop_*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] && [ -n "$ddeb" ] && pass "two packages: $(basename "$deb") $(basename "$ddeb")" ||
+	{ fail "packages missing: $(ls "$TMP/src")"; finish; }
+
+# ---- contents
+dpkg-deb -c "$deb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/deb.list"
+dpkg-deb -c "$ddeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/ddeb.list"
+has() { # has LIST PATH [MODE]
+	local line
+	line=$(grep -E " $2\$" "$1")
+	if [ -z "$line" ]; then fail "$(basename "$1" .list) lacks $2"; return; fi
+	if [ -n "${3:-}" ] && [ "${line%% *}" != "$3" ]; then
+		fail "$2 is ${line%% *}, wanted $3"; return
+	fi
+	pass "$(basename "$1" .list) has $2${3:+ ($3)}"
+}
+has "$TMP/deb.list" /usr/bin/avcdoctor -rwxr-xr-x
+has "$TMP/deb.list" /usr/sbin/avcdoctor-dispatch -rwxr-xr-x
+has "$TMP/deb.list" /etc/audit/plugins.d/avcdoctor-dispatch.conf -rw-r-----
+has "$TMP/deb.list" /etc/avcdoctor/avcdoctor.conf
+has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Daemon.conf
+has "$TMP/deb.list" /usr/share/dbus-1/interfaces/org.avcdoctor.Alerts1.xml
+has "$TMP/deb.list" /usr/share/bash-completion/completions/avcdoctor
+has "$TMP/deb.list" /usr/share/man/man1/avcdoctor.1.gz
+has "$TMP/deb.list" /usr/share/man/man5/avcdoctor.rules.5.gz
+has "$TMP/deb.list" /usr/share/man/man8/avcdoctor-dispatch.8.gz
+has "$TMP/deb.list" /usr/share/doc/avcdoctor/copyright
+for r in "$AD_SOURCE_DIR"/rules/*.rules; do
+	has "$TMP/deb.list" "/usr/share/avcdoctor/rules/$(basename "$r")"
+done
+if [ -f "$AD_SOURCE_DIR/po/LINGUAS" ]; then
+	for l in $(grep -v '^#' "$AD_SOURCE_DIR/po/LINGUAS"); do
+		has "$TMP/deb.list" "/usr/share/locale/$l/LC_MESSAGES/avcdoctor.mo"
+	done
+fi
+has "$TMP/ddeb.list" /usr/bin/avcdoctor-notify -rwxr-xr-x
+has "$TMP/ddeb.list" /etc/xdg/autostart/avcdoctor-notify.desktop
+has "$TMP/ddeb.list" /usr/share/man/man1/avcdoctor-notify.1.gz
+if grep -q ' /usr/bin/avcdoctor-browser$' "$TMP/ddeb.list"; then
+	has "$TMP/ddeb.list" /usr/share/man/man1/avcdoctor-browser.1.gz
+	grep -qE ' /usr/share/applications/[^/]*\.desktop$' "$TMP/ddeb.list" &&
+		pass "the browser's .desktop file" || fail "the browser has no .desktop file"
+	grep -qE ' /usr/share/icons/.*avcdoctor' "$TMP/ddeb.list" &&
+		pass "the browser's icon" || fail "the browser has no icon"
+elif [ -f "$AD_SOURCE_DIR/gui/CMakeLists.txt" ] && grep -q 'add_subdirectory(gui)' "$AD_SOURCE_DIR/CMakeLists.txt"; then
+	fail "gui/ is built but avcdoctor-desktop has no avcdoctor-browser"
+else
+	echo "note: no browser in this tree yet (gui/ not built)"
+fi
+# nothing in both, nothing under /usr/local or a build path
+sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -d >"$TMP/dups"
+[ -s "$TMP/dups" ] && fail "in both packages: $(cat "$TMP/dups")" || pass "no file in both packages"
+grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" && fail "paths out of place"
+dpkg-deb -f "$deb" Depends | grep -q 'libc6' && pass "Depends from shlibs: $(dpkg-deb -f "$deb" Depends)" ||
+	fail "no shlibs dependencies"
+dpkg-deb -f "$deb" Recommends | grep -q selinux-policy-default && pass "Recommends selinux-policy-default" ||
+	fail "does not recommend selinux-policy-default"
+dpkg-deb -f "$ddeb" Depends | grep -q 'avcdoctor (= ' && pass "avcdoctor-desktop depends on avcdoctor" ||
+	fail "avcdoctor-desktop does not depend on avcdoctor"
+if command -v lintian >/dev/null; then
+	# for information: the tags are printed, not judged
+	lintian --no-tag-display-limit "$TMP"/src/avcdoctor_*.changes 2>&1 | sed 's/^/    lintian: /' || true
+fi
+
+# ---- installed for real
+if [ "$(id -u)" != 0 ]; then
+	echo "skipped: not root, so not installed"
+	[ "$failures" = 0 ] && exit 77
+	finish
+fi
+if dpkg-query -W -f='${Status}' avcdoctor 2>/dev/null | grep -q 'ok installed'; then
+	echo "skipped: avcdoctor is installed on this machine; not replaced by the test's package"
+	[ "$failures" = 0 ] && exit 77
+	finish
+fi
+# the purge removes the store folder: never one that was here before
+if [ -e /var/lib/avcdoctor ]; then
+	echo "skipped: /var/lib/avcdoctor exists on this machine; the purge would remove it"
+	[ "$failures" = 0 ] && exit 77
+	finish
+fi
+installed=1
+if dpkg -i "$deb" "$ddeb" >"$TMP/install.log" 2>&1; then
+	pass "dpkg -i"
+else
+	fail "dpkg -i failed:"; tail -20 "$TMP/install.log" >&2
+	finish
+fi
+getent group avcdoctor >/dev/null && pass "the group avcdoctor exists" || fail "no group avcdoctor"
+
+/usr/bin/avcdoctor why "$AD_SOURCE_DIR/tests/data/sample.log" >"$TMP/why" 2>"$TMP/why.err"
+st=$?
+[ "$st" = 0 ] && pass "/usr/bin/avcdoctor why: exit 0" || { fail "why: exit $st"; cat "$TMP/why.err" >&2; }
+expect_grep 'scontext=system_u:system_r:httpd_t:s0' "$TMP/why" "why: the denial's scontext"
+expect_grep 'Reason: te_rule' "$TMP/why" "why: a te_rule reason"
+expect_grep 'setsebool -P httpd_read_user_content=1' "$TMP/why" "why: the boolean that allows it"
+/usr/bin/avcdoctor why --json "$AD_SOURCE_DIR/tests/data/sample.log" >"$TMP/why.json" 2>/dev/null
+expect_grep '"scontext":"system_u:system_r:httpd_t:s0"' "$TMP/why.json" "why --json: scontext"
+expect_grep '"reason":"boolean"' "$TMP/why.json" "why --json: a boolean reason"
+# analyze reads the installed rules (share/avcdoctor/rules)
+/usr/bin/avcdoctor analyze "$AD_SOURCE_DIR/tests/data/sample.log" >"$TMP/analyze" 2>"$TMP/analyze.err"
+st=$?
+[ "$st" = 0 ] && [ -s "$TMP/analyze" ] && pass "/usr/bin/avcdoctor analyze: exit 0" ||
+	{ fail "analyze: exit $st"; head -5 "$TMP/analyze.err" >&2; }
+grep -i 'rule' "$TMP/analyze.err" && fail "analyze complains about the rules"
+/usr/bin/avcdoctor check-rules /usr/share/avcdoctor/rules/*.rules >"$TMP/check" 2>&1 &&
+	pass "check-rules: the installed rules are clean" || { fail "check-rules:"; cat "$TMP/check" >&2; }
+# the dispatcher as auditd would start it: the path of the plugins.d file
+path=$(sed -n 's/^path *= *//p' /etc/audit/plugins.d/avcdoctor-dispatch.conf)
+[ "$path" = /usr/sbin/avcdoctor-dispatch ] && [ -x "$path" ] &&
+	pass "plugins.d names $path" || fail "plugins.d path is '$path'"
+"$path" --stdout --policy "$POLICY" <"$AD_SOURCE_DIR/tests/data/sample.log" >"$TMP/d.jsonl" 2>"$TMP/d.err"
+st=$?
+[ "$st" = 0 ] && grep -q '"id"' "$TMP/d.jsonl" && pass "avcdoctor-dispatch --stdout: alerts" ||
+	{ fail "avcdoctor-dispatch --stdout: exit $st"; head -5 "$TMP/d.err" >&2; }
+/usr/bin/avcdoctor-notify --version >"$TMP/nv" 2>&1 && pass "avcdoctor-notify --version: $(cat "$TMP/nv")" ||
+	fail "avcdoctor-notify --version: $(cat "$TMP/nv")"
+
+# man and bash-completion find the installed files
+for page in avcdoctor avcdoctor.rules avcdoctor-dispatch avcdoctor-notify; do
+	w=$(man -w "$page" 2>/dev/null)
+	case $w in
+		/usr/share/man/man?/"$page".?.gz) pass "man -w $page: $w" ;;
+		*) fail "man -w $page: '$w'" ;;
+	esac
+done
+LC_ALL=C.UTF-8 MANWIDTH=80 man avcdoctor 2>&1 | grep -q 'avcdoctor why' &&
+	pass "man avcdoctor renders" || fail "man avcdoctor does not render"
+if [ -r /usr/share/bash-completion/bash_completion ]; then
+	bash -c '. /usr/share/bash-completion/bash_completion
+		_completion_loader avcdoctor; complete -p avcdoctor' >"$TMP/comp" 2>&1
+	grep -q -- '-F _avcdoctor avcdoctor' "$TMP/comp" && pass "bash-completion loads the completion" ||
+		fail "bash-completion: $(cat "$TMP/comp")"
+fi
+
+# ---- purged: nothing left
+installed=
+if dpkg --purge $pkgs >"$TMP/purge.log" 2>&1; then pass "dpkg --purge"; else
+	fail "dpkg --purge failed:"; tail -20 "$TMP/purge.log" >&2
+fi
+for f in /usr/bin/avcdoctor /usr/sbin/avcdoctor-dispatch /etc/audit/plugins.d/avcdoctor-dispatch.conf \
+	/etc/avcdoctor /usr/share/avcdoctor /etc/xdg/autostart/avcdoctor-notify.desktop /var/lib/avcdoctor; do
+	[ -e "$f" ] && fail "$f is left after the purge"
+done
+for p in $pkgs; do
+	case $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) in
+		"" | *not-installed) ;;
+		*) fail "dpkg still has $p: $(dpkg-query -W -f='${Status}' "$p")" ;;
+	esac
+done
+if [ "$group_before" = no ] && getent group avcdoctor >/dev/null; then
+	groupdel avcdoctor && pass "the group avcdoctor removed again" || fail "groupdel avcdoctor"
+fi
+pass "purged"
+finish
