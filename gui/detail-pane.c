@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * AdDetailPane: one alert in full (see detail-pane.h).  The suggestion
+ * cards and the detail rows are built in code from the alert's JSON.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "detail-pane.h"
+
+struct _AdDetailPane {
+	GtkBox parent_instance;
+	GtkStack *stack;
+	GtkWidget *scroller;
+	GtkLabel *level_label;
+	GtkLabel *summary_label;
+	GtkButton *ignore_button;
+	GtkButton *delete_button;
+	GtkLabel *explanation_label;
+	GtkBox *suggestions_box;
+	GtkGrid *details_grid;
+	GtkTextView *records_view;
+	AdAlertItem *alert;
+	gboolean actions_enabled;
+	char *actions_why;
+};
+
+enum { SIG_IGNORE, SIG_DELETE, N_SIGS };
+static guint sigs[N_SIGS];
+
+G_DEFINE_TYPE(AdDetailPane, ad_detail_pane, GTK_TYPE_BOX)
+
+static void on_ignore_clicked(GtkButton *b, AdDetailPane *p)
+{
+	(void)b;
+	if (p->alert)
+		g_signal_emit(p, sigs[SIG_IGNORE], 0, ad_alert_item_get_id(p->alert),
+			      !ad_alert_item_get_ignored(p->alert));
+}
+
+static void on_delete_clicked(GtkButton *b, AdDetailPane *p)
+{
+	(void)b;
+	if (p->alert)
+		g_signal_emit(p, sigs[SIG_DELETE], 0, ad_alert_item_get_id(p->alert));
+}
+
+static void ad_detail_pane_dispose(GObject *obj)
+{
+	AdDetailPane *p = AD_DETAIL_PANE(obj);
+
+	g_clear_object(&p->alert);
+	g_clear_pointer(&p->actions_why, g_free);
+	G_OBJECT_CLASS(ad_detail_pane_parent_class)->dispose(obj);
+}
+
+static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
+{
+	GtkWidgetClass *wc = GTK_WIDGET_CLASS(klass);
+
+	G_OBJECT_CLASS(klass)->dispose = ad_detail_pane_dispose;
+	gtk_widget_class_set_template_from_resource(wc, "/org/avcdoctor/Browser/detail-pane.ui");
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, stack);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, scroller);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, level_label);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, summary_label);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, ignore_button);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, delete_button);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, explanation_label);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, suggestions_box);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, details_grid);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, records_view);
+	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
+	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
+	sigs[SIG_IGNORE] = g_signal_new("ignore-clicked", G_TYPE_FROM_CLASS(klass),
+					G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+					G_TYPE_STRING, G_TYPE_BOOLEAN);
+	sigs[SIG_DELETE] = g_signal_new("delete-clicked", G_TYPE_FROM_CLASS(klass),
+					G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+					G_TYPE_STRING);
+	gtk_widget_class_set_css_name(wc, "addetailpane");
+}
+
+static void ad_detail_pane_init(AdDetailPane *p)
+{
+	gtk_widget_init_template(GTK_WIDGET(p));
+	gtk_stack_set_visible_child_name(p->stack, "empty");
+	p->actions_enabled = TRUE;
+}
+
+GtkWidget *ad_detail_pane_new(void)
+{
+	return g_object_new(AD_TYPE_DETAIL_PANE, NULL);
+}
+
+AdAlertItem *ad_detail_pane_get_alert(AdDetailPane *p)
+{
+	return p->alert;
+}
+
+static const char *const level_classes[] = { "ad-green", "ad-yellow", "ad-red" };
+
+static void set_level(AdDetailPane *p, AdLevel level)
+{
+	GtkStyleContext *sc = gtk_widget_get_style_context(GTK_WIDGET(p->level_label));
+
+	for (guint i = 0; i < G_N_ELEMENTS(level_classes); i++)
+		gtk_style_context_remove_class(sc, level_classes[i]);
+	if ((guint)level < G_N_ELEMENTS(level_classes))
+		gtk_style_context_add_class(sc, level_classes[level]);
+	gtk_label_set_text(p->level_label, ad_level_label(level));
+}
+
+/* a plain-text label: wrapped, selectable, left-aligned */
+static GtkWidget *text_label(const char *text, gboolean selectable)
+{
+	GtkWidget *l = gtk_label_new(NULL);
+
+	gtk_label_set_text(GTK_LABEL(l), text);
+	gtk_label_set_xalign(GTK_LABEL(l), 0);
+	gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
+	gtk_label_set_line_wrap_mode(GTK_LABEL(l), PANGO_WRAP_WORD_CHAR);
+	gtk_label_set_selectable(GTK_LABEL(l), selectable);
+	return l;
+}
+
+static void remove_children(GtkContainer *c)
+{
+	g_autoptr(GList) children = gtk_container_get_children(c);
+
+	for (GList *l = children; l; l = l->next)
+		gtk_widget_destroy(l->data);
+}
+
+static gboolean reset_copy_label(gpointer data)
+{
+	GtkButton *b = data;
+
+	gtk_button_set_label(b, _("_Copy"));
+	g_object_unref(b);
+	return G_SOURCE_REMOVE;
+}
+
+/* puts exactly the commands shown (the analyzer's shell quoting) on the clipboard */
+static void on_copy(GtkButton *b, gpointer data)
+{
+	const char *shell = g_object_get_data(G_OBJECT(b), "ad-shell");
+
+	(void)data;
+	if (!shell)
+		return;
+	gtk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(b), GDK_SELECTION_CLIPBOARD),
+			       shell, -1);
+	gtk_button_set_label(b, _("Copied"));
+	g_timeout_add_seconds(2, reset_copy_label, g_object_ref(b));
+}
+
+/* DESIGN.md's suggestion kinds in words */
+static const struct {
+	const char *kind;
+	const char *text;
+} kinds[] = {
+	{ "boolean", N_("Turn on a boolean") },
+	{ "relabel", N_("Fix the file's label") },
+	{ "fcontext", N_("Change the file labelling rules") },
+	{ "port", N_("Label the port") },
+	{ "module", N_("Add a local policy module") },
+	{ "dontaudit", N_("Silence a harmless denial") },
+	{ "config", N_("Change the program's configuration") },
+	{ "report_bug", N_("Report a policy bug") },
+	{ "attack", N_("Possible attack: investigate") },
+	{ "info", N_("Information") },
+};
+
+static const char *kind_text(const char *kind)
+{
+	for (guint i = 0; kind && i < G_N_ELEMENTS(kinds); i++) {
+		if (g_str_equal(kind, kinds[i].kind))
+			return _(kinds[i].text);
+	}
+	return kind && *kind ? kind : _("Suggestion");
+}
+
+/* one suggestion: if/then text, its commands in monospace and a Copy button */
+static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
+{
+	GtkWidget *frame = gtk_frame_new(NULL);
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+	GtkWidget *head;
+	g_autofree char *title = NULL;
+
+	gtk_container_set_border_width(GTK_CONTAINER(box), 8);
+	/* TRANSLATORS: a suggestion's heading: rank, kind of fix, confidence */
+	title = g_strdup_printf(_("%u. %s (%.0f%% confidence)"), rank, kind_text(s->kind),
+				s->confidence * 100);
+	head = text_label(title, FALSE);
+	gtk_style_context_add_class(gtk_widget_get_style_context(head), "ad-suggestion-title");
+	gtk_container_add(GTK_CONTAINER(box), head);
+	if (s->if_text && *s->if_text)
+		gtk_container_add(GTK_CONTAINER(box), text_label(s->if_text, TRUE));
+	if (s->then_text && *s->then_text)
+		gtk_container_add(GTK_CONTAINER(box), text_label(s->then_text, TRUE));
+	if (s->shell && *s->shell) {
+		GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+		GtkWidget *cmd = text_label(s->shell, TRUE);
+		GtkWidget *copy = gtk_button_new_with_mnemonic(_("_Copy"));
+		g_autofree char *name = g_strdup_printf(_("Copy the commands of suggestion %u"),
+							rank);
+
+		gtk_style_context_add_class(gtk_widget_get_style_context(cmd), "ad-command");
+		gtk_widget_set_hexpand(cmd, TRUE);
+		gtk_widget_set_valign(copy, GTK_ALIGN_START);
+		gtk_widget_set_tooltip_text(copy, _("Copy the commands to the clipboard"));
+		atk_object_set_name(gtk_widget_get_accessible(copy), name);
+		atk_object_set_name(gtk_widget_get_accessible(cmd), _("Commands"));
+		g_object_set_data_full(G_OBJECT(copy), "ad-shell", g_strdup(s->shell), g_free);
+		g_signal_connect(copy, "clicked", G_CALLBACK(on_copy), NULL);
+		gtk_container_add(GTK_CONTAINER(row), cmd);
+		gtk_container_add(GTK_CONTAINER(row), copy);
+		gtk_container_add(GTK_CONTAINER(box), row);
+	}
+	gtk_container_add(GTK_CONTAINER(frame), box);
+	atk_object_set_name(gtk_widget_get_accessible(frame), title);
+	return frame;
+}
+
+static void fill_suggestions(AdDetailPane *p)
+{
+	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
+
+	remove_children(GTK_CONTAINER(p->suggestions_box));
+	for (guint i = 0; i < list->len; i++)
+		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
+				  suggestion_card(g_ptr_array_index(list, i), i + 1));
+	if (!list->len)
+		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
+				  text_label(_("No suggestion for this alert."), FALSE));
+	gtk_widget_show_all(GTK_WIDGET(p->suggestions_box));
+}
+
+/* one "name: value" row of the details grid; nothing for an empty value */
+static void add_row(AdDetailPane *p, int *row, const char *name, const char *value)
+{
+	GtkWidget *k, *v;
+
+	if (!value || !*value)
+		return;
+	k = text_label(name, FALSE);
+	gtk_widget_set_valign(k, GTK_ALIGN_START);
+	gtk_style_context_add_class(gtk_widget_get_style_context(k), "dim-label");
+	v = text_label(value, TRUE);
+	gtk_widget_set_hexpand(v, TRUE);
+	gtk_grid_attach(p->details_grid, k, 0, *row, 1, 1);
+	gtk_grid_attach(p->details_grid, v, 1, *row, 1, 1);
+	gtk_label_set_mnemonic_widget(GTK_LABEL(k), v);
+	(*row)++;
+}
+
+/* a denial member as text: strings cleaned, numbers printed, else NULL */
+static char *denial_value(json_object *denial, const char *key)
+{
+	json_object *v;
+
+	if (!denial || !json_object_object_get_ex(denial, key, &v) || !v)
+		return NULL;
+	if (json_object_is_type(v, json_type_string))
+		return ad_clean_text(json_object_get_string(v));
+	if (json_object_is_type(v, json_type_int))
+		return g_strdup_printf("%" G_GINT64_FORMAT, json_object_get_int64(v));
+	if (json_object_is_type(v, json_type_boolean))
+		return g_strdup(json_object_get_boolean(v) ? _("yes") : _("no"));
+	return NULL;
+}
+
+/* the strings of an array member, one a line, cleaned */
+static char *array_lines(json_object *o, const char *key)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+	json_object *arr;
+
+	if (!o || !json_object_object_get_ex(o, key, &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return NULL;
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *v = json_object_array_get_idx(arr, i);
+		g_autofree char *t = NULL;
+
+		if (!json_object_is_type(v, json_type_string))
+			continue;
+		t = ad_clean_text(json_object_get_string(v));
+		g_string_append_printf(s, "%s%s", s->len ? "\n" : "", t);
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* "web1 (3), web2 (1)" from host_counts (the daemon's), else the host names */
+static char *hosts_text(AdAlertItem *a)
+{
+	json_object *counts;
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	if (!json_object_object_get_ex(ad_alert_item_get_json(a), "host_counts", &counts) ||
+	    !json_object_is_type(counts, json_type_object))
+		return g_strdup(ad_alert_item_get_hosts_text(a));
+	json_object_object_foreach(counts, host, n) {
+		g_autofree char *h = ad_clean_text(host);
+
+		g_string_append_printf(s, "%s%s (%" G_GINT64_FORMAT ")", s->len ? ", " : "",
+				       *h ? h : _("this host"), json_object_get_int64(n));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+static void fill_details(AdDetailPane *p)
+{
+	AdAlertItem *a = p->alert;
+	json_object *o = ad_alert_item_get_json(a), *denial = NULL, *perms;
+	g_autofree char *first = ad_format_time(ad_alert_item_get_first_seen(a));
+	g_autofree char *last = ad_format_time(ad_alert_item_get_last_seen(a));
+	g_autofree char *count = g_strdup_printf("%" G_GUINT64_FORMAT, ad_alert_item_get_count(a));
+	g_autofree char *hosts = hosts_text(a);
+	g_autofree char *paths = array_lines(o, "paths");
+	g_autofree char *commands = array_lines(o, "commands");
+	g_autofree char *permissions = NULL;
+	int row = 0;
+
+	remove_children(GTK_CONTAINER(p->details_grid));
+	if (!json_object_object_get_ex(o, "denial", &denial) ||
+	    !json_object_is_type(denial, json_type_object))
+		denial = NULL;
+	if (denial && json_object_object_get_ex(denial, "permissions", &perms)) {
+		g_autofree char *lines = array_lines(denial, "permissions");
+
+		permissions = lines ? g_strdelimit(g_steal_pointer(&lines), "\n", ' ') : NULL;
+	}
+	{
+		g_autofree char *scontext = denial_value(denial, "scontext");
+		g_autofree char *tcontext = denial_value(denial, "tcontext");
+		g_autofree char *tclass = denial_value(denial, "tclass");
+		g_autofree char *path = denial_value(denial, "path");
+		g_autofree char *name = denial_value(denial, "name");
+		g_autofree char *exe = denial_value(denial, "exe");
+		g_autofree char *comm = denial_value(denial, "comm");
+		g_autofree char *cmdline = denial_value(denial, "cmdline");
+		g_autofree char *pid = denial_value(denial, "pid");
+		g_autofree char *syscall = denial_value(denial, "syscall");
+		g_autofree char *reason = denial_value(denial, "reason");
+		g_autofree char *type = denial_value(denial, "type");
+		g_autofree char *file = denial_value(denial, "file");
+		g_autofree char *line = denial_value(denial, "line");
+		g_autofree char *where = file && line ? g_strdup_printf("%s:%s", file, line)
+						      : NULL;
+
+		add_row(p, &row, _("Source context"), scontext);
+		add_row(p, &row, _("Target context"), tcontext);
+		add_row(p, &row, _("Class"), tclass);
+		add_row(p, &row, _("Permissions"), permissions);
+		add_row(p, &row, _("Path"), path ? path : name);
+		add_row(p, &row, _("Paths seen"), paths);
+		add_row(p, &row, _("Executable"), exe);
+		add_row(p, &row, _("Command"), comm);
+		add_row(p, &row, _("Command line"), cmdline);
+		add_row(p, &row, _("Commands seen"), commands);
+		add_row(p, &row, _("Process ID"), pid);
+		add_row(p, &row, _("System call"), syscall);
+		add_row(p, &row, _("Reason"), reason);
+		add_row(p, &row, _("Record type"), type);
+		add_row(p, &row, _("First seen"), first);
+		add_row(p, &row, _("Last seen"), last);
+		add_row(p, &row, _("Count"), count);
+		add_row(p, &row, _("Hosts"), hosts && *hosts ? hosts : _("this host"));
+		add_row(p, &row, _("Log file"), where);
+		add_row(p, &row, _("Alert ID"), ad_alert_item_get_id(a));
+	}
+	gtk_widget_show_all(GTK_WIDGET(p->details_grid));
+}
+
+static void update_actions(AdDetailPane *p)
+{
+	gboolean ignored = p->alert && ad_alert_item_get_ignored(p->alert);
+
+	gtk_button_set_label(p->ignore_button, ignored ? _("Un_ignore") : _("_Ignore"));
+	atk_object_set_name(gtk_widget_get_accessible(GTK_WIDGET(p->ignore_button)),
+			    ignored ? _("Unignore alert") : _("Ignore alert"));
+	gtk_widget_set_sensitive(GTK_WIDGET(p->ignore_button), p->actions_enabled);
+	gtk_widget_set_sensitive(GTK_WIDGET(p->delete_button), p->actions_enabled);
+	if (!p->actions_enabled) {
+		gtk_widget_set_tooltip_text(GTK_WIDGET(p->ignore_button), p->actions_why);
+		gtk_widget_set_tooltip_text(GTK_WIDGET(p->delete_button), p->actions_why);
+	} else {
+		gtk_widget_set_tooltip_text(GTK_WIDGET(p->ignore_button),
+					    ignored ? _("Show this alert again and notify about "
+						        "it (Ctrl+I)")
+						    : _("Hide this alert and stop notifying about "
+							"it (Ctrl+I)"));
+		gtk_widget_set_tooltip_text(GTK_WIDGET(p->delete_button),
+					    _("Delete this alert from the daemon's store "
+					      "(Delete)"));
+	}
+}
+
+void ad_detail_pane_set_actions(AdDetailPane *p, gboolean enabled, const char *why)
+{
+	p->actions_enabled = enabled;
+	g_free(p->actions_why);
+	p->actions_why = g_strdup(why);
+	update_actions(p);
+}
+
+void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
+{
+	g_autofree char *explanation = NULL, *records = NULL;
+	GtkAdjustment *adj;
+
+	if (a == p->alert)
+		return;
+	g_set_object(&p->alert, a);
+	if (!a) {
+		gtk_stack_set_visible_child_name(p->stack, "empty");
+		return;
+	}
+	set_level(p, ad_alert_item_get_level(a));
+	gtk_label_set_text(p->summary_label, ad_alert_item_get_summary(a));
+	explanation = ad_alert_item_explain(a);
+	gtk_label_set_text(p->explanation_label, explanation);
+	fill_suggestions(p);
+	fill_details(p);
+	records = array_lines(ad_alert_item_get_json(a), "records");
+	gtk_text_buffer_set_text(gtk_text_view_get_buffer(p->records_view),
+				 records ? records : "", -1);
+	update_actions(p);
+	gtk_stack_set_visible_child_name(p->stack, "alert");
+	adj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(p->scroller));
+	gtk_adjustment_set_value(adj, 0);
+}

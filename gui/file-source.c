@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The offline source of the browser: log files analysed here, with no
+ * daemon, through the same core calls as `avcdoctor analyze` (the reader,
+ * the explanation of cli.c, the alert set, the plugins and rules).  The
+ * result is the JSON of `analyze --json`, which the window loads the way it
+ * loads the daemon's ListAlerts reply.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "alert.h"
+#include "cli.h"
+#include "escape.h"
+#include "file-source.h"
+#include "labels.h"
+#include "report.h"
+#include "rules.h"
+
+/* the core's policy and its cli.c verdict table are used by one analysis at a time */
+static GMutex analyse_lock;
+
+typedef struct {
+	AdCli cli;
+	AdAlertSet *alerts;
+	AdFileReport *report;
+} Analysis;
+
+void ad_file_report_free(AdFileReport *r)
+{
+	if (!r)
+		return;
+	g_ptr_array_unref(r->messages);
+	g_free(r->policy);
+	g_free(r);
+}
+
+/*
+ * A message for the window: "FILE:LINE: problem" for a record (counted in
+ * problems), "FILE: note" for line 0 (rules or labels missing: the analysis
+ * goes on with less knowledge, as the CLI's does).
+ */
+static void note_problem(Analysis *an, const char *file, guint line, const char *message)
+{
+	g_autofree char *f = ad_escape_str(file ? file : "-");
+	g_autofree char *m = ad_escape_str(message);
+
+	if (line)
+		an->report->problems++;
+	if (an->report->messages->len >= AD_FILE_SOURCE_MAX_MESSAGES)
+		return;
+	g_ptr_array_add(an->report->messages, line ? g_strdup_printf("%s:%u: %s", f, line, m)
+						   : g_strdup_printf("%s: %s", f, m));
+}
+
+static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+{
+	note_problem(user_data, file, line, message);
+}
+
+static void on_record_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	note_problem(user_data, rec->file, rec->line, message);
+}
+
+/* every denial of an event joins its alert (granted records are not alerts) */
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	Analysis *an = user_data;
+	g_autoptr(GPtrArray) denials =
+		g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+
+	ad_event_build_denials(ev, denials, on_record_problem, an);
+	for (guint i = 0; i < denials->len; i++) {
+		AdDenial *d = g_ptr_array_index(denials, i);
+
+		an->report->denials++;
+		ad_alert_set_add(an->alerts, d, ad_cli_explain(&an->cli, d), NULL);
+	}
+}
+
+/* the rule book the CLI uses; a problem with it is reported, not fatal */
+static AdRuleBook *load_rules(Analysis *an)
+{
+	g_autoptr(AdRuleBook) book = ad_rule_book_new();
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+
+	if (!ad_rule_book_load_dir(book, ad_rules_default_dir(), problems, &error)) {
+		note_problem(an, ad_rules_default_dir(), 0, error->message);
+		return NULL;
+	}
+	for (guint i = 0; i < problems->len; i++)
+		note_problem(an, ad_rules_default_dir(), 0, g_ptr_array_index(problems, i));
+	return g_steal_pointer(&book);
+}
+
+/* the alerts, analysed, as JSON texts */
+static GPtrArray *alerts_to_json(Analysis *an)
+{
+	g_autoptr(AdLabels) labels = NULL;
+	g_autoptr(AdRuleBook) rules = NULL;
+	g_autoptr(GError) error = NULL;
+	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
+	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
+	AdContext ctx = { 0 };
+
+	labels = ad_labels_open(NULL, ad_policy_path(an->cli.policy), &error);
+	if (!labels)
+		note_problem(an, ad_policy_path(an->cli.policy), 0, error->message);
+	rules = load_rules(an);
+	ctx.policy = an->cli.policy;
+	ctx.labels = labels;
+	ctx.rules = rules;
+	/* the log may come from another machine: the files it names are not ours */
+	ctx.local = FALSE;
+	for (guint i = 0; i < alerts->len; i++) {
+		AdAlert *a = g_ptr_array_index(alerts, i);
+		json_object *o;
+
+		ad_alert_analyse(a, &ctx);
+		o = ad_alert_to_json(a);
+		g_ptr_array_add(ret, g_strdup(ad_json_line(o)));
+		json_object_put(o);
+	}
+	return ret;
+}
+
+GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
+				  AdFileReport **ret_report, GError **error)
+{
+	g_autoptr(GMutexLocker) locker = g_mutex_locker_new(&analyse_lock);
+	g_autoptr(AdReader) reader = NULL;
+	g_autoptr(AdFileReport) report = g_new0(AdFileReport, 1);
+	Analysis an = { 0 };
+	GPtrArray *ret = NULL;
+	guint read = 0;
+
+	report->messages = g_ptr_array_new_with_free_func(g_free);
+	an.report = report;
+	an.cli.policy = ad_policy_load(policy, error);
+	if (!an.cli.policy)
+		return NULL;
+	report->policy = g_strdup(ad_policy_path(an.cli.policy));
+	an.alerts = ad_alert_set_new();
+	reader = ad_reader_new(on_event, on_problem, &an);
+	for (guint i = 0; files && files[i]; i++) {
+		g_autoptr(GError) e = NULL;
+
+		if (ad_reader_read_file(reader, files[i], &e)) {
+			read++;
+		} else {
+			g_autofree char *m = ad_escape_str(e->message);
+
+			report->problems++;
+			g_ptr_array_add(report->messages, g_steal_pointer(&m));
+		}
+	}
+	g_clear_pointer(&reader, ad_reader_free);
+	if (!read) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+			    report->messages->len ? (char *)g_ptr_array_index(report->messages, 0)
+						  : _("no log file to read"));
+	} else {
+		ret = alerts_to_json(&an);
+	}
+	ad_alert_set_free(an.alerts);
+	ad_cli_clear(&an.cli);
+	if (ret && ret_report)
+		*ret_report = g_steal_pointer(&report);
+	return ret;
+}
+
+typedef struct {
+	GStrv files;
+	char *policy;
+	AdFileReport *report;
+} Job;
+
+static void job_free(Job *j)
+{
+	g_strfreev(j->files);
+	g_free(j->policy);
+	ad_file_report_free(j->report);
+	g_free(j);
+}
+
+static void analyse_thread(GTask *task, gpointer source, gpointer data, GCancellable *cancel)
+{
+	Job *j = data;
+	GError *error = NULL;
+	GPtrArray *ret;
+
+	(void)source;
+	(void)cancel;
+	ret = ad_file_source_analyse((const char *const *)j->files, j->policy, &j->report,
+				     &error);
+	if (ret)
+		g_task_return_pointer(task, ret, (GDestroyNotify)g_ptr_array_unref);
+	else
+		g_task_return_error(task, error);
+}
+
+void ad_file_source_analyse_async(const char *const *files, const char *policy,
+				  GCancellable *cancellable, GAsyncReadyCallback callback,
+				  gpointer user_data)
+{
+	g_autoptr(GTask) task = g_task_new(NULL, cancellable, callback, user_data);
+	Job *j = g_new0(Job, 1);
+
+	j->files = g_strdupv((char **)files);
+	j->policy = g_strdup(policy);
+	g_task_set_task_data(task, j, (GDestroyNotify)job_free);
+	g_task_run_in_thread(task, analyse_thread);
+}
+
+GPtrArray *ad_file_source_analyse_finish(GAsyncResult *result, AdFileReport **ret_report,
+					 GError **error)
+{
+	GTask *task = G_TASK(result);
+	Job *j = g_task_get_task_data(task);
+	GPtrArray *ret = g_task_propagate_pointer(task, error);
+
+	if (ret && ret_report)
+		*ret_report = g_steal_pointer(&j->report);
+	return ret;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define AD_FILE_SOURCE_MAX_MESSAGES 50	/* problem messages kept for the window */
+
+/* what reading the files found besides the alerts */
+typedef struct {
+	guint64 denials;	/* denial records analysed */
+	guint64 problems;	/* records rejected or flagged, files not read */
+	GPtrArray *messages;	/* char*: "FILE:LINE: problem", the first ones; owned */
+	char *policy;		/* the policy file used; owned */
+} AdFileReport;
+
+void ad_file_report_free(AdFileReport *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdFileReport, ad_file_report_free)
+
+/*
+ * Offline mode: reads audit logs (any format `avcdoctor analyze` reads,
+ * also from other machines), groups their denials into alerts and analyses
+ * them with the core library, exactly as `avcdoctor analyze --json` does.
+ * Returns the alerts as JSON texts (owned array of char*), so they take
+ * the same path through the browser as the daemon's; @ret_report (owned)
+ * tells what could not be read.  NULL with @error when there is no policy
+ * or no file could be read.  @policy: a binary policy, NULL for the default.
+ * One analysis runs at a time (the core's verdict cache is not shared).
+ */
+GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
+				  AdFileReport **ret_report, GError **error);
+
+/* the same in a worker thread; the result is for ad_file_source_analyse_finish */
+void ad_file_source_analyse_async(const char *const *files, const char *policy,
+				  GCancellable *cancellable, GAsyncReadyCallback callback,
+				  gpointer user_data);
+GPtrArray *ad_file_source_analyse_finish(GAsyncResult *result, AdFileReport **ret_report,
+					 GError **error);
+
+G_END_DECLS

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * avcdoctor-browser: a GTK 3 window onto past SELinux denials.
+ *
+ *   avcdoctor-browser                 the daemon's alerts, live (D-Bus)
+ *   avcdoctor-browser --alert ID      the same, with that alert selected
+ *                                     (avcdoctor-notify's "Show details")
+ *   avcdoctor-browser FILE...         log files analysed here, no daemon
+ *
+ * Nothing is ever run from an alert: commands are shown and copied.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+
+#include "window.h"
+
+#define AD_APP_ID "org.avcdoctor.Browser"
+
+typedef struct {
+	char *alert;
+	char *policy;
+	GStrv files;
+} AdOptions;
+
+static AdOptions opts;
+
+static void act_quit(GSimpleAction *a, GVariant *p, gpointer app)
+{
+	(void)a, (void)p;
+	g_application_quit(app);
+}
+
+static void act_about(GSimpleAction *a, GVariant *p, gpointer app)
+{
+	static const char *const authors[] = { "The avcdoctor developers", NULL };
+
+	(void)a, (void)p;
+	gtk_show_about_dialog(gtk_application_get_active_window(app),
+			      "program-name", "avcdoctor-browser",
+			      "title", _("About avcdoctor"),
+			      "version", VERSION,
+			      "comments", _("Explains SELinux denials and tells how to fix "
+					    "them: the alerts of this system, or of any audit "
+					    "log."),
+			      "logo-icon-name", "avcdoctor-browser",
+			      "license-type", GTK_LICENSE_GPL_2_0,
+			      "authors", authors,
+			      /* TRANSLATORS: your name(s), shown in the About dialog */
+			      "translator-credits", _("translator-credits"),
+			      NULL);
+}
+
+static const GActionEntry app_actions[] = {
+	{ "quit", act_quit, NULL, NULL, NULL, { 0 } },
+	{ "about", act_about, NULL, NULL, NULL, { 0 } },
+};
+
+static void on_startup(GApplication *app, gpointer data)
+{
+	static const struct {
+		const char *action;
+		const char *accels[3];
+	} accels[] = {
+		{ "win.open", { "<Primary>o", NULL } },
+		{ "win.refresh", { "F5", "<Primary>r", NULL } },
+		{ "win.find", { "<Primary>f", NULL } },
+		{ "win.focus-list", { "<Primary>l", NULL } },
+		{ "win.focus-details", { "<Primary>d", NULL } },
+		{ "win.show-ignored", { "<Primary>h", NULL } },
+		{ "win.ignore", { "<Primary>i", NULL } },
+		{ "app.quit", { "<Primary>q", NULL } },
+	};
+	g_autoptr(GtkCssProvider) css = gtk_css_provider_new();
+
+	(void)data;
+	g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
+					G_N_ELEMENTS(app_actions), app);
+	for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
+		gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,
+						      accels[i].accels);
+	gtk_css_provider_load_from_resource(css, "/org/avcdoctor/Browser/browser.css");
+	gtk_style_context_add_provider_for_screen(gdk_screen_get_default(),
+						  GTK_STYLE_PROVIDER(css),
+						  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+	gtk_window_set_default_icon_name("avcdoctor-browser");
+}
+
+static void on_activate(GApplication *app, gpointer data)
+{
+	AdBrowserWindow *w = ad_browser_window_new(GTK_APPLICATION(app), opts.policy);
+
+	(void)data;
+	gtk_window_present(GTK_WINDOW(w));
+	if (opts.files && opts.files[0])
+		ad_browser_window_show_files(w, (const char *const *)opts.files);
+	else
+		ad_browser_window_show_live(w, opts.alert);
+}
+
+int main(int argc, char **argv)
+{
+	gboolean version = FALSE;
+	GOptionEntry entries[] = {
+		{ "alert", 'a', 0, G_OPTION_ARG_STRING, &opts.alert,
+		  N_("Open the daemon's alert ID"), N_("ID") },
+		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opts.policy,
+		  N_("Binary policy to analyse log files against (default: the kernel's, else "
+		     "the newest installed policy.N)"), N_("FILE") },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &version,
+		  N_("Show the version and exit"), NULL },
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts.files, NULL,
+		  N_("[FILE...]") },
+		{ NULL }
+	};
+	g_autoptr(GOptionContext) ctx = NULL;
+	g_autoptr(GtkApplication) app = NULL;
+	g_autoptr(GError) error = NULL;
+	int ret;
+
+	setlocale(LC_ALL, "");
+	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
+	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
+	textdomain(GETTEXT_PACKAGE);
+
+	ctx = g_option_context_new(_("[FILE...]"));
+	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
+	g_option_context_set_summary(ctx, _("Browses SELinux alerts: the daemon's, live, or "
+					    "those of audit log files analysed here."));
+	g_option_context_add_main_entries(ctx, entries, GETTEXT_PACKAGE);
+	g_option_context_add_group(ctx, gtk_get_option_group(FALSE));
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "avcdoctor-browser: %s (see --help)\n", error->message);
+		return 1;
+	}
+	if (version) {
+		printf("avcdoctor-browser %s\n", VERSION);
+		return 0;
+	}
+	if (opts.alert && opts.files) {
+		fprintf(stderr, "avcdoctor-browser: %s\n",
+			_("--alert is for the daemon's alerts, not for log files"));
+		return 1;
+	}
+	if (!gtk_init_check(NULL, NULL)) {
+		fprintf(stderr, "avcdoctor-browser: %s\n", _("cannot open the display"));
+		return 1;
+	}
+	app = gtk_application_new(AD_APP_ID, G_APPLICATION_NON_UNIQUE);
+	g_signal_connect(app, "startup", G_CALLBACK(on_startup), NULL);
+	g_signal_connect(app, "activate", G_CALLBACK(on_activate), NULL);
+	ret = g_application_run(G_APPLICATION(app), 1, argv);
+	g_free(opts.alert);
+	g_free(opts.policy);
+	g_strfreev(opts.files);
+	return ret;
+}

@@ -1,0 +1,825 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * AdBrowserWindow: the filter bar, the alert list and the detail pane.
+ *
+ * The list is a GtkTreeView over a GtkListStore that mirrors the view of
+ * an AdAlertModel (items-changed, row for row): the model decides what is
+ * shown and in which order, so what the unit test checks is what the user
+ * sees.  Column headers set the model's sort; the filter bar its filter.
+ * The selected alert is remembered by id, so a live update or a re-sort
+ * keeps it selected.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "alert-model.h"
+#include "dbus-source.h"
+#include "detail-pane.h"
+#include "file-source.h"
+#include "window.h"
+
+typedef enum { AD_MODE_NONE, AD_MODE_LIVE, AD_MODE_FILES } AdMode;
+
+struct _AdBrowserWindow {
+	GtkApplicationWindow parent_instance;
+	/* template children */
+	GtkInfoBar *info_bar;
+	GtkLabel *info_label;
+	GtkSearchEntry *search_entry;
+	GtkComboBoxText *host_combo;
+	GtkComboBoxText *level_combo;
+	GtkComboBoxText *time_combo;
+	GtkTreeView *alert_view;
+	AdDetailPane *detail_pane;
+	GtkLabel *status_label;
+
+	GtkListStore *store;
+	GtkTreeViewColumn *columns[AD_N_COLUMNS];
+	AdAlertModel *model;
+	AdMode mode;
+	AdDbusSource *dbus;
+	GStrv files;
+	char *policy;
+	AdFileReport *report;
+	GCancellable *analysis;		/* the file analysis in flight */
+	char *selected_id;
+	char *wanted_id;		/* --alert: select once it is there */
+	gboolean syncing;		/* the store is being changed: ignore selection signals */
+	gboolean info_from_status;	/* the info bar shows the daemon's status */
+	gboolean show_ignored;
+};
+
+G_DEFINE_TYPE(AdBrowserWindow, ad_browser_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void update_status(AdBrowserWindow *w);
+static void sync_selection(AdBrowserWindow *w);
+
+/* the info bar: @text shown as plain text; NULL hides it */
+static void show_info(AdBrowserWindow *w, GtkMessageType type, const char *text)
+{
+	w->info_from_status = FALSE;
+	if (!text) {
+		gtk_info_bar_set_revealed(w->info_bar, FALSE);
+		return;
+	}
+	gtk_label_set_text(w->info_label, text);
+	gtk_info_bar_set_message_type(w->info_bar, type);
+	gtk_info_bar_set_revealed(w->info_bar, TRUE);
+}
+
+static void on_info_response(GtkInfoBar *bar, int response, AdBrowserWindow *w)
+{
+	(void)response;
+	(void)w;
+	gtk_info_bar_set_revealed(bar, FALSE);
+}
+
+/* ---- the list ---------------------------------------------------------------- */
+
+static AdAlertItem *row_item(GtkTreeModel *tm, GtkTreeIter *it)
+{
+	AdAlertItem *a = NULL;
+
+	gtk_tree_model_get(tm, it, 0, &a, -1);
+	if (a)
+		g_object_unref(a);	/* the store keeps it alive */
+	return a;
+}
+
+static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *tm,
+			GtkTreeIter *it, gpointer data)
+{
+	static const char *const colors[] = { "#1a7f37", "#9a6700", "#c01c28" };
+	AdColumn c = GPOINTER_TO_INT(data);
+	AdAlertItem *a = row_item(tm, it);
+	g_autofree char *owned = NULL;
+	const char *text = "";
+
+	(void)col;
+	if (!a)
+		return;
+	switch (c) {
+	case AD_COLUMN_LEVEL:
+		text = ad_level_label(ad_alert_item_get_level(a));
+		break;
+	case AD_COLUMN_SUMMARY:
+		text = ad_alert_item_get_summary(a);
+		break;
+	case AD_COLUMN_SOURCE:
+		text = ad_alert_item_get_source(a);
+		break;
+	case AD_COLUMN_TARGET:
+		text = ad_alert_item_get_target(a);
+		break;
+	case AD_COLUMN_CLASS:
+		text = ad_alert_item_get_tclass(a);
+		break;
+	case AD_COLUMN_COUNT:
+		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, ad_alert_item_get_count(a));
+		break;
+	case AD_COLUMN_LAST_SEEN:
+		text = owned = ad_format_time(ad_alert_item_get_last_seen(a));
+		break;
+	case AD_COLUMN_HOST:
+		text = ad_alert_item_get_hosts_text(a);
+		break;
+	case AD_N_COLUMNS:
+		break;
+	}
+	/* "text", never "markup": the summary holds record text */
+	g_object_set(cell, "text", text, "style",
+		     ad_alert_item_get_ignored(a) ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL, NULL);
+	if (c == AD_COLUMN_LEVEL)
+		g_object_set(cell, "foreground", colors[ad_alert_item_get_level(a) % 3],
+			     "weight", PANGO_WEIGHT_BOLD, NULL);
+}
+
+/* mirrors the model's view into the store, row for row */
+static void on_items_changed(GListModel *list, guint pos, guint removed, guint added,
+			     AdBrowserWindow *w)
+{
+	GtkTreeModel *tm = GTK_TREE_MODEL(w->store);
+	gboolean big = removed + added > 200;
+	GtkTreeIter it;
+
+	w->syncing = TRUE;
+	if (big) {
+		g_object_ref(w->store);
+		gtk_tree_view_set_model(w->alert_view, NULL);
+	}
+	if (removed == added) {
+		for (guint i = 0; i < added; i++) {
+			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
+
+			if (gtk_tree_model_iter_nth_child(tm, &it, NULL, pos + i))
+				gtk_list_store_set(w->store, &it, 0, a, -1);
+		}
+	} else {
+		if (pos == 0 && removed == (guint)gtk_tree_model_iter_n_children(tm, NULL))
+			gtk_list_store_clear(w->store);
+		else
+			for (guint i = 0; i < removed; i++)
+				if (gtk_tree_model_iter_nth_child(tm, &it, NULL, pos))
+					gtk_list_store_remove(w->store, &it);
+		for (guint i = 0; i < added; i++) {
+			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
+
+			gtk_list_store_insert_with_values(w->store, NULL, pos + i, 0, a, -1);
+		}
+	}
+	if (big) {
+		gtk_tree_view_set_model(w->alert_view, tm);
+		g_object_unref(w->store);
+	}
+	w->syncing = FALSE;
+	sync_selection(w);
+	update_status(w);
+}
+
+/* the alert remembered by id is selected and shown, when the filter lets it be */
+static void sync_selection(AdBrowserWindow *w)
+{
+	GtkTreeSelection *sel = gtk_tree_view_get_selection(w->alert_view);
+	int pos = ad_alert_model_find(w->model, w->selected_id);
+	gboolean can_change = w->mode == AD_MODE_LIVE && pos >= 0;
+	GActionMap *map = G_ACTION_MAP(w);
+
+	w->syncing = TRUE;
+	if (pos >= 0) {
+		g_autoptr(GtkTreePath) path = gtk_tree_path_new_from_indices(pos, -1);
+
+		if (!gtk_tree_selection_path_is_selected(sel, path)) {
+			gtk_tree_selection_select_path(sel, path);
+			gtk_tree_view_scroll_to_cell(w->alert_view, path, NULL, FALSE, 0, 0);
+		}
+		ad_detail_pane_show(w->detail_pane, ad_alert_model_lookup(w->model,
+									  w->selected_id));
+	} else {
+		gtk_tree_selection_unselect_all(sel);
+		ad_detail_pane_show(w->detail_pane, NULL);
+	}
+	w->syncing = FALSE;
+	g_simple_action_set_enabled(G_SIMPLE_ACTION(g_action_map_lookup_action(map, "ignore")),
+				    can_change);
+	g_simple_action_set_enabled(G_SIMPLE_ACTION(g_action_map_lookup_action(map, "delete")),
+				    can_change);
+}
+
+static void on_selection_changed(GtkTreeSelection *sel, AdBrowserWindow *w)
+{
+	GtkTreeModel *tm;
+	GtkTreeIter it;
+
+	if (w->syncing)
+		return;
+	g_free(w->selected_id);
+	w->selected_id = NULL;
+	if (gtk_tree_selection_get_selected(sel, &tm, &it))
+		w->selected_id = g_strdup(ad_alert_item_get_id(row_item(tm, &it)));
+	sync_selection(w);
+}
+
+/* a header click sorts by that column; again reverses the order */
+static void on_column_clicked(GtkTreeViewColumn *col, AdBrowserWindow *w)
+{
+	AdColumn c = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(col), "ad-column"));
+	AdColumn cur;
+	gboolean desc;
+
+	ad_alert_model_get_sort(w->model, &cur, &desc);
+	if (c == cur)
+		desc = !desc;
+	else	/* numbers, times and levels: biggest first; text: A to Z */
+		desc = c == AD_COLUMN_LEVEL || c == AD_COLUMN_COUNT || c == AD_COLUMN_LAST_SEEN;
+	ad_alert_model_set_sort(w->model, c, desc);
+	for (guint i = 0; i < AD_N_COLUMNS; i++)
+		gtk_tree_view_column_set_sort_indicator(w->columns[i], i == c);
+	/* GTK's arrow convention: descending shows as GTK_SORT_DESCENDING */
+	gtk_tree_view_column_set_sort_order(col, desc ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+}
+
+static void add_columns(AdBrowserWindow *w)
+{
+	static const char *const titles[AD_N_COLUMNS] = {
+		N_("Level"), N_("Summary"), N_("Source"), N_("Target"), N_("Class"),
+		N_("Count"), N_("Last seen"), N_("Host"),
+	};
+
+	for (guint i = 0; i < AD_N_COLUMNS; i++) {
+		GtkCellRenderer *cell = gtk_cell_renderer_text_new();
+		GtkTreeViewColumn *col = gtk_tree_view_column_new();
+
+		gtk_tree_view_column_set_title(col, _(titles[i]));
+		gtk_tree_view_column_pack_start(col, cell, TRUE);
+		gtk_tree_view_column_set_cell_data_func(col, cell, render_cell,
+							GINT_TO_POINTER(i), NULL);
+		gtk_tree_view_column_set_resizable(col, TRUE);
+		gtk_tree_view_column_set_clickable(col, TRUE);
+		g_object_set_data(G_OBJECT(col), "ad-column", GINT_TO_POINTER(i));
+		g_signal_connect(col, "clicked", G_CALLBACK(on_column_clicked), w);
+		if (i == AD_COLUMN_SUMMARY) {
+			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+			gtk_tree_view_column_set_expand(col, TRUE);
+			gtk_tree_view_column_set_min_width(col, 260);
+		}
+		if (i == AD_COLUMN_COUNT)
+			g_object_set(cell, "xalign", 1.0, NULL);
+		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST) {
+			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+			gtk_tree_view_column_set_fixed_width(col, 130);
+			gtk_tree_view_column_set_sizing(col, GTK_TREE_VIEW_COLUMN_FIXED);
+		}
+		gtk_tree_view_append_column(w->alert_view, col);
+		w->columns[i] = col;
+	}
+	gtk_tree_view_column_set_sort_indicator(w->columns[AD_COLUMN_LAST_SEEN], TRUE);
+	gtk_tree_view_column_set_sort_order(w->columns[AD_COLUMN_LAST_SEEN], GTK_SORT_DESCENDING);
+}
+
+/* ---- filters and status ------------------------------------------------------- */
+
+static void on_filter_changed(AdBrowserWindow *w)
+{
+	static const double periods[] = { 0, 3600, 24 * 3600, 7 * 24 * 3600, 30 * 24 * 3600 };
+	int t = gtk_combo_box_get_active(GTK_COMBO_BOX(w->time_combo));
+	int level = gtk_combo_box_get_active(GTK_COMBO_BOX(w->level_combo));
+	g_autofree char *host = NULL;
+	AdAlertFilter f = { 0 };
+
+	if (!w->model)
+		return;
+	/* the first entry is "All hosts" */
+	if (gtk_combo_box_get_active(GTK_COMBO_BOX(w->host_combo)) > 0)
+		host = gtk_combo_box_text_get_active_text(w->host_combo);
+	f.text = gtk_entry_get_text(GTK_ENTRY(w->search_entry));
+	f.host = host;
+	f.min_level = level == 2 ? AD_LEVEL_RED : level == 1 ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN;
+	if (t > 0 && t < (int)G_N_ELEMENTS(periods))
+		f.since = g_get_real_time() / 1e6 - periods[t];
+	f.show_ignored = w->show_ignored;
+	ad_alert_model_set_filter(w->model, &f);
+}
+
+/* the host filter lists every host seen; the choice survives when it still exists */
+static void on_hosts_changed(AdAlertModel *m, AdBrowserWindow *w)
+{
+	g_auto(GStrv) hosts = ad_alert_model_get_hosts(m);
+	g_autofree char *cur = NULL;
+	int active = 0;
+
+	if (gtk_combo_box_get_active(GTK_COMBO_BOX(w->host_combo)) > 0)
+		cur = gtk_combo_box_text_get_active_text(w->host_combo);
+	g_signal_handlers_block_by_func(w->host_combo, on_filter_changed, w);
+	gtk_combo_box_text_remove_all(w->host_combo);
+	gtk_combo_box_text_append_text(w->host_combo, _("All hosts"));
+	for (guint i = 0; hosts[i]; i++) {
+		gtk_combo_box_text_append_text(w->host_combo, hosts[i]);
+		if (cur && g_str_equal(cur, hosts[i]))
+			active = (int)i + 1;
+	}
+	gtk_combo_box_set_active(GTK_COMBO_BOX(w->host_combo), active);
+	gtk_widget_set_sensitive(GTK_WIDGET(w->host_combo), hosts[0] != NULL);
+	g_signal_handlers_unblock_by_func(w->host_combo, on_filter_changed, w);
+	if (cur && !active)
+		on_filter_changed(w);
+}
+
+static void update_status(AdBrowserWindow *w)
+{
+	guint shown = g_list_model_get_n_items(G_LIST_MODEL(w->model));
+	guint total = ad_alert_model_get_total(w->model);
+	guint ignored = ad_alert_model_get_n_ignored(w->model);
+	g_autofree char *counts = NULL, *source = NULL, *text = NULL;
+
+	/* TRANSLATORS: %u alerts shown of %u in all */
+	counts = g_strdup_printf(ngettext("%u of %u alert shown", "%u of %u alerts shown", total),
+				 shown, total);
+	if (ignored) {
+		g_autofree char *c = counts;
+
+		counts = g_strdup_printf(ngettext("%s (%u ignored)", "%s (%u ignored)", ignored),
+					 c, ignored);
+	}
+	if (w->mode == AD_MODE_LIVE) {
+		source = g_strdup(w->dbus && ad_dbus_source_is_running(w->dbus)
+				  ? _("Live alerts from avcdoctor-dispatch")
+				  : _("Live alerts: the daemon is not running"));
+	} else if (w->mode == AD_MODE_FILES) {
+		g_autofree char *names = g_strjoinv(", ", w->files);
+		g_autofree char *clean = ad_clean_text(names);
+
+		if (w->analysis)
+			source = g_strdup_printf(_("Analysing %s…"), clean);
+		else if (w->report)
+			source = g_strdup_printf(ngettext("%s: %" G_GUINT64_FORMAT " denial "
+							  "record, policy %s",
+							  "%s: %" G_GUINT64_FORMAT " denial "
+							  "records, policy %s",
+							  w->report->denials),
+						 clean, w->report->denials, w->report->policy);
+		else
+			source = g_strdup(clean);
+	}
+	text = source ? g_strdup_printf("%s — %s", source, counts) : g_strdup(counts);
+	gtk_label_set_text(w->status_label, text);
+}
+
+/* ---- the daemon ---------------------------------------------------------------- */
+
+/* selects the alert --alert asked for, once the model has it */
+static void select_wanted(AdBrowserWindow *w)
+{
+	AdAlertItem *a = ad_alert_model_lookup(w->model, w->wanted_id);
+
+	if (!a)
+		return;
+	if (ad_alert_item_get_ignored(a) && !w->show_ignored)
+		g_action_group_change_action_state(G_ACTION_GROUP(w), "show-ignored",
+						   g_variant_new_boolean(TRUE));
+	g_free(w->selected_id);
+	w->selected_id = g_steal_pointer(&w->wanted_id);
+	sync_selection(w);
+}
+
+static void load_texts(AdBrowserWindow *w, const char *const *texts)
+{
+	g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
+	guint bad = ad_alert_model_load_json(w->model, texts, errors);
+
+	if (bad) {
+		g_autofree char *msg = g_strdup_printf(
+			ngettext("%u alert could not be read and is not shown: %s",
+				 "%u alerts could not be read and are not shown; the first: %s",
+				 bad), bad, (char *)g_ptr_array_index(errors, 0));
+
+		show_info(w, GTK_MESSAGE_WARNING, msg);
+	}
+}
+
+static void on_listed(AdDbusSource *s, GStrv alerts, AdBrowserWindow *w)
+{
+	(void)s;
+	ad_alert_model_clear(w->model);
+	load_texts(w, (const char *const *)alerts);
+	if (w->wanted_id) {
+		select_wanted(w);
+		if (w->wanted_id) {
+			g_autofree char *msg = g_strdup_printf(_("The daemon has no alert %s: it "
+								 "may have been deleted."),
+							       w->wanted_id);
+
+			show_info(w, GTK_MESSAGE_WARNING, msg);
+			g_clear_pointer(&w->wanted_id, g_free);
+		}
+	}
+	update_status(w);
+}
+
+static void on_changed(AdDbusSource *s, const char *text, AdBrowserWindow *w)
+{
+	const char *texts[] = { text, NULL };
+
+	(void)s;
+	load_texts(w, texts);
+	if (w->wanted_id)
+		select_wanted(w);
+}
+
+static void on_removed(AdDbusSource *s, const char *id, AdBrowserWindow *w)
+{
+	(void)s;
+	ad_alert_model_remove(w->model, id);
+}
+
+static void on_status(AdDbusSource *s, gboolean running, const char *message,
+		      AdBrowserWindow *w)
+{
+	(void)s;
+	(void)running;
+	if (message) {
+		show_info(w, running ? GTK_MESSAGE_ERROR : GTK_MESSAGE_WARNING, message);
+		w->info_from_status = TRUE;
+	} else if (w->info_from_status) {
+		show_info(w, GTK_MESSAGE_INFO, NULL);
+	}
+	update_status(w);
+}
+
+static void drop_dbus(AdBrowserWindow *w)
+{
+	if (!w->dbus)
+		return;
+	g_signal_handlers_disconnect_by_data(w->dbus, w);
+	g_clear_object(&w->dbus);
+}
+
+/* stops the file analysis in flight (its result is dropped) */
+static void drop_analysis(AdBrowserWindow *w)
+{
+	if (w->analysis) {
+		g_cancellable_cancel(w->analysis);
+		g_clear_object(&w->analysis);
+	}
+}
+
+void ad_browser_window_show_live(AdBrowserWindow *w, const char *alert_id)
+{
+	drop_analysis(w);
+	drop_dbus(w);
+	g_clear_pointer(&w->files, g_strfreev);
+	g_clear_pointer(&w->report, ad_file_report_free);
+	w->mode = AD_MODE_LIVE;
+	g_free(w->wanted_id);
+	w->wanted_id = g_strdup(alert_id);
+	ad_alert_model_clear(w->model);
+	show_info(w, GTK_MESSAGE_INFO, NULL);
+	gtk_window_set_title(GTK_WINDOW(w), _("SELinux Alerts"));
+	ad_detail_pane_set_actions(w->detail_pane, TRUE, NULL);
+	w->dbus = ad_dbus_source_new();
+	g_signal_connect(w->dbus, "listed", G_CALLBACK(on_listed), w);
+	g_signal_connect(w->dbus, "changed", G_CALLBACK(on_changed), w);
+	g_signal_connect(w->dbus, "removed", G_CALLBACK(on_removed), w);
+	g_signal_connect(w->dbus, "status", G_CALLBACK(on_status), w);
+	ad_dbus_source_start(w->dbus);
+	update_status(w);
+}
+
+/* ---- log files ------------------------------------------------------------------ */
+
+static void on_analysed(GObject *obj, GAsyncResult *res, gpointer data)
+{
+	g_autoptr(AdBrowserWindow) w = data;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+	AdFileReport *report = NULL;
+	GCancellable *cancel = g_task_get_cancellable(G_TASK(res));
+
+	(void)obj;
+	alerts = ad_file_source_analyse_finish(res, &report, &error);
+	if (g_cancellable_is_cancelled(cancel) || cancel != w->analysis) {
+		ad_file_report_free(report);
+		return;		/* another source took over meanwhile */
+	}
+	g_clear_object(&w->analysis);
+	gdk_window_set_cursor(gtk_widget_get_window(GTK_WIDGET(w)), NULL);
+	if (!alerts) {
+		g_autofree char *msg = g_strdup_printf(_("Cannot analyse the log: %s"),
+						       error->message);
+		g_autofree char *clean = ad_clean_text(msg);
+
+		show_info(w, GTK_MESSAGE_ERROR, clean);
+		update_status(w);
+		return;
+	}
+	w->report = report;
+	g_ptr_array_add(alerts, NULL);
+	load_texts(w, (const char *const *)alerts->pdata);
+	if (report->messages->len) {
+		g_autoptr(GString) msg = g_string_new(NULL);
+
+		if (report->problems)
+			g_string_append_printf(msg, ngettext("%" G_GUINT64_FORMAT " record could "
+							     "not be analysed:",
+							     "%" G_GUINT64_FORMAT " records could "
+							     "not be analysed; the first messages:",
+							     report->problems),
+					       report->problems);
+		else
+			g_string_append(msg, _("The analysis had less to go on:"));
+		for (guint i = 0; i < report->messages->len && i < 3; i++)
+			g_string_append_printf(msg, "\n%s",
+					       (char *)g_ptr_array_index(report->messages, i));
+		if (report->messages->len > 3)
+			g_string_append(msg, "\n…");
+		show_info(w, GTK_MESSAGE_WARNING, msg->str);
+	}
+	if (ad_alert_model_get_total(w->model) == 0 && !report->messages->len)
+		show_info(w, GTK_MESSAGE_INFO, _("The log holds no SELinux denial."));
+	update_status(w);
+}
+
+void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files)
+{
+	g_autofree char *names = NULL, *title = NULL, *clean = NULL;
+	GdkWindow *gw = gtk_widget_get_window(GTK_WIDGET(w));
+
+	drop_analysis(w);
+	drop_dbus(w);
+	if ((const char *const *)w->files != files) {
+		g_strfreev(w->files);
+		w->files = g_strdupv((char **)files);
+	}
+	g_clear_pointer(&w->report, ad_file_report_free);
+	g_clear_pointer(&w->wanted_id, g_free);
+	w->mode = AD_MODE_FILES;
+	ad_alert_model_clear(w->model);
+	show_info(w, GTK_MESSAGE_INFO, NULL);
+	names = g_strjoinv(", ", w->files);
+	clean = ad_clean_text(names);
+	/* TRANSLATORS: the window title in offline mode: the file names */
+	title = g_strdup_printf(_("SELinux Alerts — %s"), clean);
+	gtk_window_set_title(GTK_WINDOW(w), title);
+	ad_detail_pane_set_actions(w->detail_pane, FALSE,
+				   _("A log file is shown: ignoring and deleting are for the "
+				     "daemon's alerts"));
+	w->analysis = g_cancellable_new();
+	if (gw) {
+		g_autoptr(GdkCursor) busy = gdk_cursor_new_from_name(gdk_window_get_display(gw),
+								     "progress");
+
+		gdk_window_set_cursor(gw, busy);
+	}
+	ad_file_source_analyse_async((const char *const *)w->files, w->policy, w->analysis,
+				     on_analysed, g_object_ref(w));
+	update_status(w);
+}
+
+/* ---- actions ------------------------------------------------------------------- */
+
+static void on_open_response(GtkNativeDialog *d, int response, AdBrowserWindow *w)
+{
+	if (response == GTK_RESPONSE_ACCEPT) {
+		GSList *list = gtk_file_chooser_get_filenames(GTK_FILE_CHOOSER(d));
+		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+		g_auto(GStrv) files = NULL;
+
+		for (GSList *l = list; l; l = l->next)
+			g_strv_builder_add(b, l->data);
+		g_slist_free_full(list, g_free);
+		files = g_strv_builder_end(b);
+		if (files[0])
+			ad_browser_window_show_files(w, (const char *const *)files);
+	}
+	g_object_unref(d);
+}
+
+static void act_open(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+	GtkFileChooserNative *d;
+	GtkFileFilter *f;
+
+	(void)a, (void)p;
+	d = gtk_file_chooser_native_new(_("Open an Audit Log"), GTK_WINDOW(w),
+					GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+	gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(d), TRUE);
+	f = gtk_file_filter_new();
+	gtk_file_filter_set_name(f, _("All files"));
+	gtk_file_filter_add_pattern(f, "*");
+	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
+	g_signal_connect(d, "response", G_CALLBACK(on_open_response), w);
+	gtk_native_dialog_show(GTK_NATIVE_DIALOG(d));
+}
+
+static void act_live(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	(void)a, (void)p;
+	ad_browser_window_show_live(data, NULL);
+}
+
+static void act_refresh(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	if (w->mode == AD_MODE_FILES && w->files)
+		ad_browser_window_show_files(w, (const char *const *)w->files);
+	else if (w->mode == AD_MODE_LIVE && w->dbus)
+		ad_dbus_source_refresh(w->dbus);
+}
+
+static void act_find(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	gtk_widget_grab_focus(GTK_WIDGET(w->search_entry));
+}
+
+static void act_focus_list(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	gtk_widget_grab_focus(GTK_WIDGET(w->alert_view));
+}
+
+static void act_focus_details(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	gtk_widget_child_focus(GTK_WIDGET(w->detail_pane), GTK_DIR_TAB_FORWARD);
+}
+
+static void act_show_ignored(GSimpleAction *a, GVariant *state, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	w->show_ignored = g_variant_get_boolean(state);
+	g_simple_action_set_state(a, state);
+	on_filter_changed(w);
+}
+
+static void on_ignore_clicked(AdDetailPane *p, const char *id, gboolean ignore,
+			      AdBrowserWindow *w)
+{
+	(void)p;
+	if (w->mode == AD_MODE_LIVE && w->dbus)
+		ad_dbus_source_set_ignored(w->dbus, id, ignore);
+}
+
+static void act_ignore(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+	AdAlertItem *item = ad_alert_model_lookup(w->model, w->selected_id);
+
+	(void)a, (void)p;
+	if (item)
+		on_ignore_clicked(w->detail_pane, ad_alert_item_get_id(item),
+				  !ad_alert_item_get_ignored(item), w);
+}
+
+/* asks before deleting: the alert's history is gone for good */
+static void on_delete_clicked(AdDetailPane *p, const char *id, AdBrowserWindow *w)
+{
+	AdAlertItem *item = ad_alert_model_lookup(w->model, id);
+	g_autofree char *alert_id = g_strdup(id);
+	GtkWidget *d;
+	int response;
+
+	(void)p;
+	if (!item || w->mode != AD_MODE_LIVE || !w->dbus)
+		return;
+	d = gtk_message_dialog_new(GTK_WINDOW(w), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+				   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s",
+				   _("Delete this alert?"));
+	/* "%s": the summary is record text, never a format or markup */
+	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s\n\n%s",
+						 ad_alert_item_get_summary(item),
+						 _("Its history is removed from the daemon's store. "
+						   "It comes back as a new alert if the denial "
+						   "happens again."));
+	gtk_dialog_add_button(GTK_DIALOG(d), _("_Cancel"), GTK_RESPONSE_CANCEL);
+	gtk_style_context_add_class(
+		gtk_widget_get_style_context(gtk_dialog_add_button(GTK_DIALOG(d), _("_Delete"),
+								   GTK_RESPONSE_ACCEPT)),
+		"destructive-action");
+	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_CANCEL);
+	response = gtk_dialog_run(GTK_DIALOG(d));
+	gtk_widget_destroy(d);
+	if (response == GTK_RESPONSE_ACCEPT && w->dbus)
+		ad_dbus_source_delete(w->dbus, alert_id);
+}
+
+static void act_delete(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	if (w->selected_id)
+		on_delete_clicked(w->detail_pane, w->selected_id, w);
+}
+
+/* Delete in the list deletes: a window accelerator would take the key from the search box */
+static gboolean on_view_key(GtkWidget *view, GdkEventKey *ev, AdBrowserWindow *w)
+{
+	(void)view;
+	if (ev->keyval == GDK_KEY_Delete || ev->keyval == GDK_KEY_KP_Delete) {
+		g_action_group_activate_action(G_ACTION_GROUP(w), "delete", NULL);
+		return GDK_EVENT_STOP;
+	}
+	return GDK_EVENT_PROPAGATE;
+}
+
+static const GActionEntry actions[] = {
+	{ "open", act_open, NULL, NULL, NULL, { 0 } },
+	{ "live", act_live, NULL, NULL, NULL, { 0 } },
+	{ "refresh", act_refresh, NULL, NULL, NULL, { 0 } },
+	{ "find", act_find, NULL, NULL, NULL, { 0 } },
+	{ "focus-list", act_focus_list, NULL, NULL, NULL, { 0 } },
+	{ "focus-details", act_focus_details, NULL, NULL, NULL, { 0 } },
+	{ "show-ignored", NULL, NULL, "false", act_show_ignored, { 0 } },
+	{ "ignore", act_ignore, NULL, NULL, NULL, { 0 } },
+	{ "delete", act_delete, NULL, NULL, NULL, { 0 } },
+};
+
+/* ---- the object ------------------------------------------------------------------ */
+
+static void ad_browser_window_dispose(GObject *obj)
+{
+	AdBrowserWindow *w = AD_BROWSER_WINDOW(obj);
+
+	drop_analysis(w);
+	drop_dbus(w);
+	if (w->model)
+		g_signal_handlers_disconnect_by_data(w->model, w);
+	g_clear_object(&w->model);
+	g_clear_object(&w->store);
+	G_OBJECT_CLASS(ad_browser_window_parent_class)->dispose(obj);
+}
+
+static void ad_browser_window_finalize(GObject *obj)
+{
+	AdBrowserWindow *w = AD_BROWSER_WINDOW(obj);
+
+	g_strfreev(w->files);
+	g_free(w->policy);
+	ad_file_report_free(w->report);
+	g_free(w->selected_id);
+	g_free(w->wanted_id);
+	G_OBJECT_CLASS(ad_browser_window_parent_class)->finalize(obj);
+}
+
+static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
+{
+	GtkWidgetClass *wc = GTK_WIDGET_CLASS(klass);
+
+	G_OBJECT_CLASS(klass)->dispose = ad_browser_window_dispose;
+	G_OBJECT_CLASS(klass)->finalize = ad_browser_window_finalize;
+	g_type_ensure(AD_TYPE_DETAIL_PANE);
+	gtk_widget_class_set_template_from_resource(wc, "/org/avcdoctor/Browser/window.ui");
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_bar);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_label);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, search_entry);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, host_combo);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, level_combo);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, time_combo);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, alert_view);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, detail_pane);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, status_label);
+	gtk_widget_class_bind_template_callback(wc, on_info_response);
+	gtk_widget_class_bind_template_callback(wc, on_filter_changed);
+	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
+	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
+}
+
+static void ad_browser_window_init(AdBrowserWindow *w)
+{
+	GtkTreeSelection *sel;
+
+	gtk_widget_init_template(GTK_WIDGET(w));
+	g_action_map_add_action_entries(G_ACTION_MAP(w), actions, G_N_ELEMENTS(actions), w);
+	w->model = ad_alert_model_new();
+	w->store = gtk_list_store_new(1, AD_TYPE_ALERT_ITEM);
+	gtk_tree_view_set_model(w->alert_view, GTK_TREE_MODEL(w->store));
+	add_columns(w);
+	sel = gtk_tree_view_get_selection(w->alert_view);
+	gtk_tree_selection_set_mode(sel, GTK_SELECTION_SINGLE);
+	g_signal_connect(sel, "changed", G_CALLBACK(on_selection_changed), w);
+	g_signal_connect(w->alert_view, "key-press-event", G_CALLBACK(on_view_key), w);
+	g_signal_connect(w->model, "items-changed", G_CALLBACK(on_items_changed), w);
+	g_signal_connect(w->model, "hosts-changed", G_CALLBACK(on_hosts_changed), w);
+	on_hosts_changed(w->model, w);
+	sync_selection(w);
+	update_status(w);
+}
+
+AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy)
+{
+	AdBrowserWindow *w = g_object_new(AD_TYPE_BROWSER_WINDOW, "application", app, NULL);
+
+	w->policy = g_strdup(policy);
+	return w;
+}

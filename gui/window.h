@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/*
+ * AdBrowserWindow: the alert list with its filters and the detail pane.
+ * It shows either the daemon's live alerts (D-Bus) or the alerts of log
+ * files analysed here (offline); both arrive as the same JSON objects and
+ * go into one AdAlertModel.
+ */
+#define AD_TYPE_BROWSER_WINDOW (ad_browser_window_get_type())
+G_DECLARE_FINAL_TYPE(AdBrowserWindow, ad_browser_window, AD, BROWSER_WINDOW,
+		     GtkApplicationWindow)
+
+/* @policy: the binary policy for offline analysis, NULL for the default */
+AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy);
+/* the daemon's alerts; @alert_id, when not NULL, is selected once listed */
+void ad_browser_window_show_live(AdBrowserWindow *w, const char *alert_id);
+/* the alerts of @files, analysed here without the daemon */
+void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files);
+
+G_END_DECLS
