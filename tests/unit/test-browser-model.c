@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The browser's model, headless: alerts parsed from JSON (hostile text
+ * included), filtering, sorting, grouping by id, the view staying in step
+ * with its items-changed signals, and the offline file source producing
+ * the same alerts as `avcdoctor analyze --json`.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alert-model.h"
+#include "file-source.h"
+
+#define POLICY "/etc/selinux/default/policy/policy.33"
+
+/* one alert object as the daemon sends it; @host NULL for the local host */
+static char *alert_json(const char *id, const char *level, const char *summary,
+			const char *stype, const char *ttype, const char *tclass, guint64 count,
+			double last_seen, const char *host, gboolean ignored)
+{
+	json_object *o = json_object_new_object(), *d = json_object_new_object();
+	json_object *hosts = json_object_new_array(), *sugg = json_object_new_array();
+	json_object *s = json_object_new_object(), *cmds = json_object_new_array();
+	json_object *argv = json_object_new_array();
+	g_autofree char *sc = g_strdup_printf("system_u:system_r:%s:s0", stype);
+	g_autofree char *tc = g_strdup_printf("system_u:object_r:%s:s0", ttype);
+	char *text;
+
+	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "count", json_object_new_uint64(count));
+	json_object_object_add(o, "first_seen", json_object_new_double(last_seen - 10));
+	json_object_object_add(o, "last_seen", json_object_new_double(last_seen));
+	json_object_object_add(o, "level", json_object_new_string(level));
+	if (host)
+		json_object_array_add(hosts, json_object_new_string(host));
+	json_object_object_add(o, "hosts", hosts);
+	json_object_object_add(o, "ignored", json_object_new_boolean(ignored));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	json_object_object_add(d, "scontext", json_object_new_string(sc));
+	json_object_object_add(d, "tcontext", json_object_new_string(tc));
+	json_object_object_add(d, "tclass", json_object_new_string(tclass));
+	json_object_object_add(d, "reason", json_object_new_string("boolean"));
+	json_object_object_add(d, "comm", json_object_new_string("httpd"));
+	json_object_object_add(o, "denial", d);
+	json_object_object_add(s, "plugin", json_object_new_string("boolean"));
+	json_object_object_add(s, "kind", json_object_new_string("boolean"));
+	json_object_object_add(s, "confidence", json_object_new_double(0.9));
+	json_object_object_add(s, "if", json_object_new_string("If you want to allow it"));
+	json_object_object_add(s, "then", json_object_new_string("Then turn it on."));
+	json_object_array_add(argv, json_object_new_string("setsebool"));
+	json_object_array_add(argv, json_object_new_string("-P"));
+	json_object_array_add(argv, json_object_new_string("httpd_read_user_content=1"));
+	json_object_array_add(cmds, argv);
+	json_object_object_add(s, "commands", cmds);
+	json_object_object_add(s, "shell", json_object_new_string("setsebool -P "
+								   "httpd_read_user_content=1"));
+	json_object_array_add(sugg, s);
+	json_object_object_add(o, "suggestions", sugg);
+	text = g_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	json_object_put(o);
+	return text;
+}
+
+static AdAlertItem *item(const char *id, const char *level, const char *summary,
+			 const char *stype, guint64 count, double last_seen, const char *host,
+			 gboolean ignored)
+{
+	g_autofree char *text = alert_json(id, level, summary, stype, "etc_t", "file", count,
+					   last_seen, host, ignored);
+	g_autoptr(GError) error = NULL;
+	AdAlertItem *a = ad_alert_item_new_from_json(text, &error);
+
+	assert_non_null(a);
+	return a;
+}
+
+/* the ids of the view, joined by spaces */
+static char *view_ids(AdAlertModel *m)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < g_list_model_get_n_items(G_LIST_MODEL(m)); i++) {
+		g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(m), i);
+
+		g_string_append_printf(s, "%s%s", i ? " " : "", ad_alert_item_get_id(a));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* five alerts of different levels, hosts, counts and times */
+static AdAlertModel *sample_model(void)
+{
+	AdAlertModel *m = ad_alert_model_new();
+	AdAlertItem *items[] = {
+		item("a", "yellow", "SELinux is preventing httpd from read access", "httpd_t", 3,
+		     1000, "web1", FALSE),
+		item("b", "red", "SELinux is preventing sshd from write access", "sshd_t", 1, 3000,
+		     "web2", FALSE),
+		item("c", "green", "SELinux is preventing cups from getattr access", "cupsd_t", 7,
+		     2000, NULL, FALSE),
+		item("d", "yellow", "SELinux is preventing postfix from unlink", "postfix_t", 2,
+		     4000, "web1", TRUE),
+		item("e", "red", "SELinux is preventing Bash from execute access", "unconfined_t",
+		     5, 5000, "mail", FALSE),
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(items); i++) {
+		ad_alert_model_upsert(m, items[i]);
+		g_object_unref(items[i]);
+	}
+	return m;
+}
+
+static void set_filter(AdAlertModel *m, const char *text, const char *host, AdLevel level,
+		       double since, gboolean show_ignored)
+{
+	AdAlertFilter f = { text, host, level, since, show_ignored };
+
+	ad_alert_model_set_filter(m, &f);
+}
+
+static void test_parse(void **state)
+{
+	g_autofree char *text = alert_json("0123456789abcdef", "red", "SELinux is preventing x",
+					   "httpd_t", "shadow_t", "file", 42, 1700000000.5,
+					   "web1", TRUE);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(AdAlertItem) a = ad_alert_item_new_from_json(text, &error);
+	g_autoptr(GPtrArray) sugg = NULL;
+	g_autofree char *why = NULL;
+	AdSuggestionView *s;
+
+	(void)state;
+	assert_non_null(a);
+	assert_string_equal(ad_alert_item_get_id(a), "0123456789abcdef");
+	assert_int_equal(ad_alert_item_get_level(a), AD_LEVEL_RED);
+	assert_string_equal(ad_alert_item_get_source(a), "httpd_t");
+	assert_string_equal(ad_alert_item_get_target(a), "shadow_t");
+	assert_string_equal(ad_alert_item_get_tclass(a), "file");
+	assert_int_equal(ad_alert_item_get_count(a), 42);
+	assert_true(ad_alert_item_get_last_seen(a) == 1700000000.5);
+	assert_string_equal(ad_alert_item_get_hosts_text(a), "web1");
+	assert_true(ad_alert_item_get_ignored(a));
+	sugg = ad_alert_item_get_suggestions(a);
+	assert_int_equal(sugg->len, 1);
+	s = g_ptr_array_index(sugg, 0);
+	assert_string_equal(s->kind, "boolean");
+	/* exactly the analyzer's quoted text: this is what Copy puts on the clipboard */
+	assert_string_equal(s->shell, "setsebool -P httpd_read_user_content=1");
+	why = ad_alert_item_explain(a);
+	assert_non_null(strstr(why, "boolean"));
+}
+
+/* a table of bad inputs: each is an error with a message, never a crash */
+static void test_parse_bad(void **state)
+{
+	static const struct {
+		const char *text;
+		const char *error;
+	} cases[] = {
+		{ "", "not valid JSON" },
+		{ "{", "not valid JSON" },
+		{ "[1,2]", "no id" },
+		{ "\"id\"", "no id" },
+		{ "{\"summary\":\"x\"}", "no id" },
+		{ "{\"id\":17}", "no id" },
+		{ "{\"id\":\"\"}", "no id" },
+		{ "{\"id\":\"a\xff\"}", "not UTF-8" },
+		{ "null", "not valid JSON" },
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autoptr(AdAlertItem) a = ad_alert_item_new_from_json(cases[i].text, &error);
+
+		assert_null(a);
+		assert_non_null(error);
+		if (!strstr(error->message, cases[i].error))
+			fail_msg("case %u: \"%s\" does not say \"%s\"", i, error->message,
+				 cases[i].error);
+	}
+}
+
+/* wrong types are tolerated field by field; hostile text is cleaned, markup kept literal */
+static void test_parse_hostile(void **state)
+{
+	const char *text = "{\"id\":\"x1\",\"level\":\"purple\",\"count\":\"many\","
+			   "\"hosts\":[\"\",7,\"h\\u001b[31m\"],\"ignored\":1,"
+			   "\"summary\":\"<b>bold</b> \\u001b]0;title\\u0007 \\u202e evil\","
+			   "\"denial\":{\"scontext\":42,\"tclass\":[\"x\"]},"
+			   "\"suggestions\":[7,{\"commands\":[[\"rm\",\"-f\",\"--\","
+			   "\"a b;$(id)\"]]}],\"records\":\"no\"}";
+	g_autoptr(GError) error = NULL;
+	g_autoptr(AdAlertItem) a = ad_alert_item_new_from_json(text, &error);
+	g_autoptr(GPtrArray) sugg = NULL;
+	AdSuggestionView *s;
+	const char *sum;
+
+	(void)state;
+	assert_non_null(a);
+	assert_int_equal(ad_alert_item_get_level(a), AD_LEVEL_YELLOW);
+	assert_int_equal(ad_alert_item_get_count(a), 0);
+	assert_false(ad_alert_item_get_ignored(a));
+	assert_string_equal(ad_alert_item_get_source(a), "");
+	assert_string_equal(ad_alert_item_get_tclass(a), "");
+	sum = ad_alert_item_get_summary(a);
+	assert_non_null(strstr(sum, "<b>bold</b>"));	/* text, shown as text */
+	assert_null(strchr(sum, '\x1b'));
+	assert_null(strchr(sum, '\x07'));
+	assert_null(strstr(sum, "\u202e"));
+	assert_true(g_utf8_validate(sum, -1, NULL));
+	assert_null(strchr(ad_alert_item_get_hosts_text(a), '\x1b'));
+	sugg = ad_alert_item_get_suggestions(a);
+	assert_int_equal(sugg->len, 1);
+	s = g_ptr_array_index(sugg, 0);
+	/* no "shell": quoted from the argument vector, never passed on raw */
+	assert_string_equal(s->shell, "rm -f -- 'a b;$(id)'");
+}
+
+static void test_filter(void **state)
+{
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autofree char *ids = NULL;
+
+	(void)state;
+	/* the default: newest first, the ignored one hidden */
+	ids = view_ids(m);
+	assert_string_equal(ids, "e b c a");
+	assert_int_equal(ad_alert_model_get_total(m), 5);
+	assert_int_equal(ad_alert_model_get_n_ignored(m), 1);
+	g_free(ids);
+	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "e d b c a");
+	/* text: every word, case-insensitive, in summary, types or commands */
+	g_free(ids);
+	set_filter(m, "PREVENTING bash", NULL, AD_LEVEL_GREEN, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "e");
+	g_free(ids);
+	set_filter(m, "sshd_t", NULL, AD_LEVEL_GREEN, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "b");
+	g_free(ids);
+	set_filter(m, "  httpd   read ", NULL, AD_LEVEL_GREEN, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "a");
+	g_free(ids);
+	set_filter(m, "nothing-like-this", NULL, AD_LEVEL_GREEN, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "");
+	/* host */
+	g_free(ids);
+	set_filter(m, NULL, "web1", AD_LEVEL_GREEN, 0, TRUE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "d a");
+	/* level: at least */
+	g_free(ids);
+	set_filter(m, NULL, NULL, AD_LEVEL_YELLOW, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "e b a");
+	g_free(ids);
+	set_filter(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "e b");
+	/* time: last seen at or after */
+	g_free(ids);
+	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 3000, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "e b");
+	/* all together */
+	g_free(ids);
+	set_filter(m, "preventing", "web1", AD_LEVEL_YELLOW, 500, TRUE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "d a");
+}
+
+static void test_sort(void **state)
+{
+	static const struct {
+		AdColumn column;
+		gboolean descending;
+		const char *ids;
+	} cases[] = {
+		{ AD_COLUMN_LAST_SEEN, TRUE, "e d b c a" },
+		{ AD_COLUMN_LAST_SEEN, FALSE, "a c b d e" },
+		{ AD_COLUMN_COUNT, TRUE, "c e a d b" },
+		{ AD_COLUMN_COUNT, FALSE, "b d a e c" },
+		/* level ties: newest first */
+		{ AD_COLUMN_LEVEL, TRUE, "e b d a c" },
+		{ AD_COLUMN_LEVEL, FALSE, "c d a e b" },
+		{ AD_COLUMN_SOURCE, FALSE, "c a d b e" },
+		{ AD_COLUMN_SOURCE, TRUE, "e b d a c" },
+		/* empty host (local) last whichever the order */
+		{ AD_COLUMN_HOST, FALSE, "e d a b c" },
+		{ AD_COLUMN_SUMMARY, FALSE, "e c a d b" },
+		/* equal classes: newest first, then id */
+		{ AD_COLUMN_CLASS, FALSE, "e d b c a" },
+	};
+	g_autoptr(AdAlertModel) m = sample_model();
+
+	(void)state;
+	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE);
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *ids = NULL;
+		AdColumn c;
+		gboolean desc;
+
+		ad_alert_model_set_sort(m, cases[i].column, cases[i].descending);
+		ad_alert_model_get_sort(m, &c, &desc);
+		assert_int_equal(c, cases[i].column);
+		ids = view_ids(m);
+		if (strcmp(ids, cases[i].ids) != 0)
+			fail_msg("case %u: \"%s\", wanted \"%s\"", i, ids, cases[i].ids);
+	}
+}
+
+static void count_signal(GObject *obj, gpointer data)
+{
+	(void)obj;
+	(*(int *)data)++;
+}
+
+/* an alert seen again replaces the one with its id: one row per alert */
+static void test_grouping(void **state)
+{
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autoptr(AdAlertItem) again = item("a", "red", "SELinux is preventing httpd from read "
+					    "access", "httpd_t", 4, 6000, "web3", FALSE);
+	g_autofree char *ids = NULL;
+	g_auto(GStrv) hosts = NULL;
+	int hosts_changed = 0;
+
+	(void)state;
+	g_signal_connect(m, "hosts-changed", G_CALLBACK(count_signal), &hosts_changed);
+	hosts = ad_alert_model_get_hosts(m);
+	assert_int_equal(g_strv_length(hosts), 3);	/* mail web1 web2 */
+	assert_string_equal(hosts[0], "mail");
+	ad_alert_model_upsert(m, again);
+	assert_int_equal(ad_alert_model_get_total(m), 5);
+	assert_ptr_equal(ad_alert_model_lookup(m, "a"), again);
+	assert_int_equal(ad_alert_item_get_count(ad_alert_model_lookup(m, "a")), 4);
+	ids = view_ids(m);
+	assert_string_equal(ids, "a e b c");	/* moved to the top: newest */
+	/* web3 came; web1 stays (d) */
+	assert_int_equal(hosts_changed, 1);
+	g_strfreev(hosts);
+	hosts = ad_alert_model_get_hosts(m);
+	assert_int_equal(g_strv_length(hosts), 4);
+	/* removing the only alert of web2 takes the host away */
+	assert_true(ad_alert_model_remove(m, "b"));
+	assert_false(ad_alert_model_remove(m, "b"));
+	assert_int_equal(hosts_changed, 2);
+	assert_int_equal(ad_alert_model_find(m, "b"), -1);
+	assert_int_equal(ad_alert_model_find(m, "a"), 0);
+	assert_int_equal(ad_alert_model_find(m, "d"), -1);	/* ignored: hidden */
+	/* the same JSON loaded twice is still one alert each */
+	{
+		g_autofree char *t1 = alert_json("z1", "green", "s", "x_t", "y_t", "file", 1, 10,
+						 NULL, FALSE);
+		const char *texts[] = { t1, t1, "garbage", NULL };
+		g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
+
+		assert_int_equal(ad_alert_model_load_json(m, texts, errors), 1);
+		assert_int_equal(errors->len, 1);
+		assert_int_equal(ad_alert_model_get_total(m), 5);
+	}
+	ad_alert_model_clear(m);
+	assert_int_equal(ad_alert_model_get_total(m), 0);
+	assert_int_equal(g_list_model_get_n_items(G_LIST_MODEL(m)), 0);
+	assert_int_equal(ad_alert_model_get_n_ignored(m), 0);
+}
+
+/* what the window does with items-changed: a mirror that must equal the view */
+static void on_items_changed(GListModel *list, guint pos, guint removed, guint added,
+			     gpointer data)
+{
+	GPtrArray *mirror = data;
+
+	assert_true(pos + removed <= mirror->len);
+	g_ptr_array_remove_range(mirror, pos, removed);
+	for (guint i = 0; i < added; i++)
+		g_ptr_array_insert(mirror, pos + i, g_list_model_get_item(list, pos + i));
+}
+
+static void test_mirror(void **state)
+{
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autoptr(GPtrArray) mirror = g_ptr_array_new_with_free_func(g_object_unref);
+	g_autoptr(GRand) rnd = g_rand_new_with_seed(7);
+	static const char *const levels[] = { "green", "yellow", "red" };
+	static const char *const hosts[] = { NULL, "web1", "web2" };
+
+	(void)state;
+	g_signal_connect(m, "items-changed", G_CALLBACK(on_items_changed), mirror);
+	for (guint step = 0; step < 3000; step++) {
+		int op = g_rand_int_range(rnd, 0, 10);
+		g_autofree char *id = g_strdup_printf("id%02d", g_rand_int_range(rnd, 0, 30));
+
+		if (op < 6) {
+			g_autoptr(AdAlertItem) a = item(id, levels[g_rand_int_range(rnd, 0, 3)],
+							"summary", "x_t",
+							g_rand_int_range(rnd, 1, 5),
+							g_rand_int_range(rnd, 0, 20),
+							hosts[g_rand_int_range(rnd, 0, 3)],
+							g_rand_int_range(rnd, 0, 4) == 0);
+
+			ad_alert_model_upsert(m, a);
+		} else if (op < 8) {
+			ad_alert_model_remove(m, id);
+		} else if (op < 9) {
+			set_filter(m, NULL, hosts[g_rand_int_range(rnd, 0, 3)],
+				   g_rand_int_range(rnd, 0, 3), g_rand_int_range(rnd, 0, 10),
+				   g_rand_boolean(rnd));
+		} else {
+			ad_alert_model_set_sort(m, g_rand_int_range(rnd, 0, AD_N_COLUMNS),
+						g_rand_boolean(rnd));
+		}
+		assert_int_equal(mirror->len, g_list_model_get_n_items(G_LIST_MODEL(m)));
+		for (guint i = 0; i < mirror->len; i++) {
+			g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(m), i);
+
+			assert_ptr_equal(a, g_ptr_array_index(mirror, i));
+			/* sorted, and each shown row passes the filter */
+			if (i) {
+				AdColumn c;
+				gboolean desc;
+
+				ad_alert_model_get_sort(m, &c, &desc);
+				assert_true(ad_alert_compare(g_ptr_array_index(mirror, i - 1), a,
+							     c, desc) < 0);
+			}
+			assert_int_equal(ad_alert_model_find(m, ad_alert_item_get_id(a)), (int)i);
+		}
+	}
+}
+
+/* the offline source: the log's denials grouped into alerts, as `analyze --json` */
+static void test_file_source(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"sample.log", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(AdFileReport) report = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	AdAlertItem *shadow;
+
+	(void)state;
+	alerts = ad_file_source_analyse(files, POLICY, &report, &error);
+	assert_non_null(alerts);
+	assert_int_equal(report->denials, 15);
+	assert_int_equal(alerts->len, 13);
+	g_ptr_array_add(alerts, NULL);
+	assert_int_equal(ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL), 0);
+	assert_int_equal(ad_alert_model_get_total(m), 13);
+	/* two reads of /etc/shadow by httpd: one alert seen twice */
+	shadow = ad_alert_model_lookup(m, "853997c3dff518a1");
+	assert_non_null(shadow);
+	assert_int_equal(ad_alert_item_get_count(shadow), 2);
+	assert_string_equal(ad_alert_item_get_source(shadow), "httpd_t");
+	assert_string_equal(ad_alert_item_get_target(shadow), "shadow_t");
+	/* the boolean fix of the home-content alert, quoted by the analyzer */
+	{
+		AdAlertItem *home = ad_alert_model_lookup(m, "eae55f992cc44cfe");
+		g_autoptr(GPtrArray) sugg = NULL;
+
+		assert_non_null(home);
+		sugg = ad_alert_item_get_suggestions(home);
+		assert_true(sugg->len >= 1);
+		assert_string_equal(((AdSuggestionView *)g_ptr_array_index(sugg, 0))->shell,
+				    "setsebool -P httpd_read_user_content=1");
+	}
+}
+
+static void test_file_source_errors(void **state)
+{
+	const char *missing[] = { "/nonexistent/audit.log", NULL };
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"sample.log", NULL);
+	const char *ok[] = { log, NULL };
+	const char *some[] = { "/nonexistent/audit.log", log, NULL };
+	g_autoptr(AdFileReport) report = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+
+	(void)state;
+	alerts = ad_file_source_analyse(missing, POLICY, &report, &error);
+	assert_null(alerts);
+	assert_non_null(error);
+	assert_non_null(strstr(error->message, "/nonexistent/audit.log"));
+	g_clear_error(&error);
+	alerts = ad_file_source_analyse(ok, "/nonexistent/policy.33", &report, &error);
+	assert_null(alerts);
+	assert_non_null(error);
+	g_clear_error(&error);
+	/* one file missing, the other read: alerts, and the problem reported */
+	alerts = ad_file_source_analyse(some, POLICY, &report, &error);
+	assert_non_null(alerts);
+	assert_int_equal(alerts->len, 13);
+	assert_int_equal(report->problems, 1);
+	assert_non_null(strstr(g_ptr_array_index(report->messages, 0), "/nonexistent"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_parse_bad),
+		cmocka_unit_test(test_parse_hostile),
+		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_grouping),
+		cmocka_unit_test(test_mirror),
+		cmocka_unit_test(test_file_source),
+		cmocka_unit_test(test_file_source_errors),
+	};
+	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?
+						  g_getenv("AD_SOURCE_DIR") : ".", "rules", NULL);
+
+	g_setenv("AVCDOCTOR_RULES_DIR", rules, TRUE);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
