@@ -5,7 +5,7 @@ set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
-	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev"
+	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev libgtk-3-dev"
 # the policy to analyse against (and its boolean descriptions, in -dev);
 # the peers compared with in tests
 run_pkgs="selinux-policy-default selinux-policy-dev"
