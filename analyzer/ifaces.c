@@ -12,6 +12,8 @@
  */
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "ifaces.h"
 
 #define MAX_DEPTH 6
@@ -482,8 +484,10 @@ AdIfaces *ad_ifaces_load(const char *dir, GError **error)
 
 	if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
 		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-			    "%s: no such directory (the refpolicy interface definitions come "
-			    "with selinux-policy-dev)", dir);
+			    /* TRANSLATORS: %s is a directory; selinux-policy-dev is a
+			       package name */
+			    _("%s: no such directory (the refpolicy interface definitions "
+			      "come with selinux-policy-dev)"), dir);
 		return NULL;
 	}
 	ifs = g_new0(AdIfaces, 1);
@@ -704,7 +708,11 @@ char *ad_ifaces_rewrite(AdIfaces *ifs, AdPolicy *policy, AdRuleSet *rs, const ch
 		n++;
 		g_string_append_printf(out, "# %s\n", lines[i]);
 		if (g_hash_table_contains(done, call)) {
-			g_string_append_printf(out, "# (granted by %s above)", call);
+			/* a comment of the module, for people */
+			g_string_append(out, "# ");
+			/* TRANSLATORS: a comment in a generated policy module: %s is an
+			   interface call such as apache_read_log(httpd_t), as it is */
+			g_string_append_printf(out, _("(granted by %s above)"), call);
 		} else {
 			g_hash_table_add(done, (gpointer)call);
 			g_string_append(out, call);

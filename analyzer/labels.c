@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib/gi18n.h>
 #include <selinux/label.h>
 #include <selinux/selinux.h>
 
@@ -57,16 +58,25 @@ AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GEr
 	else if (root)
 		path = g_build_filename(root, "contexts", "files", "file_contexts", NULL);
 	if (!path || !g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
-			    "no file_contexts found%s%s; use --file-contexts FILE",
-			    path ? ": " : "", path ? path : "");
+		if (path)
+			g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
+				    /* TRANSLATORS: %s is a file; file_contexts and --file-contexts
+				       stay as they are */
+				    _("no file_contexts found: %s; use --file-contexts FILE"),
+				    path);
+		else
+			g_set_error_literal(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
+					    /* TRANSLATORS: file_contexts and --file-contexts stay
+					       as they are */
+					    _("no file_contexts found; use --file-contexts FILE"));
 		return NULL;
 	}
 	opts[0].value = path;
 	h = selabel_open(SELABEL_CTX_FILE, opts, 1);
 	if (!h) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "%s: cannot read the file contexts", path);
+			    /* TRANSLATORS: %s is a file_contexts file */
+			    _("%s: cannot read the file contexts"), path);
 		return NULL;
 	}
 	l = g_new0(AdLabels, 1);

@@ -13,6 +13,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "policy-private.h"
 
 /* ---- evaluation ----------------------------------------------------------- */
@@ -379,42 +381,47 @@ static gboolean ad_cnode_is_mls(const AdCNode *n)
 
 /* ---- in words --------------------------------------------------------------- */
 
-/* What the refpolicy constraint attributes stand for ("the types ..."). */
+/*
+ * What the refpolicy constraint attributes stand for ("the types ..."),
+ * translated where used.
+ */
 static const struct {
 	const char *attr;
 	const char *desc;
 } ad_attr_desc[] = {
-	{ "can_change_object_identity", "allowed to change the user of an object" },
-	{ "can_change_process_identity", "allowed to change a process identity" },
-	{ "can_change_process_role", "allowed to change a process role" },
-	{ "can_system_change", "allowed to change a process to the system role" },
-	{ "process_user_target", "a process may enter with another role" },
-	{ "process_uncond_exempt", "exempt from the process identity constraints" },
-	{ "cron_source_domain", "of cron daemons" },
-	{ "cron_job_domain", "of cron jobs" },
-	{ "ubac_constrained_type", "subject to user-based access control" },
-	{ "ubacfile", "exempt from user-based access control on files" },
-	{ "ubacproc", "exempt from user-based access control on processes" },
-	{ "ubacfd", "exempt from user-based access control on file descriptors" },
-	{ "ubacsock", "exempt from user-based access control on sockets" },
-	{ "ubacipc", "exempt from user-based access control on IPC" },
-	{ "ubacxwin", "exempt from user-based access control on X windows" },
-	{ "ubacdbus", "exempt from user-based access control on D-Bus" },
-	{ "ubackey", "exempt from user-based access control on keys" },
-	{ "ubacdb", "exempt from user-based access control on databases" },
-	{ "mcs_constrained_type", "subject to MCS constraints" },
-	{ "mlsfileread", "allowed to read files at any level" },
-	{ "mlsfilewrite", "allowed to write files at any level" },
-	{ "mlsprocread", "allowed to read processes at any level" },
-	{ "mlsprocwrite", "allowed to write processes at any level" },
-	{ "mlstrustedobject", "trusted MLS objects" },
+	/* TRANSLATORS: these complete "the source type x_t is one of the types %s"
+	   (what the types of a refpolicy attribute have in common) */
+	{ "can_change_object_identity", N_("allowed to change the user of an object") },
+	{ "can_change_process_identity", N_("allowed to change a process identity") },
+	{ "can_change_process_role", N_("allowed to change a process role") },
+	{ "can_system_change", N_("allowed to change a process to the system role") },
+	{ "process_user_target", N_("a process may enter with another role") },
+	{ "process_uncond_exempt", N_("exempt from the process identity constraints") },
+	{ "cron_source_domain", N_("of cron daemons") },
+	{ "cron_job_domain", N_("of cron jobs") },
+	{ "ubac_constrained_type", N_("subject to user-based access control") },
+	{ "ubacfile", N_("exempt from user-based access control on files") },
+	{ "ubacproc", N_("exempt from user-based access control on processes") },
+	{ "ubacfd", N_("exempt from user-based access control on file descriptors") },
+	{ "ubacsock", N_("exempt from user-based access control on sockets") },
+	{ "ubacipc", N_("exempt from user-based access control on IPC") },
+	{ "ubacxwin", N_("exempt from user-based access control on X windows") },
+	{ "ubacdbus", N_("exempt from user-based access control on D-Bus") },
+	{ "ubackey", N_("exempt from user-based access control on keys") },
+	{ "ubacdb", N_("exempt from user-based access control on databases") },
+	{ "mcs_constrained_type", N_("subject to MCS constraints") },
+	{ "mlsfileread", N_("allowed to read files at any level") },
+	{ "mlsfilewrite", N_("allowed to write files at any level") },
+	{ "mlsprocread", N_("allowed to read processes at any level") },
+	{ "mlsprocwrite", N_("allowed to write processes at any level") },
+	{ "mlstrustedobject", N_("trusted MLS objects") },
 };
 
 static const char *ad_attr_description(const char *attr)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(ad_attr_desc); i++)
 		if (g_str_equal(ad_attr_desc[i].attr, attr))
-			return ad_attr_desc[i].desc;
+			return _(ad_attr_desc[i].desc);
 	return NULL;
 }
 
@@ -454,24 +461,33 @@ static void ad_clause_add(GPtrArray *clauses, char *prefix, char *object)
 static char *ad_term(AdPolicy *p, const constraint_expr_t *e, const context_struct_t *c,
 		     gboolean target)
 {
-	const char *side = target ? "target" : "source";
-
 	if (e->attr & CEXPR_USER)
-		return g_strdup_printf("the %s user %s", side, p->db.p_user_val_to_name[c->user - 1]);
+		/* TRANSLATORS: %s is an SELinux user, role or type name; the phrase is the
+		   subject or object of a clause such as "%s is not one of the types ..." */
+		return g_strdup_printf(target ? _("the target user %s") : _("the source user %s"),
+				       p->db.p_user_val_to_name[c->user - 1]);
 	if (e->attr & CEXPR_ROLE)
-		return g_strdup_printf("the %s role %s", side, p->db.p_role_val_to_name[c->role - 1]);
-	return g_strdup_printf("the %s type %s", side, p->db.p_type_val_to_name[c->type - 1]);
+		return g_strdup_printf(target ? _("the target role %s") : _("the source role %s"),
+				       p->db.p_role_val_to_name[c->role - 1]);
+	return g_strdup_printf(target ? _("the target type %s") : _("the source type %s"),
+			       p->db.p_type_val_to_name[c->type - 1]);
 }
 
 /* "the source level s0" / "the target high level s0:c0.c1023" */
 static char *ad_level_term(AdPolicy *p, const context_struct_t *c, gboolean target, gboolean high)
 {
 	g_autofree char *text = ad_level_to_string(p, &c->range.level[high ? 1 : 0]);
-	const char *side = target ? "target" : "source";
 
 	if (mls_level_eq(&c->range.level[0], &c->range.level[1]))
-		return g_strdup_printf("the %s level %s", side, text);
-	return g_strdup_printf("the %s %s level %s", side, high ? "high" : "low", text);
+		/* TRANSLATORS: %s is an MLS level such as s0:c0.c1023; the phrase is the
+		   subject or object of a clause such as "%s dominates %s" */
+		return g_strdup_printf(target ? _("the target level %s") : _("the source level %s"),
+				       text);
+	if (high)
+		return g_strdup_printf(target ? _("the target high level %s")
+				       : _("the source high level %s"), text);
+	return g_strdup_printf(target ? _("the target low level %s") : _("the source low level %s"),
+			       text);
 }
 
 /* The fact a leaf states about the two contexts, as a clause. */
@@ -495,59 +511,120 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		names = ad_leaf_names(p, e, &attr);
 		if (names->len == 1 && attr) {
 			const char *desc = ad_attr_description(names->pdata[0]);
+			const char *attr_name = names->pdata[0];
+			char *clause;
 
 			if (desc)
-				ad_clause_add(clauses,
-					      g_strdup_printf("%s is %sone of the types %s (%s)", term,
-							      member ? "" : "not ", desc,
-							      (char *)names->pdata[0]),
-					      NULL);
+				clause = g_strdup_printf(member ?
+							 /* TRANSLATORS: a clause of "the constraint
+							    fails because ...": %1$s is "the source
+							    type x_t" or the like, %2$s what the
+							    types of the attribute %3$s are
+							    ("allowed to change a process role") */
+							 _("%s is one of the types %s (%s)") :
+							 /* TRANSLATORS: as "%s is one of the types
+							    %s (%s)" */
+							 _("%s is not one of the types %s (%s)"),
+							 term, desc, attr_name);
 			else
-				ad_clause_add(clauses,
-					      g_strdup_printf("%s %s the attribute %s", term,
-							      member ? "has" : "does not have",
-							      (char *)names->pdata[0]),
-					      NULL);
+				clause = g_strdup_printf(member ?
+							 /* TRANSLATORS: a clause of "the constraint
+							    fails because ...": %1$s is "the source
+							    type x_t" or the like, %2$s a type
+							    attribute */
+							 _("%s has the attribute %s") :
+							 /* TRANSLATORS: as "%s has the attribute
+							    %s" */
+							 _("%s does not have the attribute %s"),
+							 term, attr_name);
+			ad_clause_add(clauses, clause, NULL);
 		} else if (!member) {
-			/* mergeable: "is not system_u, unconfined_u or sysadm_u" */
+			/* mergeable: "is not system_u, unconfined_u or sysadm_u" (the
+			   prefix is the term; ad_clauses_text() writes the clause) */
 			for (guint i = 0; i < names->len; i++)
-				ad_clause_add(clauses, g_strdup_printf("%s is not", term),
-					      g_strdup(names->pdata[i]));
+				ad_clause_add(clauses, g_strdup(term), g_strdup(names->pdata[i]));
 		} else {
 			GString *list = g_string_new(NULL);
 
-			for (guint i = 0; i < names->len; i++)
-				g_string_append_printf(list, "%s%s", i ? ", " : "",
-						       (char *)names->pdata[i]);
-			ad_clause_add(clauses,
-				      g_strdup_printf("%s is %s%s", term,
-						      names->len > 1 ? "one of " : "", list->str),
-				      NULL);
+			for (guint i = 0; i < names->len; i++) {
+				if (i)
+					/* TRANSLATORS: separates the items of a list */
+					g_string_append(list, C_("list", ", "));
+				g_string_append(list, names->pdata[i]);
+			}
+			if (names->len > 1)
+				/* TRANSLATORS: a clause of "the constraint fails because
+				   ...": %1$s is "the source user x_u" or the like, %2$s a
+				   list of SELinux names ("a, b, c") */
+				ad_clause_add(clauses, g_strdup_printf(_("%s is one of %s"), term,
+								       list->str), NULL);
+			else
+				/* TRANSLATORS: as "%s is one of %s", with one name */
+				ad_clause_add(clauses, g_strdup_printf(_("%s is %s"), term,
+								       list->str), NULL);
 			g_string_free(list, TRUE);
 		}
 		return;
 	}
 
 	if (e->attr == CEXPR_USER || e->attr == CEXPR_ROLE || e->attr == CEXPR_TYPE) {
-		g_autofree char *a = ad_term(p, e, s, FALSE);
-		g_autofree char *b = ad_term(p, e, t, TRUE);
+		const char *a, *b;
 		int v = ad_leaf_eval(p, e, s, t);
-		const char *rel;
+		gboolean incomp;
+		char *clause;
 
-		if (e->op == CEXPR_EQ || e->op == CEXPR_NEQ) {
-			gboolean same = e->attr == CEXPR_USER ? s->user == t->user :
-					e->attr == CEXPR_ROLE ? s->role == t->role :
-					s->type == t->type;
-
-			rel = same ? "is the same as" : "differs from";
-		} else if (e->op == CEXPR_DOM) {
-			rel = v == 1 ? "dominates" : "does not dominate";
-		} else if (e->op == CEXPR_DOMBY) {
-			rel = v == 1 ? "is dominated by" : "is not dominated by";
+		if (e->attr == CEXPR_USER) {
+			a = p->db.p_user_val_to_name[s->user - 1];
+			b = p->db.p_user_val_to_name[t->user - 1];
+		} else if (e->attr == CEXPR_ROLE) {
+			a = p->db.p_role_val_to_name[s->role - 1];
+			b = p->db.p_role_val_to_name[t->role - 1];
 		} else {
-			rel = v == 1 ? "is incomparable with" : "is comparable with";
+			a = p->db.p_type_val_to_name[s->type - 1];
+			b = p->db.p_type_val_to_name[t->type - 1];
 		}
-		ad_clause_add(clauses, g_strdup_printf("%s %s %s", a, rel, b), NULL);
+		/* only roles dominate one another */
+		incomp = e->op != CEXPR_EQ && e->op != CEXPR_NEQ && e->op != CEXPR_DOM &&
+			 e->op != CEXPR_DOMBY;
+		if (e->op == CEXPR_DOM && v == 1)
+			/* TRANSLATORS: a clause of "the constraint fails because ...":
+			   %1$s and %2$s are SELinux roles (users, types) */
+			clause = g_strdup_printf(_("the source role %s dominates the target "
+						   "role %s"), a, b);
+		else if (e->op == CEXPR_DOM)
+			clause = g_strdup_printf(_("the source role %s does not dominate the "
+						   "target role %s"), a, b);
+		else if (e->op == CEXPR_DOMBY && v == 1)
+			clause = g_strdup_printf(_("the source role %s is dominated by the "
+						   "target role %s"), a, b);
+		else if (e->op == CEXPR_DOMBY)
+			clause = g_strdup_printf(_("the source role %s is not dominated by the "
+						   "target role %s"), a, b);
+		else if (incomp && v == 1)
+			clause = g_strdup_printf(_("the source role %s is incomparable with "
+						   "the target role %s"), a, b);
+		else if (incomp)
+			clause = g_strdup_printf(_("the source role %s is comparable with the "
+						   "target role %s"), a, b);
+		else if (e->attr == CEXPR_USER && s->user == t->user)
+			clause = g_strdup_printf(_("the source user %s is the same as the "
+						   "target user %s"), a, b);
+		else if (e->attr == CEXPR_USER)
+			clause = g_strdup_printf(_("the source user %s differs from the "
+						   "target user %s"), a, b);
+		else if (e->attr == CEXPR_ROLE && s->role == t->role)
+			clause = g_strdup_printf(_("the source role %s is the same as the "
+						   "target role %s"), a, b);
+		else if (e->attr == CEXPR_ROLE)
+			clause = g_strdup_printf(_("the source role %s differs from the "
+						   "target role %s"), a, b);
+		else if (s->type == t->type)
+			clause = g_strdup_printf(_("the source type %s is the same as the "
+						   "target type %s"), a, b);
+		else
+			clause = g_strdup_printf(_("the source type %s differs from the "
+						   "target type %s"), a, b);
+		ad_clause_add(clauses, clause, NULL);
 		return;
 	}
 
@@ -557,7 +634,7 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		gboolean t1 = FALSE, t2 = TRUE, h1 = FALSE, h2 = FALSE;
 		g_autofree char *a = NULL, *b = NULL;
 		const mls_level_t *l1, *l2;
-		const char *rel;
+		char *clause;
 
 		switch (e->attr) {
 		case CEXPR_L1H2:
@@ -586,23 +663,24 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		l2 = &c2->range.level[h2 ? 1 : 0];
 		a = ad_level_term(p, c1, t1, h1);
 		b = ad_level_term(p, c2, t2, h2);
-		switch (e->op) {
-		case CEXPR_EQ:
-		case CEXPR_NEQ:
-			rel = mls_level_eq(l1, l2) ? "equals" : "differs from";
-			break;
-		case CEXPR_DOM:
-			rel = mls_level_dom(l1, l2) ? "dominates" : "does not dominate";
-			break;
-		case CEXPR_DOMBY:
-			rel = mls_level_dom(l2, l1) ? "is dominated by" : "is not dominated by";
-			break;
-		default:
-			rel = mls_level_incomp(l1, l2) ? "is incomparable with" :
-			      "is comparable with";
-			break;
-		}
-		ad_clause_add(clauses, g_strdup_printf("%s %s %s", a, rel, b), NULL);
+		if (e->op == CEXPR_DOM)
+			/* TRANSLATORS: the clauses of "the constraint fails because ..."
+			   compare two levels: %1$s and %2$s are phrases such as "the source
+			   level s0" or "the target high level s0:c0.c1023" */
+			clause = g_strdup_printf(mls_level_dom(l1, l2) ? _("%s dominates %s") :
+						 _("%s does not dominate %s"), a, b);
+		else if (e->op == CEXPR_DOMBY)
+			clause = g_strdup_printf(mls_level_dom(l2, l1) ?
+						 _("%s is dominated by %s") :
+						 _("%s is not dominated by %s"), a, b);
+		else if (e->op != CEXPR_EQ && e->op != CEXPR_NEQ)
+			clause = g_strdup_printf(mls_level_incomp(l1, l2) ?
+						 _("%s is incomparable with %s") :
+						 _("%s is comparable with %s"), a, b);
+		else
+			clause = g_strdup_printf(mls_level_eq(l1, l2) ? _("%s equals %s") :
+						 _("%s differs from %s"), a, b);
+		ad_clause_add(clauses, clause, NULL);
 	}
 }
 
@@ -631,25 +709,24 @@ static void ad_cnode_words(AdPolicy *p, const AdCNode *n, gboolean want,
 	}
 }
 
-/* "a, b and c" joined, mergeable clauses merged: "X is not a, b or c" */
+/* "a, and b, and c" joined, mergeable clauses merged: "X is not a, b or c" */
 static char *ad_clauses_text(GPtrArray *clauses)
 {
-	GString *out = g_string_new(NULL);
+	char *out = NULL;
 	g_autofree gboolean *done = g_new0(gboolean, clauses->len + 1);
-	guint written = 0;
 
 	for (guint i = 0; i < clauses->len; i++) {
 		AdClause *c = clauses->pdata[i];
+		g_autofree char *clause = NULL;
+		char *old = out;
 
 		if (done[i])
 			continue;
-		if (written++)
-			g_string_append(out, ", and ");
-		g_string_append(out, c->prefix);
-		if (!c->object)
-			continue;
-		{
+		if (!c->object) {
+			clause = g_strdup(c->prefix);
+		} else {
 			g_autoptr(GPtrArray) objs = g_ptr_array_new();
+			GString *list = g_string_new(NULL);
 
 			for (guint j = i; j < clauses->len; j++) {
 				AdClause *d = clauses->pdata[j];
@@ -660,12 +737,26 @@ static char *ad_clauses_text(GPtrArray *clauses)
 				}
 			}
 			for (guint j = 0; j < objs->len; j++) {
-				g_string_append(out, j == 0 ? " " : j + 1 == objs->len ? " or " : ", ");
-				g_string_append(out, objs->pdata[j]);
+				if (j)
+					g_string_append(list, j + 1 == objs->len ?
+							/* TRANSLATORS: separate the items of a
+							   list: "a, b or c" */
+							C_("list", " or ") : C_("list", ", "));
+				g_string_append(list, objs->pdata[j]);
 			}
+			/* TRANSLATORS: a clause of "the constraint fails because ...": %1$s
+			   is "the source user x_u" or the like, %2$s one SELinux name or a
+			   list of them ("a, b or c") */
+			clause = g_strdup_printf(_("%s is not %s"), c->prefix, list->str);
+			g_string_free(list, TRUE);
 		}
+		/* TRANSLATORS: joins the clauses of "the constraint fails because
+		   %s": %1$s is the clauses so far, %2$s the next one */
+		out = old ? g_strdup_printf(_("%s, and %s"), old, clause)
+			  : g_steal_pointer(&clause);
+		g_free(old);
 	}
-	return g_string_free(out, FALSE);
+	return out ? out : g_strdup("");
 }
 
 /* The statement of constraint @c with its failing leaves marked. */

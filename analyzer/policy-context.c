@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <sepol/policydb/services.h>
 
 #include "policy-private.h"
@@ -161,13 +162,14 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 
 	mls_level_init(l);
 	if (!text || !*text) {
-		ad_add_unique(d->problems, g_strdup("a level is empty"));
+		ad_add_unique(d->problems, g_strdup(_("a level is empty")));
 		return -1;
 	}
 	parts = g_strsplit(text, ":", 2);
 	if (!parts[0] || !*parts[0]) {
 		ad_add_unique(d->problems,
-			      g_strdup_printf("the level \"%s\" has no sensitivity", text));
+			      /* TRANSLATORS: %s is an MLS level as written in the log */
+			      g_strdup_printf(_("the level \"%s\" has no sensitivity"), text));
 		return -1;
 	}
 	ld = hashtab_search(db->p_levels.table, parts[0]);
@@ -181,7 +183,9 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 		return rc;
 	if (!*parts[1]) {
 		ad_add_unique(d->problems,
-			      g_strdup_printf("the level \"%s\" has an empty category list", text));
+			      /* TRANSLATORS: %s is an MLS level as written in the log */
+			      g_strdup_printf(_("the level \"%s\" has an empty category list"),
+					      text));
 		return -1;
 	}
 
@@ -192,7 +196,8 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 
 		if (!ends[0] || !*ends[0] || (ends[1] && !*ends[1])) {
 			ad_add_unique(d->problems,
-				      g_strdup_printf("the category list \"%s\" is malformed",
+				      /* TRANSLATORS: %s is a list of MLS categories (c0,c3.c5) */
+				      g_strdup_printf(_("the category list \"%s\" is malformed"),
 						      parts[1]));
 			rc = -1;
 			continue;
@@ -209,7 +214,8 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 		}
 		if (lo->s.value > hi->s.value) {
 			ad_add_unique(d->problems,
-				      g_strdup_printf("the category range %s is reversed", *it));
+				      /* TRANSLATORS: %s is a range of MLS categories (c5.c0) */
+				      g_strdup_printf(_("the category range %s is reversed"), *it));
 			rc = -1;
 			continue;
 		}
@@ -236,8 +242,10 @@ static gboolean ad_level_check(AdDiag *d, const mls_level_t *l)
 	ebitmap_for_each_positive_bit(&l->cat, node, bit) {
 		if (!ebitmap_get_bit(&ld->level->cat, bit)) {
 			ad_add_unique(d->problems,
-				      g_strdup_printf("the category %s is not allowed with the "
-						      "sensitivity %s",
+				      /* TRANSLATORS: %1$s is an MLS category (c3), %2$s a
+				         sensitivity (s0) */
+				      g_strdup_printf(_("the category %s is not allowed with the "
+							"sensitivity %s"),
 						      db->p_cat_val_to_name[bit],
 						      db->p_sens_val_to_name[l->sens - 1]));
 			ok = FALSE;
@@ -246,19 +254,15 @@ static gboolean ad_level_check(AdDiag *d, const mls_level_t *l)
 	return ok;
 }
 
-/* "the type foo_t is", "the user test_u and the type foo_t are" + " not defined ..." */
+/* "the type foo_t is not defined ...", "the user test_u and the type foo_t are not ..." */
 static char *ad_unknown_sentence(GPtrArray *unknown)
 {
-	GString *s = g_string_new(NULL);
+	g_autofree char *list = ad_unknown_list(unknown);
 
-	for (guint i = 0; i < unknown->len; i++) {
-		if (i > 0)
-			g_string_append(s, i + 1 == unknown->len ? " and " : ", ");
-		g_string_append_printf(s, "the %s", (char *)unknown->pdata[i]);
-	}
-	g_string_append(s, unknown->len > 1 ? " are not defined in this policy" :
-			" is not defined in this policy");
-	return g_string_free(s, FALSE);
+	/* TRANSLATORS: %s is "the type foo_t" or a list such as "the user test_u
+	   and the type foo_t" */
+	return g_strdup_printf(ngettext("%s is not defined in this policy",
+					"%s are not defined in this policy", unknown->len), list);
 }
 
 /* Fills @ci's reason, unknown and problem for a context libsepol refused. */
@@ -279,8 +283,13 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	ci->reason = AD_REASON_INVALID_CONTEXT;
 
 	if (g_strv_length(f) < 3 || !*f[0] || !*f[1] || !*f[2]) {
-		ci->problem = g_strdup_printf("it is not of the form user:role:type%s",
-					      db->mls ? ":level" : "");
+		/* TRANSLATORS: "it" is a context; user:role:type:level stays as it is */
+		const char *form = _("it is not of the form user:role:type:level");
+
+		if (!db->mls)
+			/* TRANSLATORS: "it" is a context; user:role:type stays as it is */
+			form = _("it is not of the form user:role:type");
+		ci->problem = g_strdup(form);
 		return;
 	}
 	user = hashtab_search(db->p_users.table, f[0]);
@@ -293,14 +302,17 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	if (!type)
 		g_ptr_array_add(ci->unknown, g_strdup_printf("type %s", f[2]));
 	else if (type->flavor == TYPE_ATTRIB)
-		g_ptr_array_add(problems, g_strdup_printf("%s is an attribute, not a type", f[2]));
+		g_ptr_array_add(problems,
+				/* TRANSLATORS: %s is an SELinux type attribute */
+				g_strdup_printf(_("%s is an attribute, not a type"), f[2]));
 
 	mls_range_init(&range);
 	if (f[3] && !db->mls) {
-		g_ptr_array_add(problems, g_strdup_printf("it has the level %s, but the policy has "
-							  "no MLS", f[3]));
+		/* TRANSLATORS: "it" is a context, %s an MLS level */
+		g_ptr_array_add(problems, g_strdup_printf(_("it has the level %s, but the policy "
+							    "has no MLS"), f[3]));
 	} else if (f[3] && !*f[3]) {
-		g_ptr_array_add(problems, g_strdup("its level is empty"));
+		g_ptr_array_add(problems, g_strdup(_("its level is empty")));
 	} else if (f[3]) {
 		/* f[3] is not empty: lh[0] is set */
 		g_auto(GStrv) lh = g_strsplit(f[3], "-", 2);
@@ -312,7 +324,8 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 			rc = mls_level_cpy(&range.level[1], &range.level[0]);
 		have_range = rc == 0;
 	} else if (db->mls) {
-		g_ptr_array_add(problems, g_strdup("it has no level, which this MLS policy needs"));
+		g_ptr_array_add(problems, g_strdup(_("it has no level, which this MLS policy "
+						    "needs")));
 	}
 
 	if (ci->unknown->len) {
@@ -327,12 +340,14 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 		if (!ebitmap_get_bit(&role->cache, type->s.value - 1) &&
 		    !ebitmap_get_bit(&role->types.types, type->s.value - 1))
 			g_ptr_array_add(problems,
-					g_strdup_printf("the role %s is not authorised for the type %s",
+					g_strdup_printf(_("the role %s is not authorised for the "
+							  "type %s"),
 							f[1], db->p_type_val_to_name[type->s.value - 1]));
 		if (user && !ebitmap_get_bit(&user->cache, role->s.value - 1) &&
 		    !ebitmap_get_bit(&user->roles.roles, role->s.value - 1))
 			g_ptr_array_add(problems,
-					g_strdup_printf("the user %s is not authorised for the role %s",
+					g_strdup_printf(_("the user %s is not authorised for the "
+							  "role %s"),
 							f[0], f[1]));
 	}
 	if (have_range) {
@@ -344,8 +359,8 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 			g_autofree char *hi = ad_level_to_string(p, &range.level[1]);
 
 			g_ptr_array_add(problems,
-					g_strdup_printf("the high level %s does not dominate the low "
-							"level %s",
+					g_strdup_printf(_("the high level %s does not dominate the "
+							  "low level %s"),
 							hi, lo));
 		} else if (levels_ok && user && role && role->s.value != OBJECT_R_VAL &&
 			   !mls_range_contains(user->exp_range, range)) {
@@ -353,26 +368,32 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 			g_autofree char *has = ad_range_to_string(p, &user->exp_range);
 
 			g_ptr_array_add(problems,
-					g_strdup_printf("the level %s is outside the range %s of the "
-							"user %s",
+					/* TRANSLATORS: %1$s is an MLS range, %2$s the range
+					   of the SELinux user %3$s */
+					g_strdup_printf(_("the level %s is outside the range %s of "
+							  "the user %s"),
 							want, has, f[0]));
 		}
 	}
 	mls_range_destroy(&range);
 
 	if (problems->len) {
-		GString *s = g_string_new(NULL);
+		ci->problem = g_strdup(problems->pdata[0]);
+		for (guint i = 1; i < problems->len; i++) {
+			char *old = ci->problem;
 
-		for (guint i = 0; i < problems->len; i++) {
-			if (i > 0)
-				g_string_append(s, ", and ");
-			g_string_append(s, problems->pdata[i]);
+			/* TRANSLATORS: joins the problems of a context: %1$s is the
+			   problems so far, %2$s the next one */
+			ci->problem = g_strdup_printf(_("%s, and %s"), old,
+						      (char *)problems->pdata[i]);
+			g_free(old);
 		}
-		ci->problem = g_string_free(s, FALSE);
 	} else if (*ad_sepol_last_message()) {
-		ci->problem = g_strdup_printf("libsepol refuses it (%s)", ad_sepol_last_message());
+		/* TRANSLATORS: "it" is a context; %s is libsepol's message */
+		ci->problem = g_strdup_printf(_("libsepol refuses it (%s)"),
+					      ad_sepol_last_message());
 	} else {
-		ci->problem = g_strdup("libsepol refuses it");
+		ci->problem = g_strdup(_("libsepol refuses it"));
 	}
 }
 
@@ -440,8 +461,9 @@ const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str)
 
 		if (ad_context_convert(p, with, &ci->ctx) == 0) {
 			ci->ok = TRUE;
-			ci->note = g_strdup_printf("the context %s has no MLS level; s0 was assumed",
-						   str);
+			/* TRANSLATORS: %s is an SELinux context; s0 stays as it is */
+			ci->note = g_strdup_printf(_("the context %s has no MLS level; s0 was "
+						     "assumed"), str);
 		}
 	} else if (!p->db.mls && ad_count_char(str, ':') >= 3) {
 		g_auto(GStrv) f = g_strsplit(str, ":", 4);
@@ -449,8 +471,9 @@ const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str)
 
 		if (ad_context_convert(p, without, &ci->ctx) == 0) {
 			ci->ok = TRUE;
-			ci->note = g_strdup_printf("the policy has no MLS; the level %s of the "
-						   "context %s was ignored",
+			/* TRANSLATORS: %1$s is an MLS level, %2$s an SELinux context */
+			ci->note = g_strdup_printf(_("the policy has no MLS; the level %s of the "
+						     "context %s was ignored"),
 						   f[3], str);
 		}
 	}

@@ -12,20 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "policy-private.h"
 
 /* "the type foo_t and the permission frob are not defined in this policy" */
 static void ad_edit_unknown(GError **error, const char *statement, GPtrArray *unknown)
 {
-	g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func(g_free);
-	g_autofree char *list = NULL;
+	g_autofree char *list = ad_unknown_list(unknown);
 
-	for (guint i = 0; i < unknown->len; i++)
-		g_ptr_array_add(items, g_strdup_printf("the %s", (char *)unknown->pdata[i]));
-	list = ad_join_and(items);
 	g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN,
-		    "cannot add \"%s\": %s %s not defined in this policy", statement, list,
-		    unknown->len > 1 ? "are" : "is");
+		    /* TRANSLATORS: %1$s is a policy statement (allow a_t b_t:file
+		       read;), %2$s "the type foo_t" or a list such as "the type foo_t
+		       and the permission frob" */
+		    ngettext("cannot add \"%s\": %s is not defined in this policy",
+			     "cannot add \"%s\": %s are not defined in this policy", unknown->len),
+		    statement, list);
 }
 
 /* ORs @bits into the unconditional allow entry (source, target, class), or adds it. */
@@ -98,7 +100,8 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 	}
 	if (!bits) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
-			    "cannot add \"%s\": it names no permission", statement->str);
+			    /* TRANSLATORS: %s is a policy statement, as it is */
+			    _("cannot add \"%s\": it names no permission"), statement->str);
 		return -1;
 	}
 
@@ -120,7 +123,8 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 	ad_policy_invalidate(p, AD_INVALIDATE_TE);
 	if (rc < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
-			    "cannot add \"%s\": out of memory", statement->str);
+			    /* TRANSLATORS: %s is a policy statement, as it is */
+			    _("cannot add \"%s\": out of memory"), statement->str);
 		return -1;
 	}
 	return 0;
@@ -171,7 +175,8 @@ int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GEr
 	ad_policy_invalidate(p, AD_INVALIDATE_CONTEXTS);
 	if (rc < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
-			    "cannot add \"%s\": out of memory", statement);
+			    /* TRANSLATORS: %s is a policy statement, as it is */
+			    _("cannot add \"%s\": out of memory"), statement);
 		return -1;
 	}
 	return 0;
@@ -208,7 +213,8 @@ int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_
 	ra = calloc(1, sizeof(*ra));
 	if (!ra) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
-			    "cannot add \"%s\": out of memory", statement);
+			    /* TRANSLATORS: %s is a policy statement, as it is */
+			    _("cannot add \"%s\": out of memory"), statement);
 		return -1;
 	}
 	ra->role = from->s.value;
@@ -234,7 +240,7 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 	b = name && *name ? hashtab_search(p->db.p_bools.table, name) : NULL;
 	if (!b) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN,
-			    "cannot set the boolean %s: it is not defined in this policy",
+			    _("cannot set the boolean %s: it is not defined in this policy"),
 			    name ? name : "");
 		return -1;
 	}
@@ -244,7 +250,8 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 	if (evaluate_conds(&p->db) < 0) {
 		ad_policy_invalidate(p, AD_INVALIDATE_TE);
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
-			    "cannot set the boolean %s: the conditional rules cannot be evaluated",
+			    _("cannot set the boolean %s: the conditional rules cannot be "
+			      "evaluated"),
 			    name);
 		return -1;
 	}

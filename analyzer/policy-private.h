@@ -164,6 +164,7 @@ const char *ad_policy_perm_name(AdPolicy *p, guint16 tclass, guint bit);
 class_datum_t *ad_class_lookup(AdPolicy *p, const char *name);
 guint32 ad_perm_bit(class_datum_t *cls, const char *name);
 char *ad_join_and(GPtrArray *items);
+char *ad_unknown_list(GPtrArray *unknown);
 void ad_policy_invalidate(AdPolicy *p, AdInvalidate what);
 void ad_policy_cache_stats(AdPolicy *p, AdCacheStats *ret);
 AdTeInfo *ad_te_lookup(AdPolicy *p, guint16 stype, guint16 ttype, guint16 tclass);

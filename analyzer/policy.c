@@ -39,6 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <selinux/selinux.h>
 #include <sepol/debug.h>
 #include <sepol/handle.h>
@@ -126,7 +127,9 @@ static char *ad_config_selinuxtype(const char *config, GError **error)
 
 	if (!g_file_get_contents(config, &text, NULL, &local)) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
-			    "no SELinux policy found: cannot read %s (%s); use --policy FILE",
+			    /* TRANSLATORS: %1$s is a file, %2$s why it cannot be read; --policy
+			       is an option of avcdoctor: keep it as it is */
+			    _("no SELinux policy found: cannot read %s (%s); use --policy FILE"),
 			    config, local->message);
 		return NULL;
 	}
@@ -157,7 +160,10 @@ static char *ad_config_selinuxtype(const char *config, GError **error)
 	if (!type || !*type || strchr(type, '/') || g_str_equal(type, "..") ||
 	    g_str_equal(type, ".")) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
-			    "no SELinux policy found: %s sets no usable SELINUXTYPE; use --policy FILE",
+			    /* TRANSLATORS: %s is a file (/etc/selinux/config); SELINUXTYPE and
+			       --policy stay as they are */
+			    _("no SELinux policy found: %s sets no usable SELINUXTYPE; use "
+			      "--policy FILE"),
 			    config);
 		g_free(type);
 		return NULL;
@@ -226,8 +232,10 @@ static char *ad_policy_discover(gboolean *ret_live, GError **error)
 	file = ad_newest_policy(dir);
 	if (!file)
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
-			    "no SELinux policy found: %s names SELINUXTYPE=%s but %s holds no "
-			    "policy.N; use --policy FILE",
+			    /* TRANSLATORS: %1$s is a file, %2$s a policy name (targeted), %3$s
+			       a directory; SELINUXTYPE, policy.N and --policy stay as they are */
+			    _("no SELinux policy found: %s names SELINUXTYPE=%s but %s holds no "
+			      "policy.N; use --policy FILE"),
 			    config, type, dir);
 	return file;
 }
@@ -260,20 +268,21 @@ static gboolean ad_policy_read(AdPolicy *p, const char *path, GError **error)
 	fp = fopen(path, "re");
 	if (!fp) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
-			    "cannot open SELinux policy %s: %s", path, g_strerror(errno));
+			    /* TRANSLATORS: %1$s is a file, %2$s the system's error message */
+			    _("cannot open SELinux policy %s: %s"), path, g_strerror(errno));
 		return FALSE;
 	}
 	if (fread(&magic, sizeof(magic), 1, fp) != 1 ||
 	    (GUINT32_FROM_LE(magic) != POLICYDB_MAGIC &&
 	     GUINT32_FROM_LE(magic) != POLICYDB_MOD_MAGIC)) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "%s is not a binary SELinux policy", path);
+			    _("%s is not a binary SELinux policy"), path);
 		fclose(fp);
 		return FALSE;
 	}
 	if (GUINT32_FROM_LE(magic) == POLICYDB_MOD_MAGIC) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "%s is a policy module, not a binary (kernel) policy", path);
+			    _("%s is a policy module, not a binary (kernel) policy"), path);
 		fclose(fp);
 		return FALSE;
 	}
@@ -285,7 +294,7 @@ static gboolean ad_policy_read(AdPolicy *p, const char *path, GError **error)
 	if (policydb_init(&p->db) < 0) {
 		fclose(fp);
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "cannot read SELinux policy %s: out of memory", path);
+			    _("cannot read SELinux policy %s: out of memory"), path);
 		return FALSE;
 	}
 	p->db_ready = TRUE;
@@ -294,13 +303,14 @@ static gboolean ad_policy_read(AdPolicy *p, const char *path, GError **error)
 	fclose(fp);
 	if (rc < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "cannot read SELinux policy %s: %s", path,
-			    *ad_sepol_msg ? ad_sepol_msg : "not a valid binary policy");
+			    /* TRANSLATORS: %1$s is a file, %2$s libsepol's message */
+			    _("cannot read SELinux policy %s: %s"), path,
+			    *ad_sepol_msg ? ad_sepol_msg : _("not a valid binary policy"));
 		return FALSE;
 	}
 	if (p->db.policy_type != POLICY_KERN || !p->db.p_types.nprim || !p->db.p_classes.nprim) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "%s is not a binary (kernel) SELinux policy", path);
+			    _("%s is not a binary (kernel) SELinux policy"), path);
 		return FALSE;
 	}
 	return TRUE;
@@ -569,12 +579,12 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 		ad_policy_live_booleans(p);
 	if (evaluate_conds(&p->db) < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "cannot evaluate the conditional rules of %s", path);
+			    _("cannot evaluate the conditional rules of %s"), path);
 		return NULL;
 	}
 	if (sepol_sidtab_init(&p->sidtab) < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "cannot load SELinux policy %s: out of memory", path);
+			    _("cannot load SELinux policy %s: out of memory"), path);
 		return NULL;
 	}
 	p->sidtab_ready = TRUE;
@@ -585,7 +595,7 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 	p->bool_scratch = g_new0(guint8, p->db.p_bools.nprim + 1);
 	if (ad_bool_index_build(p) < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
-			    "cannot index the conditional rules of %s", path);
+			    _("cannot index the conditional rules of %s"), path);
 		return NULL;
 	}
 	p->contexts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
@@ -781,17 +791,59 @@ static void ad_verdict_add_perms(AdPolicy *p, AdVerdict *v, guint16 tclass, guin
 	}
 }
 
-/* "a", "a and b", "a, b and c" */
+/* "a", "a and b", "a, b and c" (for people: the separators are translated) */
 char *ad_join_and(GPtrArray *items)
 {
 	GString *s = g_string_new(NULL);
 
 	for (guint i = 0; i < items->len; i++) {
 		if (i > 0)
-			g_string_append(s, i + 1 == items->len ? " and " : ", ");
+			/* TRANSLATORS: separate the items of a list: "a, b and c" */
+			g_string_append(s, i + 1 == items->len ? C_("list", " and ")
+					: C_("list", ", "));
 		g_string_append(s, items->pdata[i]);
 	}
 	return g_string_free(s, FALSE);
+}
+
+/*
+ * "the type foo_t" for the item "type foo_t" of a verdict's unknown list
+ * (which stays as it is: the JSON output has it).
+ */
+static char *ad_unknown_phrase(const char *item)
+{
+	const char *name = strchr(item, ' ');
+	g_autofree char *kind = name ? g_strndup(item, (gsize)(name - item)) : NULL;
+
+	if (!kind)
+		return g_strdup_printf("the %s", item);
+	name++;
+	if (g_str_equal(kind, "type"))
+		/* TRANSLATORS: %s is the name of something the policy does not define */
+		return g_strdup_printf(_("the type %s"), name);
+	if (g_str_equal(kind, "user"))
+		return g_strdup_printf(_("the user %s"), name);
+	if (g_str_equal(kind, "role"))
+		return g_strdup_printf(_("the role %s"), name);
+	if (g_str_equal(kind, "class"))
+		return g_strdup_printf(_("the class %s"), name);
+	if (g_str_equal(kind, "permission"))
+		return g_strdup_printf(_("the permission %s"), name);
+	if (g_str_equal(kind, "level"))
+		return g_strdup_printf(_("the level %s"), name);
+	if (g_str_equal(kind, "category"))
+		return g_strdup_printf(_("the category %s"), name);
+	return g_strdup_printf("the %s", item);
+}
+
+/* "the type foo_t and the user test_u", from a verdict's unknown list */
+char *ad_unknown_list(GPtrArray *unknown)
+{
+	g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; i < unknown->len; i++)
+		g_ptr_array_add(items, ad_unknown_phrase(unknown->pdata[i]));
+	return ad_join_and(items);
 }
 
 static void ad_append_sentence(char **detail, const char *text)
@@ -898,8 +950,8 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 
 	if (v->reason_bits == 0) {
 		v->reason = AD_REASON_ALLOWED;
-		v->detail = g_strdup("the current policy allows this access: the record comes from "
-				     "another policy, other boolean values, or was granted");
+		v->detail = g_strdup(_("the current policy allows this access: the record comes "
+				       "from another policy, other boolean values, or was granted"));
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_TE) {
 		const AdBoolResult *br = ad_bool_solve(p, te, te_missing);
 
@@ -911,9 +963,10 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 			v->reason = AD_REASON_BOOLEAN;
 		} else if (requested & ~te->auditdeny) {
 			v->reason = AD_REASON_DONTAUDIT;
-			v->detail = g_strdup("a dontaudit rule hides this denial in the current "
-					     "policy: it was logged under another policy, or with "
-					     "dontaudit rules disabled (semodule -DB)");
+			/* TRANSLATORS: dontaudit and semodule -DB stay as they are */
+			v->detail = g_strdup(_("a dontaudit rule hides this denial in the current "
+					       "policy: it was logged under another policy, or with "
+					       "dontaudit rules disabled (semodule -DB)"));
 		} else {
 			g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
 			g_autofree char *list = NULL;
@@ -926,14 +979,17 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 			}
 			list = ad_join_and(names);
 			v->reason = AD_REASON_TE_RULE;
-			v->detail = g_strdup_printf("no allow rule grants %s %s on %s (class %s)",
+			/* TRANSLATORS: %1$s is the source type, %2$s permissions ("read and
+			   open"), %3$s the target type, %4$s the class; "allow rule" is
+			   policy language */
+			v->detail = g_strdup_printf(_("no allow rule grants %s %s on %s (class %s)"),
 						    sname, list, tname,
 						    p->db.p_class_val_to_name[tclass - 1]);
 		}
 		if (v->booleans_partial)
 			ad_append_sentence(&v->detail,
-					   "booleans can grant some of the missing permissions, "
-					   "but not all of them");
+					   _("booleans can grant some of the missing permissions, "
+					     "but not all of them"));
 		if (cons_denied) {
 			v->constraint_too = TRUE;
 			v->constraint = g_steal_pointer(&words);
@@ -945,16 +1001,19 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 		ad_verdict_set_expr(v, expr);
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_RBAC) {
 		v->reason = AD_REASON_RBAC;
-		v->detail = g_strdup_printf("the role %s may not change to the role %s: the policy "
-					    "has no \"allow %s %s;\" rule",
+		/* TRANSLATORS: %1$s and %3$s are one role, %2$s and %4$s another;
+		   "allow %3$s %4$s;" is policy language: keep it as it is */
+		v->detail = g_strdup_printf(_("the role %s may not change to the role %s: the "
+					      "policy has no \"allow %s %s;\" rule"),
 					    p->db.p_role_val_to_name[s->role - 1],
 					    p->db.p_role_val_to_name[t->role - 1],
 					    p->db.p_role_val_to_name[s->role - 1],
 					    p->db.p_role_val_to_name[t->role - 1]);
 	} else {
 		v->reason = AD_REASON_BOUNDS;
-		v->detail = g_strdup_printf("the type %s is bounded by %s, which is not allowed "
-					    "this access",
+		/* TRANSLATORS: %1$s and %2$s are SELinux types (typebounds) */
+		v->detail = g_strdup_printf(_("the type %s is bounded by %s, which is not allowed "
+					      "this access"),
 					    sname,
 					    sdatum && sdatum->bounds ?
 					    p->db.p_type_val_to_name[sdatum->bounds - 1] : "?");
@@ -962,14 +1021,16 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 }
 
 /* "the source context X is invalid: ..." for a failed conversion */
-static void ad_verdict_context_problem(AdVerdict *v, const AdContextInfo *ci, const char *which,
+static void ad_verdict_context_problem(AdVerdict *v, const AdContextInfo *ci, gboolean target,
 				       const char *str)
 {
 	g_autofree char *sentence = NULL;
 
 	for (guint i = 0; ci->unknown && i < ci->unknown->len; i++)
 		g_ptr_array_add(v->unknown, g_strdup(ci->unknown->pdata[i]));
-	sentence = g_strdup_printf("the %s context %s is invalid: %s", which, str, ci->problem);
+	/* TRANSLATORS: %1$s is an SELinux context, %2$s what is wrong with it */
+	sentence = g_strdup_printf(target ? _("the target context %s is invalid: %s")
+				   : _("the source context %s is invalid: %s"), str, ci->problem);
 	ad_append_sentence(&v->detail, sentence);
 }
 
@@ -991,7 +1052,8 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 	if (!cls) {
 		unknown_class = TRUE;
 		g_ptr_array_add(v->unknown, g_strdup_printf("class %s", tclass));
-		v->detail = g_strdup_printf("the class %s is not defined in this policy", tclass);
+		v->detail = g_strdup_printf(_("the class %s is not defined in this policy"),
+					    tclass);
 	} else {
 		guint16 c = cls->s.value;
 
@@ -1016,24 +1078,27 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 				g_ptr_array_add(v->unknown,
 						g_strdup_printf("permission %s",
 								(char *)bad_perms->pdata[i]));
-			v->detail = g_strdup_printf("the permission%s %s %s not defined for the "
-						    "class %s",
-						    bad_perms->len > 1 ? "s" : "", list,
-						    bad_perms->len > 1 ? "are" : "is", tclass);
+			/* TRANSLATORS: %1$s is a permission or a list of them ("a, b and
+			   c"), %2$s a class */
+			v->detail = g_strdup_printf(ngettext("the permission %s is not defined for "
+							     "the class %s",
+							     "the permissions %s are not defined for "
+							     "the class %s", bad_perms->len),
+						    list, tclass);
 		} else if (n == 0) {
-			v->detail = g_strdup("the record names no permission");
+			v->detail = g_strdup(_("the record names no permission"));
 		}
 	}
 
 	si = ad_context_lookup(p, scon);
 	ti = ad_context_lookup(p, tcon);
 	if (!si->ok) {
-		ad_verdict_context_problem(v, si, "source", scon);
+		ad_verdict_context_problem(v, si, FALSE, scon);
 		unknown_type |= si->reason == AD_REASON_UNKNOWN_TYPE;
 		invalid |= si->reason == AD_REASON_INVALID_CONTEXT;
 	}
 	if (!ti->ok) {
-		ad_verdict_context_problem(v, ti, "target", tcon);
+		ad_verdict_context_problem(v, ti, TRUE, tcon);
 		unknown_type |= ti->reason == AD_REASON_UNKNOWN_TYPE;
 		invalid |= ti->reason == AD_REASON_INVALID_CONTEXT;
 	}

@@ -26,6 +26,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
+
 #include "cmd-check-rules.h"
 #include "config.h"
 #include "escape.h"
@@ -91,7 +93,7 @@ static char *template_check(const char *s, guint32 *ret_mask)
 
 		if (*p == '}') {
 			if (p[1] != '}')
-				return g_strdup("single “}” (write “}}” for a brace)");
+				return g_strdup(_("single “}” (write “}}” for a brace)"));
 			p++;
 			continue;
 		}
@@ -103,8 +105,9 @@ static char *template_check(const char *s, guint32 *ret_mask)
 		}
 		end = strchr(p + 1, '}');
 		if (!end)
-			return g_strdup_printf("unterminated placeholder “%s” (write “{{” for a brace)",
-					       p);
+			/* TRANSLATORS: %s is the rest of a text from a rules file */
+			return g_strdup_printf(_("unterminated placeholder “%s” (write “{{” for a "
+						 "brace)"), p);
 		ph = ph_lookup(p + 1, end - p - 1);
 		if (ph < 0) {
 			g_autofree char *name = g_strndup(p + 1, end - p - 1);
@@ -112,7 +115,9 @@ static char *template_check(const char *s, guint32 *ret_mask)
 
 			for (int i = 0; i < PH_N; i++)
 				g_string_append_printf(known, "%s{%s}", i ? " " : "", ph_names[i]);
-			return g_strdup_printf("unknown placeholder “{%s}” (known: %s)", name,
+			/* TRANSLATORS: %1$s is a placeholder name, %2$s the list of the
+			   known ones ({source} {target} ...), as they are */
+			return g_strdup_printf(_("unknown placeholder “{%s}” (known: %s)"), name,
 					       known->str);
 		}
 		mask |= 1u << ph;
@@ -469,16 +474,17 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 		pos += n + (nl ? 1 : 0);
 		lineno++;
 		if (memchr(line, '\0', n)) {
-			problem(pb, lineno, "NUL byte in the line");
+			problem(pb, lineno, "%s", _("NUL byte in the line"));
 			continue;
 		}
 		if (!g_utf8_validate(line, n, &invalid)) {
-			problem(pb, lineno, "not valid UTF-8 (byte %zu of the line)",
+			problem(pb, lineno, _("not valid UTF-8 (byte %zu of the line)"),
 				(gsize)(invalid - line) + 1);
 			continue;
 		}
 		if (memchr(line, '\r', n)) {
-			problem(pb, lineno, "carriage return in the line (DOS line ends?)");
+			problem(pb, lineno, "%s",
+				_("carriage return in the line (DOS line ends?)"));
 			continue;
 		}
 		while (s < e && g_ascii_isspace(*s))
@@ -493,7 +499,8 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 			ScanGroup *first_group;
 
 			if (!close || close != e - 1) {
-				problem(pb, lineno, "a group header is “[name]” alone on its line");
+				problem(pb, lineno, "%s",
+					_("a group header is “[name]” alone on its line"));
 				cur = NULL;
 				bad_group = TRUE;
 				continue;
@@ -501,15 +508,16 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 			name = g_strndup(s + 1, close - s - 1);
 			if (!valid_chars(name, strlen(name), "_.-")) {
 				problem(pb, lineno,
-					"rule name “%s”: use letters, digits, “-”, “_” and “.”", name);
+					_("rule name “%s”: use letters, digits, “-”, “_” and “.”"),
+					name);
 				cur = NULL;
 				bad_group = TRUE;
 				continue;
 			}
 			first_group = g_hash_table_lookup(seen_groups, name);
 			if (first_group) {
-				problem(pb, lineno, "rule [%s] given twice (first on line %u)", name,
-					first_group->line);
+				problem(pb, lineno, _("rule [%s] given twice (first on line %u)"),
+					name, first_group->line);
 				cur = NULL;
 				bad_group = TRUE;
 				continue;
@@ -531,7 +539,8 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 			g_autofree char *shown = excerpt(s, e - s);
 
 			problem(pb, lineno,
-				"“%s” is not KEY=VALUE, a [rule] header or a # comment", shown);
+				/* TRANSLATORS: %s is a line of a rules file; KEY=VALUE stays */
+				_("“%s” is not KEY=VALUE, a [rule] header or a # comment"), shown);
 			continue;
 		}
 		ke = eq;
@@ -547,7 +556,8 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 			k->base = g_strndup(k->key, bracket - k->key);
 			if (ll < 2 || bracket[ll] != ']' ||
 			    !valid_chars(bracket + 1, ll - 1, "_@.-")) {
-				problem(pb, lineno, "key “%s”: a translation is written KEY[LOCALE]",
+				/* TRANSLATORS: KEY[LOCALE] stays as it is */
+				problem(pb, lineno, _("key “%s”: a translation is written KEY[LOCALE]"),
 					k->key);
 				scan_key_free(k);
 				continue;
@@ -560,25 +570,26 @@ static GPtrArray *scan_text(const char *text, gsize len, Problems *pb)
 			g_autofree char *shown = excerpt(s, e - s);
 
 			problem(pb, lineno,
-				"“%s” is not KEY=VALUE, a [rule] header or a # comment", shown);
+				/* TRANSLATORS: %s is a line of a rules file; KEY=VALUE stays */
+				_("“%s” is not KEY=VALUE, a [rule] header or a # comment"), shown);
 			scan_key_free(k);
 			continue;
 		}
 		if (!valid_chars(k->base, strlen(k->base), "-")) {
-			problem(pb, lineno, "“%s” is not a key name", k->key);
+			problem(pb, lineno, _("“%s” is not a key name"), k->key);
 			scan_key_free(k);
 			continue;
 		}
 		if (!cur) {
 			if (!bad_group)
-				problem(pb, lineno, "key “%s” outside a [rule] group", k->key);
+				problem(pb, lineno, _("key “%s” outside a [rule] group"), k->key);
 			scan_key_free(k);
 			continue;
 		}
 		first = g_hash_table_lookup(seen_keys, k->key);
 		if (first) {
-			problem(pb, lineno, "key “%s” given twice in [%s] (first on line %u)", k->key,
-				cur->name, first->line);
+			problem(pb, lineno, _("key “%s” given twice in [%s] (first on line %u)"),
+				k->key, cur->name, first->line);
 			scan_key_free(k);
 			continue;
 		}
@@ -717,21 +728,25 @@ static char **get_list(ParseCtx *pc, const ScanKey *k, gboolean trim)
 
 	if (!list || error) {
 		g_strfreev(list);
-		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
-			"“\\\\” and “\\;” are known)", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (If, Command...) */
+		problem(pc->pb, k->line, _("%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
+					   "“\\\\” and “\\;” are known)"), k->key);
 		return NULL;
 	}
 	for (gsize i = 0; i < n; i++) {
 		if (trim)
 			g_strstrip(list[i]);
 		if (!*list[i]) {
-			problem(pc->pb, k->line, "%s: empty item %zu", k->key, i + 1);
+			/* TRANSLATORS: %1$s is a key of a rules file, %2$zu the position of
+			   the item in its list */
+			problem(pc->pb, k->line, _("%s: empty item %zu"), k->key, i + 1);
 			g_strfreev(list);
 			return NULL;
 		}
 	}
 	if (!n) {
-		problem(pc->pb, k->line, "%s is empty", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (If, Source...) */
+		problem(pc->pb, k->line, _("%s is empty"), k->key);
 		g_strfreev(list);
 		return NULL;
 	}
@@ -745,13 +760,15 @@ static char *get_string(ParseCtx *pc, const ScanKey *k)
 
 	if (!s || error) {
 		g_free(s);
-		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n” and "
-			"“\\\\” are known)", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (If, Then...) */
+		problem(pc->pb, k->line, _("%s: invalid escape sequence (“\\s”, “\\t”, “\\n” "
+					   "and “\\\\” are known)"), k->key);
 		return NULL;
 	}
 	g_strchomp(s);
 	if (!*s) {
-		problem(pc->pb, k->line, "%s is empty", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (If, Source...) */
+		problem(pc->pb, k->line, _("%s is empty"), k->key);
 		g_free(s);
 		return NULL;
 	}
@@ -773,14 +790,17 @@ static NameSet *parse_names(ParseCtx *pc, const ScanKey *k)
 	ns = name_set_new();
 	for (guint i = 0; list[i]; i++) {
 		if (!is_type_name(list[i])) {
-			problem(pc->pb, k->line, "%s: “%s” is not a type or attribute name",
+			/* TRANSLATORS: %1$s is a key of a rules file (Source...) */
+			problem(pc->pb, k->line, _("%s: “%s” is not a type or attribute name"),
 				k->key, list[i]);
 			continue;
 		}
 		if (pc->policy && !strchr(list[i], '*') &&
 		    !ad_policy_has_type(pc->policy, list[i]) &&
 		    !ad_policy_type_is_attribute(pc->policy, list[i]))
-			problem(pc->pb, k->line, "%s: type “%s” is not defined in %s", k->key,
+			/* TRANSLATORS: %1$s is a key of a rules file, %2$s an SELinux
+			   type, %3$s a policy file */
+			problem(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key,
 				list[i], pc->policy_name);
 		name_set_add(ns, list[i]);
 	}
@@ -788,14 +808,15 @@ static NameSet *parse_names(ParseCtx *pc, const ScanKey *k)
 }
 
 /* class and permission names: [a-z0-9_] (hex permissions too: 0x800000) */
-static char **parse_identifiers(ParseCtx *pc, const ScanKey *k, const char *what)
+static char **parse_identifiers(ParseCtx *pc, const ScanKey *k, gboolean class)
 {
 	char **list = get_list(pc, k, TRUE);
 
 	for (guint i = 0; list && list[i]; i++)
 		if (!valid_chars(list[i], strlen(list[i]), "_"))
-			problem(pc->pb, k->line, "%s: “%s” is not a %s name", k->key, list[i],
-				what);
+			/* TRANSLATORS: %1$s is a key of a rules file (Class, Permissions) */
+			problem(pc->pb, k->line, class ? _("%s: “%s” is not a class name")
+				: _("%s: “%s” is not a permission name"), k->key, list[i]);
 	return list;
 }
 
@@ -816,7 +837,9 @@ static guint32 parse_reasons(ParseCtx *pc, const ScanKey *k)
 			for (r = AD_REASON_ALLOWED; r <= AD_REASON_INVALID_CONTEXT; r++)
 				g_string_append_printf(known, "%s%s", r ? " " : "",
 						       ad_reason_name(r));
-			problem(pc->pb, k->line, "Reason: unknown reason “%s” (known: %s)",
+			/* TRANSLATORS: Reason is a key of a rules file and the known
+			   reasons (%2$s) are values: they stay as they are */
+			problem(pc->pb, k->line, _("Reason: unknown reason “%s” (known: %s)"),
 				list[i], known->str);
 			continue;
 		}
@@ -833,7 +856,8 @@ static char **parse_paths(ParseCtx *pc, const ScanKey *k)
 		gsize n = strlen(list[i]);
 
 		if (list[i][0] != '/')
-			problem(pc->pb, k->line, "%s: “%s” is not an absolute path", k->key,
+			/* TRANSLATORS: %1$s is a key of a rules file (PathPrefix...) */
+			problem(pc->pb, k->line, _("%s: “%s” is not an absolute path"), k->key,
 				list[i]);
 		/* "/var/www/" matches like "/var/www" */
 		while (n > 1 && list[i][n - 1] == '/')
@@ -873,17 +897,23 @@ static GPtrArray *parse_booleans(ParseCtx *pc, const ScanKey *k)
 		gboolean value;
 
 		if (!eq || !parse_bool_value(g_strstrip(eq + 1), &value)) {
-			problem(pc->pb, k->line, "Boolean: “%s” is not NAME=0 or NAME=1", list[i]);
+			/* TRANSLATORS: Boolean is a key of a rules file; NAME=0 and
+			   NAME=1 stay as they are */
+			problem(pc->pb, k->line, _("Boolean: “%s” is not NAME=0 or NAME=1"),
+				list[i]);
 			continue;
 		}
 		*eq = '\0';
 		g_strstrip(list[i]);
 		if (!valid_chars(list[i], strlen(list[i]), "_")) {
-			problem(pc->pb, k->line, "Boolean: “%s” is not a boolean name", list[i]);
+			/* TRANSLATORS: the first Boolean is a key of a rules file */
+			problem(pc->pb, k->line, _("Boolean: “%s” is not a boolean name"), list[i]);
 			continue;
 		}
 		if (pc->policy && ad_policy_bool_value(pc->policy, list[i]) < 0)
-			problem(pc->pb, k->line, "Boolean: boolean “%s” is not defined in %s",
+			/* TRANSLATORS: the first Boolean is a key of a rules file; %2$s is
+			   a policy file */
+			problem(pc->pb, k->line, _("Boolean: boolean “%s” is not defined in %s"),
 				list[i], pc->policy_name);
 		b = g_new0(BoolCond, 1);
 		b->name = g_strdup(list[i]);
@@ -912,13 +942,15 @@ static void check_command_names(ParseCtx *pc, const ScanKey *k, char **argv)
 			g_autofree char *name = g_strndup(a, strcspn(a, "="));
 
 			if (ad_policy_bool_value(pc->policy, name) < 0)
-				problem(pc->pb, k->line, "%s: boolean “%s” is not defined in %s",
+				/* TRANSLATORS: %1$s is a key of a rules file (Command), %3$s a
+				   policy file */
+				problem(pc->pb, k->line, _("%s: boolean “%s” is not defined in %s"),
 					k->key, name, pc->policy_name);
 		}
 		if (typed && i > 1 && (strcmp(argv[i - 1], "-t") == 0 ||
 				       strcmp(argv[i - 1], "--type") == 0) &&
 		    !ad_policy_has_type(pc->policy, a))
-			problem(pc->pb, k->line, "%s: type “%s” is not defined in %s", k->key, a,
+			problem(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key, a,
 				pc->policy_name);
 	}
 }
@@ -932,19 +964,23 @@ static char **parse_command(ParseCtx *pc, const ScanKey *k, guint32 *mask)
 
 	argv = g_key_file_get_string_list(pc->kf, pc->group, k->key, &n, &error);
 	if (!argv || error) {
-		problem(pc->pb, k->line, "%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
-			"“\\\\” and “\\;” are known)", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (If, Command...) */
+		problem(pc->pb, k->line, _("%s: invalid escape sequence (“\\s”, “\\t”, “\\n”, "
+					   "“\\\\” and “\\;” are known)"), k->key);
 		return NULL;
 	}
 	if (!n) {
-		problem(pc->pb, k->line, "%s: empty command", k->key);
+		/* TRANSLATORS: %s is a key of a rules file (Command, Command2...) */
+		problem(pc->pb, k->line, _("%s: empty command"), k->key);
 		return NULL;
 	}
 	for (gsize i = 0; i < n; i++) {
 		g_autofree char *msg = NULL;
 
 		if (!*argv[i]) {
-			problem(pc->pb, k->line, "%s: empty argument %zu", k->key, i + 1);
+			/* TRANSLATORS: %1$s is a key of a rules file (Command...), %2$zu the
+			   position of the argument */
+			problem(pc->pb, k->line, _("%s: empty argument %zu"), k->key, i + 1);
 			ok = FALSE;
 			continue;
 		}
@@ -955,7 +991,8 @@ static char **parse_command(ParseCtx *pc, const ScanKey *k, guint32 *mask)
 		}
 	}
 	if (ok && strpbrk(argv[0], "{}")) {
-		problem(pc->pb, k->line, "%s: the program (first item) must be a fixed name",
+		/* TRANSLATORS: %s is a key of a rules file (Command...) */
+		problem(pc->pb, k->line, _("%s: the program (first item) must be a fixed name"),
 			k->key);
 		ok = FALSE;
 	}
@@ -1050,16 +1087,18 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			const char *close = closest_key(k->base);
 
 			if (close)
-				problem(pc->pb, k->line, "unknown key “%s” (did you mean %s?)",
+				problem(pc->pb, k->line, _("unknown key “%s” (did you mean %s?)"),
 					k->base, close);
 			else
-				problem(pc->pb, k->line, "unknown key “%s”", k->base);
+				problem(pc->pb, k->line, _("unknown key “%s”"), k->base);
 			continue;
 		}
 		if (k->locale) {
 			if (!key_table[id].translatable)
-				problem(pc->pb, k->line, "key %s cannot be translated (%s)", k->base,
-					k->key);
+				/* TRANSLATORS: %1$s is a key of a rules file, %2$s the key as
+				   written (Kind[de]) */
+				problem(pc->pb, k->line, _("key %s cannot be translated (%s)"),
+					k->base, k->key);
 			continue;	/* checked with the untranslated key */
 		}
 		have[id] = TRUE;
@@ -1077,10 +1116,10 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			r->not_target = parse_names(pc, k);
 			break;
 		case K_CLASS:
-			r->classes = parse_identifiers(pc, k, "class");
+			r->classes = parse_identifiers(pc, k, TRUE);
 			break;
 		case K_PERMISSIONS:
-			r->perms = parse_identifiers(pc, k, "permission");
+			r->perms = parse_identifiers(pc, k, FALSE);
 			break;
 		case K_REASON:
 			r->reasons = parse_reasons(pc, k);
@@ -1096,8 +1135,12 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			for (guint j = 0; r->comm && r->comm[j]; j++)
 				if (strlen(r->comm[j]) > AD_COMM_MAX)
 					problem(pc->pb, k->line,
-						"Comm: “%s” is longer than %d bytes: a process "
-						"name never is", r->comm[j], AD_COMM_MAX);
+						/* TRANSLATORS: Comm is a key of a rules file */
+						ngettext("Comm: “%s” is longer than %d byte: a "
+							 "process name never is",
+							 "Comm: “%s” is longer than %d bytes: a "
+							 "process name never is", AD_COMM_MAX),
+						r->comm[j], AD_COMM_MAX);
 			break;
 		case K_KMOD:
 			r->kmod = get_list(pc, k, TRUE);
@@ -1110,9 +1153,11 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 
 			kind_ok = v && ad_fix_kind_from_name(v, &r->kind);
 			if (v && !kind_ok)
-				problem(pc->pb, k->line, "Kind: unknown kind “%s” (known: boolean "
-					"relabel fcontext port module dontaudit config report_bug "
-					"attack info)", v);
+				/* TRANSLATORS: Kind is a key of a rules file, the known kinds
+				   are its values: they stay as they are */
+				problem(pc->pb, k->line, _("Kind: unknown kind “%s” (known: boolean "
+							   "relabel fcontext port module dontaudit "
+							   "config report_bug attack info)"), v);
 			break;
 		}
 		case K_LEVEL: {
@@ -1120,7 +1165,9 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 
 			if (v && !ad_level_from_name(v, &r->level))
 				problem(pc->pb, k->line,
-					"Level: unknown level “%s” (known: green yellow red)", v);
+					/* TRANSLATORS: Level is a key of a rules file, green, yellow
+					   and red its values: they stay as they are */
+					_("Level: unknown level “%s” (known: green yellow red)"), v);
 			break;
 		}
 		case K_CONFIDENCE: {
@@ -1134,7 +1181,8 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			c = g_ascii_strtod(v, &end);
 			if (errno || end == v || *end || !(c >= 0.0 && c <= 1.0))
 				problem(pc->pb, k->line,
-					"Confidence: “%s” is not a number from 0 to 1", v);
+					/* TRANSLATORS: Confidence is a key of a rules file */
+					_("Confidence: “%s” is not a number from 0 to 1"), v);
 			else
 				r->confidence = c;
 			break;
@@ -1156,7 +1204,8 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 	if (pc->policy && r->classes) {
 		for (guint i = 0; r->classes[i]; i++)
 			if (!ad_policy_has_class(pc->policy, r->classes[i]))
-				problem(pc->pb, sg->line, "[%s]: class “%s” is not defined in %s",
+				/* TRANSLATORS: %1$s is a rule name, %3$s a policy file */
+				problem(pc->pb, sg->line, _("[%s]: class “%s” is not defined in %s"),
 					sg->name, r->classes[i], pc->policy_name);
 		for (guint i = 0; r->perms && r->perms[i]; i++) {
 			gboolean found = FALSE;
@@ -1165,7 +1214,8 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 				found = ad_policy_has_perm(pc->policy, r->classes[j], r->perms[i]);
 			if (!found)
 				problem(pc->pb, sg->line,
-					"[%s]: no class of the rule has the permission “%s” in %s",
+					/* TRANSLATORS: %1$s is a rule name, %3$s a policy file */
+					_("[%s]: no class of the rule has the permission “%s” in %s"),
 					sg->name, r->perms[i], pc->policy_name);
 		}
 	}
@@ -1180,7 +1230,9 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			g_autofree char *prev = n == 2 ? g_strdup("Command")
 						       : g_strdup_printf("Command%u", n - 1);
 
-			problem(pc->pb, commands[n]->line, "%s without %s", commands[n]->base, prev);
+			/* TRANSLATORS: keys of a rules file: "Command3 without Command2" */
+			problem(pc->pb, commands[n]->line, _("%s without %s"), commands[n]->base,
+				prev);
 			continue;
 		}
 		argv = parse_command(pc, commands[n], &r->cmd_mask);
@@ -1189,16 +1241,20 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 	}
 
 	if (!have[K_SUMMARY])
-		problem(pc->pb, sg->line, "[%s]: missing Summary", sg->name);
+		/* TRANSLATORS: %s is a rule name; Summary, Kind, If and Then are keys of a
+		   rules file: they stay as they are */
+		problem(pc->pb, sg->line, _("[%s]: missing Summary"), sg->name);
 	if (!have[K_KIND])
-		problem(pc->pb, sg->line, "[%s]: missing Kind", sg->name);
+		problem(pc->pb, sg->line, _("[%s]: missing Kind"), sg->name);
 	if (!have[K_IF])
-		problem(pc->pb, sg->line, "[%s]: missing If", sg->name);
+		problem(pc->pb, sg->line, _("[%s]: missing If"), sg->name);
 	if (!have[K_THEN])
-		problem(pc->pb, sg->line, "[%s]: missing Then", sg->name);
+		problem(pc->pb, sg->line, _("[%s]: missing Then"), sg->name);
 	if (!have[K_SOURCE] && !have[K_TARGET] && !have[K_CLASS] && !have[K_PERMISSIONS])
-		problem(pc->pb, sg->line, "[%s]: matches every denial: give at least one of "
-			"Source, Target, Class and Permissions", sg->name);
+		/* TRANSLATORS: %s is a rule name; Source, Target, Class and Permissions are
+		   keys of a rules file: they stay as they are */
+		problem(pc->pb, sg->line, _("[%s]: matches every denial: give at least one of "
+					    "Source, Target, Class and Permissions"), sg->name);
 	if (kind_ok && !commands[1]) {
 		switch (r->kind) {
 		case AD_FIX_BOOLEAN:
@@ -1207,7 +1263,9 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 		case AD_FIX_PORT:
 		case AD_FIX_MODULE:
 		case AD_FIX_DONTAUDIT:
-			problem(pc->pb, sg->line, "[%s]: Kind=%s needs a Command", sg->name,
+			/* TRANSLATORS: %1$s is a rule name; Kind=%2$s and Command stay as
+			   they are */
+			problem(pc->pb, sg->line, _("[%s]: Kind=%s needs a Command"), sg->name,
 				ad_fix_kind_name(r->kind));
 			break;
 		default:
@@ -1280,28 +1338,33 @@ static gboolean read_rules_file(int dirfd, const char *name, const char *shown,
 		return FALSE;
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: not a regular file",
+		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, _("%s: not a regular file"),
 			    shown);
 		close(fd);
 		return FALSE;
 	}
 	if (geteuid() == 0 && st.st_uid != 0) {
 		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-			    "%s: owned by uid %u, not root: refused while running as root", shown,
-			    (unsigned)st.st_uid);
+			    /* TRANSLATORS: %1$s is a file, %2$u a user id */
+			    _("%s: owned by uid %u, not root: refused while running as root"),
+			    shown, (unsigned)st.st_uid);
 		close(fd);
 		return FALSE;
 	}
 	if (geteuid() == 0 && (st.st_mode & S_IWOTH)) {
 		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-			    "%s: writable by everyone: refused while running as root", shown);
+			    _("%s: writable by everyone: refused while running as root"), shown);
 		close(fd);
 		return FALSE;
 	}
 	if (st.st_size > AD_RULES_MAX_FILE) {
 		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
-			    "%s: %lld bytes: a rules file has at most %d", shown,
-			    (long long)st.st_size, AD_RULES_MAX_FILE);
+			    /* TRANSLATORS: %1$s is a file, %2$lld its size, %3$d the most
+			       a rules file may have, in bytes */
+			    ngettext("%s: %lld byte: a rules file has at most %d",
+				     "%s: %lld bytes: a rules file has at most %d",
+				     (unsigned long)st.st_size),
+			    shown, (long long)st.st_size, AD_RULES_MAX_FILE);
 		close(fd);
 		return FALSE;
 	}
@@ -1324,8 +1387,11 @@ static gboolean read_rules_file(int dirfd, const char *name, const char *shown,
 		len += n;
 		if (len > AD_RULES_MAX_FILE) {
 			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
-				    "%s: a rules file has at most %d bytes", shown,
-				    AD_RULES_MAX_FILE);
+				    /* TRANSLATORS: %1$s is a file */
+				    ngettext("%s: a rules file has at most %d byte",
+					     "%s: a rules file has at most %d bytes",
+					     AD_RULES_MAX_FILE),
+				    shown, AD_RULES_MAX_FILE);
 			close(fd);
 			return FALSE;
 		}
@@ -1443,12 +1509,14 @@ gboolean ad_rule_book_load_dir(AdRuleBook *b, const char *dir, GPtrArray *ret_pr
 		return FALSE;
 	}
 	if (geteuid() == 0 && (st.st_uid != 0 || (st.st_mode & S_IWOTH))) {
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-			    st.st_uid != 0 ? "%s: owned by uid %u, not root: refused while "
-					     "running as root"
-					   : "%s: writable by everyone: refused while running "
-					     "as root",
-			    dir, (unsigned)st.st_uid);
+		if (st.st_uid != 0)
+			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
+				    _("%s: owned by uid %u, not root: refused while running as "
+				      "root"), dir, (unsigned)st.st_uid);
+		else
+			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
+				    _("%s: writable by everyone: refused while running as root"),
+				    dir);
 		close(fd);
 		return FALSE;
 	}
