@@ -32,6 +32,8 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+# a ctest timeout (SIGTERM) still purges
+trap 'exit 143' TERM INT HUP
 
 # ---- a clean copy of the source
 src="$TMP/src/avcdoctor"
