@@ -47,6 +47,15 @@ char *ad_escape_bytes(const void *data, gsize len)
 	out = g_string_sized_new(len + 8);
 
 	while (s < end) {
+		const guchar *run = s;
+
+		/* printable ASCII but the backslash is copied a run at a time */
+		while (s < end && *s >= 0x20 && *s < 0x7f && *s != '\\')
+			s++;
+		if (s > run)
+			g_string_append_len(out, (const char *)run, s - run);
+		if (s == end)
+			break;
 		if (*s < 0x80) {
 			switch (*s) {
 			case '\\': g_string_append(out, "\\\\"); break;

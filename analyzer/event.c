@@ -62,23 +62,31 @@ static gboolean is_field_name_char(char c)
  * Appends a field; names and values are copied into the record's field
  * buffer, sized by tokenize() so that it never needs to grow.
  */
-static void add_field(AdRecord *rec, char **out, const char *name, gsize name_len,
+typedef struct {
+	AdRecord *rec;
+	char *out;	/* next free byte of rec->fbuf */
+	guint cap;	/* fields reserved in rec->fields */
+} Tokenizer;
+
+static void add_field(Tokenizer *tk, const char *name, gsize name_len,
 		      const char *value, gsize value_len, gboolean quoted)
 {
-	AdField f;
+	AdRecord *rec = tk->rec;
+	char **out = &tk->out;
+	AdField *f;
 
-	if (rec->fields->len >= AD_MAX_FIELDS)
+	if (rec->fields->len >= tk->cap)
 		return;
-	f.name = *out;
+	f = &g_array_index(rec->fields, AdField, rec->fields->len++);
+	f->name = *out;
 	memcpy(*out, name, name_len);
 	(*out)[name_len] = '\0';
 	*out += name_len + 1;
-	f.value = *out;
+	f->value = *out;
 	memcpy(*out, value, value_len);
 	(*out)[value_len] = '\0';
 	*out += value_len + 1;
-	f.quoted = quoted;
-	g_array_append_val(rec->fields, f);
+	f->quoted = quoted;
 }
 
 /* length of an interpreted (ausearch -i) value: up to the next " name=" */
@@ -121,8 +129,9 @@ static gsize interpreted_value_len(const char *v, const char *end)
  * inside is split as well, so the trailing fields that libselinux appends
  * come last (ad_record_get_last() finds them).
  */
-static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, int depth)
+static void tokenize(Tokenizer *tk, const char *s, const char *end, int depth)
 {
+	AdRecord *rec = tk->rec;
 	const char *p = s;
 
 	while (p < end) {
@@ -149,7 +158,7 @@ static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, 
 
 			if (!q)
 				q = end;
-			add_field(rec, out, name, name_len, v, q - v, TRUE);
+			add_field(tk, name, name_len, v, q - v, TRUE);
 			p = q < end ? q + 1 : end;
 		} else if (p < end && *p == '\'') {
 			const char *v = ++p;
@@ -159,9 +168,9 @@ static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, 
 				q--;
 			if (q == v)	/* no closing quote: to the end */
 				q = end + 1;
-			add_field(rec, out, name, name_len, v, (q - 1) - v, TRUE);
+			add_field(tk, name, name_len, v, (q - 1) - v, TRUE);
 			if (depth == 0)
-				tokenize(rec, out, v, q - 1, depth + 1);
+				tokenize(tk, v, q - 1, depth + 1);
 			p = q <= end ? q : end;
 		} else if (rec->interpreted &&
 			   !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
@@ -175,14 +184,14 @@ static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, 
 			} else {
 				len = interpreted_value_len(v, end);
 			}
-			add_field(rec, out, name, name_len, v, len, FALSE);
+			add_field(tk, name, name_len, v, len, FALSE);
 			p = v + len;
 		} else {
 			const char *v = p;
 
 			while (p < end && !g_ascii_isspace(*p))
 				p++;
-			add_field(rec, out, name, name_len, v, p - v, FALSE);
+			add_field(tk, name, name_len, v, p - v, FALSE);
 		}
 	}
 }
@@ -195,17 +204,21 @@ static void tokenize(AdRecord *rec, char **out, const char *s, const char *end, 
 GArray *ad_record_fields(const AdRecord *crec)
 {
 	AdRecord *rec = (AdRecord *)crec;
+	Tokenizer tk = { .rec = rec };
 	gsize len;
-	char *out;
 
 	if (rec->fields)
 		return rec->fields;
 	len = strlen(rec->body);
-	rec->fields = g_array_sized_new(FALSE, FALSE, sizeof(AdField), 16);
+	/* every field has its own '=': their count bounds the number of fields */
+	for (const char *p = rec->body; (p = strchr(p, '=')) != NULL; p++)
+		tk.cap++;
+	tk.cap = MIN(tk.cap, AD_MAX_FIELDS);
+	rec->fields = g_array_sized_new(FALSE, FALSE, sizeof(AdField), tk.cap);
 	/* names and values with their NULs fit in 2 * len + 2 per field; msg='' twice that */
 	rec->fbuf = g_malloc(4 * len + 16);
-	out = rec->fbuf;
-	tokenize(rec, &out, rec->body, rec->body + len, 0);
+	tk.out = rec->fbuf;
+	tokenize(&tk, rec->body, rec->body + len, 0);
 	return rec->fields;
 }
 

@@ -55,6 +55,7 @@ struct _AdReader {
 	GQueue queue;		/* of OpenEvent*, oldest first */
 	GHashTable *newest;	/* node ("" for none) -> newest second seen, this source */
 	GString *key;		/* scratch for event keys */
+	GHashTable *types;	/* record type name -> number + 1, a bounded cache */
 	OpenEvent *headerless;	/* event of records without a timestamp */
 
 	guint64 lines, records, rejected;
@@ -93,6 +94,7 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 	r->source = g_intern_static_string("-");
 	r->partial = g_string_new(NULL);
 	r->key = g_string_new(NULL);
+	r->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r->open = g_hash_table_new(g_str_hash, g_str_equal);
 	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_queue_init(&r->queue);
@@ -127,6 +129,7 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
 	g_string_free(r->key, TRUE);
+	g_hash_table_unref(r->types);
 	g_free(r);
 }
 
@@ -236,17 +239,35 @@ static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 
 	return e + 1;
 }
 
-/* record type name → number (libaudit's table), 0 when unknown */
-static int type_number(const char *name, gsize len)
+#define AD_MAX_TYPE_CACHE 256	/* names come from the input: the cache is bounded */
+
+/*
+ * Record type name → number (libaudit's table), 0 when unknown.  libaudit
+ * compares the name with its table entry by entry, for every record: the
+ * answers are cached per reader.
+ */
+static int type_number(AdReader *r, const char *name, gsize len)
 {
-	g_autofree char *s = g_strndup(name, len);
+	char s[64];
+	gpointer hit;
 	int t;
 
-	if (g_str_has_prefix(s, "UNKNOWN[")) {
-		return atoi(s + 8);
-	}
-	t = audit_name_to_msg_type(s);
-	return t > 0 ? t : 0;
+	if (len >= sizeof(s))
+		return 0;
+	memcpy(s, name, len);
+	s[len] = '\0';
+	hit = g_hash_table_lookup(r->types, s);
+	if (hit)
+		return GPOINTER_TO_INT(hit) - 1;
+	if (g_str_has_prefix(s, "UNKNOWN["))
+		t = atoi(s + 8);
+	else
+		t = audit_name_to_msg_type(s);
+	if (t < 0)
+		t = 0;
+	if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE)
+		g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t + 1));
+	return t;
 }
 
 static char *type_name(int type)
@@ -420,30 +441,31 @@ static gboolean looks_like_header(const char *p, const char **name, gsize *name_
  */
 static const char *next_record_start(const char *p)
 {
-	for (; *p; p++) {
+	for (;;) {
 		const char *name;
 		gsize len;
 
+		p += strcspn(p, " \"");
+		if (!*p)
+			return NULL;
 		if (*p == '"') {
 			const char *q = strchr(p + 1, '"');
 
 			if (!q)
 				return NULL;
-			p = q;
+			p = q + 1;
 			continue;
 		}
-		if (*p != ' ')
-			continue;
-		if (looks_like_header(p + 1, &name, &len))
-			return p + 1;
-		if (strncmp(p + 1, "node=", 5) == 0) {
-			const char *q = strchr(p + 6, ' ');
+		p++;
+		if (*p == 't' && looks_like_header(p, &name, &len))
+			return p;
+		if (*p == 'n' && strncmp(p, "node=", 5) == 0) {
+			const char *q = strchr(p + 5, ' ');
 
 			if (q && looks_like_header(q + 1, &name, &len))
-				return p + 1;
+				return p;
 		}
 	}
-	return NULL;
 }
 
 static AdRecord *record_new(AdReader *r, char *type_str, int type, gboolean interpreted)
@@ -500,7 +522,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 		type = atoi(name);
 		tname = type_name(type);
 	} else {
-		type = type_number(name, name_len);
+		type = type_number(r, name, name_len);
 		tname = g_strndup(name, name_len);
 	}
 	/* "): " raw, ") : " interpreted */
@@ -525,23 +547,28 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	while (text_end > body && text_end[-1] == ' ')
 		text_end--;
 	{
-		GString *t = g_string_sized_new((text_end - body) + stamp_len + 48);
-		gsize body_at;
+		/* "[node=N ]type=T msg=audit(STAMP): BODY", in one allocation */
+		gsize node_len = node ? strlen(node) : 0, tname_len = strlen(tname);
+		gsize body_len = text_end - body;
+		char *t = g_malloc((node ? node_len + 6 : 0) + tname_len + stamp_len + body_len + 20);
+		char *o = t;
 
+#define PUT(src, n) do { memcpy(o, (src), (n)); o += (n); } while (0)
 		if (node) {
-			g_string_append(t, "node=");
-			g_string_append(t, node);
-			g_string_append_c(t, ' ');
+			PUT("node=", 5);
+			PUT(node, node_len);
+			*o++ = ' ';
 		}
-		g_string_append(t, "type=");
-		g_string_append(t, tname);
-		g_string_append(t, " msg=audit(");
-		g_string_append_len(t, stamp, stamp_len);
-		g_string_append(t, "): ");
-		body_at = t->len;
-		g_string_append_len(t, body, text_end - body);
-		rec->text = g_string_free(t, FALSE);
-		rec->body = rec->text + body_at;
+		PUT("type=", 5);
+		PUT(tname, tname_len);
+		PUT(" msg=audit(", 11);
+		PUT(stamp, stamp_len);
+		PUT("): ", 3);
+		rec->body = o;
+		PUT(body, body_len);
+#undef PUT
+		*o = '\0';
+		rec->text = t;
 	}
 	add_record(r, rec, node, TRUE, sec, msec, serial);
 	return end;
@@ -554,7 +581,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 static void parse_headerless(AdReader *r, const char *name, gsize name_len, const char *body,
 			     const char *line_end)
 {
-	int type = type_number(name, name_len);
+	int type = type_number(r, name, name_len);
 	AdRecord *rec = record_new(r, g_strndup(name, name_len), type, FALSE);
 
 	while (line_end > body && line_end[-1] == ' ')
@@ -566,7 +593,7 @@ static void parse_headerless(AdReader *r, const char *name, gsize name_len, cons
 }
 
 /* "NAME " at @p where NAME is a record type libaudit knows */
-static gsize known_type_prefix(const char *p)
+static gsize known_type_prefix(AdReader *r, const char *p)
 {
 	const char *q = p;
 
@@ -574,7 +601,7 @@ static gsize known_type_prefix(const char *p)
 		q++;
 	if (q - p < 3 || *q != ' ')
 		return 0;
-	return type_number(p, q - p) ? (gsize)(q - p) : 0;
+	return type_number(r, p, q - p) ? (gsize)(q - p) : 0;
 }
 
 static void process_line(AdReader *r, char *line, gsize len)
@@ -645,7 +672,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 		const char *c = strstr(q, "]: ");
 		gsize n;
 
-		if (c && (n = known_type_prefix(c + 3))) {
+		if (c && (n = known_type_prefix(r, c + 3))) {
 			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
 			return;
 		}
@@ -653,7 +680,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 	/* journald, records without a pid: "... audit: PROCTITLE proctitle=..." */
 	q = strstr(p, "audit: ");
 	if (q) {
-		gsize n = known_type_prefix(q + 7);
+		gsize n = known_type_prefix(r, q + 7);
 
 		if (n) {
 			parse_headerless(r, q + 7, n, q + 7 + n + 1, end);
@@ -661,7 +688,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 		}
 	}
 	/* a bare record: "SELINUX_ERR op=... scontext=..." */
-	gsize n = known_type_prefix(p);
+	gsize n = known_type_prefix(r, p);
 
 	if (n && strchr(p + n, '=')) {
 		parse_headerless(r, p, n, p + n + 1, end);
