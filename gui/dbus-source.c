@@ -97,7 +97,11 @@ static void report_error(AdDbusSource *s, const char *what, GError *error)
 	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
 		return;
 	g_dbus_error_strip_remote_error(error);
-	if (remote && g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied"))
+	if (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.ServiceUnknown") ||
+		       g_str_equal(remote, "org.freedesktop.DBus.Error.NameHasNoOwner")))
+		msg = g_strdup_printf(_("%s: the avcdoctor daemon (avcdoctor-dispatch) is not "
+					"running"), what);
+	else if (remote && g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied"))
 		msg = g_strdup_printf(_("%s: not allowed (only root and the administrators "
 					"may read and change alerts): %s"), what, error->message);
 	else

@@ -795,6 +795,18 @@ static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
 	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
 }
 
+/* the info bar's own close button has an icon and no name: give it one */
+static void name_info_close(AdBrowserWindow *w)
+{
+	g_autoptr(GList) buttons =
+		gtk_container_get_children(GTK_CONTAINER(gtk_info_bar_get_action_area(w->info_bar)));
+
+	for (GList *l = buttons; l; l = l->next) {
+		atk_object_set_name(gtk_widget_get_accessible(l->data), _("Close the message"));
+		gtk_widget_set_tooltip_text(l->data, _("Close the message"));
+	}
+}
+
 static void ad_browser_window_init(AdBrowserWindow *w)
 {
 	GtkTreeSelection *sel;
@@ -809,6 +821,7 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	gtk_tree_selection_set_mode(sel, GTK_SELECTION_SINGLE);
 	g_signal_connect(sel, "changed", G_CALLBACK(on_selection_changed), w);
 	g_signal_connect(w->alert_view, "key-press-event", G_CALLBACK(on_view_key), w);
+	name_info_close(w);
 	g_signal_connect(w->model, "items-changed", G_CALLBACK(on_items_changed), w);
 	g_signal_connect(w->model, "hosts-changed", G_CALLBACK(on_hosts_changed), w);
 	on_hosts_changed(w->model, w);

@@ -12,6 +12,7 @@ run_pkgs="selinux-policy-default selinux-policy-dev"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3
 	xvfb xauth x11-utils dunst imagemagick
+	xdotool at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-3.0
 	clang libclang-rt-14-dev
 	groff-base man-db bash-completion debhelper dpkg-dev fakeroot"
 

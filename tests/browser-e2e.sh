@@ -1,0 +1,367 @@
+#!/bin/bash
+# avcdoctor-browser end to end: Xvfb, a session bus with the accessibility
+# bus (AT-SPI), the real avcdoctor-dispatch on a private system bus with the
+# project's bus policy, and the real browser.  Driven like a user would:
+# xdotool types and moves the selection; AT-SPI reads what the window shows
+# and presses buttons.  Checks: the list (13 alerts of sample.log), search,
+# the detail pane of the selected alert with its suggestion and exact
+# command, Copy putting exactly that command on the clipboard, a live
+# AlertAdded, record text shown as text (no markup), ignore/unignore and
+# delete (with its confirmation) through D-Bus, --alert ID, the daemon
+# going away (info bar, failed ListAlerts), and offline FILE mode without
+# the daemon.  Screenshots: tests/artifacts/browser*.png in the build dir.
+# Needs root (the bus policy lets root read alerts), Xvfb, dbus-daemon,
+# busctl, xdotool, ImageMagick's import, at-spi2-core and python3-gi with
+# the Atspi and Gtk typelibs (exit 77 = skipped otherwise).
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
+BROWSER="$AD_BUILD_DIR/gui/avcdoctor-browser"
+SAMPLE="$AD_SOURCE_DIR/tests/data/sample.log"
+ART="$AD_BUILD_DIR/tests/artifacts"
+PY=/usr/bin/python3
+NAME=org.avcdoctor.Daemon
+OBJ=/org/avcdoctor/Daemon
+IFACE=org.avcdoctor.Alerts1
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skipped: needs root (the bus policy lets root read alerts)"
+	exit 77
+fi
+for p in Xvfb dbus-daemon busctl xdotool import timeout $PY; do
+	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
+done
+[ -x "$BROWSER" ] || { echo "skipped: no $BROWSER (WITH_BROWSER=OFF?)"; exit 77; }
+[ -x "$DISPATCH" ] || { echo "skipped: no $DISPATCH"; exit 77; }
+$PY -c 'import gi; gi.require_version("Atspi", "2.0"); gi.require_version("Gtk", "3.0")
+from gi.repository import Atspi, Gtk' 2>/dev/null ||
+	{ echo "skipped: no python3-gi with Atspi and Gtk (gir1.2-atspi-2.0, gir1.2-gtk-3.0)"; exit 77; }
+[ -e /usr/share/dbus-1/services/org.a11y.Bus.service ] ||
+	{ echo "skipped: no at-spi2-core"; exit 77; }
+
+pids=()
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+mkdir -p "$ART"
+rm -f "$ART"/browser*.png
+
+# wait_for SECONDS DESCRIPTION -- command...: retries until the command succeeds
+wait_for() {
+	local secs=$1 desc=$2 i
+	shift 3
+	for ((i = 0; i < secs * 10; i++)); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	fail "timed out after ${secs}s: $desc"
+	return 1
+}
+
+# --- the AT-SPI side: a small reader of what the window shows ---------------------
+cat >"$TMP/ui.py" <<'PY'
+# ui.py PID COMMAND [ARG]: looks into the accessibility tree of the process PID.
+#   rows                 rows of the table "Alerts"
+#   find REGEX           exit 0 when some name or text on screen matches (prints it)
+#   find-any REGEX       the same for what the window holds, scrolled out of view or not
+#   click NAME           presses the enabled push button with that accessible name
+#   sensitive NAME       exit 0 when the push button NAME is enabled
+#   dump                 every role, name and text
+#   clipboard            the text on the clipboard (read with GTK)
+import re, sys, warnings, gi
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi
+warnings.simplefilter("ignore", DeprecationWarning)
+
+def app(pid):
+    d = Atspi.get_desktop(0)
+    for i in range(d.get_child_count()):
+        a = d.get_child_at_index(i)
+        if a and a.get_process_id() == pid:
+            return a
+    sys.exit(2)
+
+def walk(o, depth=0, cells=False):
+    """the tree below o; a table's cells only with cells=True (they are many)"""
+    if o is None or depth > 40:
+        return
+    yield o
+    if o.get_role() == Atspi.Role.TABLE and not cells:
+        return
+    for i in range(o.get_child_count()):
+        yield from walk(o.get_child_at_index(i), depth + 1, cells)
+
+def text_of(o):
+    if "Text" not in o.get_interfaces():
+        return ""
+    return Atspi.Text.get_text(o, 0, Atspi.Text.get_character_count(o))
+
+def showing(o):
+    return o.get_state_set().contains(Atspi.StateType.SHOWING)
+
+pid, cmd = int(sys.argv[1]), sys.argv[2]
+if cmd == "clipboard":
+    gi.require_version("Gtk", "3.0")
+    from gi.repository import Gtk, Gdk
+    print(Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).wait_for_text() or "", end="")
+    sys.exit(0)
+root = app(pid)
+if cmd == "rows":
+    for o in walk(root):
+        if o.get_role() == Atspi.Role.TABLE and o.get_name() == "Alerts":
+            print(Atspi.Table.get_n_rows(o))
+            sys.exit(0)
+    sys.exit(1)
+if cmd in ("find", "find-any"):
+    rx = re.compile(sys.argv[3])
+    for o in walk(root):
+        for s in (o.get_name() or "", text_of(o)):
+            if rx.search(s) and (cmd == "find-any" or showing(o)):
+                print(s)
+                sys.exit(0)
+    sys.exit(1)
+if cmd in ("click", "sensitive"):
+    for o in walk(root):
+        if o.get_role() == Atspi.Role.PUSH_BUTTON and o.get_name() == sys.argv[3] and showing(o):
+            if not o.get_state_set().contains(Atspi.StateType.SENSITIVE):
+                sys.exit(3)
+            if cmd == "click":
+                Atspi.Action.do_action(o, 0)
+            sys.exit(0)
+    sys.exit(1)
+if cmd == "dump":
+    for o in walk(root, cells=True):
+        print(o.get_role_name(), repr(o.get_name()), repr(text_of(o)[:100]))
+PY
+ui() { timeout 20 $PY "$TMP/ui.py" "$@"; }
+rows_are() { [ "$(ui "$1" rows)" = "$2" ] || { echo "    rows: $(ui "$1" rows), wanted $2"; false; }; }
+
+# --- X, the session bus (the accessibility bus is activated from it) ---------------
+Xvfb -displayfd 5 -screen 0 1280x900x24 -nolisten tcp 5>"$TMP/display" \
+	>"$TMP/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
+export DISPLAY=":$(head -1 "$TMP/display")"
+cat >"$TMP/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$TMP/session.sock</listen>
+  <auth>EXTERNAL</auth>
+  <standard_session_servicedirs/>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+dbus-daemon --config-file="$TMP/session.conf" --nofork --nopidfile >"$TMP/session.log" 2>&1 &
+pids+=($!)
+wait_for 5 "session bus" -- test -S "$TMP/session.sock"
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+export GTK_A11Y=atspi GSETTINGS_BACKEND=memory
+unset NO_AT_BRIDGE GTK_MODULES
+export XDG_RUNTIME_DIR="$TMP/run"
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
+
+# --- the system bus with the project's policy, and the dispatcher ------------------
+bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
+pids+=($!)
+wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
+export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$TMP/sys.sock"
+cat >"$TMP/d.conf" <<EOF
+[store]
+path=$TMP/alerts.db
+max_age_days=0
+[bus]
+type=system
+update_interval_ms=200
+[analysis]
+policy=$POLICY
+rules_dir=$AD_SOURCE_DIR/rules
+file_checks=false
+[log]
+target=stderr
+EOF
+export AVCDOCTOR_RULES_DIR="$AD_SOURCE_DIR/rules"
+mkfifo "$TMP/d.in"
+"$DISPATCH" --config "$TMP/d.conf" <"$TMP/d.in" >"$TMP/d.out" 2>"$TMP/d.err" &
+DPID=$!
+pids+=("$DPID")
+exec {DFD}>"$TMP/d.in"
+wait_for 10 "$NAME on the system bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
+	status "$NAME" || finish
+call() { timeout 10 busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" --json=short call \
+	"$NAME" "$OBJ" "$IFACE" "$@"; }
+# alert_field REGEX KEY: KEY of the alert whose summary matches REGEX
+alert_field() { call ListAlerts dbs 0 true "" | $PY -c '
+import json, re, sys
+for t in json.load(sys.stdin)["data"][0]:
+    o = json.loads(t)
+    if re.search(sys.argv[1], o["summary"]):
+        print(o[sys.argv[2]]); break' "$1" "$2"; }
+nalerts() { call ListAlerts dbs 0 true "" |
+	$PY -c 'import json,sys; print(len(json.load(sys.stdin)["data"][0]))'; }
+nalerts_is() { [ "$(nalerts)" = "$1" ]; }
+is_ignored() { call GetAlert s "$1" | grep -q '\\"ignored\\":true'; }
+cat "$SAMPLE" >&"$DFD"
+wait_for 10 "13 alerts stored" -- nalerts_is 13 || finish
+HOME_ID=$(alert_field 'index\.html' id)
+[ -n "$HOME_ID" ] && pass "the index.html alert is $HOME_ID" || fail "no index.html alert"
+
+# start_browser ARGS...: sets BPID, waits for its window in the accessibility tree
+start_browser() {
+	"$BROWSER" "$@" >>"$TMP/browser.out" 2>>"$TMP/browser.err" &
+	BPID=$!
+	pids+=("$BPID")
+	wait_for 15 "the browser's window (AT-SPI)" -- ui "$BPID" find '^SELinux Alerts'
+}
+# focus_browser: keyboard input goes to the browser's window (no window manager here)
+focus_browser() {
+	local win
+	win=$(xdotool search --sync --onlyvisible --pid "$BPID" --name 'SELinux Alerts' | head -1)
+	xdotool windowfocus --sync "$win"
+	sleep 0.2
+}
+# search TEXT: Ctrl+F, replace the search text
+search() {
+	xdotool key ctrl+f ctrl+a BackSpace
+	[ -n "$1" ] && xdotool type --delay 20 "$1"
+	sleep 0.4
+}
+# shows ID, the pane of the first row: to the list (Ctrl+L), first row (Home)
+select_first() {
+	xdotool key ctrl+l Home
+}
+
+# --- live: the daemon's alerts ---------------------------------------------------------
+start_browser
+LIVE=$BPID
+wait_for 10 "13 rows in the list" -- rows_are "$LIVE" 13 &&
+	pass "the list shows the daemon's 13 alerts"
+focus_browser
+search index.html
+wait_for 5 "one row for index.html" -- rows_are "$LIVE" 1 &&
+	pass "search: \"index.html\" leaves one alert"
+ui "$LIVE" find 'Select an alert' >/dev/null && pass "nothing selected yet: the pane says so" ||
+	fail "the empty pane's hint is missing"
+select_first
+wait_for 5 "the detail pane" -- ui "$LIVE" find '^setsebool -P httpd_read_user_content=1$' &&
+	pass "the detail pane shows the suggestion's command: setsebool -P httpd_read_user_content=1"
+ui "$LIVE" find 'a boolean switches it off' >/dev/null &&
+	pass "the explanation: a boolean switches it off" || fail "no explanation of the reason"
+ui "$LIVE" find '^1\. Turn on a boolean' >/dev/null &&
+	pass "the ranked suggestion's heading" || fail "no suggestion heading"
+# below the fold of the pane
+ui "$LIVE" find-any '^staff_u:object_r:user_home_t:s0$' >/dev/null &&
+	pass "details: the target context" || fail "details: no target context"
+ui "$LIVE" find-any 'type=AVC msg=audit\(1700000003\.100:103\)' >/dev/null &&
+	pass "the raw record" || fail "no raw record"
+sleep 0.5
+import -window root "$ART/browser.png" && pass "screenshot $ART/browser.png" ||
+	fail "import -window root"
+
+# Copy: exactly the command shown, nothing else
+ui "$LIVE" click "Copy the commands of suggestion 1" &&
+	pass "pressed Copy" || fail "no Copy button for suggestion 1"
+sleep 0.3
+clip=$(ui "$LIVE" clipboard)
+[ "$clip" = "setsebool -P httpd_read_user_content=1" ] &&
+	pass "the clipboard holds exactly the command" || fail "clipboard: '$clip'"
+
+# --- a live update, with markup in the record ---------------------------------------
+echo 'type=AVC msg=audit(1700000500.100:900): avc:  denied  { write } for  pid=42 comm="<i>evil" name="<b>pwn</b>&x" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"
+search ""
+wait_for 10 "the new alert in the list (AlertAdded)" -- rows_are "$LIVE" 14 &&
+	pass "AlertAdded: the new alert appears without a reload"
+search pwn
+wait_for 5 "one row for pwn" -- rows_are "$LIVE" 1
+select_first
+wait_for 5 "the markup alert's pane" -- ui "$LIVE" find '<b>pwn</b>&x' &&
+	pass "record text is shown as text: <b>pwn</b>&x, markup and all"
+PWN_ID=$(alert_field 'pwn' id)
+
+# --- ignore, unignore, delete: through D-Bus ---------------------------------------
+ui "$LIVE" click "Ignore alert" || fail "no Ignore button"
+wait_for 5 "the daemon stores the filter" -- is_ignored "$PWN_ID" &&
+	pass "Ignore: SetFilter(always) reached the daemon"
+wait_for 5 "the ignored alert leaves the list" -- rows_are "$LIVE" 0 &&
+	pass "ignored alerts are hidden"
+focus_browser
+xdotool key ctrl+h
+wait_for 5 "Show ignored" -- rows_are "$LIVE" 1 && pass "Ctrl+H shows the ignored alert"
+select_first
+wait_for 5 "the Unignore button" -- ui "$LIVE" sensitive "Unignore alert"
+ui "$LIVE" click "Unignore alert" || fail "no Unignore button"
+wait_for 5 "unignored" -- eval "! is_ignored $PWN_ID" &&
+	pass "Unignore: SetFilter(never) reached the daemon"
+ui "$LIVE" click "Delete alert" || fail "no Delete button"
+wait_for 5 "the confirmation" -- ui "$LIVE" find '^Delete this alert\?$' &&
+	pass "Delete asks first"
+import -window root "$ART/browser-delete.png" 2>/dev/null
+ui "$LIVE" click "Delete" || fail "no Delete button in the confirmation"
+wait_for 5 "deleted in the daemon" -- nalerts_is 13 && pass "DeleteAlert reached the daemon"
+wait_for 5 "deleted from the list" -- rows_are "$LIVE" 0 && pass "the deleted alert left the list"
+
+# --- --alert ID: what the notifier starts -----------------------------------------------
+start_browser --alert "$HOME_ID"
+ALERT=$BPID
+wait_for 10 "--alert selects the alert" -- \
+	ui "$ALERT" find '^setsebool -P httpd_read_user_content=1$' &&
+	pass "--alert $HOME_ID opens that alert"
+kill "$ALERT"
+
+# --- the daemon goes away -----------------------------------------------------------------
+kill "$DPID"
+wait "$DPID" 2>/dev/null
+exec {DFD}>&-
+wait_for 10 "the info bar says the daemon is gone" -- ui "$LIVE" find 'is not running' &&
+	pass "the daemon stopping is shown in the info bar"
+BPID=$LIVE focus_browser
+xdotool key F5
+wait_for 10 "a failed ListAlerts in the info bar" -- \
+	ui "$LIVE" find '^Cannot list the alerts: the avcdoctor daemon .* is not running$' &&
+	pass "a failed ListAlerts is a message, not a crash: $(ui "$LIVE" find '^Cannot list')"
+kill -0 "$LIVE" 2>/dev/null && pass "the browser is still running" || fail "the browser died"
+import -window root "$ART/browser-nodaemon.png" 2>/dev/null
+kill "$LIVE"
+
+# --- offline: a log file, no daemon ---------------------------------------------------------
+start_browser -p "$POLICY" "$SAMPLE"
+OFF=$BPID
+wait_for 20 "13 alerts from the file" -- rows_are "$OFF" 13 &&
+	pass "FILE: sample.log analysed here gives the same 13 alerts"
+ui "$OFF" find '15 denial records' >/dev/null && pass "the status line counts 15 denial records" ||
+	fail "status: $(ui "$OFF" find 'denial record')"
+focus_browser
+search index.html
+wait_for 5 "one row" -- rows_are "$OFF" 1
+select_first
+wait_for 5 "the offline detail pane" -- \
+	ui "$OFF" find '^setsebool -P httpd_read_user_content=1$' &&
+	pass "offline: the same suggestion as the daemon's"
+ui "$OFF" sensitive "Delete alert"
+[ $? = 3 ] && pass "offline: Delete is disabled (no daemon)" || fail "offline: Delete is enabled"
+sleep 0.3
+import -window root "$ART/browser-offline.png" 2>/dev/null
+kill "$OFF"
+
+# a file that is not there
+start_browser -p "$POLICY" "$TMP/missing.log"
+wait_for 10 "an unreadable file is a message" -- \
+	ui "$BPID" find 'Cannot analyse the log: .*missing\.log' &&
+	pass "a missing file: an error in the info bar"
+kill "$BPID"
+
+if grep -E "CRITICAL|WARNING \*\*|Gtk-WARNING|runtime check failed" "$TMP/browser.err"; then
+	fail "GLib/GTK warnings from the browser"
+fi
+sed 's/^/    browser: /' "$TMP/browser.err" | head -20
+finish
