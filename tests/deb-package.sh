@@ -23,11 +23,14 @@ require_policy
 
 pkgs="avcdoctor avcdoctor-desktop"
 installed=
+touched=
 group_before=$(getent group avcdoctor >/dev/null && echo yes || echo no)
 cleanup() {
 	if [ -n "$installed" ]; then
 		dpkg --purge $pkgs >"$TMP/purge.log" 2>&1 || cat "$TMP/purge.log" >&2
-		[ "$group_before" = no ] && getent group avcdoctor >/dev/null && groupdel avcdoctor
+	fi
+	if [ -n "$touched" ] && [ "$group_before" = no ] && getent group avcdoctor >/dev/null; then
+		groupdel avcdoctor
 	fi
 	rm -rf "$TMP"
 }
@@ -147,7 +150,7 @@ if [ -e /var/lib/avcdoctor ]; then
 	[ "$failures" = 0 ] && exit 77
 	finish
 fi
-installed=1
+installed=1 touched=1
 if dpkg -i "$deb" "$ddeb" >"$TMP/install.log" 2>&1; then
 	pass "dpkg -i"
 else
@@ -207,10 +210,10 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 fi
 
 # ---- purged: nothing left
-installed=
 if dpkg --purge $pkgs >"$TMP/purge.log" 2>&1; then pass "dpkg --purge"; else
 	fail "dpkg --purge failed:"; tail -20 "$TMP/purge.log" >&2
 fi
+installed=
 for f in /usr/bin/avcdoctor /usr/sbin/avcdoctor-dispatch /etc/audit/plugins.d/avcdoctor-dispatch.conf \
 	/etc/avcdoctor /usr/share/avcdoctor /etc/xdg/autostart/avcdoctor-notify.desktop /var/lib/avcdoctor; do
 	[ -e "$f" ] && fail "$f is left after the purge"
@@ -224,5 +227,6 @@ done
 if [ "$group_before" = no ] && getent group avcdoctor >/dev/null; then
 	groupdel avcdoctor && pass "the group avcdoctor removed again" || fail "groupdel avcdoctor"
 fi
+touched=
 pass "purged"
 finish
