@@ -326,6 +326,22 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	return o;
 }
 
+json_object *ad_alert_analysis_to_json(const AdAlert *a)
+{
+	json_object *o = json_object_new_object();
+	json_object *sugg = json_object_new_array();
+	g_autofree char *summary = ad_alert_summary(a);
+
+	json_object_object_add(o, "id", json_object_new_string(a->id));
+	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
+		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
+						    a->suggestions, i)));
+	json_object_object_add(o, "suggestions", sugg);
+	return o;
+}
+
 static void append_time(GString *out, const char *label, double t)
 {
 	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;

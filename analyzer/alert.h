@@ -57,6 +57,12 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx);
 char *ad_alert_summary(const AdAlert *a);
 /* DESIGN.md's analyze object */
 json_object *ad_alert_to_json(const AdAlert *a);
+/*
+ * The part of ad_alert_to_json() that depends on the analysis only (id,
+ * level, summary, suggestions, in that order), not on the latest denial
+ * or the counts: what the store keeps as an alert's analysis.
+ */
+json_object *ad_alert_analysis_to_json(const AdAlert *a);
 /* the setroubleshoot-style report of one alert */
 void ad_alert_render(GString *out, const AdAlert *a);
 

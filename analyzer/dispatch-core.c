@@ -882,18 +882,13 @@ static void store_error(AdDispatch *d, const GError *error)
 	}
 }
 
-/* the store's count of @id, or 0 */
+/* the store's count of @id, or 0 (its in-memory map: no JSON is built) */
 static guint64 store_count(AdDispatch *d, const char *id)
 {
-	g_autoptr(GError) error = NULL;
-	json_object *o = ad_store_get(d->store, id, 0, &error);
-	json_object *c;
 	guint64 n = 0;
 
-	if (o && json_object_object_get_ex(o, "count", &c))
-		n = json_object_get_uint64(c);
-	if (o)
-		json_object_put(o);
+	if (!ad_store_lookup(d->store, id, &n, NULL))
+		return 0;
 	return n;
 }
 

@@ -633,19 +633,16 @@ static char *perms_text(const AdAlert *a)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
-/* keys of the analyze object that the store keeps elsewhere, fresher */
-static const char *const volatile_keys[] = {
-	"count", "first_seen", "last_seen", "hosts", "host_counts", "ignored", "filter",
-	"denial", "records", "paths", "commands",
-};
-
+/*
+ * An alert's analysis as stored: the analyze object without what the store
+ * keeps elsewhere, fresher (counts, times, hosts, the latest denial and its
+ * records, paths).
+ */
 static char *analysis_text(const AdAlert *a)
 {
-	json_object *o = ad_alert_to_json(a);
+	json_object *o = ad_alert_analysis_to_json(a);
 	char *t;
 
-	for (guint i = 0; i < G_N_ELEMENTS(volatile_keys); i++)
-		json_object_object_del(o, volatile_keys[i]);
 	t = g_strdup(ad_json_line(o));
 	json_object_put(o);
 	return t;

@@ -4,6 +4,9 @@
 # policy against real file types, each pair seen N/DISTINCT times,
 # interleaved), written into the dispatcher's stdin through a pipe at full
 # speed, as auditd would in a storm; with the store and its default caps.
+# The dispatcher runs as under auditd (no --stdout: that debugging mode
+# writes every alert as JSON, which would be measured too); its log goes to
+# stderr.
 # Reports: how long the writer took (auditd is never blocked: the writer's
 # time must stay close to the time it takes to produce the records), how many
 # denials were analysed and how many shed (the counters), the dispatcher's
@@ -68,7 +71,7 @@ printf '[analysis]\npolicy=%s\nrules_dir=%s\nfile_checks=false\n[store]\npath=%s
 	"$POLICY" "$TMP/rules" "$TMP/flood.db" "$MAX_ALERTS" >"$TMP/flood.conf"
 python3 "$TMP/gen.py" "$N" "$DISTINCT" "$TMP/domains" "$TMP/files" 2>"$TMP/gen.time" |
 	/usr/bin/time -f "%U %S %e %M" -o "$TMP/time" \
-		"$DISPATCH" --config "$TMP/flood.conf" --stdout >/dev/null 2>"$TMP/run.err"
+		"$DISPATCH" --config "$TMP/flood.conf" >/dev/null 2>"$TMP/run.err"
 rc=$?
 read -r user sys wall rss <"$TMP/time"
 summary=$(grep -E 'denial records|events' "$TMP/run.err" | tail -1)
