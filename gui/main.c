@@ -11,12 +11,12 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
+#include "i18n.h"
 #include "window.h"
 
 #define AD_APP_ID "org.avcdoctor.Browser"
@@ -122,10 +122,7 @@ int main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	int ret;
 
-	setlocale(LC_ALL, "");
-	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
-	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
-	textdomain(GETTEXT_PACKAGE);
+	ad_i18n_init();
 
 	ctx = g_option_context_new(_("[FILE...]"));
 	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);

@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "alert-model.h"
@@ -352,12 +354,13 @@ static void update_status(AdBrowserWindow *w)
 		if (w->analysis)
 			source = g_strdup_printf(_("Analysing %s…"), clean);
 		else if (w->report)
-			source = g_strdup_printf(ngettext("%s: %" G_GUINT64_FORMAT " denial "
-							  "record, policy %s",
-							  "%s: %" G_GUINT64_FORMAT " denial "
-							  "records, policy %s",
+			source = g_strdup_printf(ngettext("%s: %" PRIu64 " denial record, "
+							  "policy %s",
+							  "%s: %" PRIu64 " denial records, "
+							  "policy %s",
 							  w->report->denials),
-						 clean, w->report->denials, w->report->policy);
+						 clean, (uint64_t)w->report->denials,
+						 w->report->policy);
 		else
 			source = g_strdup(clean);
 	}
@@ -519,12 +522,12 @@ static void on_analysed(GObject *obj, GAsyncResult *res, gpointer data)
 		g_autoptr(GString) msg = g_string_new(NULL);
 
 		if (report->problems)
-			g_string_append_printf(msg, ngettext("%" G_GUINT64_FORMAT " record could "
-							     "not be analysed:",
-							     "%" G_GUINT64_FORMAT " records could "
-							     "not be analysed; the first messages:",
+			g_string_append_printf(msg, ngettext("%" PRIu64 " record could not be "
+							     "analysed:",
+							     "%" PRIu64 " records could not be "
+							     "analysed; the first messages:",
 							     report->problems),
-					       report->problems);
+					       (uint64_t)report->problems);
 		else
 			g_string_append(msg, _("The analysis had less to go on:"));
 		for (guint i = 0; i < report->messages->len && i < 3; i++)

@@ -167,6 +167,8 @@ wait_for 5 "session bus" -- test -S "$TMP/session.sock"
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
 export GTK_A11Y=atspi GSETTINGS_BACKEND=memory
 unset NO_AT_BRIDGE GTK_MODULES
+# the ASan build: fontconfig's caches are not ours (tests/lsan-gtk.supp)
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$AD_SOURCE_DIR/tests/lsan-gtk.supp}"
 export XDG_RUNTIME_DIR="$TMP/run"
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
 
@@ -236,9 +238,23 @@ search() {
 	[ -n "$1" ] && xdotool type --delay 20 "$1"
 	sleep 0.4
 }
-# shows ID, the pane of the first row: to the list (Ctrl+L), first row (Home)
+# select_first: to the list (Ctrl+L), first row (Home)
 select_first() {
 	xdotool key ctrl+l Home
+}
+# quit_browser: Ctrl+Q; the browser must exit with status 0 (in the ASan
+# build that includes LeakSanitizer finding nothing of ours)
+quit_browser() {
+	local rc
+	focus_browser
+	xdotool key ctrl+q
+	wait_for 10 "the browser quits on Ctrl+Q" -- eval "! kill -0 $BPID"
+	wait "$BPID"
+	rc=$?
+	[ "$rc" = 0 ] && pass "Ctrl+Q: exit status 0" || {
+		fail "Ctrl+Q: exit status $rc"
+		grep -A12 -E "ERROR: (Address|Leak)Sanitizer" "$TMP/browser.err" | head -40 >&2
+	}
 }
 
 # --- live: the daemon's alerts ---------------------------------------------------------
@@ -331,7 +347,7 @@ wait_for 10 "a failed ListAlerts in the info bar" -- \
 	pass "a failed ListAlerts is a message, not a crash: $(ui "$LIVE" find '^Cannot list')"
 kill -0 "$LIVE" 2>/dev/null && pass "the browser is still running" || fail "the browser died"
 import -window root "$ART/browser-nodaemon.png" 2>/dev/null
-kill "$LIVE"
+BPID=$LIVE quit_browser
 
 # --- offline: a log file, no daemon ---------------------------------------------------------
 start_browser -p "$POLICY" "$SAMPLE"
@@ -351,7 +367,7 @@ ui "$OFF" sensitive "Delete alert"
 [ $? = 3 ] && pass "offline: Delete is disabled (no daemon)" || fail "offline: Delete is enabled"
 sleep 0.3
 import -window root "$ART/browser-offline.png" 2>/dev/null
-kill "$OFF"
+quit_browser
 
 # a file that is not there
 start_browser -p "$POLICY" "$TMP/missing.log"

@@ -223,62 +223,52 @@ static void test_parse_hostile(void **state)
 	assert_string_equal(s->shell, "rm -f -- 'a b;$(id)'");
 }
 
+/* sets a filter and checks the ids the view shows, in order */
+static void expect_view(AdAlertModel *m, const char *text, const char *host, AdLevel level,
+			double since, gboolean show_ignored, const char *want)
+{
+	g_autofree char *ids = NULL;
+
+	set_filter(m, text, host, level, since, show_ignored);
+	ids = view_ids(m);
+	if (strcmp(ids, want) != 0)
+		fail_msg("filter \"%s\" %s %d %g %d: \"%s\", wanted \"%s\"", text ? text : "",
+			 host ? host : "-", level, since, show_ignored, ids, want);
+}
+
 static void test_filter(void **state)
 {
 	g_autoptr(AdAlertModel) m = sample_model();
-	g_autofree char *ids = NULL;
+	g_autofree char *ids = view_ids(m);
 
 	(void)state;
 	/* the default: newest first, the ignored one hidden */
-	ids = view_ids(m);
 	assert_string_equal(ids, "e b c a");
 	assert_int_equal(ad_alert_model_get_total(m), 5);
 	assert_int_equal(ad_alert_model_get_n_ignored(m), 1);
-	g_free(ids);
-	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "e d b c a");
+	expect_view(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE, "e d b c a");
 	/* text: every word, case-insensitive, in summary, types or commands */
-	g_free(ids);
-	set_filter(m, "PREVENTING bash", NULL, AD_LEVEL_GREEN, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "e");
-	g_free(ids);
-	set_filter(m, "sshd_t", NULL, AD_LEVEL_GREEN, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "b");
-	g_free(ids);
-	set_filter(m, "  httpd   read ", NULL, AD_LEVEL_GREEN, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "a");
-	g_free(ids);
-	set_filter(m, "nothing-like-this", NULL, AD_LEVEL_GREEN, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "");
+	expect_view(m, "PREVENTING bash", NULL, AD_LEVEL_GREEN, 0, FALSE, "e");
+	expect_view(m, "sshd_t", NULL, AD_LEVEL_GREEN, 0, FALSE, "b");
+	expect_view(m, "  httpd   read ", NULL, AD_LEVEL_GREEN, 0, FALSE, "a");
+	expect_view(m, "nothing-like-this", NULL, AD_LEVEL_GREEN, 0, FALSE, "");
 	/* host */
-	g_free(ids);
-	set_filter(m, NULL, "web1", AD_LEVEL_GREEN, 0, TRUE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "d a");
+	expect_view(m, NULL, "web1", AD_LEVEL_GREEN, 0, TRUE, "d a");
 	/* level: at least */
-	g_free(ids);
-	set_filter(m, NULL, NULL, AD_LEVEL_YELLOW, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "e b a");
-	g_free(ids);
-	set_filter(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "e b");
+	expect_view(m, NULL, NULL, AD_LEVEL_YELLOW, 0, FALSE, "e b a");
+	expect_view(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE, "e b");
 	/* time: last seen at or after */
-	g_free(ids);
-	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 3000, FALSE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "e b");
+	expect_view(m, NULL, NULL, AD_LEVEL_GREEN, 3000, FALSE, "e b");
 	/* all together */
-	g_free(ids);
-	set_filter(m, "preventing", "web1", AD_LEVEL_YELLOW, 500, TRUE);
-	ids = view_ids(m);
-	assert_string_equal(ids, "d a");
+	expect_view(m, "preventing", "web1", AD_LEVEL_YELLOW, 500, TRUE, "d a");
+	/* the free-standing matcher agrees with the model */
+	{
+		AdAlertFilter f = { "POSTFIX", "web1", AD_LEVEL_YELLOW, 4000, TRUE };
+
+		assert_true(ad_alert_filter_matches(&f, ad_alert_model_lookup(m, "d")));
+		f.show_ignored = FALSE;
+		assert_false(ad_alert_filter_matches(&f, ad_alert_model_lookup(m, "d")));
+	}
 }
 
 static void test_sort(void **state)
