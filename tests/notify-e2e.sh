@@ -5,7 +5,8 @@
 # the Notify calls that reach the server (dbus-monitor): catch-up on start,
 # escaping, urgency, the "Don't notify again" action invoked by the server
 # itself (dunst's context menu) storing the filter, ignored alerts staying
-# quiet, flood coalescing, the daemon restarting, SIGTERM.  Leaves
+# quiet, "Show details" (a hint without the browser, the real browser on the
+# alert with it), flood coalescing, the daemon restarting, SIGTERM.  Leaves
 # screenshots in the build dir (tests/artifacts/notify*.png).
 # Needs root (the bus policy lets root and the admin group listen) and Xvfb,
 # dunst, dbus-daemon, ImageMagick's import (exit 77 = skipped otherwise).
@@ -77,12 +78,14 @@ pids+=($!)
 wait_for 5 "session bus" -- test -S "$TMP/session.sock"
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
 
-# dunst: its context menu ("dmenu") is a script that picks "Don't notify again",
-# so the server itself sends ActionInvoked (libnotify rightly ignores that
-# signal from anyone but the server's own connection)
+# dunst: its context menu ("dmenu") is a script that picks the action named
+# in $TMP/want ("Don't notify again" unless changed), so the server itself
+# sends ActionInvoked (libnotify rightly ignores that signal from anyone but
+# the server's own connection)
+echo "Don't notify again" >"$TMP/want"
 cat >"$TMP/pick" <<EOF
 #!/bin/sh
-tee -a "$TMP/menu" | grep -m1 "Don't notify again"
+tee -a "$TMP/menu" | grep -m1 -F "\$(cat "$TMP/want")"
 EOF
 chmod +x "$TMP/pick"
 cat >"$TMP/dunstrc" <<EOF
@@ -173,7 +176,10 @@ wait_for 10 "13 alerts stored" -- nalerts_is 13
 export XDG_STATE_HOME="$TMP/state"
 mkdir -p "$XDG_STATE_HOME/avcdoctor"
 printf '[notify]\nlast_run=0\n' >"$XDG_STATE_HOME/avcdoctor/notify.state"
-export PATH="$TMP/bin:$PATH"	# no avcdoctor-browser here
+export PATH="$TMP/bin:$PATH"	# no avcdoctor-browser here (until "Show details")
+# the browser started by "Show details" inherits the notifier's environment
+# and stderr: there is no accessibility bus here
+export NO_AT_BRIDGE=1
 "$NOTIFY" --interval "$INTERVAL" >"$TMP/notify.out" 2>"$TMP/notify.err" &
 NPID=$!
 pids+=("$NPID")
@@ -237,6 +243,56 @@ echo 'type=AVC msg=audit(1700000501.100:901): avc:  denied  { write } for  pid=4
 sleep 2.5
 [ "$(ncalls)" = "$before" ] && pass "an ignored alert seen again does not notify" ||
 	fail "an ignored alert notified: $(notify_calls | tail -1)"
+
+# --- "Show details": without the browser a hint, with it the browser on the alert --
+# avcdoctor-notify finds avcdoctor-browser in PATH ($TMP/bin comes first)
+echo "Show details" >"$TMP/want"
+# new_alert N: a new alert (source type details<N>_t) and its notification; sets AID
+new_alert() {
+	timeout 5 dunstctl close-all
+	sleep "$INTERVAL"
+	before=$(ncalls)
+	echo "type=AVC msg=audit(1700000550.$1:95$1): avc:  denied  { read } for  pid=9 comm=\"details\" name=\"d$1\" dev=\"sda1\" ino=9 scontext=system_u:system_r:details$1_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0" >&"$DFD"
+	wait_for 10 "the notification of details$1_t" -- calls_gt "$before"
+	AID=$(call ListAlerts dbs 0 true "" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["data"][0]:
+    o = json.loads(t)
+    if "details'"$1"'_t" in json.dumps(o):
+        print(o["id"])')
+}
+new_alert 1
+before=$(ncalls)
+timeout 5 dunstctl context
+if wait_for 10 "the hint notification" -- calls_gt "$before" &&
+	notify_calls | tail -1 | grep -q "avcdoctor show $AID"; then
+	pass "Show details without the browser: a hint naming 'avcdoctor show $AID'"
+else
+	fail "no hint: $(notify_calls | tail -1)"
+fi
+BROWSER="$AD_BUILD_DIR/gui/avcdoctor-browser"
+if [ -x "$BROWSER" ] && command -v xdotool >/dev/null; then
+	mkdir -p "$TMP/bin"
+	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
+	new_alert 2
+	timeout 5 dunstctl context
+	if wait_for 15 "avcdoctor-browser --alert $AID started" -- \
+		pgrep -f "avcdoctor-browser --alert $AID"; then
+		BPID=$(pgrep -f "avcdoctor-browser --alert $AID" | head -1)
+		pids+=("$BPID")
+		pass "Show details started avcdoctor-browser --alert $AID"
+		if wait_for 15 "the browser's window" -- xdotool search --onlyvisible --pid "$BPID"; then
+			pass "the browser shows a window"
+			sleep 1
+			import -window root "$ART/notify-details.png" 2>/dev/null
+		fi
+		kill "$BPID" 2>/dev/null
+	fi
+	rm -f "$TMP/bin/avcdoctor-browser"
+else
+	echo "    (no $BROWSER or xdotool: the browser part is not checked)"
+fi
+echo "Don't notify again" >"$TMP/want"
 
 # --- a flood: 50 distinct alerts ------------------------------------------------
 sleep "$INTERVAL"
