@@ -27,22 +27,13 @@
 #include <libnotify/notify.h>
 
 #include "analyzer/i18n.h"
+#include "notes.h"
 
 #define AD_NAME "org.avcdoctor.Daemon"
 #define AD_PATH "/org/avcdoctor/Daemon"
 #define AD_IFACE "org.avcdoctor.Alerts1"
 #define AD_BROWSER "avcdoctor-browser"
-#define AD_MAX_TYPES 3		/* source types named in a coalesced title */
-#define AD_MAX_LINES 3		/* summaries listed in a coalesced body */
 #define AD_CATCH_UP_DEFAULT (24 * 3600)	/* first run: the last day */
-
-/* one alert waiting for, or shown in, the notification */
-typedef struct {
-	char *id;
-	char *level;
-	char *summary;
-	char *stype;		/* source type, or NULL */
-} AdNote;
 
 typedef struct {
 	guint interval;			/* seconds between two notifications */
@@ -73,95 +64,6 @@ static void log_msg(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-}
-
-static void ad_note_free(gpointer p)
-{
-	AdNote *n = p;
-
-	if (!n)
-		return;
-	g_free(n->id);
-	g_free(n->level);
-	g_free(n->summary);
-	g_free(n->stype);
-	g_free(n);
-}
-
-/* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
-static gboolean valid_id(const char *id)
-{
-	if (!id || strlen(id) != 16)
-		return FALSE;
-	for (const char *p = id; *p; p++)
-		if (!g_ascii_isdigit(*p) && !(*p >= 'a' && *p <= 'f'))
-			return FALSE;
-	return TRUE;
-}
-
-/*
- * The type of a security context ("system_u:system_r:httpd_t:s0" ->
- * "httpd_t"), newly allocated, or NULL when there is none or it holds
- * anything but [A-Za-z0-9_] (it goes into the plain-text title).
- */
-static char *context_type(const char *ctx)
-{
-	g_auto(GStrv) parts = NULL;
-
-	if (!ctx)
-		return NULL;
-	parts = g_strsplit(ctx, ":", 4);
-	if (g_strv_length(parts) < 3 || !*parts[2] || strlen(parts[2]) > 64)
-		return NULL;
-	for (const char *p = parts[2]; *p; p++)
-		if (!g_ascii_isalnum(*p) && *p != '_')
-			return NULL;
-	return g_strdup(parts[2]);
-}
-
-static int level_rank(const char *level)
-{
-	if (g_strcmp0(level, "red") == 0)
-		return 2;
-	if (g_strcmp0(level, "green") == 0)
-		return 0;
-	return 1;
-}
-
-/*
- * An AdNote from one JSON alert of ListAlerts/GetAlert; NULL when the text
- * is not an alert or when the alert is ignored by this user.
- * @ret_ignored, when not NULL, says which.
- */
-static AdNote *note_from_json(const char *text, gboolean *ret_ignored)
-{
-	json_object *o = json_tokener_parse(text);
-	json_object *v, *d;
-	AdNote *n = NULL;
-
-	if (ret_ignored)
-		*ret_ignored = FALSE;
-	if (!o || !json_object_is_type(o, json_type_object))
-		goto out;
-	if (json_object_object_get_ex(o, "ignored", &v) && json_object_get_boolean(v)) {
-		if (ret_ignored)
-			*ret_ignored = TRUE;
-		goto out;
-	}
-	if (!json_object_object_get_ex(o, "id", &v) || !valid_id(json_object_get_string(v)))
-		goto out;
-	n = g_new0(AdNote, 1);
-	n->id = g_strdup(json_object_get_string(v));
-	n->level = g_strdup(json_object_object_get_ex(o, "level", &v) ?
-			    json_object_get_string(v) : "yellow");
-	n->summary = g_strdup(json_object_object_get_ex(o, "summary", &v) ?
-			      json_object_get_string(v) : "");
-	if (json_object_object_get_ex(o, "denial", &d) &&
-	    json_object_object_get_ex(d, "scontext", &v))
-		n->stype = context_type(json_object_get_string(v));
-out:
-	json_object_put(o);
-	return n;
 }
 
 /* --- the state file: when the notifier last ran ------------------------------------ */
@@ -196,44 +98,6 @@ static void save_last_run(AdNotifier *s)
 
 static void on_action(NotifyNotification *note, char *action, gpointer data);
 
-/* what a coalesced title and body say about the alerts in s->current */
-static void describe_many(AdNotifier *s, char **ret_title, char **ret_body)
-{
-	g_autoptr(GPtrArray) types = g_ptr_array_new();
-	GString *t = g_string_new(NULL);
-	GString *b = g_string_new(NULL);
-	guint n = s->current->len;
-
-	for (guint i = n; i-- > 0;) {
-		AdNote *a = g_ptr_array_index(s->current, i);
-		gboolean seen = FALSE;
-
-		if (!a->stype)
-			continue;
-		for (guint j = 0; j < types->len && !seen; j++)
-			seen = strcmp(g_ptr_array_index(types, j), a->stype) == 0;
-		if (!seen)
-			g_ptr_array_add(types, a->stype);
-	}
-	g_string_printf(t, ngettext("%u new SELinux denial", "%u new SELinux denials", n), n);
-	for (guint j = 0; j < types->len && j < AD_MAX_TYPES; j++)
-		g_string_append_printf(t, "%s%s", j ? ", " : ": ",
-				       (const char *)g_ptr_array_index(types, j));
-	if (types->len > AD_MAX_TYPES)
-		g_string_append(t, ", ...");
-	/* the latest first: they are what the user has not seen */
-	for (guint i = n, k = 0; i-- > 0 && k < AD_MAX_LINES; k++) {
-		AdNote *a = g_ptr_array_index(s->current, i);
-		g_autofree char *esc = g_markup_escape_text(a->summary, -1);
-
-		g_string_append_printf(b, "%s%s", k ? "\n" : "", esc);
-	}
-	if (n > AD_MAX_LINES)
-		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
-	*ret_title = g_string_free(t, FALSE);
-	*ret_body = g_string_free(b, FALSE);
-}
-
 static void on_closed(NotifyNotification *note, gpointer data)
 {
 	AdNotifier *s = data;
@@ -255,7 +119,7 @@ static void show_current(AdNotifier *s)
 		return;
 	for (guint i = 0; i < s->current->len; i++) {
 		AdNote *a = g_ptr_array_index(s->current, i);
-		rank = MAX(rank, level_rank(a->level));
+		rank = MAX(rank, ad_note_level_rank(a->level));
 	}
 	if (s->current->len == 1) {
 		AdNote *a = g_ptr_array_index(s->current, 0);
@@ -263,7 +127,7 @@ static void show_current(AdNotifier *s)
 		title = g_strdup(_("SELinux prevented an access"));
 		body = g_markup_escape_text(a->summary, -1);
 	} else {
-		describe_many(s, &title, &body);
+		ad_notes_describe(s->current, &title, &body);
 	}
 	if (!s->note) {
 		s->note = notify_notification_new(title, body, "security-medium");
@@ -448,7 +312,7 @@ static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 
 	if (r) {
 		g_variant_get(r, "(&s)", &text);
-		n = note_from_json(text, &ignored);
+		n = ad_note_from_json(text, &ignored);
 	} else {
 		log_msg(_("cannot read alert %s: %s"), l->fallback->id, error->message);
 	}
@@ -481,7 +345,7 @@ static void on_signal(GDBusConnection *c, const char *sender, const char *path,
 		g_variant_get(params, "(&s&s&st)", &id, &level, &summary, NULL);
 	else
 		return;
-	if (!valid_id(id))
+	if (!ad_note_valid_id(id))
 		return;
 	l = g_new0(AdLookup, 1);
 	l->s = s;
@@ -508,7 +372,7 @@ static void on_list_alerts(GObject *src, GAsyncResult *res, gpointer data)
 	}
 	g_variant_get(r, "(^a&s)", &texts);
 	for (guint i = 0; texts && texts[i]; i++) {
-		AdNote *a = note_from_json(texts[i], NULL);
+		AdNote *a = ad_note_from_json(texts[i], NULL);
 
 		if (a) {
 			enqueue(s, a);

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The notifier's alerts (AdNote): read from the daemon's JSON, described
+ * in a coalesced notification.  No libnotify and no bus here, so that
+ * tests/unit/test-notes.c checks them directly.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <json-c/json.h>
+
+#include "notes.h"
+
+#define AD_MAX_TYPES 3		/* source types named in a coalesced title */
+#define AD_MAX_LINES 3		/* summaries listed in a coalesced body */
+
+void ad_note_free(gpointer p)
+{
+	AdNote *n = p;
+
+	if (!n)
+		return;
+	g_free(n->id);
+	g_free(n->level);
+	g_free(n->summary);
+	g_free(n->stype);
+	g_free(n);
+}
+
+/* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
+gboolean ad_note_valid_id(const char *id)
+{
+	if (!id || strlen(id) != 16)
+		return FALSE;
+	for (const char *p = id; *p; p++)
+		if (!g_ascii_isdigit(*p) && !(*p >= 'a' && *p <= 'f'))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * The type of a security context ("system_u:system_r:httpd_t:s0" ->
+ * "httpd_t"), newly allocated, or NULL when there is none or it holds
+ * anything but [A-Za-z0-9_] (it goes into the plain-text title).
+ */
+char *ad_note_context_type(const char *ctx)
+{
+	g_auto(GStrv) parts = NULL;
+
+	if (!ctx)
+		return NULL;
+	parts = g_strsplit(ctx, ":", 4);
+	if (g_strv_length(parts) < 3 || !*parts[2] || strlen(parts[2]) > 64)
+		return NULL;
+	for (const char *p = parts[2]; *p; p++)
+		if (!g_ascii_isalnum(*p) && *p != '_')
+			return NULL;
+	return g_strdup(parts[2]);
+}
+
+/* red 2, yellow (and anything unknown) 1, green 0 */
+int ad_note_level_rank(const char *level)
+{
+	if (g_strcmp0(level, "red") == 0)
+		return 2;
+	if (g_strcmp0(level, "green") == 0)
+		return 0;
+	return 1;
+}
+
+/*
+ * An AdNote from one JSON alert of ListAlerts/GetAlert; NULL when the text
+ * is not an alert or when the alert is ignored by this user.
+ * @ret_ignored, when not NULL, says which.
+ */
+AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
+{
+	json_object *o = json_tokener_parse(text);
+	json_object *v, *d;
+	AdNote *n = NULL;
+
+	if (ret_ignored)
+		*ret_ignored = FALSE;
+	if (!o || !json_object_is_type(o, json_type_object))
+		goto out;
+	if (json_object_object_get_ex(o, "ignored", &v) && json_object_get_boolean(v)) {
+		if (ret_ignored)
+			*ret_ignored = TRUE;
+		goto out;
+	}
+	if (!json_object_object_get_ex(o, "id", &v) || !ad_note_valid_id(json_object_get_string(v)))
+		goto out;
+	n = g_new0(AdNote, 1);
+	n->id = g_strdup(json_object_get_string(v));
+	n->level = g_strdup(json_object_object_get_ex(o, "level", &v) ?
+			    json_object_get_string(v) : "yellow");
+	n->summary = g_strdup(json_object_object_get_ex(o, "summary", &v) ?
+			      json_object_get_string(v) : "");
+	if (json_object_object_get_ex(o, "denial", &d) &&
+	    json_object_object_get_ex(d, "scontext", &v))
+		n->stype = ad_note_context_type(json_object_get_string(v));
+out:
+	json_object_put(o);
+	return n;
+}
+
+/*
+ * What a coalesced notification says about @notes (AdNote, oldest first):
+ * the title names the count and up to AD_MAX_TYPES source types; the body
+ * lists up to AD_MAX_LINES summaries, latest first, markup-escaped (the
+ * body is the one place a notification server reads markup).
+ */
+void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body)
+{
+	g_autoptr(GPtrArray) types = g_ptr_array_new();
+	GString *t = g_string_new(NULL);
+	GString *b = g_string_new(NULL);
+	guint n = notes->len;
+
+	for (guint i = n; i-- > 0;) {
+		AdNote *a = g_ptr_array_index(notes, i);
+		gboolean seen = FALSE;
+
+		if (!a->stype)
+			continue;
+		for (guint j = 0; j < types->len && !seen; j++)
+			seen = strcmp(g_ptr_array_index(types, j), a->stype) == 0;
+		if (!seen)
+			g_ptr_array_add(types, a->stype);
+	}
+	g_string_printf(t, ngettext("%u new SELinux denial", "%u new SELinux denials", n), n);
+	for (guint j = 0; j < types->len && j < AD_MAX_TYPES; j++)
+		g_string_append_printf(t, "%s%s", j ? ", " : ": ",
+				       (const char *)g_ptr_array_index(types, j));
+	if (types->len > AD_MAX_TYPES)
+		g_string_append(t, ", ...");
+	/* the latest first: they are what the user has not seen */
+	for (guint i = n, k = 0; i-- > 0 && k < AD_MAX_LINES; k++) {
+		AdNote *a = g_ptr_array_index(notes, i);
+		g_autofree char *esc = g_markup_escape_text(a->summary, -1);
+
+		g_string_append_printf(b, "%s%s", k ? "\n" : "", esc);
+	}
+	if (n > AD_MAX_LINES)
+		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
+	*ret_title = g_string_free(t, FALSE);
+	*ret_body = g_string_free(b, FALSE);
+}

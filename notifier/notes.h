@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* one alert waiting for, or shown in, the notification */
+typedef struct {
+	char *id;
+	char *level;
+	char *summary;
+	char *stype;		/* source type, or NULL */
+} AdNote;
+
+void ad_note_free(gpointer p);
+/* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
+gboolean ad_note_valid_id(const char *id);
+/* "system_u:system_r:httpd_t:s0" -> "httpd_t"; NULL unless [A-Za-z0-9_]{1,64} */
+char *ad_note_context_type(const char *ctx);
+int ad_note_level_rank(const char *level);
+/* one alert of ListAlerts/GetAlert; NULL when not an alert, or ignored (@ret_ignored) */
+AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored);
+void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdNote, ad_note_free)
+
+G_END_DECLS

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for notifier/notes.c: the notifier's reading of the daemon's
+ * JSON (hostile or broken text included) and what a coalesced notification
+ * says (counts, source types, escaping of the summaries).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <glib.h>
+
+#include "notes.h"
+
+static void test_valid_id(void **state)
+{
+	(void)state;
+	assert_true(ad_note_valid_id("0123456789abcdef"));
+	assert_false(ad_note_valid_id(NULL));
+	assert_false(ad_note_valid_id(""));
+	assert_false(ad_note_valid_id("0123456789ABCDEF"));	/* upper case */
+	assert_false(ad_note_valid_id("0123456789abcde"));	/* 15 digits */
+	assert_false(ad_note_valid_id("0123456789abcdef0"));
+	assert_false(ad_note_valid_id("0123456789abcdeg"));
+	assert_false(ad_note_valid_id("../../etc/passwd"));
+	assert_false(ad_note_valid_id("--alert=x -e sh "));
+}
+
+static void check_type(const char *ctx, const char *want)
+{
+	g_autofree char *t = ad_note_context_type(ctx);
+
+	if (!want)
+		assert_null(t);
+	else
+		assert_string_equal(t, want);
+}
+
+static void test_context_type(void **state)
+{
+	(void)state;
+	check_type("system_u:system_r:httpd_t:s0", "httpd_t");
+	check_type("system_u:system_r:httpd_t:s0:c1,c2", "httpd_t");
+	check_type("u:r:t", "t");
+	check_type(NULL, NULL);
+	check_type("", NULL);
+	check_type("u:r", NULL);
+	check_type("u:r::s0", NULL);
+	/* anything but [A-Za-z0-9_] would reach the plain-text title */
+	check_type("u:r:<b>x</b>:s0", NULL);
+	check_type("u:r:a&b:s0", NULL);
+	check_type("u:r:a b:s0", NULL);
+	check_type("u:r:t\xc3\xa9:s0", NULL);
+	/* over 64 characters */
+	check_type("u:r:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:s0", NULL);
+}
+
+static void test_level_rank(void **state)
+{
+	(void)state;
+	assert_int_equal(ad_note_level_rank("red"), 2);
+	assert_int_equal(ad_note_level_rank("yellow"), 1);
+	assert_int_equal(ad_note_level_rank("green"), 0);
+	assert_int_equal(ad_note_level_rank(NULL), 1);
+	assert_int_equal(ad_note_level_rank("purple"), 1);
+}
+
+static void test_from_json(void **state)
+{
+	gboolean ignored = TRUE;
+	g_autoptr(AdNote) n = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"level\":\"red\",\"summary\":\"SELinux is "
+		"preventing <b>x</b>\",\"denial\":{\"scontext\":\"system_u:system_r:httpd_t:s0\"}}",
+		&ignored);
+
+	(void)state;
+	assert_non_null(n);
+	assert_false(ignored);
+	assert_string_equal(n->id, "0123456789abcdef");
+	assert_string_equal(n->level, "red");
+	/* kept as text: escaping is the describer's job */
+	assert_string_equal(n->summary, "SELinux is preventing <b>x</b>");
+	assert_string_equal(n->stype, "httpd_t");
+}
+
+static void test_from_json_defaults(void **state)
+{
+	g_autoptr(AdNote) n = ad_note_from_json("{\"id\":\"0123456789abcdef\"}", NULL);
+
+	(void)state;
+	assert_non_null(n);
+	assert_string_equal(n->level, "yellow");
+	assert_string_equal(n->summary, "");
+	assert_null(n->stype);
+}
+
+static void test_from_json_ignored(void **state)
+{
+	gboolean ignored = FALSE;
+	AdNote *n = ad_note_from_json("{\"id\":\"0123456789abcdef\",\"ignored\":true}",
+				      &ignored);
+
+	(void)state;
+	assert_null(n);
+	assert_true(ignored);
+}
+
+static void test_from_json_bad(void **state)
+{
+	static const char *const bad[] = {
+		"", "not json", "[]", "42", "null", "{", "{\"id\":42}",
+		"{\"id\":\"0123456789ABCDEF\"}", "{\"id\":\"x; rm -rf /\"}",
+		"{\"summary\":\"no id\"}", "{\"id\":null}",
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
+		gboolean ignored = TRUE;
+
+		assert_null(ad_note_from_json(bad[i], &ignored));
+		assert_false(ignored);
+	}
+	/* a denial that is no object, a context that is no string */
+	g_autoptr(AdNote) n = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"denial\":[1,2],\"summary\":7}", NULL);
+	assert_non_null(n);
+	assert_null(n->stype);
+	assert_string_equal(n->summary, "7");
+}
+
+static AdNote *note(const char *id, const char *summary, const char *stype)
+{
+	AdNote *n = g_new0(AdNote, 1);
+
+	n->id = g_strdup(id);
+	n->level = g_strdup("yellow");
+	n->summary = g_strdup(summary);
+	n->stype = g_strdup(stype);
+	return n;
+}
+
+static void test_describe_one(void **state)
+{
+	g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func(ad_note_free);
+	g_autofree char *title = NULL, *body = NULL;
+
+	(void)state;
+	g_ptr_array_add(notes, note("0000000000000001", "a <b>bold</b> & bad name", "httpd_t"));
+	ad_notes_describe(notes, &title, &body);
+	assert_string_equal(title, "1 new SELinux denial: httpd_t");
+	/* the body is the one place servers read markup: escaped */
+	assert_string_equal(body, "a &lt;b&gt;bold&lt;/b&gt; &amp; bad name");
+}
+
+static void test_describe_many(void **state)
+{
+	g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func(ad_note_free);
+	g_autofree char *title = NULL, *body = NULL;
+	static const char *const types[] = { "a_t", "b_t", "a_t", NULL, "c_t", "d_t", "e_t" };
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
+		g_autofree char *id = g_strdup_printf("%016x", i);
+		g_autofree char *s = g_strdup_printf("summary %u", i);
+
+		g_ptr_array_add(notes, note(id, s, types[i]));
+	}
+	ad_notes_describe(notes, &title, &body);
+	/* the newest types first, each once, three at most */
+	assert_string_equal(title, "7 new SELinux denials: e_t, d_t, c_t, ...");
+	/* the latest three summaries, then where to see the rest */
+	assert_string_equal(body, "summary 6\nsummary 5\nsummary 4\n"
+				  "Run \"avcdoctor list\" to see them all.");
+}
+
+static void test_describe_three(void **state)
+{
+	g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func(ad_note_free);
+	g_autofree char *title = NULL, *body = NULL;
+
+	(void)state;
+	g_ptr_array_add(notes, note("0000000000000001", "one", "x_t"));
+	g_ptr_array_add(notes, note("0000000000000002", "two", "x_t"));
+	g_ptr_array_add(notes, note("0000000000000003", "three", NULL));
+	ad_notes_describe(notes, &title, &body);
+	assert_string_equal(title, "3 new SELinux denials: x_t");
+	assert_string_equal(body, "three\ntwo\none");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid_id),
+		cmocka_unit_test(test_context_type),
+		cmocka_unit_test(test_level_rank),
+		cmocka_unit_test(test_from_json),
+		cmocka_unit_test(test_from_json_defaults),
+		cmocka_unit_test(test_from_json_ignored),
+		cmocka_unit_test(test_from_json_bad),
+		cmocka_unit_test(test_describe_one),
+		cmocka_unit_test(test_describe_many),
+		cmocka_unit_test(test_describe_three),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
