@@ -388,7 +388,8 @@ void ad_alert_render(GString *out, const AdAlert *a)
 	append_wrapped(out, "", summary);
 	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRIu64 " time\n",
 					     "Level: %s   Alert %s   Seen %" PRIu64 " times\n",
-					     a->count > 1000000 ? 1000000 : a->count),
+					     a->count > G_MAXULONG ? a->count % 1000000 + 1000000
+								   : (gulong)a->count),
 			       ad_level_name(a->level), a->id, a->count);
 	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
 		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);

@@ -34,10 +34,10 @@ static const AdCommand commands[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, _("Usage: avcdoctor COMMAND [OPTIONS] [FILE...]\n\nCommands:\n"));
+	fputs(_("Usage: avcdoctor COMMAND [OPTIONS] [FILE...]\n\nCommands:\n"), f);
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
-	fprintf(f, _("\n\"avcdoctor COMMAND --help\" describes a command's options.\n"));
+	fputs(_("\n\"avcdoctor COMMAND --help\" describes a command's options.\n"), f);
 }
 
 int main(int argc, char **argv)

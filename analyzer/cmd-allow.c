@@ -277,7 +277,7 @@ int ad_cmd_allow(int argc, char **argv)
 		g_autoptr(GError) error = NULL;
 
 		if (st.dontaudit) {
-			ad_cli_message(_("allow: --verify checks allow rules, not dontaudit rules"));
+			ad_cli_message("%s", _("allow: --verify checks allow rules, not dontaudit rules"));
 			ret = AD_EXIT_INPUT;
 		} else if (ad_rule_set_verify(rs, cli.opt.json, out, &error) < 0) {
 			ad_cli_message("allow: --verify: %s", error->message);

@@ -527,7 +527,7 @@ static void render_alert(GString *out, json_object *o)
 	append_wrapped(out, summary);
 	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRId64 " time\n",
 					     "Level: %s   Alert %s   Seen %" PRId64 " times\n",
-					     count > 1000000 ? 1000000 : (gulong)MAX(count, 0)),
+					     count < 0 ? 0 : (gulong)count),
 			       level, id, count);
 	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
 			  i < json_object_array_length(sugg); i++) {

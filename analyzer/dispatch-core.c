@@ -1482,7 +1482,7 @@ gboolean ad_dispatch_reload(AdDispatch *d, const AdDispatchConfig *config, GErro
 	ad_dispatch_config_copy(&next, config ? config : &d->cfg);
 	/* the store and the bus are opened once, with the privileges of the start */
 	if (g_strcmp0(next.db_path, d->cfg.db_path) != 0 || next.bus != d->cfg.bus)
-		ad_dispatch_log(LOG_WARNING, _("the store path and the bus change at the next "
+		ad_dispatch_log(LOG_WARNING, "%s", _("the store path and the bus change at the next "
 					       "start, not on SIGHUP"));
 	g_free(next.db_path);
 	next.db_path = g_strdup(d->cfg.db_path);

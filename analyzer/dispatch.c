@@ -145,7 +145,7 @@ static void drop_privileges(gboolean keep_read_search)
 		capng_update(CAPNG_ADD, CAPNG_EFFECTIVE | CAPNG_PERMITTED, CAP_DAC_READ_SEARCH);
 	/* the bounding set needs CAP_SETPCAP, which a container may not give */
 	if (capng_apply(CAPNG_SELECT_BOTH) < 0 && capng_apply(CAPNG_SELECT_CAPS) < 0)
-		ad_dispatch_log(LOG_ERR, _("cannot drop capabilities"));
+		ad_dispatch_log(LOG_ERR, "%s", _("cannot drop capabilities"));
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		ad_dispatch_log(LOG_WARNING, "PR_SET_NO_NEW_PRIVS: %s", g_strerror(errno));
 }
@@ -195,7 +195,7 @@ static gboolean on_signal_pipe(int fd, GIOCondition cond, gpointer user_data)
 			} else if (!ad_dispatch_reload(m->d, &c, &error)) {
 				ad_dispatch_log(LOG_ERR, _("SIGHUP: %s"), error->message);
 			} else {
-				ad_dispatch_log(LOG_INFO, _("SIGHUP: configuration, policy "
+				ad_dispatch_log(LOG_INFO, "%s", _("SIGHUP: configuration, policy "
 							    "and rules reloaded"));
 			}
 			ad_dispatch_config_clear(&c);

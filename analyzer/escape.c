@@ -63,10 +63,8 @@ char *ad_escape_bytes(const void *data, gsize len)
 			case '\t': g_string_append(out, "\\t"); break;
 			case '\r': g_string_append(out, "\\r"); break;
 			default:
-				if (*s < 0x20 || *s == 0x7f)
-					g_string_append_printf(out, "\\x%02x", *s);
-				else
-					g_string_append_c(out, *s);
+				/* C0 controls and DEL: printable ASCII went by runs above */
+				g_string_append_printf(out, "\\x%02x", *s);
 			}
 			s++;
 			continue;

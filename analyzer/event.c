@@ -58,16 +58,19 @@ static gboolean is_field_name_char(char c)
 	return g_ascii_isalnum(c) || c == '_' || c == '-';
 }
 
-/*
- * Appends a field; names and values are copied into the record's field
- * buffer, sized by tokenize() so that it never needs to grow.
- */
+/* the state of one split: ad_record_fields() reserved the room for it */
 typedef struct {
 	AdRecord *rec;
 	char *out;	/* next free byte of rec->fbuf */
 	guint cap;	/* fields reserved in rec->fields */
 } Tokenizer;
 
+/*
+ * Appends a field; names and values are copied into the record's field
+ * buffer, sized by ad_record_fields() so that it never needs to grow, and
+ * the field is written into the room reserved in rec->fields (one per '='
+ * of the body, which bounds the number of fields).
+ */
 static void add_field(Tokenizer *tk, const char *name, gsize name_len,
 		      const char *value, gsize value_len, gboolean quoted)
 {

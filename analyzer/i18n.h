@@ -7,20 +7,42 @@
 
 #include <locale.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "config.h"
 
 /*
+ * A catalog directory named by the environment is used only when it is a
+ * directory of the effective user (or root's) that nobody else may write:
+ * a translation is a format string, so a catalog planted by another user
+ * must not reach a program run as root.
+ */
+static inline gboolean ad_i18n_dir_is_trusted(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return FALSE;
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return FALSE;
+	return !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/*
  * The user's locale and the avcdoctor text domain, in UTF-8 whatever the
  * locale's charset (GLib and the JSON output want UTF-8).  The catalogs are
  * looked up in LOCALEDIR, or in $AVCDOCTOR_LOCALEDIR when set: a build tree
- * (<build>/locale) for the tests; ignored in a set-id process.
+ * (<build>/locale) for the tests; ignored in a set-id process and when the
+ * directory is not the user's own (ad_i18n_dir_is_trusted).
  */
 static inline void ad_i18n_init(void)
 {
 	const char *dir = secure_getenv("AVCDOCTOR_LOCALEDIR");
 
+	if (dir && *dir && !ad_i18n_dir_is_trusted(dir))
+		dir = NULL;
 	setlocale(LC_ALL, "");
 	bindtextdomain(GETTEXT_PACKAGE, dir && *dir ? dir : LOCALEDIR);
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");

@@ -61,9 +61,9 @@ struct _AdReader {
 	guint64 lines, records, rejected;
 };
 
-static void problem(AdReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void reader_problem(AdReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-static void problem(AdReader *r, const char *fmt, ...)
+static void reader_problem(AdReader *r, const char *fmt, ...)
 {
 	g_autofree char *msg = NULL;
 	va_list ap;
@@ -256,17 +256,19 @@ static int type_number(AdReader *r, const char *name, gsize len)
 		return 0;
 	memcpy(s, name, len);
 	s[len] = '\0';
-	hit = g_hash_table_lookup(r->types, s);
-	if (hit)
-		return GPOINTER_TO_INT(hit) - 1;
-	if (g_str_has_prefix(s, "UNKNOWN["))
-		t = atoi(s + 8);
-	else
+	if (g_hash_table_lookup_extended(r->types, s, NULL, &hit))
+		return GPOINTER_TO_INT(hit);
+	if (g_str_has_prefix(s, "UNKNOWN[")) {
+		gint64 n = g_ascii_strtoll(s + 8, NULL, 10);
+
+		t = n > 0 && n <= G_MAXINT ? (int)n : 0;
+	} else {
 		t = audit_name_to_msg_type(s);
+	}
 	if (t < 0)
 		t = 0;
 	if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE)
-		g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t + 1));
+		g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t));
 	return t;
 }
 
@@ -514,7 +516,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	stamp = strstr(p, "audit(") + 6;
 	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
 	if (!p) {
-		problem(r, _("malformed audit(...) timestamp: record skipped"));
+		reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
 		return line_end;
 	}
 	stamp_len = (p - 1) - stamp;
@@ -611,7 +613,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 
 	r->lines++;
 	if (memchr(line, '\0', len)) {
-		problem(r, _("line holds NUL bytes: skipped"));
+		reader_problem(r, "%s", _("line holds NUL bytes: skipped"));
 		return;
 	}
 	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
@@ -695,7 +697,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 		return;
 	}
 	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
-		problem(r, _("not a well-formed audit record: skipped"));
+		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
 		return;
 	}
 	/* anything else (shell prompts, other log lines) is not audit text */
@@ -728,7 +730,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 		if (r->partial->len + n > AD_MAX_LINE) {
 			r->line_no++;
 			r->lines++;
-			problem(r, _("line longer than %u bytes: skipped"), AD_MAX_LINE);
+			reader_problem(r, _("line longer than %u bytes: skipped"), AD_MAX_LINE);
 			r->line_no--;
 			g_string_truncate(r->partial, 0);
 			r->discarding = TRUE;

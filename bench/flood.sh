@@ -22,7 +22,9 @@ DISTINCT=${DISTINCT:-100000}
 MAX_ALERTS=${MAX_ALERTS:-10000}
 [ -x "$DISPATCH" ] || { echo "no $DISPATCH: build first" >&2; exit 1; }
 command -v seinfo >/dev/null || { echo "needs seinfo (setools)" >&2; exit 1; }
-command -v sqlite3 >/dev/null || { echo "needs sqlite3" >&2; exit 1; }
+for p in sqlite3 bc /usr/bin/time python3; do
+	command -v "$p" >/dev/null || { echo "needs $p" >&2; exit 1; }
+done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$TMP/rules"
@@ -70,7 +72,7 @@ gen_alone=$(python3 "$TMP/gen.py" "$N" "$DISTINCT" "$TMP/domains" "$TMP/files" 2
 printf '[analysis]\npolicy=%s\nrules_dir=%s\nfile_checks=false\n[store]\npath=%s\nmax_age_days=0\nmax_alerts=%s\n[bus]\ntype=none\n[log]\ntarget=stderr\n' \
 	"$POLICY" "$TMP/rules" "$TMP/flood.db" "$MAX_ALERTS" >"$TMP/flood.conf"
 python3 "$TMP/gen.py" "$N" "$DISTINCT" "$TMP/domains" "$TMP/files" 2>"$TMP/gen.time" |
-	/usr/bin/time -f "%U %S %e %M" -o "$TMP/time" \
+	LC_ALL=C /usr/bin/time -f "%U %S %e %M" -o "$TMP/time" \
 		"$DISPATCH" --config "$TMP/flood.conf" >/dev/null 2>"$TMP/run.err"
 rc=$?
 read -r user sys wall rss <"$TMP/time"

@@ -277,7 +277,7 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 		show_details(a ? a->id : NULL);
 	} else if (strcmp(action, "ignore") == 0) {
 		if (!s->bus) {
-			log_msg(_("the daemon is not running: cannot ignore the alert"));
+			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));
 			return;
 		}
 		for (guint i = 0; i < s->current->len; i++) {
@@ -465,7 +465,7 @@ int main(int argc, char **argv)
 	}
 	s.interval = (guint)interval;
 	if (!notify_init("avcdoctor")) {
-		log_msg(_("cannot initialise libnotify"));
+		log_msg("%s", _("cannot initialise libnotify"));
 		return 1;
 	}
 	s.state_path = g_build_filename(g_get_user_state_dir(), "avcdoctor", "notify.state", NULL);
@@ -499,6 +499,6 @@ int main(int argc, char **argv)
 	g_main_loop_unref(s.loop);
 	g_free(s.state_path);
 	notify_uninit();
-	log_msg(_("stopped"));
+	log_msg("%s", _("stopped"));
 	return 0;
 }

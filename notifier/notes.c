@@ -70,6 +70,16 @@ int ad_note_level_rank(const char *level)
 	return 1;
 }
 
+/* the string member @key of @o; @fallback when absent or not a string */
+static const char *member_string(json_object *o, const char *key, const char *fallback)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
+		return fallback;
+	return json_object_get_string(v);
+}
+
 /*
  * An AdNote from one JSON alert of ListAlerts/GetAlert; NULL when the text
  * is not an alert or when the alert is ignored by this user.
@@ -94,13 +104,10 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 		goto out;
 	n = g_new0(AdNote, 1);
 	n->id = g_strdup(json_object_get_string(v));
-	n->level = g_strdup(json_object_object_get_ex(o, "level", &v) ?
-			    json_object_get_string(v) : "yellow");
-	n->summary = g_strdup(json_object_object_get_ex(o, "summary", &v) ?
-			      json_object_get_string(v) : "");
-	if (json_object_object_get_ex(o, "denial", &d) &&
-	    json_object_object_get_ex(d, "scontext", &v))
-		n->stype = ad_note_context_type(json_object_get_string(v));
+	n->level = g_strdup(member_string(o, "level", "yellow"));
+	n->summary = g_strdup(member_string(o, "summary", ""));
+	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
+		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
 out:
 	json_object_put(o);
 	return n;

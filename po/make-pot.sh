@@ -19,6 +19,9 @@ grep '\.ui$' "$tmp/all" > "$tmp/ui" || true
 grep '\.desktop\.in$' "$tmp/all" > "$tmp/desktop" || true
 grep '\.rules$' "$tmp/all" > "$tmp/rules" || true
 
+# --flag: every printf-like function that takes a translated format, so that
+# the message is c-format and msgfmt --check compares the translation's
+# directives with the original's, also when the original has none
 common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
 	--package-name=avcdoctor --package-version=$version
 	--msgid-bugs-address=https://github.com/avcdoctor/avcdoctor/issues"
@@ -26,7 +29,11 @@ common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
 xgettext $common --language=C --keyword=_ --keyword=N_ --keyword=C_:1c,2 \
 	--keyword=NC_:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
 	--flag=g_strdup_printf:1:c-format --flag=g_string_append_printf:2:c-format \
-	--flag=g_set_error:4:c-format \
+	--flag=g_set_error:4:c-format --flag=g_prefix_error:2:c-format \
+	--flag=g_string_printf:2:c-format --flag=reader_problem:2:c-format \
+	--flag=problem:3:c-format --flag=ad_dispatch_log:2:c-format \
+	--flag=log_msg:1:c-format --flag=ad_cli_message:1:c-format \
+	--flag=ad_suggestion_set_if:2:c-format --flag=ad_suggestion_set_then:2:c-format \
 	--files-from="$tmp/c" -o "$tmp/out.pot"
 [ -s "$tmp/ui" ] &&
 	xgettext $common --language=Glade --join-existing \

@@ -262,6 +262,7 @@ for t in json.load(sys.stdin)["data"][0]:
         print(o["id"])')
 }
 new_alert 1
+[ -n "$AID" ] || fail "no alert for details1_t in ListAlerts"
 before=$(ncalls)
 timeout 5 dunstctl context
 if wait_for 10 "the hint notification" -- calls_gt "$before" &&
@@ -275,10 +276,11 @@ if [ -x "$BROWSER" ] && command -v xdotool >/dev/null; then
 	mkdir -p "$TMP/bin"
 	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
 	new_alert 2
+	[ -n "$AID" ] || fail "no alert for details2_t in ListAlerts"
 	timeout 5 dunstctl context
 	if wait_for 15 "avcdoctor-browser --alert $AID started" -- \
-		pgrep -f "avcdoctor-browser --alert $AID"; then
-		BPID=$(pgrep -f "avcdoctor-browser --alert $AID" | head -1)
+		pgrep -f "avcdoctor-browser --alert $AID\$"; then
+		BPID=$(pgrep -f "avcdoctor-browser --alert $AID\$" | head -1)
 		pids+=("$BPID")
 		pass "Show details started avcdoctor-browser --alert $AID"
 		if wait_for 15 "the browser's window" -- xdotool search --onlyvisible --pid "$BPID"; then

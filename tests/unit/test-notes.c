@@ -123,12 +123,26 @@ static void test_from_json_bad(void **state)
 		assert_null(ad_note_from_json(bad[i], &ignored));
 		assert_false(ignored);
 	}
-	/* a denial that is no object, a context that is no string */
+	/* a denial that is no object, members that are no strings: the defaults */
 	g_autoptr(AdNote) n = ad_note_from_json(
-		"{\"id\":\"0123456789abcdef\",\"denial\":[1,2],\"summary\":7}", NULL);
+		"{\"id\":\"0123456789abcdef\",\"denial\":[1,2],\"summary\":7,\"level\":null}",
+		NULL);
 	assert_non_null(n);
 	assert_null(n->stype);
-	assert_string_equal(n->summary, "7");
+	assert_string_equal(n->summary, "");
+	assert_string_equal(n->level, "yellow");
+	g_autoptr(AdNote) m = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":null,"
+		"\"denial\":{\"scontext\":null}}", NULL);
+	assert_non_null(m);
+	assert_string_equal(m->summary, "");
+	assert_null(m->stype);
+	g_autofree char *title = NULL, *body = NULL;
+	g_autoptr(GPtrArray) notes = g_ptr_array_new();
+
+	g_ptr_array_add(notes, m);
+	ad_notes_describe(notes, &title, &body);
+	assert_string_equal(body, "");
 }
 
 static AdNote *note(const char *id, const char *summary, const char *stype)
