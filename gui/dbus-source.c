@@ -13,6 +13,21 @@
 #define AD_CALL_TIMEOUT_MS 60000
 #define AD_COALESCE_MS 250
 
+/*
+ * ListAlerts answers in one message, which the daemon refuses to make
+ * larger than the bus allows: a store that big is listed again for a
+ * shorter period, newest first (seconds back; 0 = everything).
+ */
+static const struct {
+	double seconds;
+	const char *period;
+} list_periods[] = {
+	{ 0, NULL },
+	{ 7 * 24 * 3600, N_("the last 7 days") },
+	{ 24 * 3600, N_("the last 24 hours") },
+	{ 3600, N_("the last hour") },
+};
+
 struct _AdDbusSource {
 	GObject parent_instance;
 	GDBusConnection *bus;
@@ -23,6 +38,7 @@ struct _AdDbusSource {
 	gboolean running;
 	GHashTable *pending;		/* ids to fetch */
 	guint pending_source;
+	guint list_period;		/* index in list_periods of the ListAlerts call */
 };
 
 enum { SIG_LISTED, SIG_CHANGED, SIG_REMOVED, SIG_STATUS, N_SIGS };
@@ -101,7 +117,8 @@ static void report_error(AdDbusSource *s, const char *what, GError *error)
 		       g_str_equal(remote, "org.freedesktop.DBus.Error.NameHasNoOwner")))
 		msg = g_strdup_printf(_("%s: the avcdoctor daemon (avcdoctor-dispatch) is not "
 					"running"), what);
-	else if (remote && g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied"))
+	else if (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied") ||
+			    g_str_equal(remote, "org.avcdoctor.Error.AccessDenied")))
 		msg = g_strdup_printf(_("%s: not allowed (only root and the administrators "
 					"may read and change alerts): %s"), what, error->message);
 	else
@@ -150,23 +167,58 @@ static void call(AdDbusSource *s, const char *method, GVariant *params, const ch
 			       G_DBUS_CALL_FLAGS_NONE, AD_CALL_TIMEOUT_MS, s->cancel, done, data);
 }
 
+/* a failure that a shorter period may avoid: the reply would be too large */
+static gboolean too_large(const GError *error)
+{
+	g_autofree char *remote = g_dbus_error_get_remote_error(error);
+
+	return remote && (g_str_equal(remote, "org.avcdoctor.Error.Failed") ||
+			  g_str_equal(remote, "org.freedesktop.DBus.Error.LimitsExceeded"));
+}
+
+static void list(AdDbusSource *s);
+
 static void on_listed(GObject *bus, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(AdDbusSource) s = data;
-	g_autoptr(GVariant) r = finish_call(bus, res, s, _("Cannot list the alerts"), "(as)");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), res, &error);
 	g_autofree const char **alerts = NULL;
+	g_autofree char *note = NULL;
 
-	if (!r)
+	if (!r && too_large(error) && s->list_period + 1 < G_N_ELEMENTS(list_periods)) {
+		s->list_period++;
+		list(s);
 		return;
+	}
+	if (!r) {
+		report_error(s, _("Cannot list the alerts"), error);
+		return;
+	}
 	g_variant_get(r, "(^a&s)", &alerts);
 	g_signal_emit(s, sigs[SIG_LISTED], 0, alerts);
-	g_signal_emit(s, sigs[SIG_STATUS], 0, s->running, NULL);
+	if (s->list_period)
+		note = g_strdup_printf(_("There are too many alerts to list in one message: "
+					 "only those seen in %s are shown. Newer ones are added "
+					 "as they come."), _(list_periods[s->list_period].period));
+	g_signal_emit(s, sigs[SIG_STATUS], 0, s->running, note);
+}
+
+/* ListAlerts for the current period, ignored alerts included (the window filters) */
+static void list(AdDbusSource *s)
+{
+	double since = 0;
+
+	if (list_periods[s->list_period].seconds > 0)
+		since = g_get_real_time() / 1e6 - list_periods[s->list_period].seconds;
+	call(s, "ListAlerts", g_variant_new("(dbs)", since, TRUE, ""), "(as)", on_listed,
+	     g_object_ref(s));
 }
 
 void ad_dbus_source_refresh(AdDbusSource *s)
 {
-	call(s, "ListAlerts", g_variant_new("(dbs)", 0.0, TRUE, ""), "(as)", on_listed,
-	     g_object_ref(s));
+	s->list_period = 0;
+	list(s);
 }
 
 static void on_fetched(GObject *bus, GAsyncResult *res, gpointer data)

@@ -137,15 +137,25 @@ static gboolean reset_copy_label(gpointer data)
 {
 	GtkButton *b = data;
 
+	g_object_steal_data(G_OBJECT(b), "ad-reset");
 	gtk_button_set_label(b, _("_Copy"));
-	g_object_unref(b);
 	return G_SOURCE_REMOVE;
 }
 
-/* puts exactly the commands shown (the analyzer's shell quoting) on the clipboard */
+static void remove_source(gpointer id)
+{
+	g_source_remove(GPOINTER_TO_UINT(id));
+}
+
+/*
+ * Puts exactly the commands shown (the analyzer's shell quoting) on the
+ * clipboard and says so on the button for two seconds.  The timeout holds
+ * no reference: it goes with the button (the pane is rebuilt meanwhile).
+ */
 static void on_copy(GtkButton *b, gpointer data)
 {
 	const char *shell = g_object_get_data(G_OBJECT(b), "ad-shell");
+	guint id;
 
 	(void)data;
 	if (!shell)
@@ -153,7 +163,8 @@ static void on_copy(GtkButton *b, gpointer data)
 	gtk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(b), GDK_SELECTION_CLIPBOARD),
 			       shell, -1);
 	gtk_button_set_label(b, _("Copied"));
-	g_timeout_add_seconds(2, reset_copy_label, g_object_ref(b));
+	id = g_timeout_add_seconds(2, reset_copy_label, b);
+	g_object_set_data_full(G_OBJECT(b), "ad-reset", GUINT_TO_POINTER(id), remove_source);
 }
 
 /* DESIGN.md's suggestion kinds in words */
@@ -417,6 +428,14 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 		return;
 	g_set_object(&p->alert, a);
 	if (!a) {
+		/*
+		 * Emptied while still shown: GTK 3 label and button accessibles
+		 * of widgets destroyed on a hidden page linger in a screen
+		 * reader's cache with no state set (atk-bridge then logs
+		 * Atk-CRITICALs).
+		 */
+		remove_children(GTK_CONTAINER(p->suggestions_box));
+		remove_children(GTK_CONTAINER(p->details_grid));
 		gtk_stack_set_visible_child_name(p->stack, "empty");
 		return;
 	}

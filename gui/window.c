@@ -70,6 +70,22 @@ static void show_info(AdBrowserWindow *w, GtkMessageType type, const char *text)
 	gtk_info_bar_set_revealed(w->info_bar, TRUE);
 }
 
+/* adds @text below what the info bar shows, keeping the graver of the two types */
+static void add_info(AdBrowserWindow *w, GtkMessageType type, const char *text)
+{
+	g_autofree char *joined = NULL;
+	GtkMessageType cur = gtk_info_bar_get_message_type(w->info_bar);
+
+	if (!gtk_info_bar_get_revealed(w->info_bar)) {
+		show_info(w, type, text);
+		return;
+	}
+	joined = g_strdup_printf("%s\n%s", gtk_label_get_text(w->info_label), text);
+	show_info(w, cur == GTK_MESSAGE_ERROR || type == GTK_MESSAGE_ERROR ? GTK_MESSAGE_ERROR
+									   : GTK_MESSAGE_WARNING,
+		  joined);
+}
+
 static void on_info_response(GtkInfoBar *bar, int response, AdBrowserWindow *w)
 {
 	(void)response;
@@ -403,6 +419,7 @@ static void load_texts(AdBrowserWindow *w, const char *const *texts)
 static void on_listed(AdDbusSource *s, GStrv alerts, AdBrowserWindow *w)
 {
 	(void)s;
+	show_info(w, GTK_MESSAGE_INFO, NULL);	/* a fresh list: earlier messages are stale */
 	ad_alert_model_clear(w->model);
 	load_texts(w, (const char *const *)alerts);
 	if (w->wanted_id) {
@@ -439,9 +456,11 @@ static void on_status(AdDbusSource *s, gboolean running, const char *message,
 		      AdBrowserWindow *w)
 {
 	(void)s;
-	(void)running;
-	if (message) {
-		show_info(w, running ? GTK_MESSAGE_ERROR : GTK_MESSAGE_WARNING, message);
+	if (message && running && gtk_info_bar_get_revealed(w->info_bar) && !w->info_from_status) {
+		/* e.g. the list came with unreadable alerts and was shortened: say both */
+		add_info(w, GTK_MESSAGE_WARNING, message);
+	} else if (message) {
+		show_info(w, GTK_MESSAGE_WARNING, message);
 		w->info_from_status = TRUE;
 	} else if (w->info_from_status) {
 		show_info(w, GTK_MESSAGE_INFO, NULL);

@@ -70,6 +70,7 @@ cat >"$TMP/ui.py" <<'PY'
 #   find-any REGEX       the same for what the window holds, scrolled out of view or not
 #   click NAME           presses the enabled push button with that accessible name
 #   sensitive NAME       exit 0 when the push button NAME is enabled
+#   type TEXT            sets the text of the focused editable text field
 #   dump                 every role, name and text
 #   clipboard            the text on the clipboard (read with GTK)
 import re, sys, warnings, gi
@@ -133,6 +134,14 @@ if cmd in ("click", "sensitive"):
                 Atspi.Action.do_action(o, 0)
             sys.exit(0)
     sys.exit(1)
+if cmd == "type":
+    for o in walk(root):
+        st = o.get_state_set()
+        if (st.contains(Atspi.StateType.FOCUSED) and st.contains(Atspi.StateType.EDITABLE)
+                and "EditableText" in o.get_interfaces()):
+            Atspi.EditableText.set_text_contents(o, sys.argv[3])
+            sys.exit(0)
+    sys.exit(1)
 if cmd == "dump":
     for o in walk(root, cells=True):
         print(o.get_role_name(), repr(o.get_name()), repr(text_of(o)[:100]))
@@ -167,8 +176,10 @@ wait_for 5 "session bus" -- test -S "$TMP/session.sock"
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
 export GTK_A11Y=atspi GSETTINGS_BACKEND=memory
 unset NO_AT_BRIDGE GTK_MODULES
-# the ASan build: fontconfig's caches are not ours (tests/lsan-gtk.supp)
+# the ASan build: third-party leaks are suppressed (tests/lsan-gtk.supp),
+# which needs whole stacks (GLib has no frame pointers)
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$AD_SOURCE_DIR/tests/lsan-gtk.supp}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-fast_unwind_on_malloc=0}"
 export XDG_RUNTIME_DIR="$TMP/run"
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
 
@@ -217,10 +228,15 @@ cat "$SAMPLE" >&"$DFD"
 wait_for 10 "13 alerts stored" -- nalerts_is 13 || finish
 HOME_ID=$(alert_field 'index\.html' id)
 [ -n "$HOME_ID" ] && pass "the index.html alert is $HOME_ID" || fail "no index.html alert"
+call GetAlert s "$HOME_ID" | $PY -c 'import json,sys; print(json.load(sys.stdin)["data"][0])' \
+	>"$TMP/home.json"
 
 # start_browser ARGS...: sets BPID, waits for its window in the accessibility tree
+# Each instance has its own stderr, $TMP/browser.N.err (N = 1, 2, ...).
+nbrowsers=0
 start_browser() {
-	"$BROWSER" "$@" >>"$TMP/browser.out" 2>>"$TMP/browser.err" &
+	nbrowsers=$((nbrowsers + 1))
+	"$BROWSER" "$@" >>"$TMP/browser.out" 2>>"$TMP/browser.$nbrowsers.err" &
 	BPID=$!
 	pids+=("$BPID")
 	wait_for 15 "the browser's window (AT-SPI)" -- ui "$BPID" find '^SELinux Alerts'
@@ -253,7 +269,7 @@ quit_browser() {
 	rc=$?
 	[ "$rc" = 0 ] && pass "Ctrl+Q: exit status 0" || {
 		fail "Ctrl+Q: exit status $rc"
-		grep -A12 -E "ERROR: (Address|Leak)Sanitizer" "$TMP/browser.err" | head -40 >&2
+		grep -h -A12 -E "ERROR: (Address|Leak)Sanitizer" "$TMP"/browser.*.err | head -40 >&2
 	}
 }
 
@@ -347,6 +363,100 @@ wait_for 10 "a failed ListAlerts in the info bar" -- \
 	pass "a failed ListAlerts is a message, not a crash: $(ui "$LIVE" find '^Cannot list')"
 kill -0 "$LIVE" 2>/dev/null && pass "the browser is still running" || fail "the browser died"
 import -window root "$ART/browser-nodaemon.png" 2>/dev/null
+
+# --- a broken daemon: a list too large for one message, bad JSON -----------------------
+# A stand-in for avcdoctor-dispatch under its name: ListAlerts(since=0) fails
+# as the real one does when the reply would pass 16 MiB; the shorter period
+# gives one good alert, one with hostile text and three that are not alerts;
+# GetAlert answers broken JSON after an AlertAdded (sent when $TMP/emit appears).
+cat >"$TMP/fake.py" <<'PY'
+import os, sys, gi
+from gi.repository import Gio, GLib
+xml, good, emit = open(sys.argv[1]).read(), open(sys.argv[2]).read().strip(), sys.argv[3]
+hostile = ('{"id":"00000000000000aa","level":"red","count":1,"last_seen":1700000000,'
+           '"summary":"<b>bold</b> \\u001b[31mred\\u0007","hosts":["h\\u001b]0;x"],'
+           '"denial":{"scontext":"a:b:evil_t:s0"},"suggestions":[{"shell":"x\\u001by"}]}')
+alerts = [good, hostile, "not json", '{"id": 7}', '[]']
+bus = Gio.bus_get_sync(Gio.BusType.SYSTEM, None)
+iface = Gio.DBusNodeInfo.new_for_xml(xml).interfaces[0]
+def on_call(conn, sender, path, iface_name, method, params, inv):
+    if method == "ListAlerts" and params.unpack()[0] == 0:
+        inv.return_dbus_error("org.avcdoctor.Error.Failed", "the alerts make more than 16 MiB")
+    elif method == "ListAlerts":
+        inv.return_value(GLib.Variant("(as)", (alerts,)))
+    elif method == "GetAlert":
+        inv.return_value(GLib.Variant("(s)", ('{"id": "00000000deadbeef", broken',)))
+    else:
+        inv.return_dbus_error("org.avcdoctor.Error.NotSupported", "a stand-in")
+bus.register_object("/org/avcdoctor/Daemon", iface, on_call, None, None)
+def poll():
+    if os.path.exists(emit):
+        os.unlink(emit)
+        bus.emit_signal(None, "/org/avcdoctor/Daemon", "org.avcdoctor.Alerts1", "AlertAdded",
+                        GLib.Variant("(sss)", ("00000000deadbeef", "red", "x")))
+    return True
+GLib.timeout_add(100, poll)
+Gio.bus_own_name_on_connection(bus, "org.avcdoctor.Daemon", 0, None, None)
+GLib.MainLoop().run()
+PY
+$PY "$TMP/fake.py" "$AD_SOURCE_DIR/data/org.avcdoctor.Alerts1.xml" "$TMP/home.json" \
+	"$TMP/emit" >"$TMP/fake.log" 2>&1 &
+FAKE=$!
+pids+=("$FAKE")
+wait_for 10 "the stand-in daemon on the bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
+	status "$NAME"
+BPID=$LIVE focus_browser
+search ""
+xdotool key ctrl+h	# ignored ones hidden again
+wait_for 10 "the shortened list" -- ui "$LIVE" find 'only those seen in the last 7 days' &&
+	pass "a list too large for one message: listed again for the last 7 days, and said so"
+ui "$LIVE" find '3 alerts could not be read' >/dev/null &&
+	pass "alerts that are not alert objects: counted in the info bar, not shown" ||
+	fail "no message about the unreadable alerts: $(ui "$LIVE" find 'could not')"
+wait_for 5 "the two readable alerts" -- rows_are "$LIVE" 2 &&
+	pass "the two readable alerts are listed"
+search evil_t
+select_first
+wait_for 5 "the hostile alert's pane" -- ui "$LIVE" find '^<b>bold</b> \\x1b\[31mred\\x07$' &&
+	pass "control characters in a summary are shown escaped, markup as text"
+touch "$TMP/emit"
+wait_for 10 "GetAlert's broken JSON in the info bar" -- \
+	ui "$LIVE" find 'could not be read and is not shown: the alert is not valid JSON' &&
+	pass "AlertAdded then broken JSON from GetAlert: a message, no crash"
+kill -0 "$LIVE" 2>/dev/null && pass "the browser survived the broken daemon" ||
+	fail "the browser died"
+import -window root "$ART/browser-broken-daemon.png" 2>/dev/null
+kill "$FAKE"
+
+# --- File > Open in the same window, and the About dialog ------------------------------
+BPID=$LIVE focus_browser
+search ""
+xdotool key ctrl+o
+dlg=$(xdotool search --sync --onlyvisible --name 'Open an Audit Log' | head -1)
+sleep 0.5
+xdotool windowfocus --sync "$dlg"
+sleep 0.3
+# Ctrl+L creates the location field and focuses it before it is realized:
+# the key release must come later, or GTK's chooser logs a Gtk-CRITICAL
+xdotool keydown ctrl+l
+sleep 0.5
+xdotool keyup ctrl+l
+wait_for 5 "the chooser's location field" -- ui "$LIVE" type "$SAMPLE"
+sleep 0.5
+ui "$LIVE" click "Open" || fail "no Open button in the file chooser"
+wait_for 20 "File > Open analyses the log" -- rows_are "$LIVE" 13 &&
+	pass "File > Open: the window now shows the 13 alerts of sample.log"
+ui "$LIVE" find 'sample\.log: 15 denial records' >/dev/null &&
+	pass "File > Open: the status line names the file" || fail "File > Open: no status"
+BPID=$LIVE focus_browser
+# the menu bar: Help > About (one key at a time: each opens or closes a menu)
+xdotool key --delay 200 F10 Left Up Return
+wait_for 5 "the About dialog" -- ui "$LIVE" find '^Explains SELinux denials' &&
+	pass "Help > About opens the About dialog (keyboard only)"
+import -window root "$ART/browser-about.png" 2>/dev/null
+about=$(xdotool search --onlyvisible --name 'About avcdoctor' | head -1)
+[ -n "$about" ] && xdotool windowfocus --sync "$about" && xdotool key Escape
+wait_for 5 "the About dialog closes" -- eval "! ui $LIVE find '^Explains SELinux denials'"
 BPID=$LIVE quit_browser
 
 # --- offline: a log file, no daemon ---------------------------------------------------------
@@ -376,8 +486,18 @@ wait_for 10 "an unreadable file is a message" -- \
 	pass "a missing file: an error in the info bar"
 kill "$BPID"
 
-if grep -E "CRITICAL|WARNING \*\*|Gtk-WARNING|runtime check failed" "$TMP/browser.err"; then
+# No warning from any instance, except one GTK 3 artefact of reading the
+# accessibility tree: atk-bridge's cache can keep the accessibles of labels
+# and buttons destroyed while ui.py reads it (the pane rebuilt, the file
+# chooser closed); GTK 3 answers them with no state set, and atk-bridge logs
+# these two lines.  Seen only with an AT-SPI client reading the tree.
+warnings="CRITICAL|WARNING \*\*|Gtk-WARNING|runtime check failed"
+known="atk_state_set_contains_state: assertion 'ATK_IS_STATE_SET \(set\)' failed|g_object_unref: assertion 'G_IS_OBJECT \(object\)' failed"
+for ((i = 1; i <= nbrowsers; i++)); do
+	grep -Ev "$known" "$TMP/browser.$i.err" | grep -v '^$' | sed "s/^/[$i] /"
+done >"$TMP/browser.err"
+if grep -E "$warnings" "$TMP/browser.err"; then
 	fail "GLib/GTK warnings from the browser"
 fi
-sed 's/^/    browser: /' "$TMP/browser.err" | head -20
+sed 's/^/    browser /' "$TMP/browser.err" | head -20
 finish
