@@ -102,6 +102,18 @@ static void on_activate(GApplication *app, gpointer data)
 		ad_browser_window_show_live(w, opts.alert);
 }
 
+/* what the daemon accepts as an id: 16 lowercase hexadecimal digits */
+static gboolean alert_id_is_valid(const char *id)
+{
+	guint n = 0;
+
+	for (; id[n]; n++) {
+		if (!g_ascii_isdigit(id[n]) && !(id[n] >= 'a' && id[n] <= 'f'))
+			return FALSE;
+	}
+	return n == 16;
+}
+
 int main(int argc, char **argv)
 {
 	gboolean version = FALSE;
@@ -124,7 +136,7 @@ int main(int argc, char **argv)
 
 	ad_i18n_init();
 
-	ctx = g_option_context_new(_("[FILE...]"));
+	ctx = g_option_context_new(NULL);
 	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
 	g_option_context_set_summary(ctx, _("Browses SELinux alerts: the daemon's, live, or "
 					    "those of audit log files analysed here."));
@@ -137,6 +149,11 @@ int main(int argc, char **argv)
 	if (version) {
 		printf("avcdoctor-browser %s\n", VERSION);
 		return 0;
+	}
+	if (opts.alert && !alert_id_is_valid(opts.alert)) {
+		fprintf(stderr, "avcdoctor-browser: %s\n",
+			_("--alert: an alert id is 16 lowercase hexadecimal digits"));
+		return 1;
 	}
 	if (opts.alert && opts.files) {
 		fprintf(stderr, "avcdoctor-browser: %s\n",

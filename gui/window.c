@@ -422,16 +422,11 @@ static void on_listed(AdDbusSource *s, GStrv alerts, AdBrowserWindow *w)
 	show_info(w, GTK_MESSAGE_INFO, NULL);	/* a fresh list: earlier messages are stale */
 	ad_alert_model_clear(w->model);
 	load_texts(w, (const char *const *)alerts);
+	/* not in the list (a shortened one, or deleted): asked for by itself */
 	if (w->wanted_id) {
 		select_wanted(w);
-		if (w->wanted_id) {
-			g_autofree char *msg = g_strdup_printf(_("The daemon has no alert %s: it "
-								 "may have been deleted."),
-							       w->wanted_id);
-
-			show_info(w, GTK_MESSAGE_WARNING, msg);
-			g_clear_pointer(&w->wanted_id, g_free);
-		}
+		if (w->wanted_id)
+			ad_dbus_source_fetch(w->dbus, w->wanted_id);
 	}
 	update_status(w);
 }

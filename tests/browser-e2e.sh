@@ -349,6 +349,14 @@ wait_for 10 "--alert selects the alert" -- \
 	ui "$ALERT" find '^setsebool -P httpd_read_user_content=1$' &&
 	pass "--alert $HOME_ID opens that alert"
 kill "$ALERT"
+start_browser --alert 0123456789abcdef
+wait_for 10 "--alert of an unknown alert" -- \
+	ui "$BPID" find '^Cannot read the alert: .*0123456789abcdef' &&
+	pass "--alert of an alert the daemon does not have: $(ui "$BPID" find '^Cannot read the alert')"
+kill "$BPID"
+expect_status 1 "--alert with a malformed id is a usage error" -- "$BROWSER" --alert 'x;id'
+grep -q '16 lowercase hexadecimal digits' "$TMP/err" && pass "... and says what an id is" ||
+	fail "--alert x;id: $(cat "$TMP/err")"
 
 # --- the daemon goes away -----------------------------------------------------------------
 kill "$DPID"
