@@ -151,8 +151,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (opts.alert && !alert_id_is_valid(opts.alert)) {
-		fprintf(stderr, "avcdoctor-browser: %s\n",
-			_("--alert: an alert id is 16 lowercase hexadecimal digits"));
+		/* the daemon's own words (analyzer/dbus-service.c) */
+		fprintf(stderr, "avcdoctor-browser: --alert: %s\n",
+			_("not an alert id: 16 lowercase hexadecimal digits"));
 		return 1;
 	}
 	if (opts.alert && opts.files) {
