@@ -383,8 +383,18 @@ char *ad_alert_item_explain(AdAlertItem *a)
 	if (!s->len)
 		g_string_append(s, _("The reason for this denial is not known."));
 	detail = ad_json_get_text(denial, "detail");
-	if (detail && *detail)
-		g_string_append_printf(s, "\n%s", detail);
+	if (detail && *detail) {
+		/* the JSON detail is a clause ("the source context ... is invalid"): a sentence here */
+		gunichar first = g_utf8_get_char(detail);
+		const char *rest = g_utf8_next_char(detail);
+		gsize len = strlen(detail);
+
+		g_string_append_c(s, '\n');
+		g_string_append_unichar(s, g_unichar_toupper(first));
+		g_string_append(s, rest);
+		if (detail[len - 1] != '.')
+			g_string_append_c(s, '.');
+	}
 	constraint = ad_json_get_text(denial, "constraint");
 	if (constraint && *constraint)
 		g_string_append_printf(s, "\n%s %s", _("Constraint:"), constraint);

@@ -824,11 +824,33 @@ static void name_info_close(AdBrowserWindow *w)
 	}
 }
 
+/* the template's default size, or nine tenths of a smaller screen's work area */
+static void fit_default_size(GtkWindow *win)
+{
+	GdkDisplay *dpy = gdk_display_get_default();
+	GdkMonitor *mon = NULL;
+	GdkRectangle area;
+	int width, height;
+
+	if (dpy)
+		mon = gdk_display_get_primary_monitor(dpy);
+	if (!mon && dpy && gdk_display_get_n_monitors(dpy) > 0)
+		mon = gdk_display_get_monitor(dpy, 0);
+	if (!mon)
+		return;
+	gdk_monitor_get_workarea(mon, &area);
+	gtk_window_get_default_size(win, &width, &height);
+	if (area.width > 0 && area.height > 0)
+		gtk_window_set_default_size(win, MIN(width, area.width * 9 / 10),
+					    MIN(height, area.height * 9 / 10));
+}
+
 static void ad_browser_window_init(AdBrowserWindow *w)
 {
 	GtkTreeSelection *sel;
 
 	gtk_widget_init_template(GTK_WIDGET(w));
+	fit_default_size(GTK_WINDOW(w));
 	g_action_map_add_action_entries(G_ACTION_MAP(w), actions, G_N_ELEMENTS(actions), w);
 	w->model = ad_alert_model_new();
 	w->store = gtk_list_store_new(1, AD_TYPE_ALERT_ITEM);
