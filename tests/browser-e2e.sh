@@ -14,6 +14,8 @@
 # busctl, xdotool, ImageMagick's import, at-spi2-core and python3-gi with
 # the Atspi and Gtk typelibs (exit 77 = skipped otherwise).
 . "$AD_SOURCE_DIR/tests/lib.sh"
+# twice as long under a sanitizer or a loaded machine (ctest -j): GTK is slow there
+WAIT_SCALE=2
 require_policy
 DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
 BROWSER="$AD_BUILD_DIR/gui/avcdoctor-browser"
@@ -50,19 +52,6 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$ART"
 rm -f "$ART"/browser*.png
-
-# wait_for SECONDS DESCRIPTION -- command...: retries until the command
-# succeeds; twice as long under a sanitizer or a loaded machine (ctest -j)
-wait_for() {
-	local secs=$1 desc=$2 i
-	shift 3
-	for ((i = 0; i < secs * 20; i++)); do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.1
-	done
-	fail "timed out after $((secs * 2))s: $desc"
-	return 1
-}
 
 # --- the AT-SPI side: a small reader of what the window shows ---------------------
 cat >"$TMP/ui.py" <<'PY'

@@ -36,18 +36,6 @@ cleanup() {
 trap cleanup EXIT
 chmod 755 "$TMP"	# the bus sockets are for other users too
 
-# wait_for SECONDS DESCRIPTION -- command...: retries until the command succeeds
-wait_for() {
-	local secs=$1 desc=$2 i
-	shift 3
-	for ((i = 0; i < secs * 20; i++)); do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.05
-	done
-	fail "timed out after ${secs}s: $desc"
-	return 1
-}
-
 # start_bus NAME POLICY: a private dbus-daemon; sets BUS_PID
 start_bus() {
 	bus_config "$TMP/$1.conf" "$TMP/$1.sock" "$2"

@@ -29,18 +29,6 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$TMP/rules"
 
-# wait_for SECONDS DESCRIPTION -- command...: retries until the command succeeds
-wait_for() {
-	local secs=$1 desc=$2 i
-	shift 3
-	for ((i = 0; i < secs * 20; i++)); do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.05
-	done
-	fail "timed out after ${secs}s: $desc"
-	return 1
-}
-
 # dconf FILE [KEY=VALUE in groups...]: a dispatcher configuration for the tests
 dconf() {
 	local f=$1

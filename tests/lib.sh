@@ -12,6 +12,19 @@ fail() {
 	failures=$((failures + 1))
 }
 
+# wait_for SECONDS DESCRIPTION -- command...: retries the command every 50 ms
+# until it succeeds; a failed check after SECONDS (times $WAIT_SCALE, 1)
+wait_for() {
+	local secs=$(($1 * ${WAIT_SCALE:-1})) desc=$2 i
+	shift 3
+	for ((i = 0; i < secs * 20; i++)); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.05
+	done
+	fail "timed out after ${secs}s: $desc"
+	return 1
+}
+
 pass() {
 	echo "ok: $*"
 }

@@ -40,18 +40,6 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$ART"
 
-# wait_for SECONDS DESCRIPTION -- command...: retries until the command succeeds
-wait_for() {
-	local secs=$1 desc=$2 i
-	shift 3
-	for ((i = 0; i < secs * 20; i++)); do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.05
-	done
-	fail "timed out after ${secs}s: $desc"
-	return 1
-}
-
 # --- the X server and the session bus with a notification server ------------------
 Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$TMP/display" \
 	>"$TMP/xvfb.log" 2>&1 &
