@@ -141,30 +141,8 @@ ui() { timeout 20 $PY "$TMP/ui.py" "$@"; }
 rows_are() { [ "$(ui "$1" rows)" = "$2" ] || { echo "    rows: $(ui "$1" rows), wanted $2"; false; }; }
 
 # --- X, the session bus (the accessibility bus is activated from it) ---------------
-Xvfb -displayfd 5 -screen 0 1280x900x24 -nolisten tcp 5>"$TMP/display" \
-	>"$TMP/xvfb.log" 2>&1 &
-pids+=($!)
-wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
-export DISPLAY=":$(head -1 "$TMP/display")"
-cat >"$TMP/session.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$TMP/session.sock</listen>
-  <auth>EXTERNAL</auth>
-  <standard_session_servicedirs/>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
-dbus-daemon --config-file="$TMP/session.conf" --nofork --nopidfile >"$TMP/session.log" 2>&1 &
-pids+=($!)
-wait_for 5 "session bus" -- test -S "$TMP/session.sock"
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+start_display 1280x900
+start_session_bus '<standard_session_servicedirs/>'
 export GTK_A11Y=atspi GSETTINGS_BACKEND=memory
 unset NO_AT_BRIDGE GTK_MODULES
 # the ASan build: third-party leaks are suppressed (tests/lsan-gtk.supp),

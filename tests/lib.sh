@@ -102,3 +102,38 @@ bus_config() {
 </busconfig>
 EOF
 }
+
+# start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's
+# pids array gets its pid (its cleanup kills it)
+start_display() {
+	Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp 5>"$TMP/display" \
+		>"$TMP/xvfb.log" 2>&1 &
+	pids+=($!)
+	wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
+	export DISPLAY=":$(head -1 "$TMP/display")"
+}
+
+# start_session_bus [CONFIG-LINES]: a private session bus where anyone may own
+# names and eavesdrop (dbus-monitor), DBUS_SESSION_BUS_ADDRESS exported
+start_session_bus() {
+	cat >"$TMP/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$TMP/session.sock</listen>
+  <auth>EXTERNAL</auth>
+  ${1:-}
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+	dbus-daemon --config-file="$TMP/session.conf" --nofork --nopidfile \
+		>"$TMP/session.log" 2>&1 &
+	pids+=($!)
+	wait_for 5 "session bus" -- test -S "$TMP/session.sock"
+	export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+}

@@ -41,30 +41,8 @@ trap cleanup EXIT
 mkdir -p "$ART"
 
 # --- the X server and the session bus with a notification server ------------------
-Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$TMP/display" \
-	>"$TMP/xvfb.log" 2>&1 &
-pids+=($!)
-wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
-export DISPLAY=":$(head -1 "$TMP/display")"
-
-cat >"$TMP/session.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$TMP/session.sock</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
-dbus-daemon --config-file="$TMP/session.conf" --nofork --nopidfile >"$TMP/session.log" 2>&1 &
-pids+=($!)
-wait_for 5 "session bus" -- test -S "$TMP/session.sock"
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+start_display 1024x768
+start_session_bus
 
 # dunst: its context menu ("dmenu") is a script that picks the action named
 # in $TMP/want ("Don't notify again" unless changed), so the server itself
