@@ -396,7 +396,8 @@ void ad_alert_render(GString *out, const AdAlert *a)
 		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;
 		g_autofree char *then_esc = s->then_text ? ad_escape_str(s->then_text) : NULL;
 
-		g_string_append_printf(out, "\n*****  %s (%.0f%% confidence, %s)  *****\n\n",
+		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
+		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
 				       s->plugin, s->confidence * 100, ad_fix_kind_name(s->kind));
 		if (if_esc)
 			append_wrapped(out, "", if_esc);

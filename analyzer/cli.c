@@ -38,8 +38,8 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 		  N_("JSON Lines on standard output, one object per result"), NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
 		  N_("Show the version and exit"), NULL },
-		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opt->files, NULL,
-		  N_("[FILE...]") },
+		/* no arg_description: the parameter string names the files */
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opt->files, NULL, NULL },
 		{ NULL }
 	};
 
@@ -49,22 +49,26 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 		      const GOptionEntry *extra, int *argc, char ***argv)
 {
-	g_autofree char *param = g_strdup_printf("%s [FILE...]", cmd);
+	g_autofree char *param = g_strdup_printf("%s %s", cmd, _("[FILE...]"));
+	g_autofree char *description = NULL;
 	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
 	g_autofree GOptionEntry *common = ad_common_option_entries(&cli->opt);
 	g_autoptr(GError) error = NULL;
 
 	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
 	g_option_context_set_summary(ctx, summary);
-	g_option_context_set_description(ctx, _(
-		"FILE is a raw audit log, `ausearch --raw` or `ausearch -i` output, or "
-		"kernel-log\nlines (dmesg, journal); \"-\" is standard input; without FILE: "
-		AD_DEFAULT_LOG ".\n\nExit status: 0 done, 1 bad input or usage, 2 no policy."));
+	/* TRANSLATORS: %s is the default log, /var/log/audit/audit.log */
+	description = g_strdup_printf(_("FILE is a raw audit log, `ausearch --raw` or "
+					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
+					"journal); \"-\" is standard input; without FILE: %s.\n\n"
+					"Exit status: 0 done, 1 bad input or usage, 2 no policy."),
+				      AD_DEFAULT_LOG);
+	g_option_context_set_description(ctx, description);
 	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
 	if (extra)
 		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("%s %s: %s (see --help)", "avcdoctor", cmd, error->message);
+		ad_cli_message("%s %s: %s %s", "avcdoctor", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	return TRUE;

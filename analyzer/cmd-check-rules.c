@@ -17,6 +17,7 @@
 int ad_cmd_check_rules(int argc, char **argv)
 {
 	g_autofree char *policy_path = NULL;
+	g_autofree char *param = NULL;
 	g_autoptr(GOptionContext) oc = NULL;
 	g_autoptr(GError) error = NULL;
 	AdPolicy *policy = NULL;
@@ -29,7 +30,8 @@ int ad_cmd_check_rules(int argc, char **argv)
 		G_OPTION_ENTRY_NULL
 	};
 
-	oc = g_option_context_new("check-rules FILE...");
+	param = g_strdup_printf("check-rules %s", _("FILE..."));
+	oc = g_option_context_new(param);
 	g_option_context_set_translation_domain(oc, GETTEXT_PACKAGE);
 	g_option_context_set_summary(oc, _("Checks rule files (see avcdoctor.rules(5)) and says "
 					   "what is wrong with them."));
@@ -40,7 +42,7 @@ int ad_cmd_check_rules(int argc, char **argv)
 		      "clean, 1 otherwise,\n2 when the policy given with -p cannot be "
 		      "loaded."));
 	if (!g_option_context_parse(oc, &argc, &argv, &error)) {
-		ad_cli_message("check-rules: %s (see --help)", error->message);
+		ad_cli_message("check-rules: %s %s", error->message, _("(see --help)"));
 		return AD_EXIT_INPUT;
 	}
 	if (argc < 2 || (argc == 2 && strcmp(argv[1], "--") == 0)) {

@@ -111,7 +111,7 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	if (which & OPT_AFTER_FIRST)
 		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("avcdoctor %s: %s (see --help)", cmd, error->message);
+		ad_cli_message("avcdoctor %s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	if (o->version)
@@ -539,7 +539,8 @@ static void render_alert(GString *out, json_object *o)
 		g_autofree char *then_text = member_str(s, "then") ? shown(member_str(s, "then"))
 								   : NULL;
 
-		g_string_append_printf(out, "\n*****  %s (%.0f%% confidence, %s)  *****\n\n",
+		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
+		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
 				       plugin, json_object_get_double(member(s, "confidence")) * 100,
 				       kind);
 		if (if_text)

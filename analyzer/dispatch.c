@@ -232,11 +232,9 @@ int main(int argc, char **argv)
 {
 	Main m = { 0 };
 	GOptionEntry entries[] = {
-		{ "config", 'c', 0, G_OPTION_ARG_FILENAME, &m.opt.config,
-		  N_("Configuration file (default: " AD_DISPATCH_CONFIG ")"), N_("FILE") },
-		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &m.opt.db,
-		  N_("Alert store, or \"none\" (default: " AD_STORE_DEFAULT_PATH ")"),
-		  N_("PATH") },
+		/* the descriptions of --config and --db name their defaults: set below */
+		{ "config", 'c', 0, G_OPTION_ARG_FILENAME, &m.opt.config, NULL, N_("FILE") },
+		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &m.opt.db, NULL, N_("PATH") },
 		{ "bus", 0, 0, G_OPTION_ARG_STRING, &m.opt.bus,
 		  N_("Where to offer org.avcdoctor.Daemon: system, session or none"),
 		  N_("BUS") },
@@ -256,6 +254,7 @@ int main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(AdDbusService) service = NULL;
 	g_autofree char *summary = NULL;
+	g_autofree char *config_help = NULL, *db_help = NULL;
 	AdDispatchConfig cfg;
 	struct stat st;
 
@@ -264,6 +263,11 @@ int main(int argc, char **argv)
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
 	textdomain(GETTEXT_PACKAGE);
 
+	config_help = g_strdup_printf(_("Configuration file (default: %s)"), AD_DISPATCH_CONFIG);
+	db_help = g_strdup_printf(_("Alert store, or \"none\" (default: %s)"),
+				  AD_STORE_DEFAULT_PATH);
+	entries[0].description = config_help;
+	entries[1].description = db_help;
 	octx = g_option_context_new(NULL);
 	g_option_context_set_translation_domain(octx, GETTEXT_PACKAGE);
 	g_option_context_set_summary(octx, _("The avcdoctor audit dispatcher plugin: analyses "
@@ -276,7 +280,7 @@ int main(int argc, char **argv)
 		"Exit status: 0 done, 1 bad usage or configuration, 2 no policy."));
 	g_option_context_add_main_entries(octx, entries, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(octx, &argc, &argv, &error)) {
-		fprintf(stderr, "avcdoctor-dispatch: %s (see --help)\n", error->message);
+		fprintf(stderr, "avcdoctor-dispatch: %s %s\n", error->message, _("(see --help)"));
 		return EXIT_USAGE;
 	}
 	if (m.opt.version) {
