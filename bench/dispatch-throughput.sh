@@ -21,6 +21,7 @@ LAT=${LAT:-100}
 NAME=org.avcdoctor.Daemon
 [ -x "$DISPATCH" ] || { echo "no $DISPATCH: build first (cmake --build $BUILD)" >&2; exit 1; }
 [ -r "$POLICY" ] || { echo "no $POLICY" >&2; exit 1; }
+. "$ROOT/tests/testbed.sh"
 TMP=$(mktemp -d)
 pids=()
 cleanup() {
@@ -102,63 +103,14 @@ for p in auditd audisp-remote dbus-daemon dbus-monitor unshare; do
 	command -v "$p" >/dev/null || { echo "== latency: skipped (no $p)"; exit 0; }
 done
 chmod 755 "$TMP"
-cat >"$TMP/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$TMP/bus.sock</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-  </policy>
-  <policy user="root">
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Monitoring"/>
-  </policy>
-  <include>$ROOT/data/org.avcdoctor.Daemon.conf</include>
-</busconfig>
-EOF
+bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$ROOT/data/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/bus.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do [ -S "$TMP/bus.sock" ] && break; sleep 0.05; done
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 A=$TMP/audit
 mkdir -p "$A/plugins.d"
-cat >"$A/auditd.conf" <<EOF
-local_events = no
-write_logs = no
-log_format = RAW
-flush = none
-freq = 50
-space_left = 2
-space_left_action = ignore
-admin_space_left = 1
-admin_space_left_action = ignore
-disk_full_action = ignore
-disk_error_action = ignore
-tcp_listen_port = $PORT
-tcp_listen_queue = 5
-tcp_max_per_addr = 4
-use_libwrap = no
-tcp_client_max_idle = 0
-transport = TCP
-distribute_network = yes
-q_depth = 4000
-overflow_action = syslog
-name_format = none
-plugin_dir = $A/plugins.d
-EOF
+collector_config "$A/auditd.conf" "$PORT" "$A/plugins.d"
 cat >"$A/plugins.d/avcdoctor-dispatch.conf" <<EOF
 active = yes
 direction = out

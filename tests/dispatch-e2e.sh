@@ -265,33 +265,7 @@ pids+=($!)
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 A="$TMP/audit"
 mkdir -p "$A/plugins.d"
-cat >"$A/auditd.conf" <<EOF
-local_events = no
-write_logs = no
-log_format = RAW
-flush = none
-freq = 50
-max_log_file = 100
-max_log_file_action = ignore
-space_left = 2
-space_left_action = ignore
-admin_space_left = 1
-admin_space_left_action = ignore
-disk_full_action = ignore
-disk_error_action = ignore
-tcp_listen_port = $PORT
-tcp_listen_queue = 5
-tcp_max_per_addr = 4
-use_libwrap = no
-tcp_client_max_idle = 0
-transport = TCP
-distribute_network = yes
-q_depth = 4000
-overflow_action = syslog
-name_format = none
-plugin_dir = $A/plugins.d
-end_of_event_timeout = 2
-EOF
+collector_config "$A/auditd.conf" "$PORT" "$A/plugins.d"
 cat >"$A/plugins.d/avcdoctor-dispatch.conf" <<EOF
 active = yes
 direction = out

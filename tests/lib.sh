@@ -1,6 +1,7 @@
 # Helpers for the script tests (sourced).  CTest sets AD_BUILD_DIR,
 # AD_SOURCE_DIR and AD_CORPUS; LANG=C TZ=UTC.
 set -u
+. "$AD_SOURCE_DIR/tests/testbed.sh"
 AVCDOCTOR="$AD_BUILD_DIR/analyzer/avcdoctor"
 POLICY=/etc/selinux/default/policy/policy.33
 TMP=$(mktemp -d)
@@ -67,40 +68,6 @@ require_policy() {
 		echo "no $POLICY: install selinux-policy-default (scripts/deps.sh test)" >&2
 		exit 1
 	fi
-}
-
-# bus_config FILE SOCKET POLICY: a private system bus config: system.conf's
-# default policy plus POLICY (XML), listening on SOCKET
-bus_config() {
-	cat >"$1" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$2</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <deny own="*"/>
-    <deny send_type="method_call"/>
-    <allow send_type="signal"/>
-    <allow send_requested_reply="true" send_type="method_return"/>
-    <allow send_requested_reply="true" send_type="error"/>
-    <allow receive_type="method_call"/>
-    <allow receive_type="method_return"/>
-    <allow receive_type="error"/>
-    <allow receive_type="signal"/>
-    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Introspectable"/>
-  </policy>
-  <policy user="root">
-    <allow send_destination="org.freedesktop.DBus"
-           send_interface="org.freedesktop.DBus.Monitoring"/>
-  </policy>
-  $3
-</busconfig>
-EOF
 }
 
 # start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's
