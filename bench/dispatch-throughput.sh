@@ -107,19 +107,8 @@ bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$ROOT/data/org.avcdoctor.Da
 dbus-daemon --config-file="$TMP/bus.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do [ -S "$TMP/bus.sock" ] && break; sleep 0.05; done
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 A=$TMP/audit
-mkdir -p "$A/plugins.d"
-collector_config "$A/auditd.conf" "$PORT" "$A/plugins.d"
-cat >"$A/plugins.d/avcdoctor-dispatch.conf" <<EOF
-active = yes
-direction = out
-path = $DISPATCH
-type = always
-args = --config $A/avcdoctor.conf
-format = string
-EOF
-chmod 0640 "$A/plugins.d/avcdoctor-dispatch.conf"
+collector_dir "$A" "$DISPATCH"
 printf '[store]\npath=%s\nmax_age_days=0\n[analysis]\npolicy=%s\nrules_dir=%s\nfile_checks=false\n[log]\ntarget=stderr\n' \
 	"$TMP/alerts.db" "$POLICY" "$TMP/rules" >"$A/avcdoctor.conf"
 mkdir -p /run/dbus

@@ -262,19 +262,8 @@ dbus-monitor --address "$ADDR" "type='signal',sender='$NAME'" >"$TMP/mon" 2>&1 &
 pids+=($!)
 
 # the collector: its own auditd.conf, plugins.d with our registration (mode 0640)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 A="$TMP/audit"
-mkdir -p "$A/plugins.d"
-collector_config "$A/auditd.conf" "$PORT" "$A/plugins.d"
-cat >"$A/plugins.d/avcdoctor-dispatch.conf" <<EOF
-active = yes
-direction = out
-path = $DISPATCH
-type = always
-args = --config $A/avcdoctor.conf
-format = string
-EOF
-chmod 0640 "$A/plugins.d/avcdoctor-dispatch.conf"
+collector_dir "$A" "$DISPATCH"
 dconf "$A/avcdoctor.conf" "[store]" "path=$TMP/alerts.db" "max_age_days=0" \
 	"[bus]" "type=system"
 # auditd clears the environment of its plugins: inside a private mount

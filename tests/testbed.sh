@@ -1,6 +1,6 @@
 # Set-ups shared by the script tests (tests/lib.sh sources this) and the
 # benchmarks (bench/dispatch-throughput.sh): a private system bus, an auditd
-# collector.  Functions only, no state.
+# collector.  Functions only; collector_dir sets PORT.
 
 # bus_config FILE SOCKET POLICY: a private system bus config: system.conf's
 # default policy plus POLICY (XML), listening on SOCKET
@@ -67,4 +67,22 @@ name_format = none
 plugin_dir = $3
 end_of_event_timeout = 2
 EOF
+}
+
+# collector_dir DIR DISPATCH: a collector's configuration in DIR (auditd.conf,
+# plugins.d/ registering DISPATCH with --config DIR/avcdoctor.conf, mode 0640
+# as auditd wants), listening on a free loopback port, which goes in PORT
+collector_dir() {
+	PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	mkdir -p "$1/plugins.d"
+	collector_config "$1/auditd.conf" "$PORT" "$1/plugins.d"
+	cat >"$1/plugins.d/avcdoctor-dispatch.conf" <<EOF
+active = yes
+direction = out
+path = $2
+type = always
+args = --config $1/avcdoctor.conf
+format = string
+EOF
+	chmod 0640 "$1/plugins.d/avcdoctor-dispatch.conf"
 }
