@@ -84,8 +84,10 @@ int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOption
 	else if (cli->opt.version) {
 		printf("avcdoctor %s\n", VERSION);
 		ret = AD_EXIT_OK;
-	} else if (!ad_cli_load_policy(cli)) {
-		ret = AD_EXIT_NO_POLICY;
+	} else {
+		ad_cli_start_inputs(cli);
+		if (!ad_cli_load_policy(cli))
+			ret = AD_EXIT_NO_POLICY;
 	}
 	if (ret >= 0)
 		ad_cli_clear(cli);
@@ -119,9 +121,8 @@ static void on_record_problem(const AdRecord *rec, const char *message, gpointer
 	on_problem(rec->file, rec->line, message, user_data);
 }
 
-static void on_event(AdEvent *ev, gpointer user_data)
+static void on_event(AdCli *cli, AdEvent *ev)
 {
-	AdCli *cli = user_data;
 	g_autoptr(GPtrArray) denials =
 		g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
 
@@ -134,25 +135,51 @@ static void on_event(AdEvent *ev, gpointer user_data)
 	}
 }
 
-gboolean ad_cli_read_inputs(AdCli *cli)
+static const char *const *input_files(const AdCli *cli)
 {
 	static const char *const default_files[] = { AD_DEFAULT_LOG, NULL };
-	const char *const *files = cli->opt.files ? (const char *const *)cli->opt.files
-						  : default_files;
-	g_autoptr(AdReader) reader = ad_reader_new(on_event, on_problem, cli);
+
+	return cli->opt.files ? (const char *const *)cli->opt.files : default_files;
+}
+
+void ad_cli_start_inputs(AdCli *cli)
+{
+	const char *const *files = input_files(cli);
+
+	if (cli->inputs)
+		return;
+	for (guint i = 0; files[i]; i++)
+		if (strcmp(files[i], "-") == 0)
+			return;
+	cli->inputs = ad_inputs_start(files);
+}
+
+gboolean ad_cli_read_inputs(AdCli *cli)
+{
+	const AdInput *it;
 	gboolean ok = TRUE;
 
-	for (guint i = 0; files[i]; i++) {
-		g_autoptr(GError) error = NULL;
-
-		if (!ad_reader_read_file(reader, files[i], &error)) {
-			g_autofree char *m = ad_escape_str(error->message);
+	if (!cli->inputs)
+		cli->inputs = ad_inputs_start(input_files(cli));
+	while ((it = ad_inputs_next(cli->inputs)) != NULL) {
+		switch (it->kind) {
+		case AD_INPUT_EVENT:
+			on_event(cli, it->ev);
+			break;
+		case AD_INPUT_PROBLEM:
+			on_problem(it->file, it->line, it->message, cli);
+			break;
+		case AD_INPUT_ERROR: {
+			g_autofree char *m = ad_escape_str(it->message);
 
 			ad_cli_message("%s", m);
 			cli->problems++;
 			ok = FALSE;
+			break;
+		}
 		}
 	}
+	g_clear_pointer(&cli->inputs, ad_inputs_free);
 	return ok;
 }
 
@@ -229,6 +256,7 @@ const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d)
 
 void ad_cli_clear(AdCli *cli)
 {
+	g_clear_pointer(&cli->inputs, ad_inputs_free);
 	g_clear_pointer(&cli->policy, ad_policy_free);
 	g_clear_pointer(&cli->opt.policy, g_free);
 	g_clear_pointer(&cli->opt.file_contexts, g_free);

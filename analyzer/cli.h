@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "denial.h"
+#include "inputs.h"
 #include "policy.h"
 #include "reader.h"
 
@@ -36,6 +37,7 @@ struct _AdCli {
 	guint64 policy_loads;
 	AdDenialSink sink;
 	gpointer sink_data;
+	AdInputs *inputs;		/* reading ahead, from ad_cli_start_inputs() */
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
@@ -50,6 +52,12 @@ int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOption
 		 int *argc, char ***argv);
 /* loads the policy; prints why and returns FALSE when there is none */
 gboolean ad_cli_load_policy(AdCli *cli);
+/*
+ * Starts reading the inputs in a thread of their own, so that reading
+ * overlaps loading the policy; not when an input is standard input (a
+ * command that fails before reading must not wait for a terminal).
+ */
+void ad_cli_start_inputs(AdCli *cli);
 /* reads every input (files or the default log) and calls the sink per denial */
 gboolean ad_cli_read_inputs(AdCli *cli);
 /* the verdict of one denial, or NULL when none can be had */

@@ -232,6 +232,7 @@ int ad_cmd_allow(int argc, char **argv)
 		g_free(st.module);
 		return AD_EXIT_INPUT;
 	}
+	ad_cli_start_inputs(&cli);
 	if (!ad_cli_load_policy(&cli)) {
 		ad_cli_clear(&cli);
 		g_free(st.module);

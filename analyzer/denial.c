@@ -199,10 +199,11 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 	}
 	if (user) {
 		/* fields planted inside another field's quoted text (cmdline="...") */
-		GArray *fields = ad_record_fields(rec);
+		guint n_fields;
+		const AdField *fields = ad_record_fields(rec, &n_fields);
 
-		for (guint i = 0; i < fields->len; i++) {
-			const AdField *f = &g_array_index(fields, AdField, i);
+		for (guint i = 0; i < n_fields; i++) {
+			const AdField *f = &fields[i];
 
 			if (strcmp(f->name, "msg") == 0)
 				continue;

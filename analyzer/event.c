@@ -6,6 +6,60 @@
 
 #include "event.h"
 
+/*
+ * The event's memory: blocks taken from malloc, handed out by bumping a
+ * pointer, all freed with the event.  An event of a kernel denial (AVC,
+ * SYSCALL, CWD, PATH, PROCTITLE) fits in two or three blocks where each
+ * record, text, field array and field buffer used to be an allocation.
+ */
+typedef struct ArenaBlock {
+	struct ArenaBlock *next;
+	gsize size;		/* bytes of data */
+	gsize used;
+	char data[];
+} ArenaBlock;
+
+#define ARENA_FIRST	1024	/* bytes of an event's first block */
+#define ARENA_MAX_STEP	(64u << 10)	/* blocks grow by doubling up to this */
+
+gpointer ad_event_alloc(AdEvent *ev, gsize size)
+{
+	ArenaBlock *b = ev->arena;
+	gsize at;
+
+	size = (size + 7) & ~(gsize)7;
+	if (!b || b->size - b->used < size) {
+		gsize want = b ? MIN(b->size * 2, ARENA_MAX_STEP) : ARENA_FIRST;
+		ArenaBlock *nb;
+
+		want = MAX(want, size);
+		nb = g_malloc(sizeof(ArenaBlock) + want);
+		nb->size = want;
+		nb->used = 0;
+		if (b && b->size - b->used >= 256) {
+			/* a big request: keep filling the current block afterwards */
+			nb->next = b->next;
+			b->next = nb;
+			nb->used = size;
+			return nb->data;
+		}
+		nb->next = b;
+		ev->arena = b = nb;
+	}
+	at = b->used;
+	b->used += size;
+	return b->data + at;
+}
+
+AdRecord *ad_event_new_record(AdEvent *ev)
+{
+	AdRecord *rec = ad_event_alloc(ev, sizeof(AdRecord));
+
+	memset(rec, 0, sizeof(*rec));
+	rec->event = ev;
+	return rec;
+}
+
 AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 {
 	AdEvent *ev = g_new0(AdEvent, 1);
@@ -15,7 +69,7 @@ AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 	ev->sec = sec;
 	ev->msec = msec;
 	ev->serial = serial;
-	ev->records = g_ptr_array_new_with_free_func((GDestroyNotify)ad_record_free);
+	ev->records = g_ptr_array_sized_new(8);
 	return ev;
 }
 
@@ -32,6 +86,10 @@ void ad_event_unref(AdEvent *ev)
 		return;
 	g_free(ev->node);
 	g_ptr_array_unref(ev->records);
+	for (ArenaBlock *b = ev->arena, *next; b; b = next) {
+		next = b->next;
+		g_free(b);
+	}
 	g_free(ev);
 }
 
@@ -61,8 +119,11 @@ static gboolean is_field_name_char(char c)
 /* the state of one split: ad_record_fields() reserved the room for it */
 typedef struct {
 	AdRecord *rec;
-	char *out;	/* next free byte of rec->fbuf */
-	guint cap;	/* fields reserved in rec->fields */
+	AdField *fields;
+	guint n;	/* fields written */
+	guint cap;	/* fields reserved */
+	char *out;	/* next free byte of the names and values */
+	char *limit;	/* end of their room */
 } Tokenizer;
 
 /*
@@ -74,13 +135,13 @@ typedef struct {
 static void add_field(Tokenizer *tk, const char *name, gsize name_len,
 		      const char *value, gsize value_len, gboolean quoted)
 {
-	AdRecord *rec = tk->rec;
 	char **out = &tk->out;
 	AdField *f;
 
-	if (rec->fields->len >= tk->cap)
+	/* the room is sized for every field; the check only guards that sum */
+	if (tk->n >= tk->cap || (gsize)(tk->limit - *out) < name_len + value_len + 2)
 		return;
-	f = &g_array_index(rec->fields, AdField, rec->fields->len++);
+	f = &tk->fields[tk->n++];
 	f->name = *out;
 	memcpy(*out, name, name_len);
 	(*out)[name_len] = '\0';
@@ -201,49 +262,47 @@ static void tokenize(Tokenizer *tk, const char *s, const char *end, int depth)
 
 /*
  * Fields are split on first use: most records of a log (USER_*, CRED_*,
- * and every event without a denial) are never looked into, and a split
- * costs one allocation for all the names and values.
+ * and every event without a denial) are never looked into.  The fields,
+ * names and values go into the event's memory.
  */
-GArray *ad_record_fields(const AdRecord *crec)
+const AdField *ad_record_fields(const AdRecord *crec, guint *n_fields)
 {
 	AdRecord *rec = (AdRecord *)crec;
 	Tokenizer tk = { .rec = rec };
 	gsize len;
 
-	if (rec->fields)
-		return rec->fields;
-	len = strlen(rec->body);
-	/* every field has its own '=': their count bounds the number of fields */
-	for (const char *p = rec->body; (p = strchr(p, '=')) != NULL; p++)
-		tk.cap++;
-	tk.cap = MIN(tk.cap, AD_MAX_FIELDS);
-	rec->fields = g_array_sized_new(FALSE, FALSE, sizeof(AdField), tk.cap);
-	/* names and values with their NULs fit in 2 * len + 2 per field; msg='' twice that */
-	rec->fbuf = g_malloc(4 * len + 16);
-	tk.out = rec->fbuf;
-	tokenize(&tk, rec->body, rec->body + len, 0);
-	return rec->fields;
-}
+	if (!rec->fields) {
+		len = strlen(rec->body);
+		/* every field has its own '=': their count bounds the number of fields */
+		for (const char *p = rec->body; (p = memchr(p, '=', rec->body + len - p)) != NULL;
+		     p++)
+			tk.cap++;
+		tk.cap = MIN(tk.cap, AD_MAX_FIELDS);
+		tk.fields = ad_event_alloc(rec->event, MAX(tk.cap, 1) * sizeof(AdField));
+		/*
+		 * Names and values with their NULs: the body once, and once more
+		 * for the inside of msg='...', which is split too.
+		 */
+		gsize room = 2 * len + 2 * tk.cap + 16;
 
-void ad_record_free(AdRecord *rec)
-{
-	if (!rec)
-		return;
-	if (rec->fields)
-		g_array_unref(rec->fields);
-	g_free(rec->fbuf);
-	g_free(rec->type_name);
-	g_free(rec->text);
-	g_free(rec);
+		tk.out = ad_event_alloc(rec->event, room);
+		tk.limit = tk.out + room;
+		tokenize(&tk, rec->body, rec->body + len, 0);
+		rec->fields = tk.fields;
+		rec->n_fields = tk.n;
+	}
+	*n_fields = rec->n_fields;
+	return rec->fields;
 }
 
 static const AdField *record_field(const AdRecord *rec, const char *name, gboolean last)
 {
 	const AdField *found = NULL;
-	GArray *fields = ad_record_fields(rec);
+	guint n;
+	const AdField *fields = ad_record_fields(rec, &n);
 
-	for (guint i = 0; i < fields->len; i++) {
-		const AdField *f = &g_array_index(fields, AdField, i);
+	for (guint i = 0; i < n; i++) {
+		const AdField *f = &fields[i];
 
 		/* the first byte rules out nearly every field without a call */
 		if (f->name[0] == name[0] && strcmp(f->name, name) == 0) {
@@ -271,11 +330,11 @@ const char *ad_record_get_last(const AdRecord *rec, const char *name)
 
 guint ad_record_count(const AdRecord *rec, const char *name)
 {
-	guint n = 0;
-	GArray *fields = ad_record_fields(rec);
+	guint n = 0, len;
+	const AdField *fields = ad_record_fields(rec, &len);
 
-	for (guint i = 0; i < fields->len; i++)
-		if (strcmp(g_array_index(fields, AdField, i).name, name) == 0)
+	for (guint i = 0; i < len; i++)
+		if (strcmp(fields[i].name, name) == 0)
 			n++;
 	return n;
 }

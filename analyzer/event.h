@@ -16,13 +16,16 @@ typedef struct {
 	gboolean quoted;	/* value was in "..." or '...' in the log */
 } AdField;
 
+typedef struct _AdEvent AdEvent;
+
 typedef struct {
-	char *type_name;	/* "AVC", "SYSCALL", "UNKNOWN[1234]" */
+	AdEvent *event;		/* the event whose memory holds the record */
+	const char *type_name;	/* "AVC", "SYSCALL", "UNKNOWN[1234]" */
 	int type;		/* record type number, 0 when unknown */
 	char *text;		/* the whole record as a normalised raw line */
 	char *body;		/* the part after "msg=audit(...): " */
-	GArray *fields;		/* of AdField: use ad_record_fields(), split on first use */
-	char *fbuf;		/* storage of the fields' names and values */
+	AdField *fields;	/* use ad_record_fields(): split on first use */
+	guint n_fields;
 	const char *file;	/* input name, "-" for stdin; interned */
 	guint line;		/* 1-based line number in that input */
 	gboolean interpreted;	/* came from `ausearch -i` style text */
@@ -31,15 +34,21 @@ typedef struct {
 /*
  * An event: the records that share (node, timestamp, serial).  Refcounted
  * because every denial built from it keeps it for its raw records.
+ *
+ * The records, their text and their split fields live in the event's own
+ * memory (an arena freed with the event): a record costs no allocation of
+ * its own.  Only one thread may add to an event or split its records at a
+ * time; once built, an event can be read from any thread.
  */
-typedef struct {
+struct _AdEvent {
 	gint ref_count;
 	char *node;		/* node= prefix, NULL when absent */
 	gint64 sec;		/* timestamp, seconds */
 	guint msec;		/* milliseconds */
 	guint64 serial;		/* 0 when the input had none */
 	GPtrArray *records;	/* of AdRecord*, in input order */
-} AdEvent;
+	gpointer arena;		/* private: blocks of the event's memory */
+};
 
 AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial);
 AdEvent *ad_event_ref(AdEvent *ev);
@@ -47,10 +56,12 @@ void ad_event_unref(AdEvent *ev);
 double ad_event_time(const AdEvent *ev);
 /* first record of type @type, NULL when none; borrowed */
 const AdRecord *ad_event_find_record(const AdEvent *ev, int type);
-
-void ad_record_free(AdRecord *rec);
-/* the record's fields (AdField), in order of appearance; borrowed */
-GArray *ad_record_fields(const AdRecord *rec);
+/* @size bytes of the event's memory, 8-byte aligned, freed with the event */
+gpointer ad_event_alloc(AdEvent *ev, gsize size);
+/* a new record of @ev (not yet in ev->records), zeroed but for event */
+AdRecord *ad_event_new_record(AdEvent *ev);
+/* the record's fields in order of appearance, @n_fields of them; borrowed */
+const AdField *ad_record_fields(const AdRecord *rec, guint *n_fields);
 /* first value of field @name, NULL when absent; borrowed */
 const char *ad_record_get(const AdRecord *rec, const char *name);
 /* last value of field @name (USER_AVC trusted fields), NULL when absent */

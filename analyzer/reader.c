@@ -33,10 +33,11 @@
 
 G_DEFINE_QUARK(ad-reader-error-quark, ad_reader_error)
 
+/* an event still taking records; kept in the event's own memory */
 typedef struct {
 	AdEvent *ev;
-	GList *link;		/* in AdReader.queue */
-	char *key;
+	GList link;		/* in AdReader.queue */
+	gboolean keyed;		/* in AdReader.open under (node, sec, msec, serial) */
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
 	gboolean complete;	/* EOE seen, or a single-record event */
 } OpenEvent;
@@ -51,12 +52,16 @@ struct _AdReader {
 	GString *partial;	/* an unterminated line between feeds */
 	gboolean discarding;	/* inside an overlong line */
 
-	GHashTable *open;	/* key -> OpenEvent* (owned) */
-	GQueue queue;		/* of OpenEvent*, oldest first */
-	GHashTable *newest;	/* node ("" for none) -> newest second seen, this source */
-	GString *key;		/* scratch for event keys */
+	GHashTable *open;	/* set of keyed OpenEvent*, by (node, sec, msec, serial) */
+	GQueue queue;		/* of OpenEvent* (links inside them), oldest first */
+	GHashTable *newest;	/* node -> newest second seen, this source */
+	gint64 newest_local;	/* the same for records without node=, when have_local */
+	gboolean have_local;
+	double now;		/* monotonic time of the chunk being fed */
 	GHashTable *types;	/* record type name -> number + 1, a bounded cache */
 	OpenEvent *headerless;	/* event of records without a timestamp */
+	AdChunkFunc on_chunk;
+	gpointer chunk_data;
 
 	guint64 lines, records, rejected;
 };
@@ -77,11 +82,21 @@ static void reader_problem(AdReader *r, const char *fmt, ...)
 	r->on_problem(r->source, r->line_no, msg, r->user_data);
 }
 
-static void open_event_free(OpenEvent *oe)
+/* open events are found by what identifies an event: node, time, serial */
+static guint open_hash(gconstpointer p)
 {
-	ad_event_unref(oe->ev);
-	g_free(oe->key);
-	g_free(oe);
+	const AdEvent *ev = ((const OpenEvent *)p)->ev;
+	guint h = (guint)ev->serial * 2654435761u ^ (guint)ev->sec * 40503u ^ ev->msec;
+
+	return ev->node ? h ^ g_str_hash(ev->node) : h;
+}
+
+static gboolean open_equal(gconstpointer a, gconstpointer b)
+{
+	const AdEvent *x = ((const OpenEvent *)a)->ev, *y = ((const OpenEvent *)b)->ev;
+
+	return x->serial == y->serial && x->sec == y->sec && x->msec == y->msec &&
+	       g_strcmp0(x->node, y->node) == 0;
 }
 
 AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer user_data)
@@ -93,10 +108,9 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 	r->user_data = user_data;
 	r->source = g_intern_static_string("-");
 	r->partial = g_string_new(NULL);
-	r->key = g_string_new(NULL);
 	r->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	r->open = g_hash_table_new(g_str_hash, g_str_equal);
-	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	r->open = g_hash_table_new(open_hash, open_equal);
+	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	g_queue_init(&r->queue);
 	return r;
 }
@@ -104,14 +118,16 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 /* hands one event to the callback and forgets it */
 static void emit(AdReader *r, OpenEvent *oe)
 {
-	g_queue_delete_link(&r->queue, oe->link);
-	if (oe->key)
-		g_hash_table_remove(r->open, oe->key);
+	AdEvent *ev = oe->ev;
+
+	g_queue_unlink(&r->queue, &oe->link);
+	if (oe->keyed)
+		g_hash_table_remove(r->open, oe);
 	if (r->headerless == oe)
 		r->headerless = NULL;
-	if (oe->ev->records->len && r->on_event)
-		r->on_event(oe->ev, r->user_data);
-	open_event_free(oe);
+	if (ev->records->len && r->on_event)
+		r->on_event(ev, r->user_data);
+	ad_event_unref(ev);	/* oe was in its memory */
 }
 
 static void emit_all(AdReader *r)
@@ -128,7 +144,6 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->open);
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
-	g_string_free(r->key, TRUE);
 	g_hash_table_unref(r->types);
 	g_free(r);
 }
@@ -139,6 +154,7 @@ void ad_reader_set_source(AdReader *r, const char *name)
 	r->line_no = 0;
 	/* an older file after a newer one must not look stale */
 	g_hash_table_remove_all(r->newest);
+	r->have_local = FALSE;
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
 }
@@ -272,54 +288,37 @@ static int type_number(AdReader *r, const char *name, gsize len)
 	return t;
 }
 
-static char *type_name(int type)
+/* the name of type number @type, in @buf when libaudit has none */
+static const char *type_name(int type, char buf[32])
 {
 	const char *n = audit_msg_type_to_name(type);
 
-	return n ? g_strdup(n) : g_strdup_printf("UNKNOWN[%d]", type);
+	if (n)
+		return n;
+	g_snprintf(buf, 32, "UNKNOWN[%d]", type);
+	return buf;
 }
 
-/* appends the decimal digits of @v (printf is a fifth of the reader's time otherwise) */
-static void append_u64(GString *s, guint64 v)
-{
-	char buf[24];
-	int i = sizeof(buf);
-
-	do {
-		buf[--i] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	g_string_append_len(s, buf + i, sizeof(buf) - i);
-}
-
-static void event_key(GString *key, const char *node, gint64 sec, guint msec,
-		      guint64 serial)
-{
-	g_string_truncate(key, 0);
-	if (node)
-		g_string_append(key, node);
-	g_string_append_c(key, '\x1f');
-	if (sec < 0)
-		g_string_append_c(key, '-');
-	append_u64(key, sec < 0 ? (guint64)-sec : (guint64)sec);
-	g_string_append_c(key, '.');
-	append_u64(key, msec);
-	g_string_append_c(key, ':');
-	append_u64(key, serial);
-}
-
-static OpenEvent *open_event(AdReader *r, const char *key, const char *node, gint64 sec,
+static OpenEvent *open_event(AdReader *r, const char *node, gboolean keyed, gint64 sec,
 			     guint msec, guint64 serial)
 {
-	OpenEvent *oe = g_new0(OpenEvent, 1);
+	AdEvent *ev = ad_event_new(node, sec, msec, serial);
+	OpenEvent *oe = ad_event_alloc(ev, sizeof(OpenEvent));
 
-	oe->ev = ad_event_new(node, sec, msec, serial);
-	oe->key = g_strdup(key);
-	g_queue_push_tail(&r->queue, oe);
-	oe->link = r->queue.tail;
-	if (oe->key)
-		g_hash_table_insert(r->open, oe->key, oe);
+	memset(oe, 0, sizeof(*oe));
+	oe->ev = ev;
+	oe->link.data = oe;
+	g_queue_push_tail_link(&r->queue, &oe->link);
+	oe->keyed = keyed;
+	if (keyed)
+		g_hash_table_add(r->open, oe);
 	return oe;
+}
+
+static gint64 *newest_of(AdReader *r, const char *node)
+{
+	return node ? g_hash_table_lookup(r->newest, node)
+		    : r->have_local ? &r->newest_local : NULL;
 }
 
 /*
@@ -329,67 +328,85 @@ static OpenEvent *open_event(AdReader *r, const char *key, const char *node, gin
  */
 static gboolean stale(AdReader *r, OpenEvent *head, OpenEvent *current)
 {
-	gpointer newest;
+	gint64 *newest;
 
-	if (head == current || !head->key)
+	if (head == current || !head->keyed)
 		return FALSE;
-	newest = g_hash_table_lookup(r->newest, head->ev->node ? head->ev->node : "");
-	return newest && head->ev->sec + AD_EVENT_TIMEOUT < (gint64)GPOINTER_TO_SIZE(newest);
+	newest = newest_of(r, head->ev->node);
+	return newest && head->ev->sec + AD_EVENT_TIMEOUT < *newest;
 }
 
 /*
- * Files one record into its event.  Records with a timestamp go by
- * (node, time, serial); header-less ones (journal "audit[pid]: AVC ..."
- * lines, bare "SELINUX_ERR op=..." lines) are grouped with the header-less
- * records just before them until a new denial starts a new event.
+ * The event a record goes into, opened when new.  Records with a timestamp
+ * go by (node, time, serial); header-less ones (journal "audit[pid]: AVC
+ * ..." lines, bare "SELINUX_ERR op=..." lines) are grouped with the
+ * header-less records just before them until a new denial starts a new
+ * event.
  */
-static void add_record(AdReader *r, AdRecord *rec, const char *node, gboolean has_stamp,
-		       gint64 sec, guint msec, guint64 serial)
+static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean has_stamp,
+			    gint64 sec, guint msec, guint64 serial)
 {
-	OpenEvent *oe = NULL;
+	OpenEvent *oe;
 
-	r->records++;
 	if (has_stamp) {
-		GString *key = r->key;
+		AdEvent key_ev = { .node = (char *)node, .sec = sec, .msec = msec,
+				   .serial = serial };
+		OpenEvent key = { .ev = &key_ev };
+		gint64 *newest;
 
-		event_key(key, node, sec, msec, serial);
-		oe = g_hash_table_lookup(r->open, key->str);
+		oe = g_hash_table_lookup(r->open, &key);
 		if (!oe)
-			oe = open_event(r, key->str, node, sec, msec, serial);
-		gpointer newest = g_hash_table_lookup(r->newest, node ? node : "");
-
-		if (!newest || sec > (gint64)GPOINTER_TO_SIZE(newest))
-			g_hash_table_insert(r->newest, g_strdup(node ? node : ""),
-					    GSIZE_TO_POINTER((gsize)sec));
-	} else {
-		gboolean starts = rec->type == AD_REC_AVC || rec->type == AD_REC_USER_AVC ||
-				  rec->type == AD_REC_SELINUX_ERR || is_user_record(rec->type);
-
-		oe = r->headerless;
-		if (oe && starts) {
-			/* a denial after the event's own context records: a new event */
-			if (ad_event_find_record(oe->ev, AD_REC_SYSCALL) ||
-			    ad_event_find_record(oe->ev, AD_REC_PROCTITLE) ||
-			    ad_event_find_record(oe->ev, AD_REC_USER_AVC))
-				oe = NULL;
+			oe = open_event(r, node, TRUE, sec, msec, serial);
+		newest = newest_of(r, node);
+		if (!newest) {
+			if (node) {
+				newest = g_new(gint64, 1);
+				g_hash_table_insert(r->newest, g_strdup(node), newest);
+			} else {
+				r->have_local = TRUE;
+				newest = &r->newest_local;
+			}
+			*newest = sec;
+		} else if (sec > *newest) {
+			*newest = sec;
 		}
-		if (!oe) {
-			if (r->headerless)
-				emit(r, r->headerless);
-			oe = open_event(r, NULL, node, 0, 0, 0);
-			r->headerless = oe;
-		}
+		return oe;
 	}
+	gboolean starts = type == AD_REC_AVC || type == AD_REC_USER_AVC ||
+			  type == AD_REC_SELINUX_ERR || is_user_record(type);
+
+	oe = r->headerless;
+	if (oe && starts) {
+		/* a denial after the event's own context records: a new event */
+		if (ad_event_find_record(oe->ev, AD_REC_SYSCALL) ||
+		    ad_event_find_record(oe->ev, AD_REC_PROCTITLE) ||
+		    ad_event_find_record(oe->ev, AD_REC_USER_AVC))
+			oe = NULL;
+	}
+	if (!oe) {
+		if (r->headerless)
+			emit(r, r->headerless);
+		oe = open_event(r, node, FALSE, 0, 0, 0);
+		r->headerless = oe;
+	}
+	return oe;
+}
+
+/* files @rec, made in oe's memory, into its event; emits what is complete */
+static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_stamp,
+		       guint64 serial)
+{
+	r->records++;
 	g_ptr_array_add(oe->ev->records, rec);
-	oe->touched = g_get_monotonic_time() / 1e6;
+	oe->touched = r->now;
 
 	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||
 	    (has_stamp && serial == 0)) {
 		/* complete; emitted in input order, once the events before it are */
 		oe->complete = TRUE;
-		if (oe->key) {
-			g_hash_table_remove(r->open, oe->key);
-			g_clear_pointer(&oe->key, g_free);
+		if (oe->keyed) {
+			g_hash_table_remove(r->open, oe);
+			oe->keyed = FALSE;
 		}
 	}
 	/* emit what the stream has left behind: O(1) amortised per record */
@@ -470,11 +487,16 @@ static const char *next_record_start(const char *p)
 	}
 }
 
-static AdRecord *record_new(AdReader *r, char *type_str, int type, gboolean interpreted)
+/* a record in @oe's memory, with a copy of its type name */
+static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize tname_len,
+			    int type, gboolean interpreted)
 {
-	AdRecord *rec = g_new0(AdRecord, 1);
+	AdRecord *rec = ad_event_new_record(oe->ev);
+	char *tn = ad_event_alloc(oe->ev, tname_len + 1);
 
-	rec->type_name = type_str;
+	memcpy(tn, tname, tname_len);
+	tn[tname_len] = '\0';
+	rec->type_name = tn;
 	rec->type = type;
 	rec->file = r->source;
 	rec->line = r->line_no;
@@ -499,7 +521,9 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	guint64 serial;
 	gboolean interpreted;
 	int type;
-	char *tname;
+	const char *tname;
+	gsize tname_len;
+	char tbuf[32];
 
 	if (strncmp(p, "node=", 5) == 0) {
 		const char *q = strchr(p, ' ');
@@ -522,10 +546,12 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	stamp_len = (p - 1) - stamp;
 	if (g_ascii_isdigit(name[0])) {
 		type = atoi(name);
-		tname = type_name(type);
+		tname = type_name(type, tbuf);
+		tname_len = strlen(tname);
 	} else {
 		type = type_number(r, name, name_len);
-		tname = g_strndup(name, name_len);
+		tname = name;
+		tname_len = name_len;
 	}
 	/* "): " raw, ") : " interpreted */
 	while (*p == ' ')
@@ -543,16 +569,18 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 		if (next)
 			end = next;
 	}
-	AdRecord *rec = record_new(r, tname, type, interpreted);
+	OpenEvent *oe = event_for(r, type, node, TRUE, sec, msec, serial);
+	AdRecord *rec = record_new(r, oe, tname, tname_len, type, interpreted);
 	const char *text_end = end;
 
 	while (text_end > body && text_end[-1] == ' ')
 		text_end--;
 	{
-		/* "[node=N ]type=T msg=audit(STAMP): BODY", in one allocation */
-		gsize node_len = node ? strlen(node) : 0, tname_len = strlen(tname);
+		/* "[node=N ]type=T msg=audit(STAMP): BODY" */
+		gsize node_len = node ? strlen(node) : 0;
 		gsize body_len = text_end - body;
-		char *t = g_malloc((node ? node_len + 6 : 0) + tname_len + stamp_len + body_len + 20);
+		char *t = ad_event_alloc(oe->ev, (node ? node_len + 6 : 0) + tname_len +
+						 stamp_len + body_len + 20);
 		char *o = t;
 
 #define PUT(src, n) do { memcpy(o, (src), (n)); o += (n); } while (0)
@@ -572,7 +600,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 		*o = '\0';
 		rec->text = t;
 	}
-	add_record(r, rec, node, TRUE, sec, msec, serial);
+	add_record(r, oe, rec, TRUE, serial);
 	return end;
 }
 
@@ -584,14 +612,18 @@ static void parse_headerless(AdReader *r, const char *name, gsize name_len, cons
 			     const char *line_end)
 {
 	int type = type_number(r, name, name_len);
-	AdRecord *rec = record_new(r, g_strndup(name, name_len), type, FALSE);
+	OpenEvent *oe = event_for(r, type, NULL, FALSE, 0, 0, 0);
+	AdRecord *rec = record_new(r, oe, name, name_len, type, FALSE);
+	g_autofree char *text = NULL;
 
 	while (line_end > body && line_end[-1] == ' ')
 		line_end--;
-	rec->text = g_strdup_printf("type=%.*s msg=audit(0.000:0): %.*s", (int)name_len, name,
-				    (int)(line_end - body), body);
+	text = g_strdup_printf("type=%.*s msg=audit(0.000:0): %.*s", (int)name_len, name,
+			       (int)(line_end - body), body);
+	rec->text = ad_event_alloc(oe->ev, strlen(text) + 1);
+	strcpy(rec->text, text);
 	rec->body = strstr(rec->text, "): ") + 3;
-	add_record(r, rec, NULL, FALSE, 0, 0, 0);
+	add_record(r, oe, rec, FALSE, 0);
 }
 
 /* "NAME " at @p where NAME is a record type libaudit knows */
@@ -717,6 +749,8 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 {
 	const char *p = buf, *end = buf + len;
 
+	r->now = g_get_monotonic_time() / 1e6;
+
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		gsize n = nl ? (gsize)(nl - p) : (gsize)(end - p);
@@ -756,6 +790,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 
 void ad_reader_end_source(AdReader *r)
 {
+	r->now = g_get_monotonic_time() / 1e6;
 	if (r->partial->len && !r->discarding) {
 		g_autofree char *line = g_strndup(r->partial->str, r->partial->len);
 
@@ -765,6 +800,12 @@ void ad_reader_end_source(AdReader *r)
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
 	emit_all(r);
+}
+
+void ad_reader_set_chunk_func(AdReader *r, AdChunkFunc func, gpointer user_data)
+{
+	r->on_chunk = func;
+	r->chunk_data = user_data;
 }
 
 gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
@@ -794,9 +835,15 @@ gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 			break;
 		}
 		ad_reader_feed(r, buf, n);
+		if (r->on_chunk && !r->on_chunk(r->chunk_data)) {
+			n = 0;
+			break;
+		}
 	}
 	g_free(buf);
 	ad_reader_end_source(r);
+	if (r->on_chunk)
+		r->on_chunk(r->chunk_data);
 	if (!is_stdin)
 		close(fd);
 	return n == 0;

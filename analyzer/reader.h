@@ -41,6 +41,13 @@ void ad_reader_end_source(AdReader *r);
 void ad_reader_age(AdReader *r, double max_age);
 /* reads a whole file ("-" is stdin); FALSE with @error when it cannot be opened */
 gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error);
+/*
+ * Called by ad_reader_read_file() after each chunk it has fed (and once at
+ * the end of the file), so that a caller can pass on what it has buffered
+ * before the next read() may block.  Returning FALSE stops reading the file.
+ */
+typedef gboolean (*AdChunkFunc)(gpointer user_data);
+void ad_reader_set_chunk_func(AdReader *r, AdChunkFunc func, gpointer user_data);
 
 /* counters for the closing summary */
 guint64 ad_reader_lines(const AdReader *r);

@@ -158,10 +158,11 @@ static char *dump(Collect *c)
 			g_string_append_printf(s, " rec %s %d %s:%u i=%d [%s]\n", rec->type_name,
 					       rec->type, rec->file, rec->line, rec->interpreted,
 					       rec->text);
-			GArray *fields = ad_record_fields(rec);
+			guint n_fields;
+			const AdField *fields = ad_record_fields(rec, &n_fields);
 
-			for (guint k = 0; k < fields->len; k++) {
-				const AdField *f = &g_array_index(fields, AdField, k);
+			for (guint k = 0; k < n_fields; k++) {
+				const AdField *f = &fields[k];
 
 				g_string_append_printf(s, "  %s=[%s]%s\n", f->name, f->value,
 						       f->quoted ? " q" : "");

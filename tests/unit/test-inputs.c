@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for inputs.c, the reading thread of the report commands:
+ * order kept across batches and files, problems and errors in place,
+ * nothing lost when the consumer is slower, early stop, and the event
+ * memory (event.c's arena) with records of every size.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "event.h"
+#include "inputs.h"
+
+static char *tmp_dir;
+
+static char *write_file(const char *name, const char *text)
+{
+	char *path = g_build_filename(tmp_dir, name, NULL);
+
+	assert_true(g_file_set_contents(path, text, -1, NULL));
+	return path;
+}
+
+/* @n kernel denial events, serials from @first, three records each */
+static char *denial_log(guint first, guint n)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = first; i < first + n; i++) {
+		g_string_append_printf(s, "type=AVC msg=audit(1700000000.%03u:%u): avc:  denied  "
+				       "{ read } for  pid=1 comm=\"cat\" name=\"f%u\" "
+				       "scontext=system_u:system_r:httpd_t:s0 "
+				       "tcontext=system_u:object_r:shadow_t:s0 tclass=file "
+				       "permissive=0\n", i % 1000, i, i);
+		g_string_append_printf(s, "type=SYSCALL msg=audit(1700000000.%03u:%u): arch=c000003e "
+				       "syscall=257 success=no exit=-13 pid=1 comm=\"cat\" "
+				       "exe=\"/usr/bin/cat\"\n", i % 1000, i);
+		g_string_append_printf(s, "type=EOE msg=audit(1700000000.%03u:%u): \n",
+				       i % 1000, i);
+	}
+	return g_string_free(s, FALSE);
+}
+
+typedef struct {
+	GString *trace;		/* "E<serial> " / "P<line> " / "X " per item */
+	guint events;
+	gboolean split;		/* every AVC and SYSCALL record arrived split */
+} Seen;
+
+static void drain(AdInputs *in, Seen *seen, guint slow_every)
+{
+	const AdInput *it;
+	guint n = 0;
+
+	while ((it = ad_inputs_next(in)) != NULL) {
+		switch (it->kind) {
+		case AD_INPUT_EVENT:
+			g_string_append_printf(seen->trace, "E%" G_GUINT64_FORMAT " ",
+					       it->ev->serial);
+			seen->events++;
+			for (guint i = 0; i < it->ev->records->len; i++) {
+				const AdRecord *rec = g_ptr_array_index(it->ev->records, i);
+
+				if ((rec->type == AD_REC_AVC || rec->type == AD_REC_SYSCALL) &&
+				    !rec->fields)
+					seen->split = FALSE;
+			}
+			break;
+		case AD_INPUT_PROBLEM:
+			g_string_append_printf(seen->trace, "P%u ", it->line);
+			assert_non_null(it->message);
+			break;
+		case AD_INPUT_ERROR:
+			g_string_append(seen->trace, "X ");
+			assert_non_null(strstr(it->message, "missing.log"));
+			break;
+		}
+		/* a slow consumer: the reading thread must wait, not drop */
+		if (slow_every && ++n % slow_every == 0)
+			g_usleep(1000);
+	}
+}
+
+static void test_order_problems_errors(void **state)
+{
+	(void)state;
+	g_autofree char *a = write_file("a.log",
+		"type=AVC msg=audit(1.000:1): avc:  denied  { read } for  scontext=a:b:c "
+		"tcontext=a:b:c tclass=file\n"
+		"type=EOE msg=audit(1.000:1): \n"
+		"type=AVC msg=audit(oops): broken\n"
+		"type=AVC msg=audit(2.000:2): avc:  denied  { read } for  scontext=a:b:c "
+		"tcontext=a:b:c tclass=file\n");
+	g_autofree char *missing = g_build_filename(tmp_dir, "missing.log", NULL);
+	g_autofree char *b = write_file("b.log",
+		"type=AVC msg=audit(3.000:3): avc:  denied  { read } for  scontext=a:b:c "
+		"tcontext=a:b:c tclass=file\n");
+	const char *files[] = { a, missing, b, NULL };
+	Seen seen = { .trace = g_string_new(NULL), .split = TRUE };
+	AdInputs *in = ad_inputs_start(files);
+
+	drain(in, &seen, 0);
+	ad_inputs_free(in);
+	/* the broken line 3 comes between the events it came between */
+	assert_string_equal(seen.trace->str, "E1 P3 E2 X E3 ");
+	assert_true(seen.split);
+	g_string_free(seen.trace, TRUE);
+}
+
+/* many more events than the batches in flight, with a slow consumer */
+static void test_many_events_slow_consumer(void **state)
+{
+	(void)state;
+	const guint n = 20000;
+	g_autofree char *text = denial_log(1, n);
+	g_autofree char *path = write_file("many.log", text);
+	const char *files[] = { path, path, NULL };
+	Seen seen = { .trace = g_string_new(NULL), .split = TRUE };
+	AdInputs *in = ad_inputs_start(files);
+	g_autoptr(GString) want = g_string_new(NULL);
+
+	drain(in, &seen, 97);
+	ad_inputs_free(in);
+	for (guint k = 0; k < 2; k++)
+		for (guint i = 1; i <= n; i++)
+			g_string_append_printf(want, "E%u ", i);
+	assert_int_equal(seen.events, 2 * n);
+	assert_string_equal(seen.trace->str, want->str);
+	assert_true(seen.split);
+	g_string_free(seen.trace, TRUE);
+}
+
+/* the consumer stops early: the thread stops, nothing leaks (ASan) */
+static void test_stop_early(void **state)
+{
+	(void)state;
+	g_autofree char *text = denial_log(1, 30000);
+	g_autofree char *path = write_file("stop.log", text);
+	const char *files[] = { path, path, path, NULL };
+	AdInputs *in = ad_inputs_start(files);
+	const AdInput *it = ad_inputs_next(in);
+
+	assert_non_null(it);
+	assert_int_equal(it->kind, AD_INPUT_EVENT);
+	assert_int_equal(it->ev->serial, 1);
+	ad_inputs_free(in);
+	/* and one never read from at all */
+	ad_inputs_free(ad_inputs_start(files));
+}
+
+static void test_empty_input(void **state)
+{
+	(void)state;
+	g_autofree char *path = write_file("empty.log", "");
+	const char *files[] = { path, NULL };
+	AdInputs *in = ad_inputs_start(files);
+
+	assert_null(ad_inputs_next(in));
+	assert_null(ad_inputs_next(in));
+	ad_inputs_free(in);
+}
+
+/* records from tiny to far beyond a block: each keeps its exact text and fields */
+static void test_event_memory_sizes(void **state)
+{
+	(void)state;
+	static const gsize sizes[] = { 0, 1, 7, 200, 1000, 5000, 70000, 300000 };
+	AdEvent *ev = ad_event_new(NULL, 1, 0, 1);
+	GPtrArray *want = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint k = 0; k < 3; k++) {
+		for (guint i = 0; i < G_N_ELEMENTS(sizes); i++) {
+			AdRecord *rec = ad_event_new_record(ev);
+			g_autofree char *value = g_strnfill(sizes[i], 'a' + i);
+			char *body = g_strdup_printf("k%u=%s x=\"y z\"", i, value);
+
+			assert_ptr_equal(rec->event, ev);
+			assert_null(rec->fields);
+			rec->text = ad_event_alloc(ev, strlen(body) + 1);
+			strcpy(rec->text, body);
+			rec->body = rec->text;
+			g_ptr_array_add(ev->records, rec);
+			g_ptr_array_add(want, body);
+		}
+	}
+	/* alignment of odd sizes */
+	for (gsize sz = 1; sz < 40; sz++)
+		assert_int_equal((guintptr)ad_event_alloc(ev, sz) % 8, 0);
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		guint n;
+		const AdField *f = ad_record_fields(rec, &n);
+		g_autofree char *key = g_strdup_printf("k%u", (guint)(i % G_N_ELEMENTS(sizes)));
+
+		assert_string_equal(rec->text, g_ptr_array_index(want, i));
+		assert_int_equal(n, 2);
+		assert_string_equal(f[0].name, key);
+		assert_int_equal(strlen(f[0].value), sizes[i % G_N_ELEMENTS(sizes)]);
+		assert_string_equal(f[1].value, "y z");
+		assert_true(f[1].quoted);
+		/* split once: the same fields again */
+		assert_ptr_equal(ad_record_fields(rec, &n), f);
+	}
+	g_ptr_array_unref(want);
+	ad_event_unref(ev);
+}
+
+/* msg='...' is split twice (outer and inner fields): the room holds both */
+static void test_event_memory_nested(void **state)
+{
+	(void)state;
+	AdEvent *ev = ad_event_new(NULL, 1, 0, 1);
+	AdRecord *rec = ad_event_new_record(ev);
+	g_autoptr(GString) body = g_string_new("pid=1 msg='");
+	guint n;
+
+	for (guint i = 0; i < 500; i++)
+		g_string_append_printf(body, "a%u=b%u ", i, i);
+	g_string_append(body, "'");
+	rec->text = rec->body = ad_event_alloc(ev, body->len + 1);
+	memcpy(rec->text, body->str, body->len + 1);
+	g_ptr_array_add(ev->records, rec);
+
+	const AdField *f = ad_record_fields(rec, &n);
+
+	assert_int_equal(n, 502);
+	assert_string_equal(f[1].name, "msg");
+	assert_string_equal(f[501].name, "a499");
+	assert_string_equal(f[501].value, "b499");
+	ad_event_unref(ev);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_problems_errors),
+		cmocka_unit_test(test_many_events_slow_consumer),
+		cmocka_unit_test(test_stop_early),
+		cmocka_unit_test(test_empty_input),
+		cmocka_unit_test(test_event_memory_sizes),
+		cmocka_unit_test(test_event_memory_nested),
+	};
+	int ret;
+
+	tmp_dir = g_dir_make_tmp("avcdoctor-inputs-XXXXXX", NULL);
+	assert_non_null(tmp_dir);
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	{
+		g_autoptr(GDir) d = g_dir_open(tmp_dir, 0, NULL);
+		const char *name;
+
+		while (d && (name = g_dir_read_name(d)) != NULL) {
+			g_autofree char *p = g_build_filename(tmp_dir, name, NULL);
+
+			g_unlink(p);
+		}
+	}
+	g_rmdir(tmp_dir);
+	g_free(tmp_dir);
+	return ret;
+}
