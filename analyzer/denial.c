@@ -99,26 +99,43 @@ static gboolean context_is_plausible(const char *c)
 	return colons >= 2;
 }
 
-static gboolean name_is_plausible(const char *s)
+static gboolean name_is_plausible_len(const char *s, gsize len)
 {
-	if (!s || !*s || strlen(s) > 256)
+	if (!len || len > 256)
 		return FALSE;
-	for (const char *p = s; *p; p++)
-		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '.' && *p != '-')
+	for (gsize i = 0; i < len; i++)
+		if (!g_ascii_isalnum(s[i]) && s[i] != '_' && s[i] != '.' && s[i] != '-')
 			return FALSE;
 	return TRUE;
 }
 
+static gboolean name_is_plausible(const char *s)
+{
+	return s && name_is_plausible_len(s, strnlen(s, 257));
+}
+
+/* a field that is a whole decimal number (a leading '-' allowed), else -1 */
 static gint64 field_int(const AdRecord *rec, const char *name)
 {
 	const char *v = rec ? ad_record_get(rec, name) : NULL;
-	char *end;
-	gint64 n;
+	gboolean neg;
+	guint64 n = 0;
 
 	if (!v || !*v)
 		return -1;
-	n = g_ascii_strtoll(v, &end, 10);
-	return *end ? -1 : n;
+	neg = *v == '-';
+	if (neg)
+		v++;
+	if (!*v)
+		return -1;
+	for (; *v; v++) {
+		if (*v < '0' || *v > '9' || n > (guint64)G_MAXINT64 / 10)
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	if (n > (guint64)G_MAXINT64)
+		return -1;
+	return neg ? -(gint64)n : (gint64)n;
 }
 
 static void set_suspect(AdDenial *d, const char *why)
@@ -154,25 +171,31 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 	close = strchr(open, '}');
 	if (!close)
 		return N_("the permission list has no closing \"}\"");
-	g_auto(GStrv) words = NULL;
-	g_autofree char *list = g_strndup(open + 1, close - open - 1);
-
-	words = g_strsplit_set(list, " \t", -1);
 	d->perms = g_ptr_array_new_with_free_func(g_free);
-	for (char **w = words; *w; w++) {
+	for (const char *w = open + 1; w < close;) {
+		const char *e;
 		gboolean dup = FALSE;
 
-		if (!**w)
-			continue;
-		if (!name_is_plausible(*w))
+		while (w < close && (*w == ' ' || *w == '\t'))
+			w++;
+		for (e = w; e < close && *e != ' ' && *e != '\t'; e++)
+			;
+		if (e == w)
+			break;
+		gsize len = e - w;
+
+		if (!name_is_plausible_len(w, len))
 			return N_("a permission name holds characters no policy uses");
-		for (guint i = 0; i < d->perms->len && !dup; i++)
-			dup = strcmp(g_ptr_array_index(d->perms, i), *w) == 0;
-		if (dup) {
-			set_suspect(d, "a permission is listed twice");
-			continue;
+		for (guint i = 0; i < d->perms->len && !dup; i++) {
+			const char *have = g_ptr_array_index(d->perms, i);
+
+			dup = strncmp(have, w, len) == 0 && have[len] == '\0';
 		}
-		g_ptr_array_add(d->perms, g_strdup(*w));
+		if (dup)
+			set_suspect(d, "a permission is listed twice");
+		else
+			g_ptr_array_add(d->perms, g_strndup(w, len));
+		w = e;
 	}
 	if (d->perms->len == 0)
 		return N_("the permission list \"{ }\" is empty");
@@ -186,36 +209,41 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
  */
 static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 {
-	static const char *const keys[] = { "scontext", "tcontext", "tclass" };
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
+	const char *last[3] = { NULL, NULL, NULL };
+	guint seen[3] = { 0, 0, 0 };
+	guint n_fields;
+	const AdField *fields = ad_record_fields(rec, &n_fields);
 
-	for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
-		guint n = ad_record_count(rec, keys[i]);
+	/* one pass: the last of each, how often each occurs, planted copies */
+	for (guint i = 0; i < n_fields; i++) {
+		const AdField *f = &fields[i];
+		int k = -1;
 
-		if (n > 1)
-			set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
-					      "fields; the trailing, trusted ones were used"
-					    : "a field appears twice in the record");
-	}
-	if (user) {
-		/* fields planted inside another field's quoted text (cmdline="...") */
-		guint n_fields;
-		const AdField *fields = ad_record_fields(rec, &n_fields);
-
-		for (guint i = 0; i < n_fields; i++) {
-			const AdField *f = &fields[i];
-
-			if (strcmp(f->name, "msg") == 0)
-				continue;
-			if (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
-			    strstr(f->value, "tclass="))
-				set_suspect(d, "the record holds planted scontext/tcontext/tclass "
-					       "fields; the trailing, trusted ones were used");
+		if (f->name[0] == 's' && strcmp(f->name, "scontext") == 0)
+			k = 0;
+		else if (f->name[0] == 't' && strcmp(f->name, "tcontext") == 0)
+			k = 1;
+		else if (f->name[0] == 't' && strcmp(f->name, "tclass") == 0)
+			k = 2;
+		if (k >= 0) {
+			last[k] = f->value;
+			seen[k]++;
 		}
+		/* fields planted inside another field's quoted text (cmdline="...") */
+		if (user && strcmp(f->name, "msg") != 0 &&
+		    (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
+		     strstr(f->value, "tclass=")))
+			set_suspect(d, "the record holds planted scontext/tcontext/tclass "
+				       "fields; the trailing, trusted ones were used");
 	}
-	d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
-	d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
-	d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+	if (seen[0] > 1 || seen[1] > 1 || seen[2] > 1)
+		set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
+				      "fields; the trailing, trusted ones were used"
+				    : "a field appears twice in the record");
+	d->scontext = g_strdup(last[0]);
+	d->tcontext = g_strdup(last[1]);
+	d->tclass = g_strdup(last[2]);
 	if (!d->scontext)
 		return N_("no scontext field");
 	if (!d->tcontext)

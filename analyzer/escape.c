@@ -36,16 +36,13 @@ gboolean ad_bytes_are_clean(const void *data, gsize len)
 	return TRUE;
 }
 
-char *ad_escape_bytes(const void *data, gsize len)
+void ad_escape_append(GString *out, const void *data, gsize len)
 {
 	const guchar *s = data, *end;
-	GString *out;
 
 	if (!len)
-		return g_strdup("");
+		return;
 	end = s + len;
-	out = g_string_sized_new(len + 8);
-
 	while (s < end) {
 		const guchar *run = s;
 
@@ -84,6 +81,13 @@ char *ad_escape_bytes(const void *data, gsize len)
 			g_string_append_len(out, (const char *)s, next - s);
 		s = next;
 	}
+}
+
+char *ad_escape_bytes(const void *data, gsize len)
+{
+	GString *out = g_string_sized_new(len + 8);
+
+	ad_escape_append(out, data, len);
 	return g_string_free(out, FALSE);
 }
 

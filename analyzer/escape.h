@@ -12,6 +12,8 @@ G_BEGIN_DECLS
  * bidirectional overrides become \u{HHHH}.  Nothing is ever truncated.
  */
 char *ad_escape_bytes(const void *data, gsize len);
+/* the same, appended to @out */
+void ad_escape_append(GString *out, const void *data, gsize len);
 char *ad_escape_str(const char *s);
 char *ad_escape_gbytes(GBytes *b);
 

@@ -7,10 +7,15 @@
 #include "event.h"
 
 /*
- * The event's memory: blocks taken from malloc, handed out by bumping a
- * pointer, all freed with the event.  An event of a kernel denial (AVC,
- * SYSCALL, CWD, PATH, PROCTITLE) fits in two or three blocks where each
- * record, text, field array and field buffer used to be an allocation.
+ * The event's memory: blocks handed out by bumping a pointer, all freed
+ * with the event.  An event of a kernel denial (AVC, SYSCALL, CWD, PATH,
+ * PROCTITLE) fits in three blocks where each record, text, field array and
+ * field buffer used to be an allocation of its own.
+ *
+ * Blocks are of one size, and each thread keeps the blocks of the events
+ * it freed for the next events: blocks of this size are past glibc's
+ * per-thread cache, and freeing them one by one cost more than the rest of
+ * the reading.  A request too large for a block gets a block of its own.
  */
 typedef struct ArenaBlock {
 	struct ArenaBlock *next;
@@ -19,8 +24,82 @@ typedef struct ArenaBlock {
 	char data[];
 } ArenaBlock;
 
-#define ARENA_FIRST	1024	/* bytes of an event's first block */
-#define ARENA_MAX_STEP	(64u << 10)	/* blocks grow by doubling up to this */
+#define BLOCK_BYTES	2048				/* a standard block, header included */
+#define BLOCK_DATA	(BLOCK_BYTES - sizeof(ArenaBlock))
+#define POOL_MAX	512				/* spare blocks kept per thread: 1 MiB */
+
+typedef struct {
+	ArenaBlock *spare;
+	guint n;
+} BlockPool;
+
+static void pool_free(gpointer data)
+{
+	BlockPool *pool = data;
+
+	while (pool->spare) {
+		ArenaBlock *b = pool->spare;
+
+		pool->spare = b->next;
+		g_free(b);
+	}
+	g_free(pool);
+}
+
+static GPrivate pool_key = G_PRIVATE_INIT(pool_free);
+
+static BlockPool *pool_get(void)
+{
+	BlockPool *pool = g_private_get(&pool_key);
+
+	if (!pool) {
+		pool = g_new0(BlockPool, 1);
+		g_private_set(&pool_key, pool);
+	}
+	return pool;
+}
+
+static ArenaBlock *block_new(gsize size)
+{
+	ArenaBlock *b;
+
+	if (size <= BLOCK_DATA) {
+		BlockPool *pool = pool_get();
+
+		if (pool->spare) {
+			b = pool->spare;
+			pool->spare = b->next;
+			pool->n--;
+		} else {
+			b = g_malloc(BLOCK_BYTES);
+		}
+		b->size = BLOCK_DATA;
+	} else {
+		b = g_malloc(sizeof(ArenaBlock) + size);
+		b->size = size;
+	}
+	b->used = 0;
+	b->next = NULL;
+	return b;
+}
+
+static void blocks_free(ArenaBlock *b)
+{
+	BlockPool *pool = b ? pool_get() : NULL;
+
+	while (b) {
+		ArenaBlock *next = b->next;
+
+		if (b->size == BLOCK_DATA && pool->n < POOL_MAX) {
+			b->next = pool->spare;
+			pool->spare = b;
+			pool->n++;
+		} else {
+			g_free(b);
+		}
+		b = next;
+	}
+}
 
 gpointer ad_event_alloc(AdEvent *ev, gsize size)
 {
@@ -29,15 +108,10 @@ gpointer ad_event_alloc(AdEvent *ev, gsize size)
 
 	size = (size + 7) & ~(gsize)7;
 	if (!b || b->size - b->used < size) {
-		gsize want = b ? MIN(b->size * 2, ARENA_MAX_STEP) : ARENA_FIRST;
-		ArenaBlock *nb;
+		ArenaBlock *nb = block_new(size);
 
-		want = MAX(want, size);
-		nb = g_malloc(sizeof(ArenaBlock) + want);
-		nb->size = want;
-		nb->used = 0;
-		if (b && b->size - b->used >= 256) {
-			/* a big request: keep filling the current block afterwards */
+		if (b && size > BLOCK_DATA / 2) {
+			/* a big request: the current block goes on being filled */
 			nb->next = b->next;
 			b->next = nb;
 			nb->used = size;
@@ -86,10 +160,7 @@ void ad_event_unref(AdEvent *ev)
 		return;
 	g_free(ev->node);
 	g_ptr_array_unref(ev->records);
-	for (ArenaBlock *b = ev->arena, *next; b; b = next) {
-		next = b->next;
-		g_free(b);
-	}
+	blocks_free(ev->arena);
 	g_free(ev);
 }
 
@@ -116,41 +187,39 @@ static gboolean is_field_name_char(char c)
 	return g_ascii_isalnum(c) || c == '_' || c == '-';
 }
 
-/* the state of one split: ad_record_fields() reserved the room for it */
-typedef struct {
-	AdRecord *rec;
-	AdField *fields;
-	guint n;	/* fields written */
-	guint cap;	/* fields reserved */
-	char *out;	/* next free byte of the names and values */
-	char *limit;	/* end of their room */
-} Tokenizer;
+#define TK_STACK	64		/* fields kept on the stack during a split */
 
 /*
- * Appends a field; names and values are copied into the record's field
- * buffer, sized by ad_record_fields() so that it never needs to grow, and
- * the field is written into the room reserved in rec->fields (one per '='
- * of the body, which bounds the number of fields).
+ * The state of one split.  The tokenizer works on a copy of the body in
+ * the event's memory and cuts it in place: a NUL where each name and
+ * value ends, so no field is copied on its own.  Fields go on the stack
+ * (or a spill array for long records) and are copied to the event's
+ * memory once their number is known.
  */
-static void add_field(Tokenizer *tk, const char *name, gsize name_len,
-		      const char *value, gsize value_len, gboolean quoted)
-{
-	char **out = &tk->out;
-	AdField *f;
+typedef struct {
+	AdRecord *rec;
+	AdField stack[TK_STACK];
+	GArray *spill;	/* of AdField, once the stack is full */
+	guint n;
+} Tokenizer;
 
-	/* the room is sized for every field; the check only guards that sum */
-	if (tk->n >= tk->cap || (gsize)(tk->limit - *out) < name_len + value_len + 2)
+/* a field whose name and value are already NUL-terminated in the copy */
+static void add_field(Tokenizer *tk, char *name, char *value, gboolean quoted)
+{
+	AdField f = { .name = name, .value = value, .quoted = quoted };
+
+	if (tk->n >= AD_MAX_FIELDS)
 		return;
-	f = &tk->fields[tk->n++];
-	f->name = *out;
-	memcpy(*out, name, name_len);
-	(*out)[name_len] = '\0';
-	*out += name_len + 1;
-	f->value = *out;
-	memcpy(*out, value, value_len);
-	(*out)[value_len] = '\0';
-	*out += value_len + 1;
-	f->quoted = quoted;
+	if (tk->n < TK_STACK) {
+		tk->stack[tk->n] = f;
+	} else {
+		if (!tk->spill) {
+			tk->spill = g_array_sized_new(FALSE, FALSE, sizeof(AdField), 2 * TK_STACK);
+			g_array_append_vals(tk->spill, tk->stack, TK_STACK);
+		}
+		g_array_append_val(tk->spill, f);
+	}
+	tk->n++;
 }
 
 /* length of an interpreted (ausearch -i) value: up to the next " name=" */
@@ -187,23 +256,25 @@ static gsize interpreted_value_len(const char *v, const char *end)
 }
 
 /*
- * Splits @s into name=value fields.  Values in "..." end at the next
- * quote (the kernel hex-encodes any value holding one).  msg='...' of
- * user-space records runs to the last quote of the record, and the text
- * inside is split as well, so the trailing fields that libselinux appends
- * come last (ad_record_get_last() finds them).
+ * Splits @s, a writable copy that ends in a NUL at @end, into name=value
+ * fields, writing a NUL at the end of each name and value.  Values in
+ * "..." end at the next quote (the kernel hex-encodes any value holding
+ * one).  msg='...' of user-space records runs to the last quote of the
+ * record, and a second copy of the text inside is split as well, so the
+ * trailing fields that libselinux appends come last (ad_record_get_last()
+ * finds them).
  */
-static void tokenize(Tokenizer *tk, const char *s, const char *end, int depth)
+static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 {
 	AdRecord *rec = tk->rec;
-	const char *p = s;
+	char *p = s;
 
 	while (p < end) {
 		while (p < end && g_ascii_isspace(*p))
 			p++;
 		if (p >= end)
 			break;
-		const char *name = p;
+		char *name = p;
 
 		while (p < end && is_field_name_char(*p))
 			p++;
@@ -215,30 +286,41 @@ static void tokenize(Tokenizer *tk, const char *s, const char *end, int depth)
 		}
 		gsize name_len = p - name;
 
-		p++; /* '=' */
+		*p++ = '\0'; /* '=' */
 		if (p < end && *p == '"') {
-			const char *v = ++p;
-			const char *q = memchr(v, '"', end - v);
+			char *v = ++p;
+			char *q = memchr(v, '"', end - v);
 
 			if (!q)
 				q = end;
-			add_field(tk, name, name_len, v, q - v, TRUE);
+			*q = '\0';
+			add_field(tk, name, v, TRUE);
 			p = q < end ? q + 1 : end;
 		} else if (p < end && *p == '\'') {
-			const char *v = ++p;
-			const char *q = end;
+			char *v = ++p;
+			char *q = end;
 
 			while (q > v && q[-1] != '\'')
 				q--;
 			if (q == v)	/* no closing quote: to the end */
 				q = end + 1;
-			add_field(tk, name, name_len, v, (q - 1) - v, TRUE);
-			if (depth == 0)
-				tokenize(tk, v, q - 1, depth + 1);
+			if (depth == 0 && q - 1 > v) {
+				/* the inside, split in a copy of its own */
+				gsize in_len = (q - 1) - v;
+				char *in = ad_event_alloc(rec->event, in_len + 1);
+
+				memcpy(in, v, in_len);
+				in[in_len] = '\0';
+				q[-1] = '\0';
+				add_field(tk, name, v, TRUE);
+				tokenize(tk, in, in + in_len, depth + 1);
+			} else {
+				q[-1] = '\0';
+				add_field(tk, name, v, TRUE);
+			}
 			p = q <= end ? q : end;
-		} else if (rec->interpreted &&
-			   !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
-			const char *v = p;
+		} else if (rec->interpreted && !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
+			char *v = p;
 			gsize len;
 
 			if (name_len == 9 && memcmp(name, "proctitle", 9) == 0) {
@@ -248,48 +330,44 @@ static void tokenize(Tokenizer *tk, const char *s, const char *end, int depth)
 			} else {
 				len = interpreted_value_len(v, end);
 			}
-			add_field(tk, name, name_len, v, len, FALSE);
-			p = v + len;
+			p = v + len;	/* a blank or the end */
+			if (p < end)
+				*p++ = '\0';
+			add_field(tk, name, v, FALSE);
 		} else {
-			const char *v = p;
+			char *v = p;
 
 			while (p < end && !g_ascii_isspace(*p))
 				p++;
-			add_field(tk, name, name_len, v, p - v, FALSE);
+			if (p < end)
+				*p++ = '\0';
+			add_field(tk, name, v, FALSE);
 		}
 	}
 }
 
 /*
  * Fields are split on first use: most records of a log (USER_*, CRED_*,
- * and every event without a denial) are never looked into.  The fields,
- * names and values go into the event's memory.
+ * and every event without a denial) are never looked into.  The fields
+ * and the cut copy of the body go into the event's memory.
  */
 const AdField *ad_record_fields(const AdRecord *crec, guint *n_fields)
 {
 	AdRecord *rec = (AdRecord *)crec;
-	Tokenizer tk = { .rec = rec };
-	gsize len;
 
 	if (!rec->fields) {
-		len = strlen(rec->body);
-		/* every field has its own '=': their count bounds the number of fields */
-		for (const char *p = rec->body; (p = memchr(p, '=', rec->body + len - p)) != NULL;
-		     p++)
-			tk.cap++;
-		tk.cap = MIN(tk.cap, AD_MAX_FIELDS);
-		tk.fields = ad_event_alloc(rec->event, MAX(tk.cap, 1) * sizeof(AdField));
-		/*
-		 * Names and values with their NULs: the body once, and once more
-		 * for the inside of msg='...', which is split too.
-		 */
-		gsize room = 2 * len + 2 * tk.cap + 16;
+		Tokenizer tk = { .rec = rec };
+		gsize len = strlen(rec->body);
+		char *copy = ad_event_alloc(rec->event, len + 1);
 
-		tk.out = ad_event_alloc(rec->event, room);
-		tk.limit = tk.out + room;
-		tokenize(&tk, rec->body, rec->body + len, 0);
-		rec->fields = tk.fields;
+		memcpy(copy, rec->body, len + 1);
+		tokenize(&tk, copy, copy + len, 0);
+		rec->fields = ad_event_alloc(rec->event, MAX(tk.n, 1) * sizeof(AdField));
+		memcpy(rec->fields, tk.spill ? (AdField *)(void *)tk.spill->data : tk.stack,
+		       tk.n * sizeof(AdField));
 		rec->n_fields = tk.n;
+		if (tk.spill)
+			g_array_unref(tk.spill);
 	}
 	*n_fields = rec->n_fields;
 	return rec->fields;
@@ -345,24 +423,33 @@ guint ad_record_count(const AdRecord *rec, const char *name)
  * quotes.  So: decode only unquoted values of raw records that are an even
  * number of hex digits.  Interpreted (ausearch -i) text is already decoded.
  */
+static int hex_value(guchar c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted)
 {
 	gsize len = strlen(value);
 
 	if (!quoted && !interpreted && len >= 2 && len % 2 == 0 &&
 	    strcmp(value, "(null)") != 0 && strcmp(value, "(none)") != 0) {
-		gboolean hex = TRUE;
+		guint8 *buf = g_malloc(len / 2);
+		gsize i;
 
-		for (gsize i = 0; i < len && hex; i++)
-			hex = g_ascii_isxdigit(value[i]);
-		if (hex) {
-			guint8 *buf = g_malloc(len / 2);
+		for (i = 0; i < len / 2; i++) {
+			int hi = hex_value(value[2 * i]), lo = hex_value(value[2 * i + 1]);
 
-			for (gsize i = 0; i < len / 2; i++)
-				buf[i] = (g_ascii_xdigit_value(value[2 * i]) << 4) |
-					 g_ascii_xdigit_value(value[2 * i + 1]);
-			return g_bytes_new_take(buf, len / 2);
+			if (hi < 0 || lo < 0)
+				break;
+			buf[i] = (hi << 4) | lo;
 		}
+		if (i == len / 2)
+			return g_bytes_new_take(buf, len / 2);
+		g_free(buf);
 	}
 	return g_bytes_new(value, len);
 }

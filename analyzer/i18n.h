@@ -14,6 +14,30 @@
 #include "config.h"
 
 /*
+ * _() for a message shown for every denial: the catalog is searched once
+ * per call site (a search costs as much as building the rest of the line),
+ * which is right because the locale is set once, at start-up.
+ */
+#define T_(msgid) ad_i18n_same_format(msgid, ({			\
+	static const char *t_cached_;					\
+	const char *t_v_ = g_atomic_pointer_get(&t_cached_);		\
+	if (G_UNLIKELY(!t_v_)) {					\
+		t_v_ = _(msgid);					\
+		g_atomic_pointer_set(&t_cached_, t_v_);			\
+	}								\
+	t_v_;								\
+}))
+
+/* @translated, a format like @msgid (so that -Wformat checks T_() as it does _()) */
+static inline const char *ad_i18n_same_format(const char *msgid, const char *translated)
+	G_GNUC_FORMAT(1);
+static inline const char *ad_i18n_same_format(const char *msgid, const char *translated)
+{
+	(void)msgid;
+	return translated;
+}
+
+/*
  * A catalog directory named by the environment is used only when it is a
  * directory of the effective user (or root's) that nobody else may write:
  * a translation is a format string, so a catalog planted by another user

@@ -26,7 +26,7 @@ common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
 	--package-name=avcdoctor --package-version=$version
 	--msgid-bugs-address=https://github.com/avcdoctor/avcdoctor/issues"
 # shellcheck disable=SC2086
-xgettext $common --language=C --keyword=_ --keyword=N_ --keyword=C_:1c,2 \
+xgettext $common --language=C --keyword=_ --keyword=T_ --keyword=N_ --keyword=C_:1c,2 \
 	--keyword=NC_:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
 	--flag=g_strdup_printf:1:c-format --flag=g_string_append_printf:2:c-format \
 	--flag=g_set_error:4:c-format --flag=g_prefix_error:2:c-format \
