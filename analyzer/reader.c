@@ -59,6 +59,11 @@ struct _AdReader {
 	gboolean have_local;
 	double now;		/* monotonic time of the chunk being fed */
 	GHashTable *types;	/* record type name -> number + 1, a bounded cache */
+	struct {
+		guint len;
+		char name[28];
+		int type;
+	} recent[16];		/* in front of types: the names of the last records */
 	OpenEvent *headerless;	/* event of records without a timestamp */
 	AdChunkFunc on_chunk;
 	gpointer chunk_data;
@@ -282,13 +287,20 @@ static int type_number(AdReader *r, const char *name, gsize len)
 	char s[64];
 	gpointer hit;
 	int t;
+	guint slot;
 
-	if (len >= sizeof(s))
+	if (len >= sizeof(s) || len == 0)
 		return 0;
+	/* a log names a handful of types over and over: a slot per name, mostly */
+	slot = (len * 31 + (guchar)name[0] + 7 * (guchar)name[len - 1]) % G_N_ELEMENTS(r->recent);
+	if (r->recent[slot].len == len && memcmp(r->recent[slot].name, name, len) == 0)
+		return r->recent[slot].type;
 	memcpy(s, name, len);
 	s[len] = '\0';
-	if (g_hash_table_lookup_extended(r->types, s, NULL, &hit))
-		return GPOINTER_TO_INT(hit);
+	if (g_hash_table_lookup_extended(r->types, s, NULL, &hit)) {
+		t = GPOINTER_TO_INT(hit);
+		goto found;
+	}
 	if (g_str_has_prefix(s, "UNKNOWN[")) {
 		gint64 n = g_ascii_strtoll(s + 8, NULL, 10);
 
@@ -298,8 +310,15 @@ static int type_number(AdReader *r, const char *name, gsize len)
 	}
 	if (t < 0)
 		t = 0;
-	if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE)
+found:
+	if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE &&
+	    !g_hash_table_contains(r->types, s))
 		g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t));
+	if (len <= sizeof(r->recent[slot].name)) {
+		r->recent[slot].len = len;
+		memcpy(r->recent[slot].name, name, len);
+		r->recent[slot].type = t;
+	}
 	return t;
 }
 
@@ -475,30 +494,36 @@ static gboolean looks_like_header(const char *p, const char **name, gsize *name_
  */
 static const char *next_record_start(const char *p)
 {
+	const char *outside = p;	/* known to be outside any quotes */
+	const char *cand = p;
+
 	for (;;) {
-		const char *name;
+		const char *name, *q, *start;
 		gsize len;
+		guint quotes = 0;
 
-		p += strcspn(p, " \"");
-		if (!*p)
+		cand = strstr(cand, "type=");
+		if (!cand)
 			return NULL;
-		if (*p == '"') {
-			const char *q = strchr(p + 1, '"');
-
-			if (!q)
-				return NULL;
-			p = q + 1;
+		if (cand == p || cand[-1] != ' ' || !looks_like_header(cand, &name, &len)) {
+			cand += 5;
 			continue;
 		}
-		p++;
-		if (*p == 't' && looks_like_header(p, &name, &len))
-			return p;
-		if (*p == 'n' && strncmp(p, "node=", 5) == 0) {
-			const char *q = strchr(p + 5, ' ');
-
-			if (q && looks_like_header(q + 1, &name, &len))
-				return p;
-		}
+		/* a node= right before belongs to it: " node=N type=..." */
+		start = cand;
+		for (q = cand - 1; q > p && q[-1] != ' ' && q[-1] != '"'; q--)
+			;
+		if (q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > p && q[-1] == ' ')
+			start = q;
+		/* inside "..." it is text, not a record: go on after the closing quote */
+		for (q = outside; (q = memchr(q, '"', start - q)) != NULL; q++)
+			quotes++;
+		if (quotes % 2 == 0)
+			return start;
+		q = strchr(cand, '"');
+		if (!q)
+			return NULL;
+		outside = cand = q + 1;
 	}
 }
 
@@ -760,14 +785,19 @@ static void take_line(AdReader *r, char *line, gsize len)
 	process_line(r, line, len);
 }
 
-void ad_reader_feed(AdReader *r, const char *buf, gsize len)
+/*
+ * Splits @buf into lines.  A line that lies whole in a @writable buffer
+ * is processed where it is (its newline becomes the NUL that ends it);
+ * any other line is put together in r->partial first.
+ */
+static void feed(AdReader *r, char *buf, gsize len, gboolean writable)
 {
-	const char *p = buf, *end = buf + len;
+	char *p = buf, *end = buf + len;
 
 	r->now = g_get_monotonic_time() / 1e6;
 
 	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
+		char *nl = memchr(p, '\n', end - p);
 		gsize n = nl ? (gsize)(nl - p) : (gsize)(end - p);
 
 		if (r->discarding) {
@@ -793,6 +823,9 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 			g_string_append_len(r->partial, p, n);
 			take_line(r, r->partial->str, r->partial->len);
 			g_string_truncate(r->partial, 0);
+		} else if (writable) {
+			*nl = '\0';
+			take_line(r, p, n);
 		} else {
 			/* one reusable buffer: process_line writes into the line */
 			g_string_append_len(r->partial, p, n);
@@ -801,6 +834,11 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 		}
 		p = nl + 1;
 	}
+}
+
+void ad_reader_feed(AdReader *r, const char *buf, gsize len)
+{
+	feed(r, (char *)buf, len, FALSE);	/* not written to */
 }
 
 void ad_reader_end_source(AdReader *r)
@@ -849,7 +887,7 @@ gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 				    g_strerror(e));
 			break;
 		}
-		ad_reader_feed(r, buf, n);
+		feed(r, buf, n, TRUE);
 		if (r->on_chunk && !r->on_chunk(r->chunk_data)) {
 			n = 0;
 			break;

@@ -1323,6 +1323,41 @@ static void test_counters(void **state)
 	assert_int_equal(c->problems->len, 1);
 }
 
+/* where records run together on a line: never inside "...", node= goes with its record */
+static void test_records_run_together(void **state)
+{
+	static const char text[] =
+		/* a forged header inside a quoted value is text */
+		"type=PATH msg=audit(1700000001.100:5): item=0 name=\"/x type=AVC msg=audit("
+		"1700000001.100:5): y\" nametype=NORMAL "
+		/* a real one after it, with its node */
+		"node=web1 type=CWD msg=audit(1700000001.100:5): cwd=\"/\" "
+		/* "type=" not preceded by a blank, then one after an unclosed quote */
+		"x=atype=EOE msg=audit(1700000001.100:5): name=\"open "
+		"type=CWD msg=audit(1700000001.100:5): cwd=\"/tmp\"\n";
+	g_autoptr(Collect) c = read_str(text);
+	g_autofree char *got = NULL;
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < c->events->len; i++) {
+		AdEvent *ev = g_ptr_array_index(c->events, i);
+
+		for (guint j = 0; j < ev->records->len; j++) {
+			const AdRecord *rec = g_ptr_array_index(ev->records, j);
+
+			g_string_append_printf(s, "%s|%s|%s\n", ev->node ? ev->node : "-",
+					       rec->type_name, rec->body);
+		}
+	}
+	got = g_string_free(s, FALSE);
+	assert_string_equal(got,
+		"-|PATH|item=0 name=\"/x type=AVC msg=audit(1700000001.100:5): y\" "
+		"nametype=NORMAL\n"
+		"web1|CWD|cwd=\"/\" x=atype=EOE msg=audit(1700000001.100:5): name=\"open "
+		"type=CWD msg=audit(1700000001.100:5): cwd=\"/tmp\"\n");
+	assert_int_equal(c->problems->len, 0);
+}
+
 static void test_age_emits(void **state)
 {
 	g_autoptr(Collect) c = collect_new();
@@ -1481,6 +1516,7 @@ int main(void)
 		cmocka_unit_test(test_journald_after_stamped),
 		cmocka_unit_test(test_flood_same_second),
 		cmocka_unit_test(test_counters),
+		cmocka_unit_test(test_records_run_together),
 		cmocka_unit_test(test_age_emits),
 		cmocka_unit_test(test_corpus_reads),
 		cmocka_unit_test(test_decode_value),
