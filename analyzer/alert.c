@@ -129,7 +129,7 @@ static void remember(GPtrArray *list, GBytes *b)
 		if (g_bytes_equal(g_ptr_array_index(list, i), b))
 			return;
 	if (list->len < AD_ALERT_MAX_PATHS)
-		g_ptr_array_add(list, g_bytes_ref(b));
+		g_ptr_array_add(list, ad_bytes_keep(b));
 }
 
 AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboolean *ret_new)

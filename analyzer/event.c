@@ -182,9 +182,24 @@ const AdRecord *ad_event_find_record(const AdEvent *ev, int type)
 
 #define AD_MAX_FIELDS	4096		/* fields kept per record */
 
+/* byte classes of the tokenizer: one table lookup per byte */
+enum { CH_NAME = 1, CH_SPACE = 2 };
+
+static const guint8 char_class[256] = {
+	['\t'] = CH_SPACE, ['\n'] = CH_SPACE, ['\v'] = CH_SPACE, ['\f'] = CH_SPACE,
+	['\r'] = CH_SPACE, [' '] = CH_SPACE,
+	['-'] = CH_NAME, ['_'] = CH_NAME,
+	['0' ... '9'] = CH_NAME, ['A' ... 'Z'] = CH_NAME, ['a' ... 'z'] = CH_NAME,
+};
+
 static gboolean is_field_name_char(char c)
 {
-	return g_ascii_isalnum(c) || c == '_' || c == '-';
+	return char_class[(guchar)c] & CH_NAME;
+}
+
+static gboolean is_space(char c)
+{
+	return char_class[(guchar)c] & CH_SPACE;
 }
 
 #define TK_STACK	64		/* fields kept on the stack during a split */
@@ -269,18 +284,23 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 	AdRecord *rec = tk->rec;
 	char *p = s;
 
+	/*
+	 * The text ends in a NUL at @end and every NUL written is behind @p:
+	 * the scans stop at @end without comparing with it (NUL is neither a
+	 * name byte nor a blank).
+	 */
 	while (p < end) {
-		while (p < end && g_ascii_isspace(*p))
+		while (is_space(*p))
 			p++;
 		if (p >= end)
 			break;
 		char *name = p;
 
-		while (p < end && is_field_name_char(*p))
+		while (is_field_name_char(*p))
 			p++;
 		if (p == name || p >= end || *p != '=') {
 			/* a word that is no field: "avc:", "denied", "{", "read" */
-			while (p < end && !g_ascii_isspace(*p))
+			while (*p && !is_space(*p))
 				p++;
 			continue;
 		}
@@ -337,7 +357,7 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 		} else {
 			char *v = p;
 
-			while (p < end && !g_ascii_isspace(*p))
+			while (*p && !is_space(*p))
 				p++;
 			if (p < end)
 				*p++ = '\0';
@@ -431,34 +451,58 @@ static int hex_value(guchar c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* the bytes @value stands for, decoded when it is hex; NULL when it is not */
+static GBytes *decode_hex(const char *value, gsize len, gboolean quoted, gboolean interpreted)
+{
+	guint8 *buf;
+	gsize i;
+
+	if (quoted || interpreted || len < 2 || len % 2 != 0 ||
+	    strcmp(value, "(null)") == 0 || strcmp(value, "(none)") == 0)
+		return NULL;
+	buf = g_malloc(len / 2);
+	for (i = 0; i < len / 2; i++) {
+		int hi = hex_value(value[2 * i]), lo = hex_value(value[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			break;
+		buf[i] = (hi << 4) | lo;
+	}
+	if (i == len / 2)
+		return g_bytes_new_take(buf, len / 2);
+	g_free(buf);
+	return NULL;
+}
+
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted)
 {
 	gsize len = strlen(value);
+	GBytes *b = decode_hex(value, len, quoted, interpreted);
 
-	if (!quoted && !interpreted && len >= 2 && len % 2 == 0 &&
-	    strcmp(value, "(null)") != 0 && strcmp(value, "(none)") != 0) {
-		guint8 *buf = g_malloc(len / 2);
-		gsize i;
-
-		for (i = 0; i < len / 2; i++) {
-			int hi = hex_value(value[2 * i]), lo = hex_value(value[2 * i + 1]);
-
-			if (hi < 0 || lo < 0)
-				break;
-			buf[i] = (hi << 4) | lo;
-		}
-		if (i == len / 2)
-			return g_bytes_new_take(buf, len / 2);
-		g_free(buf);
-	}
-	return g_bytes_new(value, len);
+	return b ? b : g_bytes_new(value, len);
 }
 
 GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name)
 {
 	const AdField *f = record_field(rec, name, FALSE);
+	gsize len;
+	GBytes *b;
 
 	if (!f)
 		return NULL;
-	return ad_decode_value(f->value, f->quoted, rec->interpreted);
+	len = strlen(f->value);
+	b = decode_hex(f->value, len, f->quoted, rec->interpreted);
+	if (b)
+		return b;
+	/* the value as it is: no copy, the bytes keep the event alive */
+	return g_bytes_new_with_free_func(f->value, len, (GDestroyNotify)ad_event_unref,
+					  ad_event_ref(rec->event));
+}
+
+GBytes *ad_bytes_keep(GBytes *b)
+{
+	gsize len;
+	const void *data = g_bytes_get_data(b, &len);
+
+	return g_bytes_new(data, len);
 }

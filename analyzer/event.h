@@ -71,9 +71,15 @@ guint ad_record_count(const AdRecord *rec, const char *name);
 /*
  * Value of @name decoded to bytes: hex-encoded unquoted values of raw
  * (not interpreted) records are decoded, everything else is taken as is.
- * Returns NULL when absent; the caller owns the result.
+ * Returns NULL when absent; the caller owns the result, which may point
+ * into the event's memory (and holds a reference to the event).
  */
 GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name);
+/*
+ * A copy of @b in memory of its own, for keeping: the bytes of
+ * ad_record_get_bytes() may be the event's own and keep it all alive.
+ */
+GBytes *ad_bytes_keep(GBytes *b);
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdEvent, ad_event_unref)

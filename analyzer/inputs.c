@@ -8,7 +8,8 @@
 #include "inputs.h"
 #include "reader.h"
 
-#define BATCH_ITEMS	1024	/* items handed over at once: one lock per batch */
+#define BATCH_ITEMS	128	/* items handed over at once: one lock per batch; small */
+				/* batches stay in the caches (1024 was slower) */
 #define QUEUE_BATCHES	4	/* batches waiting before the reading thread waits */
 
 struct _AdInputs {

@@ -712,7 +712,7 @@ static gboolean remember_item(AdStore *s, StoreAlert *sa, int kind, GBytes *b, G
 	if (sa->last_item[kind] && g_bytes_equal(sa->last_item[kind], b))
 		return TRUE;
 	g_clear_pointer(&sa->last_item[kind], g_bytes_unref);
-	sa->last_item[kind] = g_bytes_ref(b);
+	sa->last_item[kind] = ad_bytes_keep(b);
 	h = g_bytes_hash(b);
 	/* a hash collision only costs one distinct path in a list that is bounded anyway */
 	for (guint i = 0; i < hashes->len; i++)
