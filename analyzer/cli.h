@@ -38,6 +38,7 @@ struct _AdCli {
 	AdDenialSink sink;
 	gpointer sink_data;
 	AdInputs *inputs;		/* reading ahead, from ad_cli_start_inputs() */
+	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
@@ -64,6 +65,8 @@ gboolean ad_cli_read_inputs(AdCli *cli);
 const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d);
 void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 void ad_cli_clear(AdCli *cli);
+/* ad_cli_clear() at the end of a command, when the process is about to exit */
+void ad_cli_end(AdCli *cli);
 
 int ad_cmd_why(int argc, char **argv);
 int ad_cmd_allow(int argc, char **argv);

@@ -296,6 +296,6 @@ int ad_cmd_allow(int argc, char **argv)
 	g_array_unref(st.generation);
 	g_free(st.module);
 	g_free(st.source);
-	ad_cli_clear(&cli);
+	ad_cli_end(&cli);
 	return ret;
 }

@@ -131,6 +131,6 @@ int ad_cmd_analyze(int argc, char **argv)
 	fputs(".\n", cli.opt.json ? stderr : stdout);
 	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
 	ad_alert_set_free(st.alerts);
-	ad_cli_clear(&cli);
+	ad_cli_end(&cli);
 	return ret;
 }

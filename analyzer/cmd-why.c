@@ -106,6 +106,6 @@ int ad_cmd_why(int argc, char **argv)
 	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
 	g_string_free(st.out, TRUE);
 	g_hash_table_unref(st.verdict_text);
-	ad_cli_clear(&cli);
+	ad_cli_end(&cli);
 	return ret;
 }

@@ -36,6 +36,31 @@ gboolean ad_bytes_are_clean(const void *data, gsize len)
 	return TRUE;
 }
 
+/* whether @c is shown as it is: printable ASCII but the backslash */
+static inline gboolean is_plain(guchar c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
+/* how many bytes from @s on are plain; 16 at a time (the compiler vectorises the block) */
+static gsize plain_run(const guchar *s, const guchar *end)
+{
+	const guchar *p = s;
+
+	while (end - p >= 16) {
+		guint bad = 0;
+
+		for (int k = 0; k < 16; k++)
+			bad |= !is_plain(p[k]);
+		if (bad)
+			break;
+		p += 16;
+	}
+	while (p < end && is_plain(*p))
+		p++;
+	return p - s;
+}
+
 void ad_escape_append(GString *out, const void *data, gsize len)
 {
 	const guchar *s = data, *end;
@@ -46,9 +71,8 @@ void ad_escape_append(GString *out, const void *data, gsize len)
 	while (s < end) {
 		const guchar *run = s;
 
-		/* printable ASCII but the backslash is copied a run at a time */
-		while (s < end && *s >= 0x20 && *s < 0x7f && *s != '\\')
-			s++;
+		/* plain bytes are copied a run at a time */
+		s += plain_run(s, end);
 		if (s > run)
 			g_string_append_len(out, (const char *)run, s - run);
 		if (s == end)

@@ -159,14 +159,17 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
 	return o;
 }
 
+/* a piece of a denial's sentence, appended to @out */
+typedef void (*Piece)(GString *out, const AdDenial *d);
+
 /*
- * Appends @fmt with its %s and %N$s directives replaced by @args and %%
- * by %: what printf would make of the sentences of each denial, at a
- * fraction of its cost.  msgfmt --check holds translations to the same
- * directives; any other '%' is copied as it is.
+ * Appends @fmt with its %s and %N$s directives replaced by @pieces of @d
+ * and %% by %: what printf would make of the sentences of each denial,
+ * without building their pieces first.  msgfmt --check holds translations
+ * to the same directives; any other '%' is copied as it is.
  */
-static void append_format(GString *out, const char *fmt, const char *const *args,
-			  guint n_args)
+static void append_format(GString *out, const char *fmt, const Piece *pieces, guint n_pieces,
+			  const AdDenial *d)
 {
 	const char *p = fmt;
 	guint next = 0;
@@ -195,8 +198,8 @@ static void append_format(GString *out, const char *fmt, const char *const *args
 		} else {
 			q = p;
 		}
-		if (*q == 's' && idx < n_args) {
-			g_string_append(out, args[idx]);
+		if (*q == 's' && idx < n_pieces) {
+			pieces[idx](out, d);
 			next = idx + 1;
 			p = q + 1;
 			continue;
@@ -205,8 +208,82 @@ static void append_format(GString *out, const char *fmt, const char *const *args
 	}
 }
 
+/* a context with a type part (user:role:type...) */
+static gboolean ad_context_has_type(const char *context)
+{
+	const char *p = context ? strchr(context, ':') : NULL;
+
+	return p && strchr(p + 1, ':');
+}
+
+static void append_bytes(GString *out, GBytes *b)
+{
+	gsize len;
+	const char *data = g_bytes_get_data(b, &len);
+
+	ad_escape_append(out, data, len);
+}
+
+/* the "type" part of a context, "?" when there is none */
+static void append_type(GString *out, const char *context, const char *none)
+{
+	const char *p = context ? strchr(context, ':') : NULL;
+	const char *q;
+
+	if (!p || !(p = strchr(p + 1, ':'))) {
+		g_string_append(out, none);
+		return;
+	}
+	p++;
+	q = strchr(p, ':');
+	g_string_append_len(out, p, q ? q - p : (gssize)strlen(p));
+}
+
+static void piece_tclass(GString *out, const AdDenial *d)
+{
+	g_string_append(out, d->tclass ? d->tclass : "object");
+}
+
+static void piece_object(GString *out, const AdDenial *d)
+{
+	append_bytes(out, d->path ? d->path : d->name);
+}
+
+static void piece_ttype(GString *out, const AdDenial *d)
+{
+	append_type(out, d->tcontext, "?");
+}
+
+static void piece_stype(GString *out, const AdDenial *d)
+{
+	append_type(out, d->scontext, "?");
+}
+
+/* the executable, else the command, else the domain */
+static void piece_who(GString *out, const AdDenial *d)
+{
+	if (d->exe || d->comm)
+		append_bytes(out, d->exe ? d->exe : d->comm);
+	else
+		append_type(out, d->scontext, "a process");
+}
+
+/* the domain, else as piece_who */
+static void piece_domain(GString *out, const AdDenial *d)
+{
+	if (ad_context_has_type(d->scontext))
+		append_type(out, d->scontext, "?");
+	else
+		piece_who(out, d);
+}
+
+static void piece_invalid_context(GString *out, const AdDenial *d)
+{
+	g_string_append(out, d->invalid_context);
+}
+
 /* "read, write and open" */
-static void append_perms(GString *out, const AdDenial *d)
+static void piece_perms(GString *out, const AdDenial *d)
 {
 	for (guint i = 0; d->perms && i < d->perms->len; i++) {
 		if (i)
@@ -215,73 +292,55 @@ static void append_perms(GString *out, const AdDenial *d)
 	}
 }
 
+/* "the file /etc/shadow", "the tcp_socket port 80", ... */
+static void piece_what(GString *out, const AdDenial *d)
+{
+	const char *tclass = d->tclass ? d->tclass : "object";
+
+	if (d->path || d->name) {
+		static const Piece p[] = { piece_tclass, piece_object };
+
+		append_format(out, T_("the %s %s"), p, 2, d);
+	} else if (d->port >= 0) {
+		g_string_append_printf(out, T_("the %s port %" PRId64), tclass, d->port);
+	} else if (d->capability || g_str_has_prefix(tclass, "cap")) {
+		static const Piece p[] = { piece_tclass };
+
+		append_format(out, T_("the capability (%s)"), p, 1, d);
+	} else {
+		static const Piece p[] = { piece_tclass, piece_ttype };
+
+		append_format(out, T_("a %s labelled %s"), p, 2, d);
+	}
+}
+
 /* the sentence of ad_denial_describe(), appended to @out */
 static void describe_append(GString *out, const AdDenial *d)
 {
-	const char *tclass = d->tclass ? d->tclass : "object";
-	g_autofree char *stype = ad_context_type(d->scontext);
-	g_autoptr(GString) who = g_string_sized_new(64);
-	g_autoptr(GString) what = g_string_sized_new(128);
-	g_autoptr(GString) perms = g_string_sized_new(32);
-	const char *args[3];
-
-	if (d->exe || d->comm) {
-		gsize len;
-		const char *data = g_bytes_get_data(d->exe ? d->exe : d->comm, &len);
-
-		ad_escape_append(who, data, len);
-	} else {
-		g_string_append(who, stype ? stype : "a process");
-	}
-
-	if (d->path || d->name) {
-		gsize len;
-		const char *data = g_bytes_get_data(d->path ? d->path : d->name, &len);
-		g_autoptr(GString) object = g_string_sized_new(len + 8);
-
-		ad_escape_append(object, data, len);
-		args[0] = tclass;
-		args[1] = object->str;
-		append_format(what, T_("the %s %s"), args, 2);
-	} else if (d->port >= 0) {
-		g_string_append_printf(what, T_("the %s port %" PRId64), tclass, d->port);
-	} else if (d->capability || g_str_has_prefix(tclass, "cap")) {
-		append_format(what, T_("the capability (%s)"), &tclass, 1);
-	} else {
-		g_autofree char *ttype = ad_context_type(d->tcontext);
-
-		args[0] = tclass;
-		args[1] = ttype ? ttype : "?";
-		append_format(what, T_("a %s labelled %s"), args, 2);
-	}
+	static const Piece sentence[] = { piece_who, piece_perms, piece_what };
 
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
-		g_autofree char *ttype = ad_context_type(d->tcontext);
+		static const Piece invalid[] = { piece_domain, piece_invalid_context };
+		static const Piece bounded[] = { piece_stype, piece_ttype };
 
 		switch (d->err_kind) {
 		case AD_ERR_INVALID_CONTEXT:
-			args[0] = stype ? stype : who->str;
-			args[1] = d->invalid_context;
-			append_format(out, T_("%s could not enter the invalid context %s"), args, 2);
+			append_format(out, T_("%s could not enter the invalid context %s"),
+				      invalid, 2, d);
 			return;
 		case AD_ERR_BOUNDED_TRANSITION:
-			args[0] = stype ? stype : "?";
-			args[1] = ttype ? ttype : "?";
-			append_format(out, T_("%s may not change to the bounded domain %s"), args, 2);
+			append_format(out, T_("%s may not change to the bounded domain %s"),
+				      bounded, 2, d);
 			return;
 		default:
 			break;
 		}
 	}
-	append_perms(perms, d);
-	args[0] = who->str;
-	args[1] = perms->str;
-	args[2] = what->str;
 	if (d->granted)
 		append_format(out, T_("%s was granted %s on %s (audited by an auditallow rule)"),
-			      args, 3);
+			      sentence, 3, d);
 	else
-		append_format(out, T_("%s was denied %s on %s"), args, 3);
+		append_format(out, T_("%s was denied %s on %s"), sentence, 3, d);
 }
 
 char *ad_denial_describe(const AdDenial *d)
