@@ -32,11 +32,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -257,42 +259,86 @@ void ad_policy_activate(AdPolicy *p)
 	ad_active_policy = p;
 }
 
-/* Reads the binary policy at @path into @p->db. */
+/*
+ * The whole of the file at @path (a regular file or /sys/fs/selinux/policy,
+ * whose size stat does not tell), NULL with errno set when it cannot be read.
+ */
+static char *read_whole(const char *path, gsize *ret_len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+	gsize cap, len = 0;
+	char *buf;
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	cap = fstat(fd, &st) == 0 && st.st_size > 0 ? (gsize)st.st_size + 1 : 1 << 20;
+	buf = g_malloc(cap);
+	for (;;) {
+		if (len == cap) {
+			cap *= 2;
+			buf = g_realloc(buf, cap);
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	if (n < 0) {
+		int e = errno;
+
+		g_free(buf);
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	close(fd);
+	*ret_len = len;
+	return buf;
+}
+
+/*
+ * Reads the binary policy at @path into @p->db.  The file is read whole
+ * and parsed from memory: libsepol reads a policy in pieces of a few bytes,
+ * and through stdio that was a quarter of the loading time.
+ */
 static gboolean ad_policy_read(AdPolicy *p, const char *path, GError **error)
 {
+	g_autofree char *data = NULL;
 	struct policy_file pf;
 	guint32 magic = 0;
-	FILE *fp;
+	gsize len = 0;
 	int rc;
 
-	fp = fopen(path, "re");
-	if (!fp) {
+	data = read_whole(path, &len);
+	if (!data) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
 			    /* TRANSLATORS: %1$s is a file, %2$s the system's error message */
 			    _("cannot open SELinux policy %s: %s"), path, g_strerror(errno));
 		return FALSE;
 	}
-	if (fread(&magic, sizeof(magic), 1, fp) != 1 ||
-	    (GUINT32_FROM_LE(magic) != POLICYDB_MAGIC &&
-	     GUINT32_FROM_LE(magic) != POLICYDB_MOD_MAGIC)) {
+	if (len >= sizeof(magic))
+		memcpy(&magic, data, sizeof(magic));
+	if (GUINT32_FROM_LE(magic) != POLICYDB_MAGIC &&
+	    GUINT32_FROM_LE(magic) != POLICYDB_MOD_MAGIC) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    _("%s is not a binary SELinux policy"), path);
-		fclose(fp);
 		return FALSE;
 	}
 	if (GUINT32_FROM_LE(magic) == POLICYDB_MOD_MAGIC) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    _("%s is a policy module, not a binary (kernel) policy"), path);
-		fclose(fp);
 		return FALSE;
 	}
-	rewind(fp);
 
 	policy_file_init(&pf);
-	pf.type = PF_USE_STDIO;
-	pf.fp = fp;
+	pf.type = PF_USE_MEMORY;
+	pf.data = data;
+	pf.len = len;
 	if (policydb_init(&p->db) < 0) {
-		fclose(fp);
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    _("cannot read SELinux policy %s: out of memory"), path);
 		return FALSE;
@@ -300,7 +346,6 @@ static gboolean ad_policy_read(AdPolicy *p, const char *path, GError **error)
 	p->db_ready = TRUE;
 	ad_sepol_clear_message();
 	rc = policydb_read(&p->db, &pf, 0);
-	fclose(fp);
 	if (rc < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    /* TRANSLATORS: %1$s is a file, %2$s libsepol's message */

@@ -198,7 +198,8 @@ static const char *parse_u64(const char *p, guint64 *v)
 	while (*p >= '0' && *p <= '9') {
 		guint d = *p - '0';
 
-		if (n > (G_MAXUINT64 - d) / 10)
+		/* the division only for numbers that may overflow */
+		if (n >= G_MAXUINT64 / 10 && n > (G_MAXUINT64 - d) / 10)
 			return NULL;
 		n = n * 10 + d;
 		p++;
@@ -467,12 +468,21 @@ void ad_reader_age(AdReader *r, double max_age)
 	}
 }
 
+/* @s starts with @prefix (a literal: the compiler unrolls the loop) */
+static inline gboolean starts_with(const char *s, const char *prefix)
+{
+	while (*prefix)
+		if (*s++ != *prefix++)
+			return FALSE;
+	return TRUE;
+}
+
 /* "type=NAME msg=audit(" at @p?  Sets the name span. */
 static gboolean looks_like_header(const char *p, const char **name, gsize *name_len)
 {
 	const char *n;
 
-	if (strncmp(p, "type=", 5) != 0)
+	if (!starts_with(p, "type="))
 		return FALSE;
 	n = p + 5;
 	p = n;
@@ -483,7 +493,7 @@ static gboolean looks_like_header(const char *p, const char **name, gsize *name_
 		return FALSE;
 	*name = n;
 	*name_len = p - n;
-	return strncmp(p, " msg=audit(", 11) == 0 || strncmp(p, " audit(", 7) == 0;
+	return starts_with(p, " msg=audit(") || starts_with(p, " audit(");
 }
 
 /*
@@ -565,7 +575,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 	gsize tname_len;
 	char tbuf[32];
 
-	if (strncmp(p, "node=", 5) == 0) {
+	if (starts_with(p, "node=")) {
 		const char *q = strchr(p, ' ');
 
 		node = g_strndup(p + 5, q - (p + 5));
@@ -576,8 +586,12 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 		/* a later record on a line that began with node= belongs to that node */
 		node = g_strdup(*line_node);
 	}
-	looks_like_header(p, &name, &name_len);
-	stamp = strstr(p, "audit(") + 6;
+	if (!looks_like_header(p, &name, &name_len)) {	/* the callers found one: never */
+		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
+		return line_end;
+	}
+	/* looks_like_header() checked what follows the name */
+	stamp = name + name_len + (starts_with(name + name_len, " msg=audit(") ? 11 : 7);
 	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
 	if (!p) {
 		reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
@@ -700,9 +714,9 @@ static void process_line(AdReader *r, char *line, gsize len)
 	p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (!*p || g_str_has_prefix(p, "time->"))
+	if (!*p || starts_with(p, "time->"))
 		return;
-	if (g_str_has_prefix(p, "----")) {
+	if (starts_with(p, "----")) {
 		/* ausearch's event separator: everything before is complete */
 		emit_all(r);
 		return;
