@@ -3,6 +3,9 @@
  * Events and records: the tokenised form of audit text.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "event.h"
 
@@ -202,6 +205,32 @@ static gboolean is_space(char c)
 	return char_class[(guchar)c] & CH_SPACE;
 }
 
+/* the first blank or NUL from @p on (the text ends in a NUL at @end) */
+static char *value_end(char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i space = _mm_set1_epi8(' '), nul = _mm_setzero_si128();
+	const __m128i tab = _mm_set1_epi8('\t'), four = _mm_set1_epi8(4);
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		/* \t \n \v \f \r: v - '\t' is 0 to 4, unsigned */
+		__m128i t = _mm_sub_epi8(v, tab);
+		__m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(t, four), t);
+		__m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space),
+							 _mm_cmpeq_epi8(v, nul)), ctl);
+		int mask = _mm_movemask_epi8(stop);
+
+		if (mask)
+			return p + __builtin_ctz(mask);
+		p += 16;
+	}
+#endif
+	while (*p && !is_space(*p))
+		p++;
+	return p;
+}
+
 #define TK_STACK	64		/* fields kept on the stack during a split */
 
 /*
@@ -357,8 +386,7 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 		} else {
 			char *v = p;
 
-			while (*p && !is_space(*p))
-				p++;
+			p = value_end(p, end);
 			if (p < end)
 				*p++ = '\0';
 			add_field(tk, name, v, FALSE);
