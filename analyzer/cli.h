@@ -42,6 +42,8 @@ struct _AdCli {
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
+/* a larger stdout buffer when standard output is a regular file (before any output) */
+void ad_cli_buffer_stdout(void);
 /* parses argv for @cmd; FALSE and a message on bad usage */
 gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 		      const GOptionEntry *extra, int *argc, char ***argv);

@@ -214,6 +214,7 @@ int ad_cmd_allow(int argc, char **argv)
 	guint last_gen;
 	int ret;
 
+	ad_cli_buffer_stdout();
 	if (!ad_cli_parse(&cli, "allow", _("Prints the allow rules that would permit the "
 					   "SELinux denials of the audit log."),
 			  entries, &argc, &argv)) {
