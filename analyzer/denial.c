@@ -26,12 +26,8 @@ void ad_denial_unref(AdDenial *d)
 	if (!d || !g_atomic_int_dec_and_test(&d->ref_count))
 		return;
 	ad_event_unref(d->event);
-	g_free(d->record_type);
 	if (d->perms)
 		g_ptr_array_unref(d->perms);
-	g_free(d->scontext);
-	g_free(d->tcontext);
-	g_free(d->tclass);
 	g_free(d->invalid_context);
 	g_free(d->err_text);
 	g_clear_pointer(&d->comm, g_bytes_unref);
@@ -40,11 +36,7 @@ void ad_denial_unref(AdDenial *d)
 	g_clear_pointer(&d->path, g_bytes_unref);
 	g_clear_pointer(&d->name, g_bytes_unref);
 	g_free(d->syscall);
-	g_free(d->exit);
-	g_free(d->dev);
-	g_free(d->ioctlcmd);
 	g_free(d->saddr);
-	g_free(d->capability);
 	g_free(d->suspect_reason);
 	g_free(d);
 }
@@ -241,9 +233,9 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 		set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
 				      "fields; the trailing, trusted ones were used"
 				    : "a field appears twice in the record");
-	d->scontext = g_strdup(last[0]);
-	d->tcontext = g_strdup(last[1]);
-	d->tclass = g_strdup(last[2]);
+	d->scontext = last[0];
+	d->tcontext = last[1];
+	d->tclass = last[2];
 	if (!d->scontext)
 		return N_("no scontext field");
 	if (!d->tcontext)
@@ -466,10 +458,10 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 		d->cmdline = ad_record_get_bytes(rec, "cmdline");
 	}
 	d->name = ad_record_get_bytes(rec, "name");
-	d->dev = g_strdup(ad_record_get(rec, "dev"));
+	d->dev = ad_record_get(rec, "dev");
 	d->ino = field_int(rec, "ino");
-	d->ioctlcmd = g_strdup(ad_record_get(rec, "ioctlcmd"));
-	d->capability = g_strdup(ad_record_get(rec, "capability"));
+	d->ioctlcmd = ad_record_get(rec, "ioctlcmd");
+	d->capability = ad_record_get(rec, "capability");
 	if (!user) {
 		static const char *const port_fields[] = { "dest", "src", "lport" };
 
@@ -482,7 +474,7 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 
 		d->syscall = syscall_name(sc);
 		d->success = s ? (strcmp(s, "yes") == 0) : -1;
-		d->exit = g_strdup(ad_record_get(sc, "exit"));
+		d->exit = ad_record_get(sc, "exit");
 		d->ppid = field_int(sc, "ppid");
 		d->uid = sc->interpreted ? -1 : field_int(sc, "uid");
 		d->auid = sc->interpreted ? -1 : field_int(sc, "auid");
@@ -588,16 +580,16 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 		}
 		if (!context_is_plausible(d->invalid_context))
 			return N_("the invalid context is not a security context");
-		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
-		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
-		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		d->scontext = ad_record_get_last(rec, "scontext");
+		d->tcontext = ad_record_get_last(rec, "tcontext");
+		d->tclass = ad_record_get_last(rec, "tclass");
 		if (d->tclass && g_str_equal(d->tclass, "process"))
 			g_ptr_array_add(d->perms, g_strdup("transition"));
 		break;
 	case AD_ERR_BOUNDS:
-		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
-		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
-		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		d->scontext = ad_record_get_last(rec, "scontext");
+		d->tcontext = ad_record_get_last(rec, "tcontext");
+		d->tclass = ad_record_get_last(rec, "tclass");
 		v = ad_record_get(rec, "perms");
 		if (v) {
 			g_auto(GStrv) p = g_strsplit(v, ",", -1);
@@ -608,20 +600,20 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 		}
 		break;
 	case AD_ERR_BOUNDED_TRANSITION:
-		d->scontext = g_strdup(ad_record_get(rec, "oldcontext"));
-		d->tcontext = g_strdup(ad_record_get(rec, "newcontext"));
-		d->tclass = g_strdup("process");
+		d->scontext = ad_record_get(rec, "oldcontext");
+		d->tcontext = ad_record_get(rec, "newcontext");
+		d->tclass = "process";
 		g_ptr_array_add(d->perms, g_strdup("dyntransition"));
 		break;
 	case AD_ERR_VALIDATETRANS:
-		d->scontext = g_strdup(ad_record_get(rec, "oldcontext"));
-		d->tcontext = g_strdup(ad_record_get(rec, "newcontext"));
-		d->tclass = g_strdup(ad_record_get(rec, "tclass"));
+		d->scontext = ad_record_get(rec, "oldcontext");
+		d->tcontext = ad_record_get(rec, "newcontext");
+		d->tclass = ad_record_get(rec, "tclass");
 		break;
 	default:
-		d->scontext = g_strdup(ad_record_get_last(rec, "scontext"));
-		d->tcontext = g_strdup(ad_record_get_last(rec, "tcontext"));
-		d->tclass = g_strdup(ad_record_get_last(rec, "tclass"));
+		d->scontext = ad_record_get_last(rec, "scontext");
+		d->tcontext = ad_record_get_last(rec, "tcontext");
+		d->tclass = ad_record_get_last(rec, "tclass");
 		break;
 	}
 	if (d->scontext && !context_is_plausible(d->scontext))
@@ -641,7 +633,7 @@ static AdDenial *denial_new(AdEvent *ev, const AdRecord *rec, AdDenialType type)
 	d->event = ad_event_ref(ev);
 	d->record = rec;
 	d->type = type;
-	d->record_type = g_strdup(rec->type_name);
+	d->record_type = rec->type_name;
 	d->permissive = -1;
 	d->pid = d->ppid = d->uid = d->auid = d->ino = d->port = -1;
 	d->success = -1;

@@ -35,14 +35,15 @@ typedef struct {
 	AdEvent *event;			/* owning ref; raw records */
 	const AdRecord *record;		/* the denial record inside event */
 	AdDenialType type;
-	char *record_type;		/* "AVC", "USER_AVC", "FANOTIFY", ... */
+	const char *record_type;	/* "AVC", "USER_AVC", "FANOTIFY", ... */
 
 	gboolean granted;		/* avc: granted (auditallow) */
 	int permissive;			/* 1, 0, or -1 when the record does not say */
 	GPtrArray *perms;		/* of char*, in record order, no duplicates */
-	char *scontext;
-	char *tcontext;
-	char *tclass;
+	/* these strings, and dev, exit, ioctlcmd, capability: in the event's memory */
+	const char *scontext;
+	const char *tcontext;
+	const char *tclass;
 
 	/* SELINUX_ERR */
 	AdErrKind err_kind;
@@ -57,17 +58,17 @@ typedef struct {
 	GBytes *cmdline;		/* PROCTITLE, NULs turned into spaces */
 	char *syscall;			/* name for the record's arch, or the number */
 	int success;			/* 1, 0, -1 when unknown */
-	char *exit;			/* "-13", "EACCES(Permission denied)" */
+	const char *exit;		/* "-13", "EACCES(Permission denied)" */
 
 	/* object */
 	GBytes *path;			/* full path: AVC path=, or cwd + PATH name */
 	GBytes *name;			/* AVC name= */
-	char *dev;
+	const char *dev;
 	gint64 ino;			/* -1 when unknown */
-	char *ioctlcmd;			/* "0x5401" */
+	const char *ioctlcmd;		/* "0x5401" */
 	char *saddr;			/* SOCKADDR decoded: "inet 127.0.0.1" */
 	gint64 port;			/* dest=, src=, lport= or SOCKADDR port; -1 */
-	char *capability;		/* capability=N from the AVC */
+	const char *capability;		/* capability=N from the AVC */
 
 	/* trust */
 	gboolean suspect;		/* planted or duplicated fields seen */

@@ -137,10 +137,15 @@ AdRecord *ad_event_new_record(AdEvent *ev)
 	return rec;
 }
 
+/* the event lives at the start of its own first block */
 AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 {
-	AdEvent *ev = g_new0(AdEvent, 1);
+	ArenaBlock *b = block_new(sizeof(AdEvent));
+	AdEvent *ev = (AdEvent *)(void *)b->data;
 
+	b->used = (sizeof(AdEvent) + 7) & ~(gsize)7;
+	memset(ev, 0, sizeof(*ev));
+	ev->arena = b;
 	ev->ref_count = 1;
 	ev->node = g_strdup(node);
 	ev->sec = sec;
@@ -163,8 +168,7 @@ void ad_event_unref(AdEvent *ev)
 		return;
 	g_free(ev->node);
 	g_ptr_array_unref(ev->records);
-	blocks_free(ev->arena);
-	g_free(ev);
+	blocks_free(ev->arena);		/* ev with it */
 }
 
 double ad_event_time(const AdEvent *ev)
