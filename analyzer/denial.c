@@ -35,7 +35,7 @@ void ad_denial_unref(AdDenial *d)
 	g_clear_pointer(&d->cmdline, g_bytes_unref);
 	g_clear_pointer(&d->path, g_bytes_unref);
 	g_clear_pointer(&d->name, g_bytes_unref);
-	g_free(d->syscall);
+	g_free(d->perms_buf);
 	g_free(d->saddr);
 	g_free(d->suspect_reason);
 	g_free(d);
@@ -163,7 +163,11 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 	close = strchr(open, '}');
 	if (!close)
 		return N_("the permission list has no closing \"}\"");
-	d->perms = g_ptr_array_new_with_free_func(g_free);
+	/* the names, NUL-terminated, in one buffer the denial keeps */
+	d->perms = g_ptr_array_new();
+	d->perms_buf = g_malloc(close - open);
+	char *out = d->perms_buf;
+
 	for (const char *w = open + 1; w < close;) {
 		const char *e;
 		gboolean dup = FALSE;
@@ -183,10 +187,14 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 
 			dup = strncmp(have, w, len) == 0 && have[len] == '\0';
 		}
-		if (dup)
+		if (dup) {
 			set_suspect(d, "a permission is listed twice");
-		else
-			g_ptr_array_add(d->perms, g_strndup(w, len));
+		} else {
+			memcpy(out, w, len);
+			out[len] = '\0';
+			g_ptr_array_add(d->perms, out);
+			out += len + 1;
+		}
 		w = e;
 	}
 	if (d->perms->len == 0)
@@ -284,21 +292,23 @@ static GBytes *join_path(GBytes *cwd, GBytes *name)
 	gsize nlen, clen;
 	const char *n = g_bytes_get_data(name, &nlen);
 	const char *c;
-	GByteArray *out;
+	char *out, *o;
 
 	if ((nlen && n[0] == '/') || !cwd)
 		return g_bytes_ref(name);
 	c = g_bytes_get_data(cwd, &clen);
-	out = g_byte_array_sized_new(clen + nlen + 1);
-	g_byte_array_append(out, (const guint8 *)c, clen);
+	o = out = g_malloc(clen + nlen + 1);
+	memcpy(o, c, clen);
+	o += clen;
 	if (nlen >= 2 && n[0] == '.' && n[1] == '/') {
 		n += 2;
 		nlen -= 2;
 	}
 	if (clen == 0 || c[clen - 1] != '/')
-		g_byte_array_append(out, (const guint8 *)"/", 1);
-	g_byte_array_append(out, (const guint8 *)n, nlen);
-	return g_byte_array_free_to_bytes(out);
+		*o++ = '/';
+	memcpy(o, n, nlen);
+	o += nlen;
+	return g_bytes_new_take(out, o - out);
 }
 
 /*
@@ -394,7 +404,8 @@ static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
 }
 
 /* syscall number → name with the record's own arch, not the host's */
-static char *syscall_name(const AdRecord *sc)
+/* libaudit's name (static) or the record's own text: nothing to free */
+static const char *syscall_name(const AdRecord *sc)
 {
 	const char *arch = ad_record_get(sc, "arch");
 	const char *nr = ad_record_get(sc, "syscall");
@@ -403,7 +414,7 @@ static char *syscall_name(const AdRecord *sc)
 	if (!nr)
 		return NULL;
 	if (sc->interpreted || !g_ascii_isdigit(nr[0]))
-		return g_strdup(nr);
+		return nr;
 	if (arch) {
 		unsigned long elf = strtoul(arch, &end, 16);
 		int machine = *end ? -1 : audit_elf_to_machine(elf);
@@ -412,9 +423,9 @@ static char *syscall_name(const AdRecord *sc)
 							 : NULL;
 
 		if (name)
-			return g_strdup(name);
+			return name;
 	}
-	return g_strdup(nr);
+	return nr;
 }
 
 /* classes whose object a PATH record of the event names */

@@ -40,6 +40,7 @@ typedef struct {
 	gboolean granted;		/* avc: granted (auditallow) */
 	int permissive;			/* 1, 0, or -1 when the record does not say */
 	GPtrArray *perms;		/* of char*, in record order, no duplicates */
+	char *perms_buf;		/* private: the permission names of an AVC */
 	/* these strings, and dev, exit, ioctlcmd, capability: in the event's memory */
 	const char *scontext;
 	const char *tcontext;
@@ -56,7 +57,7 @@ typedef struct {
 	GBytes *comm;
 	GBytes *exe;
 	GBytes *cmdline;		/* PROCTITLE, NULs turned into spaces */
-	char *syscall;			/* name for the record's arch, or the number */
+	const char *syscall;		/* name for the record's arch, or the number */
 	int success;			/* 1, 0, -1 when unknown */
 	const char *exit;		/* "-13", "EACCES(Permission denied)" */
 
