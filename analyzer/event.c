@@ -408,11 +408,14 @@ const AdField *ad_record_fields(const AdRecord *crec, guint *n_fields)
 	AdRecord *rec = (AdRecord *)crec;
 
 	if (!rec->fields) {
-		Tokenizer tk = { .rec = rec };
+		Tokenizer tk;	/* not zeroed whole: the stack is written before it is read */
 		gsize len = strlen(rec->body);
 		char *copy = ad_event_alloc(rec->event, len + 1);
 
 		memcpy(copy, rec->body, len + 1);
+		tk.rec = rec;
+		tk.spill = NULL;
+		tk.n = 0;
 		tokenize(&tk, copy, copy + len, 0);
 		rec->fields = ad_event_alloc(rec->event, MAX(tk.n, 1) * sizeof(AdField));
 		memcpy(rec->fields, tk.spill ? (AdField *)(void *)tk.spill->data : tk.stack,

@@ -477,8 +477,20 @@ static inline gboolean starts_with(const char *s, const char *prefix)
 	return TRUE;
 }
 
-/* "type=NAME msg=audit(" at @p?  Sets the name span. */
-static gboolean looks_like_header(const char *p, const char **name, gsize *name_len)
+/* the bytes of a record type name: A-Z 0-9 _ and the brackets of UNKNOWN[1234] */
+static const guint8 type_name_char[256] = {
+	['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
+};
+
+/* a record header as found on a line: parse_record() goes on from it */
+typedef struct {
+	const char *name;	/* the type name, name_len bytes */
+	gsize name_len;
+	const char *stamp;	/* what follows "audit(" */
+} Header;
+
+/* "type=NAME msg=audit(" or "type=NAME audit(" at @p?  Fills @h. */
+static gboolean looks_like_header(const char *p, Header *h)
 {
 	const char *n;
 
@@ -486,14 +498,19 @@ static gboolean looks_like_header(const char *p, const char **name, gsize *name_
 		return FALSE;
 	n = p + 5;
 	p = n;
-	while (*p && (g_ascii_isupper(*p) || g_ascii_isdigit(*p) || *p == '_' || *p == '[' ||
-		      *p == ']'))
+	while (type_name_char[(guchar)*p])
 		p++;
-	if (p == n)
+	if (p == n || *p != ' ')
 		return FALSE;
-	*name = n;
-	*name_len = p - n;
-	return starts_with(p, " msg=audit(") || starts_with(p, " audit(");
+	h->name = n;
+	h->name_len = p - n;
+	if (starts_with(p, " msg=audit("))
+		h->stamp = p + 11;
+	else if (starts_with(p, " audit("))
+		h->stamp = p + 7;
+	else
+		return FALSE;
+	return TRUE;
 }
 
 /*
@@ -502,20 +519,19 @@ static gboolean looks_like_header(const char *p, const char **name, gsize *name_
  * Kernel values cannot hold a space unquoted (they are hex-encoded then),
  * so this cannot be forged from inside a field.
  */
-static const char *next_record_start(const char *p)
+static const char *next_record_start(const char *p, Header *h)
 {
 	const char *outside = p;	/* known to be outside any quotes */
 	const char *cand = p;
 
 	for (;;) {
-		const char *name, *q, *start;
-		gsize len;
+		const char *q, *start;
 		guint quotes = 0;
 
 		cand = strstr(cand, "type=");
 		if (!cand)
 			return NULL;
-		if (cand == p || cand[-1] != ' ' || !looks_like_header(cand, &name, &len)) {
+		if (cand == p || cand[-1] != ' ' || !looks_like_header(cand, h)) {
 			cand += 5;
 			continue;
 		}
@@ -556,16 +572,17 @@ static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize
 
 /*
  * One record from @start: [node=N ]type=NAME msg=audit(STAMP): BODY, or
- * the kernel-log form type=NUMBER audit(STAMP): BODY.  Returns the end of
- * the record (the next record's start on the same line, or the line end).
+ * the kernel-log form type=NUMBER audit(STAMP): BODY, whose header the
+ * caller found (@h).  Returns the end of the record: the next record's
+ * start on the same line, whose header is then in @h, or the line end.
  */
-static const char *parse_record(AdReader *r, const char *start, const char *line_end,
-				char **line_node)
+static const char *parse_record(AdReader *r, const char *start, Header *h,
+				const char *line_end, char **line_node)
 {
-	const char *p = start, *name, *body, *end, *stamp;
+	const char *p = start, *name = h->name, *body, *end, *stamp = h->stamp;
 	g_autofree char *node = NULL;
 	gsize stamp_len;
-	gsize name_len;
+	gsize name_len = h->name_len;
 	gint64 sec;
 	guint msec;
 	guint64 serial;
@@ -586,12 +603,6 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 		/* a later record on a line that began with node= belongs to that node */
 		node = g_strdup(*line_node);
 	}
-	if (!looks_like_header(p, &name, &name_len)) {	/* the callers found one: never */
-		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
-		return line_end;
-	}
-	/* looks_like_header() checked what follows the name */
-	stamp = name + name_len + (starts_with(name + name_len, " msg=audit(") ? 11 : 7);
 	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
 	if (!p) {
 		reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
@@ -618,7 +629,7 @@ static const char *parse_record(AdReader *r, const char *start, const char *line
 
 	end = line_end;
 	if (!interpreted && !is_user_record(type)) {
-		const char *next = next_record_start(body);
+		const char *next = next_record_start(body, h);
 
 		if (next)
 			end = next;
@@ -723,13 +734,13 @@ static void process_line(AdReader *r, char *line, gsize len)
 	}
 
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
-	const char *start = NULL, *q, *name;
-	gsize name_len;
+	const char *start = NULL, *q;
+	Header h;
 
 	for (q = p; (q = strstr(q, "type=")) != NULL; q++) {
 		if (q != p && q[-1] != ' ')
 			continue;
-		if (!looks_like_header(q, &name, &name_len))
+		if (!looks_like_header(q, &h))
 			continue;
 		start = q;
 		/* a node= right before belongs to it */
@@ -747,7 +758,7 @@ static void process_line(AdReader *r, char *line, gsize len)
 		g_autofree char *line_node = NULL;
 
 		while (start && start < end) {
-			start = parse_record(r, start, end, &line_node);
+			start = parse_record(r, start, &h, end, &line_node);
 			if (start >= end)
 				break;
 		}
