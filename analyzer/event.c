@@ -252,9 +252,9 @@ typedef struct {
 } Tokenizer;
 
 /* a field whose name and value are already NUL-terminated in the copy */
-static void add_field(Tokenizer *tk, char *name, char *value, gboolean quoted)
+static void add_field(Tokenizer *tk, char *name, char *value)
 {
-	AdField f = { .name = name, .value = value, .quoted = quoted };
+	AdField f = { .name = name, .value = value };
 
 	if (tk->n >= AD_MAX_FIELDS)
 		return;
@@ -347,7 +347,7 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 			if (!q)
 				q = end;
 			*q = '\0';
-			add_field(tk, name, v, TRUE);
+			add_field(tk, name, v);
 			p = q < end ? q + 1 : end;
 		} else if (p < end && *p == '\'') {
 			char *v = ++p;
@@ -365,11 +365,11 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 				memcpy(in, v, in_len);
 				in[in_len] = '\0';
 				q[-1] = '\0';
-				add_field(tk, name, v, TRUE);
+				add_field(tk, name, v);
 				tokenize(tk, in, in + in_len, depth + 1);
 			} else {
 				q[-1] = '\0';
-				add_field(tk, name, v, TRUE);
+				add_field(tk, name, v);
 			}
 			p = q <= end ? q : end;
 		} else if (rec->interpreted && !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
@@ -386,14 +386,14 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 			p = v + len;	/* a blank or the end */
 			if (p < end)
 				*p++ = '\0';
-			add_field(tk, name, v, FALSE);
+			add_field(tk, name, v);
 		} else {
 			char *v = p;
 
 			p = value_end(p, end);
 			if (p < end)
 				*p++ = '\0';
-			add_field(tk, name, v, FALSE);
+			add_field(tk, name, v);
 		}
 	}
 }
@@ -526,7 +526,7 @@ GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name)
 	if (!f)
 		return NULL;
 	len = strlen(f->value);
-	b = decode_hex(f->value, len, f->quoted, rec->interpreted);
+	b = decode_hex(f->value, len, ad_field_quoted(f), rec->interpreted);
 	if (b)
 		return b;
 	/* the value as it is: no copy, the bytes keep the event alive */

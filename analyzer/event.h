@@ -12,9 +12,18 @@ G_BEGIN_DECLS
  */
 typedef struct {
 	char *name;		/* field name, e.g. "scontext" */
-	char *value;		/* raw value text, quotes stripped */
-	gboolean quoted;	/* value was in "..." or '...' in the log */
+	char *value;		/* raw value text, quotes stripped; see ad_field_quoted() */
 } AdField;
+
+/*
+ * Whether the value was in "..." or '...' in the log.  The split text keeps
+ * the opening quote just before a quoted value, where an unquoted one has
+ * the NUL that ended its name: two pointers make a field, not three words.
+ */
+static inline gboolean ad_field_quoted(const AdField *f)
+{
+	return f->value[-1] == '"' || f->value[-1] == '\'';
+}
 
 typedef struct _AdEvent AdEvent;
 

@@ -165,7 +165,7 @@ static char *dump(Collect *c)
 				const AdField *f = &fields[k];
 
 				g_string_append_printf(s, "  %s=[%s]%s\n", f->name, f->value,
-						       f->quoted ? " q" : "");
+						       ad_field_quoted(f) ? " q" : "");
 			}
 		}
 	}
