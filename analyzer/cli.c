@@ -164,9 +164,18 @@ void ad_cli_start_inputs(AdCli *cli)
 
 	if (cli->inputs)
 		return;
-	for (guint i = 0; files[i]; i++)
-		if (strcmp(files[i], "-") == 0)
+	/*
+	 * Only regular files (or missing ones, which fail at once): standard
+	 * input, a FIFO or <(ausearch ...) may block in open() or read(), and a
+	 * command that fails on the policy must not wait for them.
+	 */
+	for (guint i = 0; files[i]; i++) {
+		struct stat st;
+
+		if (strcmp(files[i], "-") == 0 ||
+		    (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode)))
 			return;
+	}
 	cli->inputs = ad_inputs_start(files);
 }
 

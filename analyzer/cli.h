@@ -57,8 +57,8 @@ int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOption
 gboolean ad_cli_load_policy(AdCli *cli);
 /*
  * Starts reading the inputs in a thread of their own, so that reading
- * overlaps loading the policy; not when an input is standard input (a
- * command that fails before reading must not wait for a terminal).
+ * overlaps loading the policy; only when every input is a regular file (a
+ * command that fails before reading must not wait for a terminal or FIFO).
  */
 void ad_cli_start_inputs(AdCli *cli);
 /* reads every input (files or the default log) and calls the sink per denial */

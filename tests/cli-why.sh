@@ -76,6 +76,14 @@ expect_grep "bad.log:1: " "$TMP/err" "the message names file and line"
 # no policy: exit 2 with a clear message
 expect_status 2 "missing -p file" -- "$AVCDOCTOR" why -p /nonexistent/policy.33 "$crafted"
 expect_grep "/nonexistent/policy.33" "$TMP/err" "the message names the policy file"
+# ... at once, also when an input is a FIFO nobody writes to (never read ahead)
+mkfifo "$TMP/fifo"
+expect_status 2 "missing -p file, FIFO input" -- timeout 10 "$AVCDOCTOR" why -p /nonexistent/policy.33 "$TMP/fifo"
+# and the FIFO is read when the policy is there
+( sed -n 1p "$crafted" > "$TMP/fifo" ) &
+expect_status 0 "a FIFO input" -- timeout 10 "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/fifo"
+wait
+[ "$(wc -l < "$TMP/out")" = 1 ] || fail "the FIFO's record was not analysed"
 mkdir -p "$TMP/selinux"
 printf 'SELINUX=disabled\nSELINUXTYPE=default\n' > "$TMP/selinux/config"
 expect_status 2 "no installed policy" -- env AVCDOCTOR_SELINUX_ROOT="$TMP/selinux" "$AVCDOCTOR" why "$crafted"
