@@ -300,21 +300,19 @@ static int type_number(AdReader *r, const char *name, gsize len)
 	s[len] = '\0';
 	if (g_hash_table_lookup_extended(r->types, s, NULL, &hit)) {
 		t = GPOINTER_TO_INT(hit);
-		goto found;
-	}
-	if (g_str_has_prefix(s, "UNKNOWN[")) {
-		gint64 n = g_ascii_strtoll(s + 8, NULL, 10);
-
-		t = n > 0 && n <= G_MAXINT ? (int)n : 0;
 	} else {
-		t = audit_name_to_msg_type(s);
+		if (g_str_has_prefix(s, "UNKNOWN[")) {
+			gint64 n = g_ascii_strtoll(s + 8, NULL, 10);
+
+			t = n > 0 && n <= G_MAXINT ? (int)n : 0;
+		} else {
+			t = audit_name_to_msg_type(s);
+		}
+		if (t < 0)
+			t = 0;
+		if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE)
+			g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t));
 	}
-	if (t < 0)
-		t = 0;
-found:
-	if (g_hash_table_size(r->types) < AD_MAX_TYPE_CACHE &&
-	    !g_hash_table_contains(r->types, s))
-		g_hash_table_insert(r->types, g_strdup(s), GINT_TO_POINTER(t));
 	if (len <= sizeof(r->recent[slot].name)) {
 		r->recent[slot].len = len;
 		memcpy(r->recent[slot].name, name, len);
