@@ -497,7 +497,6 @@ char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
 	g_autoptr(GPtrArray) role_names = g_ptr_array_new();
 	g_autoptr(GHashTable) classes = NULL;
 	g_autoptr(GList) class_names = NULL;
-	g_autofree char *body = NULL;
 	GString *out = g_string_new(NULL);
 
 	for (guint i = 0; i < all->len; i++) {
