@@ -61,7 +61,7 @@ const char *ad_denial_type_name(const AdDenial *d)
 	return d->record_type;
 }
 
-char *ad_context_type(const char *context)
+const char *ad_context_type_span(const char *context, gsize *ret_len)
 {
 	const char *p, *q;
 
@@ -72,7 +72,16 @@ char *ad_context_type(const char *context)
 		return NULL;
 	p++;
 	q = strchr(p, ':');
-	return q ? g_strndup(p, q - p) : g_strdup(p);
+	*ret_len = q ? (gsize)(q - p) : strlen(p);
+	return p;
+}
+
+char *ad_context_type(const char *context)
+{
+	gsize len;
+	const char *p = ad_context_type_span(context, &len);
+
+	return p ? g_strndup(p, len) : NULL;
 }
 
 /* user:role:type[:level] with characters a policy can name */

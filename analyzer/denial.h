@@ -84,8 +84,10 @@ double ad_denial_time(const AdDenial *d);
 guint64 ad_denial_serial(const AdDenial *d);
 const char *ad_denial_node(const AdDenial *d);
 const char *ad_denial_type_name(const AdDenial *d);
-/* "type" part of a context, in a static per-thread buffer-free way: caller frees */
+/* "type" part of a context, NULL when it has none: caller frees */
 char *ad_context_type(const char *context);
+/* the same without a copy: where it starts in @context, @ret_len bytes */
+const char *ad_context_type_span(const char *context, gsize *ret_len);
 
 /* a problem with one record: the caller reports it with file and line */
 typedef void (*AdDenialProblemFunc)(const AdRecord *rec, const char *message,

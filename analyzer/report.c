@@ -208,14 +208,6 @@ static void append_format(GString *out, const char *fmt, const Piece *pieces, gu
 	}
 }
 
-/* a context with a type part (user:role:type...) */
-static gboolean ad_context_has_type(const char *context)
-{
-	const char *p = context ? strchr(context, ':') : NULL;
-
-	return p && strchr(p + 1, ':');
-}
-
 static void append_bytes(GString *out, GBytes *b)
 {
 	gsize len;
@@ -224,19 +216,16 @@ static void append_bytes(GString *out, GBytes *b)
 	ad_escape_append(out, data, len);
 }
 
-/* the "type" part of a context, "?" when there is none */
+/* the "type" part of a context, @none when it has none */
 static void append_type(GString *out, const char *context, const char *none)
 {
-	const char *p = context ? strchr(context, ':') : NULL;
-	const char *q;
+	gsize len;
+	const char *p = ad_context_type_span(context, &len);
 
-	if (!p || !(p = strchr(p + 1, ':'))) {
+	if (p)
+		g_string_append_len(out, p, len);
+	else
 		g_string_append(out, none);
-		return;
-	}
-	p++;
-	q = strchr(p, ':');
-	g_string_append_len(out, p, q ? q - p : (gssize)strlen(p));
 }
 
 static void piece_tclass(GString *out, const AdDenial *d)
@@ -271,7 +260,9 @@ static void piece_who(GString *out, const AdDenial *d)
 /* the domain, else as piece_who */
 static void piece_domain(GString *out, const AdDenial *d)
 {
-	if (ad_context_has_type(d->scontext))
+	gsize len;
+
+	if (ad_context_type_span(d->scontext, &len))
 		append_type(out, d->scontext, "?");
 	else
 		piece_who(out, d);
