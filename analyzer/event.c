@@ -461,17 +461,6 @@ const char *ad_record_get_last(const AdRecord *rec, const char *name)
 	return f ? f->value : NULL;
 }
 
-guint ad_record_count(const AdRecord *rec, const char *name)
-{
-	guint n = 0, len;
-	const AdField *fields = ad_record_fields(rec, &len);
-
-	for (guint i = 0; i < len; i++)
-		if (strcmp(fields[i].name, name) == 0)
-			n++;
-	return n;
-}
-
 /*
  * The kernel hex-encodes an untrusted string when it holds a space, a
  * quote, a control byte or a byte above 0x7e, and then prints it without

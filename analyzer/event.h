@@ -75,8 +75,6 @@ const AdField *ad_record_fields(const AdRecord *rec, guint *n_fields);
 const char *ad_record_get(const AdRecord *rec, const char *name);
 /* last value of field @name (USER_AVC trusted fields), NULL when absent */
 const char *ad_record_get_last(const AdRecord *rec, const char *name);
-/* how many times field @name occurs */
-guint ad_record_count(const AdRecord *rec, const char *name);
 /*
  * Value of @name decoded to bytes: hex-encoded unquoted values of raw
  * (not interpreted) records are decoded, everything else is taken as is.

@@ -91,6 +91,17 @@ static Collect *read_str(const char *text)
 	return read_text("test.log", text, strlen(text));
 }
 
+/* how many times field @name occurs in @rec */
+static guint field_count(const AdRecord *rec, const char *name)
+{
+	guint n_fields, n = 0;
+	const AdField *f = ad_record_fields(rec, &n_fields);
+
+	for (guint i = 0; i < n_fields; i++)
+		n += strcmp(f[i].name, name) == 0;
+	return n;
+}
+
 static AdEvent *event_at(Collect *c, guint i)
 {
 	assert_true(i < c->events->len);
@@ -246,7 +257,7 @@ static void test_raw_records(void **state)
 	assert_field(rec, "tclass", "file");
 	assert_field(rec, "permissive", "0");
 	assert_field(rec, "msg", NULL);
-	assert_int_equal(ad_record_count(rec, "scontext"), 1);
+	assert_int_equal(field_count(rec, "scontext"), 1);
 
 	rec = record_at(ev, 1);
 	assert_int_equal(rec->type, AD_REC_SYSCALL);
@@ -1471,8 +1482,8 @@ static void test_record_field_access(void **state)
 	assert_null(none);
 	assert_string_equal(ad_record_get(rec, "scontext"), "a:b:c");
 	assert_string_equal(ad_record_get_last(rec, "scontext"), "d:e:f");
-	assert_int_equal(ad_record_count(rec, "scontext"), 2);
-	assert_int_equal(ad_record_count(rec, "nosuchfield"), 0);
+	assert_int_equal(field_count(rec, "scontext"), 2);
+	assert_int_equal(field_count(rec, "nosuchfield"), 0);
 	assert_null(ad_record_get_last(rec, "nosuchfield"));
 }
 
