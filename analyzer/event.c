@@ -137,6 +137,21 @@ AdRecord *ad_event_new_record(AdEvent *ev)
 	return rec;
 }
 
+void ad_event_add_record(AdEvent *ev, AdRecord *rec)
+{
+	AdRecordList *l = ev->records;
+
+	if (l->len == l->alloc) {
+		/* the old array stays in the arena until the event goes */
+		AdRecord **p = ad_event_alloc(ev, 2 * l->alloc * sizeof(AdRecord *));
+
+		memcpy(p, l->pdata, l->len * sizeof(AdRecord *));
+		l->pdata = p;
+		l->alloc *= 2;
+	}
+	l->pdata[l->len++] = rec;
+}
+
 /* the event lives at the start of its own first block */
 AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 {
@@ -151,7 +166,10 @@ AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 	ev->sec = sec;
 	ev->msec = msec;
 	ev->serial = serial;
-	ev->records = g_ptr_array_sized_new(8);
+	ev->records = ad_event_alloc(ev, sizeof(AdRecordList));
+	ev->records->len = 0;
+	ev->records->alloc = 8;
+	ev->records->pdata = ad_event_alloc(ev, 8 * sizeof(AdRecord *));
 	return ev;
 }
 
@@ -167,7 +185,6 @@ void ad_event_unref(AdEvent *ev)
 	if (!ev || !g_atomic_int_dec_and_test(&ev->ref_count))
 		return;
 	g_free(ev->node);
-	g_ptr_array_unref(ev->records);
 	blocks_free(ev->arena);		/* ev with it */
 }
 

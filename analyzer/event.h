@@ -26,8 +26,20 @@ static inline gboolean ad_field_quoted(const AdField *f)
 }
 
 typedef struct _AdEvent AdEvent;
+typedef struct _AdRecord AdRecord;
 
+/*
+ * The records of an event, in the event's memory.  It reads like a
+ * GPtrArray (g_ptr_array_index(ev->records, i), ev->records->len); records
+ * are added with ad_event_add_record().
+ */
 typedef struct {
+	AdRecord **pdata;
+	guint len;
+	guint alloc;
+} AdRecordList;
+
+struct _AdRecord {
 	AdEvent *event;		/* the event whose memory holds the record */
 	const char *type_name;	/* "AVC", "SYSCALL", "UNKNOWN[1234]" */
 	int type;		/* record type number, 0 when unknown */
@@ -38,7 +50,7 @@ typedef struct {
 	const char *file;	/* input name, "-" for stdin; interned */
 	guint line;		/* 1-based line number in that input */
 	gboolean interpreted;	/* came from `ausearch -i` style text */
-} AdRecord;
+};
 
 /*
  * An event: the records that share (node, timestamp, serial).  Refcounted
@@ -55,7 +67,7 @@ struct _AdEvent {
 	gint64 sec;		/* timestamp, seconds */
 	guint msec;		/* milliseconds */
 	guint64 serial;		/* 0 when the input had none */
-	GPtrArray *records;	/* of AdRecord*, in input order */
+	AdRecordList *records;	/* in input order */
 	gpointer arena;		/* private: blocks of the event's memory */
 };
 
@@ -69,6 +81,8 @@ const AdRecord *ad_event_find_record(const AdEvent *ev, int type);
 gpointer ad_event_alloc(AdEvent *ev, gsize size);
 /* a new record of @ev (not yet in ev->records), zeroed but for event */
 AdRecord *ad_event_new_record(AdEvent *ev);
+/* appends @rec, made by ad_event_new_record(ev), to ev->records */
+void ad_event_add_record(AdEvent *ev, AdRecord *rec);
 /* the record's fields in order of appearance, @n_fields of them; borrowed */
 const AdField *ad_record_fields(const AdRecord *rec, guint *n_fields);
 /* first value of field @name, NULL when absent; borrowed */

@@ -430,7 +430,7 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 		       guint64 serial)
 {
 	r->records++;
-	g_ptr_array_add(oe->ev->records, rec);
+	ad_event_add_record(oe->ev, rec);
 	oe->touched = r->now;
 
 	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||

@@ -188,7 +188,7 @@ static void test_event_memory_sizes(void **state)
 			rec->text = ad_event_alloc(ev, strlen(body) + 1);
 			strcpy(rec->text, body);
 			rec->body = rec->text;
-			g_ptr_array_add(ev->records, rec);
+			ad_event_add_record(ev, rec);
 			g_ptr_array_add(want, body);
 		}
 	}
@@ -229,7 +229,7 @@ static void test_event_memory_nested(void **state)
 	g_string_append(body, "'");
 	rec->text = rec->body = ad_event_alloc(ev, body->len + 1);
 	memcpy(rec->text, body->str, body->len + 1);
-	g_ptr_array_add(ev->records, rec);
+	ad_event_add_record(ev, rec);
 
 	const AdField *f = ad_record_fields(rec, &n);
 
