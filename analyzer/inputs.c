@@ -11,6 +11,7 @@
 #define BATCH_ITEMS	128	/* items handed over at once: one lock per batch; small */
 				/* batches stay in the caches (1024 was slower) */
 #define QUEUE_BATCHES	4	/* batches waiting before the reading thread waits */
+#define SPLIT_AHEAD	2	/* batches waiting from which the thread splits fields */
 
 struct _AdInputs {
 	GThread *thread;
@@ -19,6 +20,7 @@ struct _AdInputs {
 	GMutex lock;
 	GCond cond;		/* a batch was queued or taken, or the end */
 	GQueue batches;		/* of GArray* of AdInput, oldest first */
+	gint queued;		/* batches.length, also read without the lock */
 	GQueue used;		/* batches the consumer is done with: freed by the thread */
 	gboolean done;		/* the thread has queued its last batch */
 	gboolean cancel;	/* the consumer is gone: stop reading */
@@ -45,12 +47,17 @@ static GArray *batch_new(void)
 	return b;
 }
 
+static void split_batch(GArray *batch);
+
 /* hands the thread's batch over; FALSE when the consumer has gone */
 static gboolean flush(AdInputs *in)
 {
 	GQueue used = G_QUEUE_INIT;
 	gboolean go_on;
 
+	/* about to wait for the consumer: split what it would split itself */
+	if (g_atomic_int_get(&in->queued) >= QUEUE_BATCHES)
+		split_batch(in->filling);
 	g_mutex_lock(&in->lock);
 	used = in->used;
 	g_queue_init(&in->used);
@@ -62,6 +69,7 @@ static gboolean flush(AdInputs *in)
 		in->producer_waits = FALSE;
 		if (!in->cancel) {
 			g_queue_push_tail(&in->batches, in->filling);
+			g_atomic_int_set(&in->queued, in->batches.length);
 			in->filling = NULL;
 			if (in->consumer_waits)
 				g_cond_broadcast(&in->cond);
@@ -128,27 +136,48 @@ static gboolean has_denial_record(const AdEvent *ev)
 	return FALSE;
 }
 
+/* splits the fields of the records of @ev that ad_event_build_denials() reads */
+static void split_event(const AdEvent *ev)
+{
+	if (!has_denial_record(ev))
+		return;
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		guint n;
+
+		if (wanted_record(rec->type))
+			ad_record_fields(rec, &n);
+	}
+}
+
+static void split_batch(GArray *batch)
+{
+	for (guint i = 0; i < batch->len; i++) {
+		const AdInput *it = &g_array_index(batch, AdInput, i);
+
+		if (it->kind == AD_INPUT_EVENT)
+			split_event(it->ev);
+	}
+}
+
 /*
- * Splitting fields is a third of the work on a denial: it is done here,
- * in the reading thread, for the records the consumer will look into.
- * The handover through the lock makes the split records visible to it.
+ * Splitting fields is a third of the work on a denial, and either thread
+ * can do it (records are split on first use).  The reading thread does it
+ * while the consumer is behind (SPLIT_AHEAD batches or more wait), and
+ * leaves it to the consumer while the consumer waits for events: so the
+ * work goes to whichever thread has time, and neither idles while the
+ * other is the bottleneck.  The handover through the lock makes the split
+ * records visible to the consumer.
  */
 static void on_event(AdEvent *ev, gpointer user_data)
 {
+	AdInputs *in = user_data;
 	AdInput it = { .kind = AD_INPUT_EVENT };
 
-	if (has_denial_record(ev)) {
-		for (guint i = 0; i < ev->records->len; i++) {
-			const AdRecord *rec = g_ptr_array_index(ev->records, i);
-
-			guint n;
-
-			if (wanted_record(rec->type))
-				ad_record_fields(rec, &n);
-		}
-	}
+	if (g_atomic_int_get(&in->queued) >= SPLIT_AHEAD)
+		split_event(ev);
 	it.ev = ad_event_ref(ev);
-	push(user_data, &it);
+	push(in, &it);
 }
 
 static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
@@ -246,6 +275,7 @@ const AdInput *ad_inputs_next(AdInputs *in)
 	}
 	in->consumer_waits = FALSE;
 	in->current = g_queue_pop_head(&in->batches);
+	g_atomic_int_set(&in->queued, in->batches.length);
 	if (in->producer_waits)
 		g_cond_broadcast(&in->cond);
 	g_mutex_unlock(&in->lock);
