@@ -10,6 +10,7 @@
 
 #include "alert.h"
 #include "escape.h"
+#include "hash.h"
 #include "report.h"
 
 struct _AdAlertSet {
@@ -41,7 +42,7 @@ AdAlertSet *ad_alert_set_new(void)
 	AdAlertSet *s = g_new0(AdAlertSet, 1);
 
 	s->by_id = g_hash_table_new(g_str_hash, g_str_equal);
-	s->by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	s->by_key = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free, NULL);
 	s->key = g_string_new(NULL);
 	s->order = g_ptr_array_new_with_free_func((GDestroyNotify)alert_free);
 	return s;

@@ -11,6 +11,7 @@
 
 #include "allow.h"
 #include "escape.h"
+#include "hash.h"
 #include "report.h"
 
 struct _AdRuleSet {
@@ -49,7 +50,7 @@ AdRuleSet *ad_rule_set_new(AdPolicy *policy, const AdRuleOptions *opt)
 	rs->policy = policy;
 	if (opt)
 		rs->opt = *opt;
-	rs->rules = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	rs->rules = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free,
 					  (GDestroyNotify)rule_free);
 	rs->role_rules = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					       (GDestroyNotify)role_rule_free);

@@ -85,15 +85,15 @@ void ad_escape_append(GString *out, const void *data, gsize len)
 		/* plain bytes are copied a run at a time */
 		s += plain_run(s, end);
 		if (s > run)
-			g_string_append_len(out, (const char *)run, s - run);
+			ad_string_append_len(out, (const char *)run, s - run);
 		if (s == end)
 			break;
 		if (*s < 0x80) {
 			switch (*s) {
-			case '\\': g_string_append(out, "\\\\"); break;
-			case '\n': g_string_append(out, "\\n"); break;
-			case '\t': g_string_append(out, "\\t"); break;
-			case '\r': g_string_append(out, "\\r"); break;
+			case '\\': ad_string_append(out, "\\\\"); break;
+			case '\n': ad_string_append(out, "\\n"); break;
+			case '\t': ad_string_append(out, "\\t"); break;
+			case '\r': ad_string_append(out, "\\r"); break;
 			default:
 				/* C0 controls and DEL: printable ASCII went by runs above */
 				g_string_append_printf(out, "\\x%02x", *s);
@@ -113,7 +113,7 @@ void ad_escape_append(GString *out, const void *data, gsize len)
 		if (is_invisible_control(c))
 			g_string_append_printf(out, "\\u{%04x}", c);
 		else
-			g_string_append_len(out, (const char *)s, next - s);
+			ad_string_append_len(out, (const char *)s, next - s);
 		s = next;
 	}
 }
@@ -162,7 +162,7 @@ char *ad_shell_quote(const char *arg)
 	out = g_string_new("'");
 	for (const char *p = arg; *p; p++) {
 		if (*p == '\'')
-			g_string_append(out, "'\\''");
+			ad_string_append(out, "'\\''");
 		else
 			g_string_append_c(out, *p);
 	}
@@ -179,7 +179,7 @@ char *ad_shell_join(const char *const *argv)
 
 		if (i)
 			g_string_append_c(out, ' ');
-		g_string_append(out, q);
+		ad_string_append(out, q);
 	}
 	return g_string_free(out, FALSE);
 }

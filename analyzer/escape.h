@@ -1,9 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+/*
+ * g_string_append_len() and g_string_append() without a call while @out
+ * has room: rendering appends a dozen pieces per denial, and GLib 2.74
+ * inlines neither.
+ */
+static inline void ad_string_append_len(GString *out, const char *s, gsize len)
+{
+	if (out->len + len < out->allocated_len) {
+		memcpy(out->str + out->len, s, len);
+		out->len += len;
+		out->str[out->len] = '\0';
+	} else {
+		g_string_append_len(out, s, len);
+	}
+}
+
+static inline void ad_string_append(GString *out, const char *s)
+{
+	ad_string_append_len(out, s, strlen(s));
+}
 
 /*
  * Display form of bytes from a record: valid UTF-8 with no control

@@ -484,13 +484,13 @@ const char *ad_record_get_last(const AdRecord *rec, const char *name)
  * quotes.  So: decode only unquoted values of raw records that are an even
  * number of hex digits.  Interpreted (ausearch -i) text is already decoded.
  */
-static int hex_value(guchar c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
+/* a hex digit's value + 1, 0 for any other byte */
+static const guint8 hex_digit[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
 
 /* the bytes @value stands for, decoded when it is hex; NULL when it is not */
 static GBytes *decode_hex(const char *value, gsize len, gboolean quoted, gboolean interpreted)
@@ -503,11 +503,11 @@ static GBytes *decode_hex(const char *value, gsize len, gboolean quoted, gboolea
 		return NULL;
 	buf = g_malloc(len / 2);
 	for (i = 0; i < len / 2; i++) {
-		int hi = hex_value(value[2 * i]), lo = hex_value(value[2 * i + 1]);
+		guint hi = hex_digit[(guchar)value[2 * i]], lo = hex_digit[(guchar)value[2 * i + 1]];
 
-		if (hi < 0 || lo < 0)
+		if (!hi || !lo)
 			break;
-		buf[i] = (hi << 4) | lo;
+		buf[i] = ((hi - 1) << 4) | (lo - 1);
 	}
 	if (i == len / 2)
 		return g_bytes_new_take(buf, len / 2);

@@ -47,6 +47,7 @@
 #include <sepol/handle.h>
 #include <sepol/policydb/services.h>
 
+#include "hash.h"
 #include "policy-private.h"
 
 G_DEFINE_QUARK(ad-policy-error-quark, ad_policy_error)
@@ -575,7 +576,7 @@ static gboolean ad_verdict_equal(gconstpointer a, gconstpointer b)
 
 static void ad_verdict_gen_init(AdVerdictGen *g)
 {
-	g->by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	g->by_key = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free,
 					  (GDestroyNotify)ad_verdict_unref);
 	g->shared = g_hash_table_new_full(ad_verdict_hash, ad_verdict_equal,
 					  (GDestroyNotify)ad_verdict_unref, NULL);

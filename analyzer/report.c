@@ -180,10 +180,10 @@ static void append_format(GString *out, const char *fmt, const Piece *pieces, gu
 		const char *q;
 
 		if (!pct) {
-			g_string_append(out, p);
+			ad_string_append(out, p);
 			return;
 		}
-		g_string_append_len(out, p, pct - p);
+		ad_string_append_len(out, p, pct - p);
 		p = pct + 1;
 		if (*p == '%') {
 			g_string_append_c(out, '%');
@@ -223,14 +223,14 @@ static void append_type(GString *out, const char *context, const char *none)
 	const char *p = ad_context_type_span(context, &len);
 
 	if (p)
-		g_string_append_len(out, p, len);
+		ad_string_append_len(out, p, len);
 	else
-		g_string_append(out, none);
+		ad_string_append(out, none);
 }
 
 static void piece_tclass(GString *out, const AdDenial *d)
 {
-	g_string_append(out, d->tclass ? d->tclass : "object");
+	ad_string_append(out, d->tclass ? d->tclass : "object");
 }
 
 static void piece_object(GString *out, const AdDenial *d)
@@ -270,7 +270,7 @@ static void piece_domain(GString *out, const AdDenial *d)
 
 static void piece_invalid_context(GString *out, const AdDenial *d)
 {
-	g_string_append(out, d->invalid_context);
+	ad_string_append(out, d->invalid_context);
 }
 
 /* "read, write and open" */
@@ -278,8 +278,8 @@ static void piece_perms(GString *out, const AdDenial *d)
 {
 	for (guint i = 0; d->perms && i < d->perms->len; i++) {
 		if (i)
-			g_string_append(out, i + 1 == d->perms->len ? " and " : ", ");
-		g_string_append(out, g_ptr_array_index(d->perms, i));
+			ad_string_append(out, i + 1 == d->perms->len ? " and " : ", ");
+		ad_string_append(out, g_ptr_array_index(d->perms, i));
 	}
 }
 
@@ -362,9 +362,9 @@ static void append_sentence(GString *out, const char *clause)
 {
 	gsize len = strlen(clause);
 
-	g_string_append(out, "  ");
+	ad_string_append(out, "  ");
 	g_string_append_c(out, g_ascii_toupper(clause[0]));
-	g_string_append(out, clause + (len ? 1 : 0));
+	ad_string_append(out, clause + (len ? 1 : 0));
 	if (len && !strchr(".!?", clause[len - 1]))
 		g_string_append_c(out, '.');
 	g_string_append_c(out, '\n');
@@ -375,12 +375,12 @@ static void append_booleans(GString *out, const AdVerdict *v)
 	if (!v->booleans || !v->booleans->len)
 		return;
 	if (v->booleans_partial)
-		g_string_append(out, _("  These booleans would allow part of the access, not "
+		ad_string_append(out, _("  These booleans would allow part of the access, not "
 				       "all of it:\n"));
 	else if (v->booleans->len == 1)
-		g_string_append(out, _("  To allow it, run:\n"));
+		ad_string_append(out, _("  To allow it, run:\n"));
 	else
-		g_string_append(out, _("  To allow it, run one of:\n"));
+		ad_string_append(out, _("  To allow it, run one of:\n"));
 	for (guint i = 0; i < v->booleans->len; i++) {
 		g_autofree char *cmd = ad_boolean_command(g_ptr_array_index(v->booleans, i));
 
@@ -393,24 +393,24 @@ void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v)
 	ad_render_why_head(out, d);
 	if (!d->granted && v)
 		ad_render_verdict(out, v);
-	g_string_append(out, "\n");
+	ad_string_append(out, "\n");
 }
 
 void ad_render_why_head(GString *out, const AdDenial *d)
 {
 	ad_escape_append(out, d->record->text, strlen(d->record->text));
-	g_string_append(out, "\n  ");
+	ad_string_append(out, "\n  ");
 	describe_append(out, d);
-	g_string_append(out, ".\n");
+	ad_string_append(out, ".\n");
 	if (d->suspect)
 		g_string_append_printf(out, _("  Warning: %s.\n"), d->suspect_reason);
 	if (d->granted) {
-		g_string_append(out, T_("  Nothing was denied: this record reports an access "
+		ad_string_append(out, T_("  Nothing was denied: this record reports an access "
 					"that an auditallow rule asks to log.\n"));
 		return;
 	}
 	if (d->permissive == 1)
-		g_string_append(out, T_("  Nothing was blocked: the domain or the system was "
+		ad_string_append(out, T_("  Nothing was blocked: the domain or the system was "
 					"permissive (permissive=1); in enforcing mode it would "
 					"be denied.\n"));
 }
@@ -419,53 +419,53 @@ void ad_render_verdict(GString *out, const AdVerdict *v)
 {
 	switch (v->reason) {
 	case AD_REASON_ALLOWED:
-		g_string_append(out, _("  Reason: allowed. The current policy allows this "
+		ad_string_append(out, _("  Reason: allowed. The current policy allows this "
 				       "access: the policy was changed since, or a boolean was "
 				       "switched on.\n"));
 		break;
 	case AD_REASON_DONTAUDIT:
-		g_string_append(out, _("  Reason: dontaudit. No rule allows this access and "
+		ad_string_append(out, _("  Reason: dontaudit. No rule allows this access and "
 				       "the policy has a dontaudit rule for it: it was logged "
 				       "because dontaudit rules are disabled (semodule -DB), or "
 				       "a boolean changes it.\n"));
 		break;
 	case AD_REASON_TE_RULE:
-		g_string_append(out, _("  Reason: te_rule. No allow rule permits this access "
+		ad_string_append(out, _("  Reason: te_rule. No allow rule permits this access "
 				       "and no boolean would: it needs a new allow rule (avcdoctor "
 				       "allow), or the object has the wrong label.\n"));
 		break;
 	case AD_REASON_BOOLEAN:
-		g_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
+		ad_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
 				       "is switched off by a boolean.\n"));
 		break;
 	case AD_REASON_CONSTRAINT:
-		g_string_append(out, _("  Reason: constraint. A constraint of the policy "
+		ad_string_append(out, _("  Reason: constraint. A constraint of the policy "
 				       "blocks this access; an allow rule will not help.\n"));
 		break;
 	case AD_REASON_RBAC:
-		g_string_append(out, _("  Reason: rbac. The role of the source is not allowed "
+		ad_string_append(out, _("  Reason: rbac. The role of the source is not allowed "
 				       "this (a role allow rule is missing).\n"));
 		break;
 	case AD_REASON_BOUNDS:
-		g_string_append(out, _("  Reason: bounds. The domain is bounded by a parent "
+		ad_string_append(out, _("  Reason: bounds. The domain is bounded by a parent "
 				       "domain that is not allowed this access.\n"));
 		break;
 	case AD_REASON_UNKNOWN_TYPE:
-		g_string_append(out, _("  Reason: unknown_type. The record names something "
+		ad_string_append(out, _("  Reason: unknown_type. The record names something "
 				       "this policy does not define: the log comes from another "
 				       "policy, or a module is missing.\n"));
 		break;
 	case AD_REASON_UNKNOWN_CLASS:
-		g_string_append(out, _("  Reason: unknown_class. This policy has no such "
+		ad_string_append(out, _("  Reason: unknown_class. This policy has no such "
 				       "object class: the log comes from another policy or "
 				       "kernel.\n"));
 		break;
 	case AD_REASON_UNKNOWN_PERMISSION:
-		g_string_append(out, _("  Reason: unknown_permission. The class has no such "
+		ad_string_append(out, _("  Reason: unknown_permission. The class has no such "
 				       "permission in this policy.\n"));
 		break;
 	case AD_REASON_INVALID_CONTEXT:
-		g_string_append(out, _("  Reason: invalid_context. Every part of the context "
+		ad_string_append(out, _("  Reason: invalid_context. Every part of the context "
 				       "exists, but the policy does not allow them together.\n"));
 		break;
 	}
@@ -492,7 +492,7 @@ void ad_render_verdict(GString *out, const AdVerdict *v)
 	if (v->constraint_expr)
 		g_string_append_printf(out, _("  Constraint: %s\n"), v->constraint_expr);
 	if (v->constraint_too && v->reason != AD_REASON_CONSTRAINT)
-		g_string_append(out, _("  A constraint would block this access as well: an "
+		ad_string_append(out, _("  A constraint would block this access as well: an "
 				       "allow rule alone will not help.\n"));
 	append_booleans(out, v);
 }
