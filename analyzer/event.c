@@ -19,6 +19,11 @@
  * it freed for the next events: blocks of this size are past glibc's
  * per-thread cache, and freeing them one by one cost more than the rest of
  * the reading.  A request too large for a block gets a block of its own.
+ *
+ * Threads trade spare blocks through a shared list, BLOCK_TRADE at a time:
+ * the report commands free events in the reading thread while the other
+ * thread also splits fields into them, so one thread's spares pile up
+ * while the other would allocate.
  */
 typedef struct ArenaBlock {
 	struct ArenaBlock *next;
@@ -30,11 +35,31 @@ typedef struct ArenaBlock {
 #define BLOCK_BYTES	2048				/* a standard block, header included */
 #define BLOCK_DATA	(BLOCK_BYTES - sizeof(ArenaBlock))
 #define POOL_MAX	512				/* spare blocks kept per thread: 1 MiB */
+#define BLOCK_TRADE	64				/* blocks moved to or from the shared list */
+#define SHARED_MAX	512				/* spare blocks on the shared list */
 
 typedef struct {
 	ArenaBlock *spare;
 	guint n;
 } BlockPool;
+
+static GMutex shared_lock;
+static BlockPool shared;	/* under shared_lock */
+static gint shared_n;		/* shared.n, also read without the lock */
+
+/* moves up to @n blocks from @from to @to */
+static void pool_move(BlockPool *from, BlockPool *to, guint n)
+{
+	while (n-- && from->spare) {
+		ArenaBlock *b = from->spare;
+
+		from->spare = b->next;
+		from->n--;
+		b->next = to->spare;
+		to->spare = b;
+		to->n++;
+	}
+}
 
 static void pool_free(gpointer data)
 {
@@ -69,6 +94,12 @@ static ArenaBlock *block_new(gsize size)
 	if (size <= BLOCK_DATA) {
 		BlockPool *pool = pool_get();
 
+		if (!pool->spare && g_atomic_int_get(&shared_n)) {
+			g_mutex_lock(&shared_lock);
+			pool_move(&shared, pool, BLOCK_TRADE);
+			g_atomic_int_set(&shared_n, shared.n);
+			g_mutex_unlock(&shared_lock);
+		}
 		if (pool->spare) {
 			b = pool->spare;
 			pool->spare = b->next;
@@ -93,6 +124,13 @@ static void blocks_free(ArenaBlock *b)
 	while (b) {
 		ArenaBlock *next = b->next;
 
+		if (b->size == BLOCK_DATA && pool->n >= POOL_MAX) {
+			g_mutex_lock(&shared_lock);
+			if (shared.n < SHARED_MAX)
+				pool_move(pool, &shared, BLOCK_TRADE);
+			g_atomic_int_set(&shared_n, shared.n);
+			g_mutex_unlock(&shared_lock);
+		}
 		if (b->size == BLOCK_DATA && pool->n < POOL_MAX) {
 			b->next = pool->spare;
 			pool->spare = b;
