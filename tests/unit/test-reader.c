@@ -1134,6 +1134,45 @@ static void test_read_file_errors(void **state)
 	g_rmdir(dir);
 }
 
+/*
+ * NUL bytes and ENRICHED separators, early in a line (before its first
+ * 16 bytes) and late, read from a file: lines processed in the read buffer
+ * take what the line scan saw instead of searching again.
+ */
+static void test_read_file_nul_and_gs(void **state)
+{
+	g_autoptr(Collect) c = collect_new();
+	g_autoptr(AdReader) r = ad_reader_new(collect_event, collect_problem, c);
+	g_autoptr(GError) error = NULL;
+	g_autofree char *dir = g_dir_make_tmp("ad-reader-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "audit.log", NULL);
+	static const char text[] =
+		"type\0AVC msg=audit(1700000001.100:1): " AVC_BODY "\n"
+		"type=AVC msg=audit(1700000002.100:2): " AVC_BODY "\x1d" "AUID=\"root\"\n"
+		"type=AVC msg=audit(1700000003.100:3): avc:  denied  { read } for comm=\"a\0b\" "
+		CTX_S " " CTX_T " tclass=file\n"
+		"type=AVC msg=audit(1700000004.100:4): " AVC_BODY "\n"
+		"type=AVC\x1d msg=audit(1700000005.100:5): " AVC_BODY "\n";
+
+	assert_true(g_file_set_contents(path, text, sizeof(text) - 1, NULL));
+	assert_true(ad_reader_read_file(r, path, &error));
+	assert_null(error);
+	/* lines 1 and 3 hold a NUL; line 5 is cut at its \x1d: "type=AVC" is no record */
+	assert_int_equal(c->problems->len, 2);
+	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 0))->line, 1);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 0))->message, "NUL"));
+	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 1))->line, 3);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 1))->message, "NUL"));
+	assert_int_equal(c->events->len, 2);
+	assert_int_equal(event_at(c, 0)->serial, 2);
+	assert_null(strchr(record_at(event_at(c, 0), 0)->text, 0x1d));
+	assert_null(strstr(record_at(event_at(c, 0), 0)->text, "AUID"));
+	assert_int_equal(event_at(c, 1)->serial, 4);
+	assert_int_equal(ad_reader_lines(r), 5);
+	g_unlink(path);
+	g_rmdir(dir);
+}
+
 /* ------------------------------------------------------------ event assembly */
 
 static void test_interleaved_events(void **state)
@@ -1516,6 +1555,7 @@ int main(void)
 		cmocka_unit_test(test_long_last_line_rejected),
 		cmocka_unit_test(test_long_line_counted),
 		cmocka_unit_test(test_nul_in_line),
+		cmocka_unit_test(test_read_file_nul_and_gs),
 		cmocka_unit_test(test_malformed_stamps),
 		cmocka_unit_test(test_malformed_stamp_second_record),
 		cmocka_unit_test(test_read_file_errors),
