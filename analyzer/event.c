@@ -492,8 +492,12 @@ static const AdField *record_field(const AdRecord *rec, const char *name, gboole
 	for (guint i = 0; i < n; i++) {
 		const AdField *f = &fields[i];
 
-		/* the first byte rules out nearly every field without a call */
-		if (f->name[0] == name[0] && strcmp(f->name, name) == 0) {
+		/*
+		 * The first two bytes rule out nearly every field without a
+		 * call (both names hold at least one byte and a NUL)
+		 */
+		if (f->name[0] == name[0] && f->name[1] == name[1] &&
+		    (!name[1] || strcmp(f->name + 2, name + 2) == 0)) {
 			found = f;
 			if (!last)
 				break;
