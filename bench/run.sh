@@ -31,7 +31,7 @@ AVCD_REPEAT=${AVCD_REPEAT:-9}
 say() { printf '%s [bench] %s\n' "$(date +%T)" "$*" >&2; }
 
 # --- dependencies ---------------------------------------------------------------
-pkgs="time coreutils python3 policycoreutils-python-utils selinux-policy-default
+pkgs="coreutils python3 policycoreutils-python-utils selinux-policy-default
 	build-essential cmake pkg-config gettext libauparse-dev libaudit-dev
 	libselinux1-dev libsepol-dev libglib2.0-dev libjson-c-dev"
 missing=""
@@ -116,7 +116,7 @@ gen mcs "$MCS_A2W_N" "$MCS_A2W"
 RES=$OUT/results.tsv
 : >"$RES"
 
-# measure ID CASE TOOL TIMEOUT LOG: runs TOOL on LOG REPEAT times under /usr/bin/time (stops
+# measure ID CASE TOOL TIMEOUT LOG: runs TOOL on LOG REPEAT times under measure.py (stops
 # repeating after a timeout or failure), output to files; appends to results.tsv:
 # id case tool n_events log_lines log_bytes median_seconds median_kib status analysed all_runs
 measure() {
@@ -134,7 +134,7 @@ measure() {
 	for ((r = 1; r <= runs; r++)); do
 		say "$id: $tool on $(basename "$log"), run $r/$runs (timeout ${to}s)"
 		set +e
-		/usr/bin/time -f '%e s %M KiB' -o "$OUT/$id.time" \
+		python3 "$HERE/measure.py" "$OUT/$id.time" \
 			timeout -k 10 "$to" "${cmd[@]}" >"$OUT/$id.out" 2>"$OUT/$id.err"
 		rc=$?
 		set -e
@@ -214,7 +214,7 @@ for r in rows:
 def t(x):
     if x["status"] == "timeout":
         return f"> {x['s']:.0f} s (timeout)"
-    s = f"{x['s']:.2f} s"
+    s = f"{x['s']:.3f} s" if x["s"] < 10 else f"{x['s']:.2f} s"
     return s if x["status"] == "ok" else s + f" ({x['status']})"
 
 def m(x):
@@ -273,7 +273,7 @@ print("\n".join(out))
 print()
 for n in notes:
     print(f"- {n}")
-print(f"- time = wall clock, peak RSS = maximum resident set size (`/usr/bin/time -f '%e s %M KiB'`), "
+print(f"- time = wall clock to the millisecond, peak RSS = maximum resident set size (bench/measure.py: perf_counter and wait4), "
       f"median of {avcd_repeat} runs of avcdoctor and {repeat} of audit2why (a run that times out is not repeated); "
       "both tools read the same file in the same run, text output written to a file; "
       "'denials explained' = avcdoctor's summary count / audit2why's 'Was caused by' count.")
