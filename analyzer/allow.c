@@ -19,6 +19,8 @@ struct _AdRuleSet {
 	AdRuleOptions opt;
 	GHashTable *rules;		/* "s\x1ft\x1fc" -> AdRule* */
 	GHashTable *role_rules;		/* "r\x1ft" -> AdRoleRule* */
+	GHashTable *accesses;		/* access key -> AdRuleAccess* */
+	GString *scratch;		/* an access key being made */
 	guint granted;
 };
 
@@ -29,7 +31,7 @@ static void rule_free(AdRule *r)
 	g_free(r->tclass);
 	g_ptr_array_unref(r->perms);
 	g_ptr_array_unref(r->verdicts);
-	g_ptr_array_unref(r->records);
+	g_array_unref(r->records);
 	g_array_unref(r->ioctls);
 	g_free(r->unknown_text);
 	g_free(r);
@@ -39,8 +41,64 @@ static void role_rule_free(AdRoleRule *r)
 {
 	g_free(r->role);
 	g_free(r->type);
-	g_ptr_array_unref(r->records);
+	g_array_unref(r->records);
 	g_free(r);
+}
+
+static void access_free(AdRuleAccess *a)
+{
+	g_free(a->scontext);
+	g_free(a->tcontext);
+	g_free(a->tclass);
+	if (a->perms)
+		g_ptr_array_unref(a->perms);
+	g_free(a->invalid_context);
+	g_free(a);
+}
+
+/*
+ * Adds where @d is to @records, with its access: the first record of an
+ * access copies what --verify needs of it, later ones share that copy.
+ */
+static void add_record(AdRuleSet *rs, GArray *records, const AdDenial *d)
+{
+	GString *key = rs->scratch;
+	AdRuleAccess *a;
+	AdRuleRecord rec = {
+		.file = d->record->file,
+		.line = d->record->line,
+		.serial = d->event->serial,
+	};
+
+	g_string_truncate(key, 0);
+	g_string_append_c(key, '0' + d->type);
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->scontext ? d->scontext : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->tcontext ? d->tcontext : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->tclass ? d->tclass : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->invalid_context ? d->invalid_context : "");
+	for (guint i = 0; d->perms && i < d->perms->len; i++) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, g_ptr_array_index(d->perms, i));
+	}
+	a = g_hash_table_lookup(rs->accesses, key->str);
+	if (!a) {
+		a = g_new0(AdRuleAccess, 1);
+		a->type = d->type;
+		a->scontext = g_strdup(d->scontext);
+		a->tcontext = g_strdup(d->tcontext);
+		a->tclass = g_strdup(d->tclass);
+		a->perms = g_ptr_array_new_with_free_func(g_free);
+		for (guint i = 0; d->perms && i < d->perms->len; i++)
+			g_ptr_array_add(a->perms, g_strdup(g_ptr_array_index(d->perms, i)));
+		a->invalid_context = g_strdup(d->invalid_context);
+		g_hash_table_insert(rs->accesses, g_strdup(key->str), a);
+	}
+	rec.access = a;
+	g_array_append_val(records, rec);
 }
 
 AdRuleSet *ad_rule_set_new(AdPolicy *policy, const AdRuleOptions *opt)
@@ -54,6 +112,9 @@ AdRuleSet *ad_rule_set_new(AdPolicy *policy, const AdRuleOptions *opt)
 					  (GDestroyNotify)rule_free);
 	rs->role_rules = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					       (GDestroyNotify)role_rule_free);
+	rs->accesses = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free,
+					     (GDestroyNotify)access_free);
+	rs->scratch = g_string_new(NULL);
 	return rs;
 }
 
@@ -63,6 +124,8 @@ void ad_rule_set_free(AdRuleSet *rs)
 		return;
 	g_hash_table_unref(rs->rules);
 	g_hash_table_unref(rs->role_rules);
+	g_hash_table_unref(rs->accesses);
+	g_string_free(rs->scratch, TRUE);
 	g_free(rs);
 }
 
@@ -115,10 +178,10 @@ static void add_role_rule(AdRuleSet *rs, AdDenial *d)
 		rr = g_new0(AdRoleRule, 1);
 		rr->role = g_steal_pointer(&role);
 		rr->type = g_steal_pointer(&type);
-		rr->records = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+		rr->records = g_array_new(FALSE, FALSE, sizeof(AdRuleRecord));
 		g_hash_table_insert(rs->role_rules, g_steal_pointer(&key), rr);
 	}
-	g_ptr_array_add(rr->records, ad_denial_ref(d));
+	add_record(rs, rr->records, d);
 }
 
 static void add_why(GString *why, char *text)
@@ -211,7 +274,7 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 		r->tclass = g_strdup(d->tclass);
 		r->perms = g_ptr_array_new_with_free_func(g_free);
 		r->verdicts = g_ptr_array_new_with_free_func((GDestroyNotify)ad_verdict_unref);
-		r->records = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+		r->records = g_array_new(FALSE, FALSE, sizeof(AdRuleRecord));
 		r->ioctls = g_array_new(FALSE, FALSE, sizeof(guint16));
 		r->all_permissive = TRUE;
 		g_hash_table_insert(rs->rules, g_steal_pointer(&key), r);
@@ -253,7 +316,7 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 				g_array_append_val(r->ioctls, c);
 		}
 	}
-	g_ptr_array_add(r->records, ad_denial_ref(d));
+	add_record(rs, r->records, d);
 }
 
 static int compare_rules(gconstpointer a, gconstpointer b)
@@ -595,17 +658,17 @@ char *ad_rule_set_to_cil(AdRuleSet *rs)
 	return g_string_free(out, FALSE);
 }
 
-static json_object *records_json(GPtrArray *records)
+static json_object *records_json(GArray *records)
 {
 	json_object *arr = json_object_new_array();
 
 	for (guint i = 0; i < records->len; i++) {
-		const AdDenial *d = g_ptr_array_index(records, i);
+		const AdRuleRecord *rec = &g_array_index(records, AdRuleRecord, i);
 		json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "file", json_object_new_string(d->record->file));
-		json_object_object_add(o, "line", json_object_new_int64(d->record->line));
-		json_object_object_add(o, "serial", json_object_new_uint64(d->event->serial));
+		json_object_object_add(o, "file", json_object_new_string(rec->file));
+		json_object_object_add(o, "line", json_object_new_int64(rec->line));
+		json_object_object_add(o, "serial", json_object_new_uint64(rec->serial));
 		json_object_array_add(arr, o);
 	}
 	return arr;
@@ -679,10 +742,10 @@ json_object *ad_role_rule_to_json(const AdRoleRule *r)
 	return o;
 }
 
-static void collect_records(GPtrArray *into, GPtrArray *from)
+static void collect_records(GPtrArray *into, GArray *from)
 {
 	for (guint i = 0; i < from->len; i++)
-		g_ptr_array_add(into, g_ptr_array_index(from, i));
+		g_ptr_array_add(into, &g_array_index(from, AdRuleRecord, i));
 }
 
 gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **error)
@@ -715,22 +778,23 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		n_rules++;
 	}
 	for (guint i = 0; i < records->len; i++) {
-		AdDenial *d = g_ptr_array_index(records, i);
+		const AdRuleRecord *rec = g_ptr_array_index(records, i);
+		const AdRuleAccess *a = rec->access;
 		const AdVerdict *v = NULL;
 		gboolean allowed;
 
-		if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		if (a->type == AD_DENIAL_SELINUX_ERR || a->type == AD_DENIAL_USER_SELINUX_ERR) {
 			g_autofree char *why = ad_policy_context_problem(rs->policy,
-									 d->invalid_context);
+									 a->invalid_context);
 
 			allowed = why == NULL;
 			if (!allowed)
-				g_string_append_printf(text, "#   %s:%u: %s: %s\n", d->record->file,
-						       d->record->line, d->invalid_context, why);
+				g_string_append_printf(text, "#   %s:%u: %s: %s\n", rec->file,
+						       rec->line, a->invalid_context, why);
 		} else {
-			v = ad_policy_explain(rs->policy, d->scontext, d->tcontext, d->tclass,
-					      (const char *const *)d->perms->pdata,
-					      d->perms->len);
+			v = ad_policy_explain(rs->policy, a->scontext, a->tcontext, a->tclass,
+					      (const char *const *)a->perms->pdata,
+					      a->perms->len);
 			allowed = v->reason == AD_REASON_ALLOWED;
 		}
 		if (allowed) {
@@ -739,18 +803,18 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		}
 		n_denied++;
 		if (v) {
-			g_autofree char *stype = ad_context_type(d->scontext);
-			g_autofree char *ttype = ad_context_type(d->tcontext);
+			g_autofree char *stype = ad_context_type(a->scontext);
+			g_autofree char *ttype = ad_context_type(a->tcontext);
 			json_object *o = json_object_new_object();
 
 			g_string_append_printf(text, "#   %s:%u: %s %s:%s: %s%s%s\n",
-					       d->record->file, d->record->line, stype, ttype,
-					       d->tclass, ad_reason_name(v->reason),
+					       rec->file, rec->line, stype, ttype,
+					       a->tclass, ad_reason_name(v->reason),
 					       v->constraint || v->detail ? ": " : "",
 					       v->constraint ? v->constraint
 							     : v->detail ? v->detail : "");
-			json_object_object_add(o, "file", json_object_new_string(d->record->file));
-			json_object_object_add(o, "line", json_object_new_int64(d->record->line));
+			json_object_object_add(o, "file", json_object_new_string(rec->file));
+			json_object_object_add(o, "line", json_object_new_int64(rec->line));
 			json_object_object_add(o, "reason",
 					       json_object_new_string(ad_reason_name(v->reason)));
 			json_object_array_add(still, o);

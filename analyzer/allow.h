@@ -19,13 +19,34 @@ typedef enum {
 	AD_RULE_DONTAUDIT,
 } AdRuleKind;
 
+/*
+ * The access a record asked for, kept for --verify (which asks the policy
+ * again) once per distinct access: a rule keeps no record nor event.
+ */
+typedef struct {
+	AdDenialType type;
+	char *scontext;
+	char *tcontext;
+	char *tclass;
+	GPtrArray *perms;		/* char*, as the record listed them */
+	char *invalid_context;		/* SELINUX_ERR */
+} AdRuleAccess;
+
+/* a record a rule came from */
+typedef struct {
+	const char *file;		/* interned, as AdRecord's */
+	guint line;
+	guint64 serial;
+	const AdRuleAccess *access;	/* owned by the rule set */
+} AdRuleRecord;
+
 typedef struct {
 	char *source;			/* type names, validated against the policy */
 	char *target;			/* "self" is never stored: see ad_rule_target_text */
 	char *tclass;
 	GPtrArray *perms;		/* char*, sorted */
 	GPtrArray *verdicts;		/* const AdVerdict* (references), distinct */
-	GPtrArray *records;		/* AdDenial* that caused it (refs) */
+	GArray *records;		/* AdRuleRecord: the records that caused it */
 	GArray *ioctls;			/* guint16 ioctl commands seen (for -x) */
 	gboolean all_permissive;	/* every record said permissive=1 */
 	gboolean unknown;		/* names something the policy lacks: not emitted */
@@ -36,7 +57,7 @@ typedef struct {
 typedef struct {
 	char *role;
 	char *type;
-	GPtrArray *records;
+	GArray *records;		/* AdRuleRecord */
 } AdRoleRule;
 
 typedef struct _AdRuleSet AdRuleSet;

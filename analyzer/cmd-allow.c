@@ -30,18 +30,37 @@ typedef struct {
 	gboolean reference;
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
 	char *source;
-	/* collected denials with the policy-load count seen before each */
-	GPtrArray *denials;
-	GArray *generation;
+	AdRuleOptions rule_options;
+	AdRuleSet *rules;		/* the denials folded in as they come */
+	guint generation;		/* policy loads seen before the rules' denials */
 } AllowState;
 
+/*
+ * -l: only the denials after the last policy load count, so the rules
+ * start again at each load.  Called before each denial and at the end.
+ */
+static void allow_restart_at_load(AdCli *cli, AllowState *st)
+{
+	if (!st->last_load || st->generation == cli->policy_loads)
+		return;
+	ad_rule_set_free(st->rules);
+	st->rules = ad_rule_set_new(cli->policy, &st->rule_options);
+	st->generation = cli->policy_loads;
+}
+
+/* each denial goes into the rules at once: none is kept (a log may be large) */
 static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 {
 	AllowState *st = user_data;
-	guint gen = cli->policy_loads;
 
-	g_ptr_array_add(st->denials, ad_denial_ref(d));
-	g_array_append_val(st->generation, gen);
+	allow_restart_at_load(cli, st);
+	if (st->source) {
+		g_autofree char *stype = ad_context_type(d->scontext);
+
+		if (g_strcmp0(stype, st->source) != 0)
+			return;
+	}
+	ad_rule_set_add(st->rules, d, ad_cli_explain(cli, d));
 }
 
 /* writes @text to @path, replacing it; FALSE with a message on failure */
@@ -210,8 +229,6 @@ int ad_cmd_allow(int argc, char **argv)
 		{ NULL }
 	};
 	g_autoptr(AdRuleSet) rs = NULL;
-	AdRuleOptions ro = { 0 };
-	guint last_gen;
 	int ret;
 
 	ad_cli_buffer_stdout();
@@ -239,29 +256,15 @@ int ad_cmd_allow(int argc, char **argv)
 		g_free(st.module);
 		return AD_EXIT_NO_POLICY;
 	}
-	st.denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
-	st.generation = g_array_new(FALSE, FALSE, sizeof(guint));
+	st.rule_options.kind = st.dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW;
+	st.rule_options.xperms = st.xperms;
+	st.rules = ad_rule_set_new(cli.policy, &st.rule_options);
 	cli.sink = allow_denial;
 	cli.sink_data = &st;
 	ad_cli_read_inputs(&cli);
+	allow_restart_at_load(&cli, &st);	/* a load after the last denial */
+	rs = g_steal_pointer(&st.rules);
 
-	ro.kind = st.dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW;
-	ro.xperms = st.xperms;
-	rs = ad_rule_set_new(cli.policy, &ro);
-	last_gen = st.last_load ? cli.policy_loads : 0;
-	for (guint i = 0; i < st.denials->len; i++) {
-		AdDenial *d = g_ptr_array_index(st.denials, i);
-
-		if (g_array_index(st.generation, guint, i) < last_gen)
-			continue;
-		if (st.source) {
-			g_autofree char *stype = ad_context_type(d->scontext);
-
-			if (g_strcmp0(stype, st.source) != 0)
-				continue;
-		}
-		ad_rule_set_add(rs, d, ad_cli_explain(&cli, d));
-	}
 	if (st.reference && (st.cil || st.dontaudit)) {
 		ad_cli_message(_("allow: -R suggests interfaces for allow rules in the policy "
 				 "language; ignored with %s"), st.cil ? "--cil" : "-D");
@@ -293,8 +296,6 @@ int ad_cmd_allow(int argc, char **argv)
 
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);
-	g_ptr_array_unref(st.denials);
-	g_array_unref(st.generation);
 	g_free(st.module);
 	g_free(st.source);
 	ad_cli_end(&cli);

@@ -26,6 +26,16 @@ expect_grep "allowxperm httpd_t user_devpts_t:chr_file ioctl { 0x5401-0x5402 0x5
 expect_status 0 "allow -l" -- "$AVCDOCTOR" allow -l -p "$POLICY" crafted/debian-refpolicy-lastload.log
 expect_grep "user_home_t" "$TMP/out" "the denial after the load is kept"
 if grep -q "shadow_t" "$TMP/out"; then fail "-l kept a denial before the load"; else pass "-l drops denials before the load"; fi
+# a load after the last denial leaves nothing; two loads keep what follows the second
+{ cat crafted/debian-refpolicy-lastload.log
+  echo "type=MAC_POLICY_LOAD msg=audit(1700000004.500:160): auid=0 ses=2 lsm=selinux res=1"; } >"$TMP/load-last.log"
+expect_status 0 "allow -l, load at the end" -- "$AVCDOCTOR" allow -l --json -p "$POLICY" "$TMP/load-last.log"
+if grep -q '"rule"' "$TMP/out"; then fail "-l kept denials before the final load"; else pass "-l: nothing after the final load"; fi
+{ cat "$TMP/load-last.log"
+  sed -n 1p crafted/debian-refpolicy-lastload.log | sed 's/1700000001.100:101/1700000005.100:170/'; } >"$TMP/load-twice.log"
+expect_status 0 "allow -l, two loads" -- "$AVCDOCTOR" allow -l -p "$POLICY" "$TMP/load-twice.log"
+expect_grep "shadow_t" "$TMP/out" "the denial after the second load is kept"
+if grep -q "user_home_t" "$TMP/out"; then fail "-l kept a denial between the loads"; else pass "-l drops denials between the loads"; fi
 
 # -D
 expect_status 0 "allow -D" -- "$AVCDOCTOR" allow -D -p "$POLICY" $crafted
