@@ -482,7 +482,8 @@ void ad_reader_age(AdReader *r, double max_age)
  * or two, and it never reads past @end.
  */
 #define has_prefix(s, end, lit) \
-	((gsize)((end) - (s)) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
+	((s) <= (end) && (gsize)((end) - (s)) >= sizeof(lit) - 1 && \
+	 memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
 /*
  * The first "type=" in [@p, @end), or NULL: every line is searched for
