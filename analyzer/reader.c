@@ -63,6 +63,7 @@ struct _AdReader {
 	gboolean discarding;	/* inside an overlong line */
 
 	GHashTable *open;	/* set of keyed OpenEvent*, by (node, sec, msec, serial) */
+	OpenEvent *last_keyed;	/* the keyed event the last record went to, or NULL */
 	GQueue queue;		/* of OpenEvent* (links inside them), oldest first */
 	GHashTable *newest;	/* node -> newest second seen, this source */
 	gint64 newest_local;	/* the same for records without node=, when have_local */
@@ -138,6 +139,8 @@ static void emit(AdReader *r, OpenEvent *oe)
 	g_queue_unlink(&r->queue, &oe->link);
 	if (oe->keyed)
 		g_hash_table_remove(r->open, oe);
+	if (r->last_keyed == oe)
+		r->last_keyed = NULL;
 	if (r->headerless == oe)
 		r->headerless = NULL;
 	if (ev->records->len && r->on_event)
@@ -397,9 +400,13 @@ static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean ha
 		OpenEvent key = { .ev = &key_ev };
 		gint64 *newest;
 
-		oe = g_hash_table_lookup(r->open, &key);
+		/* the records of an event mostly come together: the last one first */
+		oe = r->last_keyed;
+		if (!oe || !oe->keyed || !open_equal(oe, &key))
+			oe = g_hash_table_lookup(r->open, &key);
 		if (!oe)
 			oe = open_event(r, node, TRUE, sec, msec, serial);
+		r->last_keyed = oe;
 		newest = newest_of(r, node);
 		if (!newest) {
 			if (node) {

@@ -1211,6 +1211,30 @@ static void test_interleaved_events(void **state)
 	assert_int_equal(a2->records->len, 1);
 }
 
+/*
+ * A record right after the EOE of its own event: the event was the last
+ * one a record went to, and it is closed: the late record starts another.
+ */
+static void test_record_after_its_eoe(void **state)
+{
+	g_autoptr(Collect) c = read_str(
+		"type=AVC msg=audit(1700000001.100:10): " AVC_BODY "\n"
+		"type=EOE msg=audit(1700000001.100:10): \n"
+		"type=PATH msg=audit(1700000001.100:10): item=0 name=\"/late\"\n"
+		"type=AVC msg=audit(1700000001.100:11): " AVC_BODY "\n"
+		"type=PATH msg=audit(1700000001.100:11): item=0 name=\"/b\"\n");
+
+	assert_no_problems(c);
+	assert_int_equal(c->events->len, 3);
+	assert_int_equal(event_at(c, 0)->serial, 10);
+	assert_int_equal(event_at(c, 0)->records->len, 2);
+	assert_int_equal(event_at(c, 1)->serial, 10);
+	assert_int_equal(event_at(c, 1)->records->len, 1);
+	assert_field(record_at(event_at(c, 1), 0), "name", "/late");
+	assert_int_equal(event_at(c, 2)->serial, 11);
+	assert_int_equal(event_at(c, 2)->records->len, 2);
+}
+
 static void test_same_serial_two_nodes(void **state)
 {
 	g_autoptr(Collect) c = read_str(
@@ -1560,6 +1584,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_stamp_second_record),
 		cmocka_unit_test(test_read_file_errors),
 		cmocka_unit_test(test_interleaved_events),
+		cmocka_unit_test(test_record_after_its_eoe),
 		cmocka_unit_test(test_same_serial_two_nodes),
 		cmocka_unit_test(test_interleaved_events_clock_skew),
 		cmocka_unit_test(test_older_source_after_newer),
