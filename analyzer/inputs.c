@@ -47,56 +47,6 @@ static GArray *batch_new(void)
 	return b;
 }
 
-static void split_batch(GArray *batch);
-
-/* hands the thread's batch over; FALSE when the consumer has gone */
-static gboolean flush(AdInputs *in)
-{
-	GQueue used = G_QUEUE_INIT;
-	gboolean go_on;
-
-	/* about to wait for the consumer: split what it would split itself */
-	if (g_atomic_int_get(&in->queued) >= QUEUE_BATCHES)
-		split_batch(in->filling);
-	g_mutex_lock(&in->lock);
-	used = in->used;
-	g_queue_init(&in->used);
-	if (in->filling->len) {
-		while (in->batches.length >= QUEUE_BATCHES && !in->cancel) {
-			in->producer_waits = TRUE;
-			g_cond_wait(&in->cond, &in->lock);
-		}
-		in->producer_waits = FALSE;
-		if (!in->cancel) {
-			g_queue_push_tail(&in->batches, in->filling);
-			g_atomic_int_set(&in->queued, in->batches.length);
-			in->filling = NULL;
-			if (in->consumer_waits)
-				g_cond_broadcast(&in->cond);
-		}
-	}
-	go_on = !in->cancel;
-	g_mutex_unlock(&in->lock);
-	/*
-	 * The events are freed in this thread, which allocated them: glibc's
-	 * malloc makes a free from another thread's arena costly.
-	 */
-	while (used.length)
-		g_array_unref(g_queue_pop_head(&used));
-	if (!in->filling)
-		in->filling = batch_new();
-	else
-		g_array_set_size(in->filling, 0);
-	return go_on;
-}
-
-static void push(AdInputs *in, const AdInput *it)
-{
-	g_array_append_vals(in->filling, it, 1);
-	if (in->filling->len >= BATCH_ITEMS)
-		flush(in);
-}
-
 /* the records that ad_event_build_denials() reads */
 static gboolean wanted_record(int type)
 {
@@ -158,6 +108,54 @@ static void split_batch(GArray *batch)
 		if (it->kind == AD_INPUT_EVENT)
 			split_event(it->ev);
 	}
+}
+
+/* hands the thread's batch over; FALSE when the consumer has gone */
+static gboolean flush(AdInputs *in)
+{
+	GQueue used = G_QUEUE_INIT;
+	gboolean go_on;
+
+	/* about to wait for the consumer: split what it would split itself */
+	if (g_atomic_int_get(&in->queued) >= QUEUE_BATCHES)
+		split_batch(in->filling);
+	g_mutex_lock(&in->lock);
+	used = in->used;
+	g_queue_init(&in->used);
+	if (in->filling->len) {
+		while (in->batches.length >= QUEUE_BATCHES && !in->cancel) {
+			in->producer_waits = TRUE;
+			g_cond_wait(&in->cond, &in->lock);
+		}
+		in->producer_waits = FALSE;
+		if (!in->cancel) {
+			g_queue_push_tail(&in->batches, in->filling);
+			g_atomic_int_set(&in->queued, in->batches.length);
+			in->filling = NULL;
+			if (in->consumer_waits)
+				g_cond_broadcast(&in->cond);
+		}
+	}
+	go_on = !in->cancel;
+	g_mutex_unlock(&in->lock);
+	/*
+	 * The events are freed in this thread, which allocated them: glibc's
+	 * malloc makes a free from another thread's arena costly.
+	 */
+	while (used.length)
+		g_array_unref(g_queue_pop_head(&used));
+	if (!in->filling)
+		in->filling = batch_new();
+	else
+		g_array_set_size(in->filling, 0);
+	return go_on;
+}
+
+static void push(AdInputs *in, const AdInput *it)
+{
+	g_array_append_vals(in->filling, it, 1);
+	if (in->filling->len >= BATCH_ITEMS)
+		flush(in);
 }
 
 /*
