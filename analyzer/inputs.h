@@ -8,9 +8,11 @@ G_BEGIN_DECLS
 
 /*
  * Input files read by a thread of their own.  The thread runs the reader
- * (lines into records into events) and splits the fields of the records
- * a denial is built from, while the caller explains and renders what came
- * before: the two halves of a report command's work run on two cores.
+ * (lines into records into events) while the caller explains and renders
+ * what came before: the two halves of a report command's work run on two
+ * cores.  The fields of the records a denial is built from are split by
+ * the thread while the caller is behind, else by the caller on first use
+ * (items may arrive with their records split or not).
  * Everything arrives in input order, events and problems interleaved as
  * the reader met them; at most a few batches wait, so memory stays bounded
  * however fast the file is read.
