@@ -456,12 +456,25 @@ static gboolean is_file_class(const char *tclass)
 /* fills subject and object details from the event's other records */
 static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 {
-	const AdRecord *sc = ad_event_find_record(ev, AD_REC_SYSCALL);
-	const AdRecord *cwd = ad_event_find_record(ev, AD_REC_CWD);
-	const AdRecord *pt = ad_event_find_record(ev, AD_REC_PROCTITLE);
-	const AdRecord *sa = ad_event_find_record(ev, AD_REC_SOCKADDR);
-	const AdRecord *avc_path = ad_event_find_record(ev, AD_REC_AVC_PATH);
+	const AdRecord *sc = NULL, *cwd = NULL, *pt = NULL, *sa = NULL, *avc_path = NULL;
 	g_autoptr(GBytes) cwd_b = NULL;
+
+	/* the first record of each type, in one pass */
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *r = g_ptr_array_index(ev->records, i);
+		const AdRecord **slot;
+
+		switch (r->type) {
+		case AD_REC_SYSCALL: slot = &sc; break;
+		case AD_REC_CWD: slot = &cwd; break;
+		case AD_REC_PROCTITLE: slot = &pt; break;
+		case AD_REC_SOCKADDR: slot = &sa; break;
+		case AD_REC_AVC_PATH: slot = &avc_path; break;
+		default: continue;
+		}
+		if (!*slot)
+			*slot = r;
+	}
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 
 	d->pid = field_int(rec, user ? "spid" : "pid");
