@@ -464,7 +464,7 @@ const AdField *ad_record_fields(const AdRecord *crec, guint *n_fields)
 
 	if (!rec->fields) {
 		Tokenizer tk;	/* not zeroed whole: the stack is written before it is read */
-		gsize len = strlen(rec->body);
+		gsize len = rec->body_len ? rec->body_len : strlen(rec->body);
 		char *copy = ad_event_alloc(rec->event, len + 1);
 
 		memcpy(copy, rec->body, len + 1);

@@ -45,6 +45,7 @@ struct _AdRecord {
 	int type;		/* record type number, 0 when unknown */
 	char *text;		/* the whole record as a normalised raw line */
 	char *body;		/* the part after "msg=audit(...): " */
+	gsize body_len;		/* its length; 0: not known, strlen() it */
 	AdField *fields;	/* use ad_record_fields(): split on first use */
 	guint n_fields;
 	const char *file;	/* input name, "-" for stdin; interned */

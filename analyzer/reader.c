@@ -706,6 +706,7 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 		PUT(stamp, stamp_len);
 		PUT("): ", 3);
 		rec->body = o;
+		rec->body_len = body_len;
 		PUT(body, body_len);
 #undef PUT
 		*o = '\0';
