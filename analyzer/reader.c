@@ -31,6 +31,8 @@
 #include "reader.h"
 
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
+#define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
+#define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
 
 /* what scan_line() saw in a line */
 enum {
@@ -38,8 +40,6 @@ enum {
 	SEEN_GS = 2,		/* a \x1d (log_format=ENRICHED) */
 	SEEN_UNKNOWN = 4,	/* not scanned: look for both */
 };
-#define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
-#define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
 
 G_DEFINE_QUARK(ad-reader-error-quark, ad_reader_error)
 
