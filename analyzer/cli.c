@@ -137,18 +137,23 @@ static void on_record_problem(const AdRecord *rec, const char *message, gpointer
 	on_problem(rec->file, rec->line, message, user_data);
 }
 
-static void on_event(AdCli *cli, AdEvent *ev)
+/* the denials of an event, built by the reading thread or here */
+static void on_event(AdCli *cli, const AdInput *it)
 {
-	GPtrArray *denials = cli->event_denials;
+	GPtrArray *denials = it->denials;
 
-	if (ad_event_is_policy_load(ev))
+	if (ad_event_is_policy_load(it->ev))
 		cli->policy_loads++;
-	ad_event_build_denials(ev, denials, on_record_problem, cli);
+	if (!denials) {
+		denials = cli->event_denials;
+		ad_event_build_denials(it->ev, denials, on_record_problem, cli);
+	}
 	for (guint i = 0; i < denials->len; i++) {
 		cli->denials++;
 		cli->sink(cli, g_ptr_array_index(denials, i), cli->sink_data);
 	}
-	g_ptr_array_set_size(denials, 0);
+	if (denials == cli->event_denials)
+		g_ptr_array_set_size(denials, 0);
 }
 
 static const char *const *input_files(const AdCli *cli)
@@ -192,7 +197,7 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 	while ((it = ad_inputs_next(cli->inputs)) != NULL) {
 		switch (it->kind) {
 		case AD_INPUT_EVENT:
-			on_event(cli, it->ev);
+			on_event(cli, it);
 			break;
 		case AD_INPUT_PROBLEM:
 			on_problem(it->file, it->line, it->message, cli);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "denial.h"
 #include "inputs.h"
 #include "reader.h"
 
@@ -12,6 +13,7 @@
 				/* batches stay in the caches (1024 was slower) */
 #define QUEUE_BATCHES	4	/* batches waiting before the reading thread waits */
 #define SPLIT_AHEAD	2	/* batches waiting from which the thread splits fields */
+#define BUILD_AHEAD	4	/* ... and from which it builds the denials too */
 
 struct _AdInputs {
 	GThread *thread;
@@ -36,6 +38,7 @@ struct _AdInputs {
 static void input_clear(AdInput *it)
 {
 	g_clear_pointer(&it->ev, ad_event_unref);
+	g_clear_pointer(&it->denials, g_ptr_array_unref);
 	g_clear_pointer(&it->message, g_free);
 }
 
@@ -158,27 +161,7 @@ static void push(AdInputs *in, const AdInput *it)
 		flush(in);
 }
 
-/*
- * Splitting fields is a third of the work on a denial, and either thread
- * can do it (records are split on first use).  The reading thread does it
- * while the consumer is behind (SPLIT_AHEAD batches or more wait), and
- * leaves it to the consumer while the consumer waits for events: so the
- * work goes to whichever thread has time, and neither idles while the
- * other is the bottleneck.  The handover through the lock makes the split
- * records visible to the consumer.
- */
-static void on_event(AdEvent *ev, gpointer user_data)
-{
-	AdInputs *in = user_data;
-	AdInput it = { .kind = AD_INPUT_EVENT };
-
-	if (g_atomic_int_get(&in->queued) >= SPLIT_AHEAD)
-		split_event(ev);
-	it.ev = ad_event_ref(ev);
-	push(in, &it);
-}
-
-static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+static void push_problem(AdInputs *in, const char *file, guint line, const char *message)
 {
 	AdInput it = {
 		.kind = AD_INPUT_PROBLEM,
@@ -187,7 +170,44 @@ static void on_problem(const char *file, guint line, const char *message, gpoint
 		.message = g_strdup(message),
 	};
 
-	push(user_data, &it);
+	push(in, &it);
+}
+
+/* a record ad_event_build_denials() rejected: reported before its event */
+static void on_build_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	push_problem(user_data, rec->file, rec->line, message);
+}
+
+/*
+ * Splitting fields and building denials are two thirds of the work on an
+ * event, and either thread can do them.  The reading thread does them
+ * while the consumer is behind: it splits from SPLIT_AHEAD batches
+ * waiting, and builds the denials too from BUILD_AHEAD; while the consumer
+ * waits for events it leaves both to the consumer.  So the work goes to
+ * whichever thread has time, and neither idles while the other is the
+ * bottleneck, also when one of them runs on a slower or shared core.  The
+ * handover through the lock makes what was built visible to the consumer.
+ */
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	AdInputs *in = user_data;
+	AdInput it = { .kind = AD_INPUT_EVENT };
+	gint queued = g_atomic_int_get(&in->queued);
+
+	if (queued >= BUILD_AHEAD) {
+		it.denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+		ad_event_build_denials(ev, it.denials, on_build_problem, in);
+	} else if (queued >= SPLIT_AHEAD) {
+		split_event(ev);
+	}
+	it.ev = ad_event_ref(ev);
+	push(in, &it);
+}
+
+static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+{
+	push_problem(user_data, file, line, message);
 }
 
 /*

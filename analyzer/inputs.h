@@ -10,9 +10,10 @@ G_BEGIN_DECLS
  * Input files read by a thread of their own.  The thread runs the reader
  * (lines into records into events) while the caller explains and renders
  * what came before: the two halves of a report command's work run on two
- * cores.  The fields of the records a denial is built from are split by
- * the thread while the caller is behind, else by the caller on first use
- * (items may arrive with their records split or not).
+ * cores.  While the caller is behind, the thread also splits the fields of
+ * the records a denial is built from, and builds the denials when the
+ * queue is full; else the caller does (items may arrive with their records
+ * split or not, their denials built or not).
  * Everything arrives in input order, events and problems interleaved as
  * the reader met them; at most a few batches wait, so memory stays bounded
  * however fast the file is read.
@@ -26,6 +27,12 @@ typedef enum {
 typedef struct {
 	AdInputKind kind;
 	AdEvent *ev;		/* owned by the item */
+	/*
+	 * The event's denials (AdDenial*) when the thread built them, with
+	 * the problems of its records queued just before the event; NULL
+	 * when the caller builds them.  Owned by the item.
+	 */
+	GPtrArray *denials;
 	const char *file;	/* interned */
 	guint line;
 	char *message;		/* owned by the item */

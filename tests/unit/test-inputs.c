@@ -2,8 +2,10 @@
 /*
  * Unit tests for inputs.c, the reading thread of the report commands:
  * order kept across batches and files, problems and errors in place,
- * nothing lost when the consumer is slower, early stop, and the event
- * memory (event.c's arena) with records of every size.
+ * nothing lost when the consumer is slower, work (splitting fields,
+ * building denials) taken over by the thread while the consumer is behind,
+ * early stop, and the event memory (event.c's arena) with records of every
+ * size.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "denial.h"
 #include "event.h"
 #include "inputs.h"
 
@@ -30,17 +33,22 @@ static char *write_file(const char *name, const char *text)
 	return path;
 }
 
-/* @n kernel denial events, serials from @first, three records each */
-static char *denial_log(guint first, guint n)
+/*
+ * @n kernel denial events, serials from @first, three records each; when
+ * @bad_every, the AVC record of every @bad_every-th event has no tcontext
+ */
+static char *denial_log_bad(guint first, guint n, guint bad_every)
 {
 	GString *s = g_string_new(NULL);
 
 	for (guint i = first; i < first + n; i++) {
+		gboolean bad = bad_every && i % bad_every == 0;
+
 		g_string_append_printf(s, "type=AVC msg=audit(1700000000.%03u:%u): avc:  denied  "
 				       "{ read } for  pid=1 comm=\"cat\" name=\"f%u\" "
 				       "scontext=system_u:system_r:httpd_t:s0 "
-				       "tcontext=system_u:object_r:shadow_t:s0 tclass=file "
-				       "permissive=0\n", i % 1000, i, i);
+				       "%s tclass=file permissive=0\n", i % 1000, i, i,
+				       bad ? "" : "tcontext=system_u:object_r:shadow_t:s0");
 		g_string_append_printf(s, "type=SYSCALL msg=audit(1700000000.%03u:%u): arch=c000003e "
 				       "syscall=257 success=no exit=-13 pid=1 comm=\"cat\" "
 				       "exe=\"/usr/bin/cat\"\n", i % 1000, i);
@@ -50,12 +58,51 @@ static char *denial_log(guint first, guint n)
 	return g_string_free(s, FALSE);
 }
 
+static char *denial_log(guint first, guint n)
+{
+	return denial_log_bad(first, n, 0);
+}
+
 typedef struct {
 	GString *trace;		/* "E<serial> " / "P<line> " / "X " per item */
 	guint events;
 	guint split;		/* events whose AVC record arrived split */
 	guint unsplit;		/* events whose AVC record the consumer split */
+	guint built;		/* events whose denials the thread built */
+	guint denials;		/* denials among them */
 } Seen;
+
+/* the denials the thread built for an event: what the consumer would build */
+static void check_built(const AdInput *it, Seen *seen)
+{
+	g_autoptr(GPtrArray) want = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)ad_denial_unref);
+
+	seen->built++;
+	ad_event_build_denials(it->ev, want, NULL, NULL);
+	assert_int_equal(it->denials->len, want->len);
+	for (guint i = 0; i < want->len; i++) {
+		const AdDenial *d = g_ptr_array_index(it->denials, i);
+		const AdDenial *w = g_ptr_array_index(want, i);
+
+		seen->denials++;
+		assert_ptr_equal(d->event, it->ev);
+		assert_ptr_equal(d->record, w->record);
+		assert_string_equal(d->tclass, "file");
+		assert_string_equal(d->tcontext, w->tcontext);
+		assert_int_equal(d->pid, 1);
+		assert_true(g_bytes_equal(d->exe, w->exe));
+		assert_string_equal(d->syscall, "openat");
+	}
+}
+
+static void trace_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	Seen *seen = user_data;
+
+	assert_non_null(message);
+	g_string_append_printf(seen->trace, "P%u ", rec->line);
+}
 
 static void drain(AdInputs *in, Seen *seen, guint slow_every)
 {
@@ -65,8 +112,6 @@ static void drain(AdInputs *in, Seen *seen, guint slow_every)
 	while ((it = ad_inputs_next(in)) != NULL) {
 		switch (it->kind) {
 		case AD_INPUT_EVENT:
-			g_string_append_printf(seen->trace, "E%" G_GUINT64_FORMAT " ",
-					       it->ev->serial);
 			seen->events++;
 			for (guint i = 0; i < it->ev->records->len; i++) {
 				const AdRecord *rec = g_ptr_array_index(it->ev->records, i);
@@ -81,6 +126,17 @@ static void drain(AdInputs *in, Seen *seen, guint slow_every)
 				assert_non_null(ad_record_get(rec, "scontext"));
 				assert_string_equal(ad_record_get(rec, "tclass"), "file");
 			}
+			if (it->denials) {
+				check_built(it, seen);
+			} else {
+				/* as the report commands do: the problems, then the event */
+				g_autoptr(GPtrArray) ds = g_ptr_array_new_with_free_func(
+					(GDestroyNotify)ad_denial_unref);
+
+				ad_event_build_denials(it->ev, ds, trace_problem, seen);
+			}
+			g_string_append_printf(seen->trace, "E%" G_GUINT64_FORMAT " ",
+					       it->ev->serial);
 			break;
 		case AD_INPUT_PROBLEM:
 			g_string_append_printf(seen->trace, "P%u ", it->line);
@@ -119,9 +175,10 @@ static void test_order_problems_errors(void **state)
 	ad_inputs_free(in);
 	/* the broken line 3 comes between the events it came between */
 	assert_string_equal(seen.trace->str, "E1 P3 E2 X E3 ");
-	/* nothing was waiting: the consumer splits the records itself */
+	/* nothing was waiting: the consumer splits the records and builds itself */
 	assert_int_equal(seen.split, 0);
 	assert_int_equal(seen.unsplit, 3);
+	assert_int_equal(seen.built, 0);
 	g_string_free(seen.trace, TRUE);
 }
 
@@ -144,9 +201,44 @@ static void test_many_events_slow_consumer(void **state)
 			g_string_append_printf(want, "E%u ", i);
 	assert_int_equal(seen.events, 2 * n);
 	assert_string_equal(seen.trace->str, want->str);
-	/* the consumer was behind nearly all the time: the thread split the records */
+	/*
+	 * The consumer was behind nearly all the time: the thread split the
+	 * records, and built the denials while every batch was full.
+	 */
 	assert_int_equal(seen.split + seen.unsplit, 2 * n);
 	assert_true(seen.split >= 2 * n * 3 / 4);
+	assert_true(seen.built >= n / 2);
+	assert_int_equal(seen.denials, seen.built);
+	g_string_free(seen.trace, TRUE);
+}
+
+/*
+ * A record the denial builder rejects, in an event the thread built: its
+ * problem comes just before the event, as when the consumer builds it.
+ */
+static void test_problems_of_built_events(void **state)
+{
+	(void)state;
+	const guint n = 20000, bad_every = 50;
+	g_autofree char *text = denial_log_bad(1, n, bad_every);
+	g_autofree char *path = write_file("bad.log", text);
+	const char *files[] = { path, NULL };
+	Seen seen = { .trace = g_string_new(NULL) };
+	AdInputs *in = ad_inputs_start(files);
+	g_autoptr(GString) want = g_string_new(NULL);
+
+	drain(in, &seen, 97);
+	ad_inputs_free(in);
+	for (guint i = 1; i <= n; i++) {
+		/* the AVC record is line 3 * (i - 1) + 1 */
+		if (i % bad_every == 0)
+			g_string_append_printf(want, "P%u ", 3 * (i - 1) + 1);
+		g_string_append_printf(want, "E%u ", i);
+	}
+	assert_string_equal(seen.trace->str, want->str);
+	/* some were built by the thread, bad ones among them (no denial, a problem) */
+	assert_true(seen.built >= n / 2);
+	assert_true(seen.denials < seen.built);
 	g_string_free(seen.trace, TRUE);
 }
 
@@ -256,6 +348,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_problems_errors),
 		cmocka_unit_test(test_many_events_slow_consumer),
+		cmocka_unit_test(test_problems_of_built_events),
 		cmocka_unit_test(test_stop_early),
 		cmocka_unit_test(test_empty_input),
 		cmocka_unit_test(test_event_memory_sizes),
