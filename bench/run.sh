@@ -116,43 +116,52 @@ gen mcs "$MCS_A2W_N" "$MCS_A2W"
 RES=$OUT/results.tsv
 : >"$RES"
 
-# measure ID CASE TOOL TIMEOUT LOG: runs TOOL on LOG REPEAT times under measure.py (stops
-# repeating after a timeout or failure), output to files; appends to results.tsv:
-# id case tool n_events log_lines log_bytes median_seconds median_kib status analysed all_runs
-measure() {
-	local id=$1 case=$2 tool=$3 to=$4 log=$5 rc status=ok analysed secs kib r
-	local events lines bytes all="" times=() rss=() runs=$REPEAT
-	events=$(grep -c '^type=AVC ' "$log" || true)
-	lines=$(wc -l <"$log")
-	bytes=$(stat -c %s "$log")
-	local cmd
+rm -f "$OUT"/*.runs "$OUT"/*.failed
+
+# run_once ID TOOL TIMEOUT LOG: one run of TOOL on LOG under measure.py, its output in
+# ID.out and ID.err; appends "seconds KiB status" to ID.runs.  Once a run of ID timed
+# out or failed, ID is not run again.
+run_once() {
+	local id=$1 tool=$2 to=$3 log=$4 rc secs kib n cmd
+	[ -e "$OUT/$id.failed" ] && return 0
 	case $tool in
 	avcdoctor) cmd=("$AVCD" why -p "$POLICY" "$log") ;;
 	audit2why) cmd=(audit2why -p "$POLICY" -i "$log") ;;
 	esac
-	[ "$tool" = avcdoctor ] && runs=$AVCD_REPEAT
-	for ((r = 1; r <= runs; r++)); do
-		say "$id: $tool on $(basename "$log"), run $r/$runs (timeout ${to}s)"
-		set +e
-		python3 "$HERE/measure.py" "$OUT/$id.time" \
-			timeout -k 10 "$to" "${cmd[@]}" >"$OUT/$id.out" 2>"$OUT/$id.err"
-		rc=$?
-		set -e
-		read -r secs _ kib _ < <(tail -1 "$OUT/$id.time")
-		times+=("$secs")
-		rss+=("$kib")
-		all="$all${all:+ }${secs}s/${kib}KiB"
-		if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-			status=timeout
-			break
-		elif [ "$rc" != 0 ]; then
-			status="exit $rc"
-			break
-		fi
-	done
-	if [ "$status" = ok ]; then  # median of the runs (the middle one for an odd count)
-		secs=$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((${#times[@]} + 1) / 2))p")
-		kib=$(printf '%s\n' "${rss[@]}" | sort -g | sed -n "$(((${#rss[@]} + 1) / 2))p")
+	n=1
+	[ ! -f "$OUT/$id.runs" ] || n=$(($(wc -l <"$OUT/$id.runs") + 1))
+	say "$id: $tool on $(basename "$log"), run $n (timeout ${to}s)"
+	set +e
+	python3 "$HERE/measure.py" "$OUT/$id.time" \
+		timeout -k 10 "$to" "${cmd[@]}" >"$OUT/$id.out" 2>"$OUT/$id.err"
+	rc=$?
+	set -e
+	read -r secs _ kib _ < <(tail -1 "$OUT/$id.time")
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		rc=timeout
+	elif [ "$rc" != 0 ]; then
+		rc="exit $rc"
+	else
+		rc=ok
+	fi
+	echo "$secs $kib $rc" >>"$OUT/$id.runs"
+	[ "$rc" = ok ] || touch "$OUT/$id.failed"
+}
+
+# summarize ID CASE TOOL LOG: the median of ID's runs (the middle one for an odd count),
+# appended to results.tsv:
+# id case tool n_events log_lines log_bytes median_seconds median_kib status analysed all_runs
+summarize() {
+	local id=$1 case=$2 tool=$3 log=$4 status=ok analysed secs kib all
+	local events lines bytes
+	events=$(grep -c '^type=AVC ' "$log" || true)
+	lines=$(wc -l <"$log")
+	bytes=$(stat -c %s "$log")
+	all=$(awk '{ printf "%s%ss/%sKiB", (NR > 1 ? " " : ""), $1, $2 }' "$OUT/$id.runs")
+	read -r secs kib status < <(tail -1 "$OUT/$id.runs")
+	if [ "$status" = ok ]; then
+		secs=$(awk '{ print $1 }' "$OUT/$id.runs" | sort -g | sed -n "$((($(wc -l <"$OUT/$id.runs") + 1) / 2))p")
+		kib=$(awk '{ print $2 }' "$OUT/$id.runs" | sort -g | sed -n "$((($(wc -l <"$OUT/$id.runs") + 1) / 2))p")
 	fi
 	if [ "$tool" = avcdoctor ]; then
 		analysed=$(tail -1 "$OUT/$id.out" | sed -n 's/^\([0-9][0-9]*\) denial records analysed.*/\1/p')
@@ -164,17 +173,50 @@ measure() {
 	say "$id: $status, median $secs s, $kib KiB, ${analysed:-?} analysed (runs: $all)"
 }
 
+# measure ID CASE TOOL TIMEOUT LOG: its runs one after the other, then the median
+measure() {
+	local r runs=$REPEAT
+
+	[ "$3" = avcdoctor ] && runs=$AVCD_REPEAT
+	for ((r = 1; r <= runs; r++)); do
+		run_once "$1" "$3" "$4" "$5"
+	done
+	summarize "$1" "$2" "$3" "$5"
+}
+
 # warm-up (not reported): policy.33 and both programs in the page cache
 python3 "$HERE/gen-log.py" --spread 50 --seed "$SEED" -o "$OUT/warmup.log"
 "$AVCD" why -p "$POLICY" "$OUT/warmup.log" >/dev/null 2>&1 || true
 audit2why -p "$POLICY" -i "$OUT/warmup.log" >/dev/null 2>&1 || true
 
-measure spread-avcd spread avcdoctor "$AVCD_TIMEOUT" "$SPREAD"
-measure spread-a2w spread audit2why "$A2W_TIMEOUT" "$SPREAD"
-measure flood-avcd flood avcdoctor "$AVCD_TIMEOUT" "$FLOOD"
-measure flood-a2w flood audit2why "$A2W_TIMEOUT" "$FLOOD"
-measure names-avcd names avcdoctor "$AVCD_TIMEOUT" "$NAMES"
-measure names-a2w names audit2why "$A2W_TIMEOUT" "$NAMES"
+# The spread, flood and names logs are measured in rounds: each round runs avcdoctor on
+# the three logs, and every few rounds audit2why runs on them too.  The vCPUs of a
+# shared machine slow down for seconds at a time; interleaved, such a phase falls on
+# every case and on both tools alike instead of on the runs of one case.
+a2w_every=$((AVCD_REPEAT / REPEAT))
+[ "$a2w_every" -ge 1 ] || a2w_every=1
+a2w_rounds=0
+a2w_round() {
+	run_once spread-a2w audit2why "$A2W_TIMEOUT" "$SPREAD"
+	run_once flood-a2w audit2why "$A2W_TIMEOUT" "$FLOOD"
+	run_once names-a2w audit2why "$A2W_TIMEOUT" "$NAMES"
+	a2w_rounds=$((a2w_rounds + 1))
+}
+for ((round = 1; round <= AVCD_REPEAT; round++)); do
+	run_once spread-avcd avcdoctor "$AVCD_TIMEOUT" "$SPREAD"
+	run_once flood-avcd avcdoctor "$AVCD_TIMEOUT" "$FLOOD"
+	run_once names-avcd avcdoctor "$AVCD_TIMEOUT" "$NAMES"
+	if [ $(((round - 1) % a2w_every)) = 0 ] && [ "$a2w_rounds" -lt "$REPEAT" ]; then
+		a2w_round
+	fi
+done
+while [ "$a2w_rounds" -lt "$REPEAT" ]; do
+	a2w_round
+done
+for c in spread flood names; do
+	summarize "$c-avcd" "$c" avcdoctor "$OUT/$c-$N.log"
+	summarize "$c-a2w" "$c" audit2why "$OUT/$c-$N.log"
+done
 measure mcs-avcd mcs avcdoctor "$AVCD_TIMEOUT" "$MCS"
 measure mcs-small-avcd mcs-small avcdoctor "$AVCD_TIMEOUT" "$MCS_A2W"
 measure mcs-small-a2w mcs-small audit2why "$MCS_A2W_LIMIT" "$MCS_A2W"
@@ -275,6 +317,7 @@ for n in notes:
     print(f"- {n}")
 print(f"- time = wall clock to the millisecond, peak RSS = maximum resident set size (bench/measure.py: perf_counter and wait4), "
       f"median of {avcd_repeat} runs of avcdoctor and {repeat} of audit2why (a run that times out is not repeated); "
+      "the spread, flood and names runs in rounds, each round avcdoctor on the three logs, audit2why on them every few rounds; "
       "both tools read the same file in the same run, text output written to a file; "
       "'denials explained' = avcdoctor's summary count / audit2why's 'Was caused by' count.")
 print("\nEvery run (time/peak RSS):\n")
