@@ -195,7 +195,7 @@ static void on_event(AdEvent *ev, gpointer user_data)
 	AdInput it = { .kind = AD_INPUT_EVENT };
 	gint queued = g_atomic_int_get(&in->queued);
 
-	if (queued >= BUILD_AHEAD) {
+	if (queued >= BUILD_AHEAD && has_denial_record(ev)) {
 		it.denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
 		ad_event_build_denials(ev, it.denials, on_build_problem, in);
 	} else if (queued >= SPLIT_AHEAD) {

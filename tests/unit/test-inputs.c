@@ -69,6 +69,8 @@ typedef struct {
 	guint split;		/* events whose AVC record arrived split */
 	guint unsplit;		/* events whose AVC record the consumer split */
 	guint built;		/* events whose denials the thread built */
+	guint plain;		/* events without an AVC record */
+	guint plain_built;	/* ... that came with denials built: none should */
 	guint denials;		/* denials among them */
 } Seen;
 
@@ -113,6 +115,14 @@ static void drain(AdInputs *in, Seen *seen, guint slow_every)
 		switch (it->kind) {
 		case AD_INPUT_EVENT:
 			seen->events++;
+			if (!ad_event_find_record(it->ev, AD_REC_AVC)) {
+				seen->plain++;
+				if (it->denials)
+					seen->plain_built++;
+				g_string_append_printf(seen->trace, "E%" G_GUINT64_FORMAT " ",
+						       it->ev->serial);
+				break;
+			}
 			for (guint i = 0; i < it->ev->records->len; i++) {
 				const AdRecord *rec = g_ptr_array_index(it->ev->records, i);
 
@@ -242,6 +252,43 @@ static void test_problems_of_built_events(void **state)
 	g_string_free(seen.trace, TRUE);
 }
 
+/* events without a denial record are left to the consumer: nothing to build */
+static void test_plain_events_not_built(void **state)
+{
+	(void)state;
+	const guint n = 20000;
+	GString *text = g_string_new(NULL);
+	g_autofree char *avcs = denial_log(1, n);
+	g_autofree char *path = NULL;
+	Seen seen = { .trace = g_string_new(NULL) };
+
+	/* a USER_LOGIN event after each denial event, serials from n + 1 */
+	for (const char *line = avcs; *line;) {
+		const char *nl = strchr(line, '\n');
+
+		g_string_append_len(text, line, nl + 1 - line);
+		if (g_str_has_prefix(line, "type=EOE"))
+			g_string_append_printf(text, "type=USER_LOGIN msg=audit(1700000001.000:%u): "
+					       "pid=1 uid=0 msg='op=login acct=\"root\" res=success'\n",
+					       n + 1 + seen.plain++);
+		line = nl + 1;
+	}
+	seen.plain = 0;
+	path = write_file("plain.log", text->str);
+	g_string_free(text, TRUE);
+
+	const char *files[] = { path, NULL };
+	AdInputs *in = ad_inputs_start(files);
+
+	drain(in, &seen, 97);
+	ad_inputs_free(in);
+	assert_int_equal(seen.events, 2 * n);
+	assert_int_equal(seen.plain, n);
+	assert_int_equal(seen.plain_built, 0);
+	assert_true(seen.built >= n / 2);
+	g_string_free(seen.trace, TRUE);
+}
+
 /* the consumer stops early: the thread stops, nothing leaks (ASan) */
 static void test_stop_early(void **state)
 {
@@ -349,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_order_problems_errors),
 		cmocka_unit_test(test_many_events_slow_consumer),
 		cmocka_unit_test(test_problems_of_built_events),
+		cmocka_unit_test(test_plain_events_not_built),
 		cmocka_unit_test(test_stop_early),
 		cmocka_unit_test(test_empty_input),
 		cmocka_unit_test(test_event_memory_sizes),
