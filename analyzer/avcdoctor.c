@@ -45,6 +45,8 @@ int main(int argc, char **argv)
 	ad_i18n_init();
 	/* "Usage: avcdoctor [OPTION…] why [FILE...]" in every command's --help */
 	g_set_prgname("avcdoctor");
+	/* G_MESSAGES_DEBUG's messages must not end up among the reports on stdout */
+	g_log_writer_default_set_use_stderr(TRUE);
 
 	if (argc < 2) {
 		usage(stderr);

@@ -745,6 +745,18 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 	return n;
 }
 
+gboolean ad_event_has_denial_record(const AdEvent *ev)
+{
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+
+		if (has_avc_body(rec) || rec->type == AD_REC_SELINUX_ERR ||
+		    rec->type == AD_REC_USER_SELINUX_ERR)
+			return TRUE;
+	}
+	return FALSE;
+}
+
 gboolean ad_event_is_policy_load(const AdEvent *ev)
 {
 	return ad_event_find_record(ev, AD_REC_MAC_POLICY_LOAD) != NULL;

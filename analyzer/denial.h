@@ -104,6 +104,11 @@ typedef void (*AdDenialProblemFunc)(const AdRecord *rec, const char *message,
 guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			     AdDenialProblemFunc on_problem, gpointer user_data);
 
+/*
+ * Whether @ev holds a record that ad_event_build_denials() makes a denial
+ * of or reports as a problem: without one, it builds nothing.
+ */
+gboolean ad_event_has_denial_record(const AdEvent *ev);
 /* TRUE when @rec is a MAC_POLICY_LOAD record (policy reload markers) */
 gboolean ad_event_is_policy_load(const AdEvent *ev);
 

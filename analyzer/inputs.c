@@ -22,13 +22,16 @@ struct _AdInputs {
 	GMutex lock;
 	GCond cond;		/* a batch was queued or taken, or the end */
 	GQueue batches;		/* of GArray* of AdInput, oldest first */
-	gint queued;		/* batches.length, also read without the lock */
+	gint queued;		/* batches.length (0 once cancelled), also read without the lock */
 	GQueue used;		/* batches the consumer is done with: freed by the thread */
 	gboolean done;		/* the thread has queued its last batch */
 	gboolean cancel;	/* the consumer is gone: stop reading */
 	/* who sleeps on cond: a wake-up is a system call, made only for a sleeper */
 	gboolean producer_waits, consumer_waits;
 	gboolean chunk_flush;	/* hand over after each chunk: a pipe or terminal */
+
+	/* the thread's own account, for the debug log */
+	guint64 n_events, n_split, n_built;
 
 	GArray *filling;	/* the thread's batch */
 	GArray *current;	/* the consumer's batch */
@@ -70,46 +73,32 @@ static gboolean wanted_record(int type)
 	}
 }
 
-static gboolean has_denial_record(const AdEvent *ev)
-{
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *rec = g_ptr_array_index(ev->records, i);
-
-		switch (rec->type) {
-		case AD_REC_AVC:
-		case AD_REC_USER_AVC:
-		case AD_REC_SELINUX_ERR:
-		case AD_REC_USER_SELINUX_ERR:
-		case AD_REC_FANOTIFY:
-			return TRUE;
-		default:
-			break;
-		}
-	}
-	return FALSE;
-}
-
 /* splits the fields of the records of @ev that ad_event_build_denials() reads */
-static void split_event(const AdEvent *ev)
+static void split_event(AdInputs *in, const AdEvent *ev)
 {
-	if (!has_denial_record(ev))
+	gboolean split = FALSE;
+
+	if (!ad_event_has_denial_record(ev))
 		return;
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		guint n;
 
-		if (wanted_record(rec->type))
+		if (wanted_record(rec->type) && !rec->fields) {
 			ad_record_fields(rec, &n);
+			split = TRUE;
+		}
 	}
+	in->n_split += split;
 }
 
-static void split_batch(GArray *batch)
+static void split_batch(AdInputs *in, GArray *batch)
 {
 	for (guint i = 0; i < batch->len; i++) {
 		const AdInput *it = &g_array_index(batch, AdInput, i);
 
-		if (it->kind == AD_INPUT_EVENT)
-			split_event(it->ev);
+		if (it->kind == AD_INPUT_EVENT && !it->denials)
+			split_event(in, it->ev);
 	}
 }
 
@@ -121,7 +110,7 @@ static gboolean flush(AdInputs *in)
 
 	/* about to wait for the consumer: split what it would split itself */
 	if (g_atomic_int_get(&in->queued) >= QUEUE_BATCHES)
-		split_batch(in->filling);
+		split_batch(in, in->filling);
 	g_mutex_lock(&in->lock);
 	used = in->used;
 	g_queue_init(&in->used);
@@ -173,7 +162,11 @@ static void push_problem(AdInputs *in, const char *file, guint line, const char 
 	push(in, &it);
 }
 
-/* a record ad_event_build_denials() rejected: reported before its event */
+/*
+ * A record ad_event_build_denials() rejected: reported before its event.
+ * The push may hand the batch over and wait for room, in the middle of a
+ * build: the event is in no batch yet and the reader holds it.
+ */
 static void on_build_problem(const AdRecord *rec, const char *message, gpointer user_data)
 {
 	push_problem(user_data, rec->file, rec->line, message);
@@ -195,11 +188,13 @@ static void on_event(AdEvent *ev, gpointer user_data)
 	AdInput it = { .kind = AD_INPUT_EVENT };
 	gint queued = g_atomic_int_get(&in->queued);
 
-	if (queued >= BUILD_AHEAD && has_denial_record(ev)) {
+	in->n_events++;
+	if (queued >= BUILD_AHEAD && ad_event_has_denial_record(ev)) {
+		in->n_built++;
 		it.denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
 		ad_event_build_denials(ev, it.denials, on_build_problem, in);
 	} else if (queued >= SPLIT_AHEAD) {
-		split_event(ev);
+		split_event(in, ev);
 	}
 	it.ev = ad_event_ref(ev);
 	push(in, &it);
@@ -259,6 +254,9 @@ static gpointer reading_thread(gpointer data)
 	}
 	g_clear_pointer(&reader, ad_reader_free);	/* emits what is still open */
 	flush(in);
+	g_debug("reading thread: %" G_GUINT64_FORMAT " events; the denials of %" G_GUINT64_FORMAT
+		" built and the fields of %" G_GUINT64_FORMAT " more split here",
+		in->n_events, in->n_built, in->n_split);
 	g_mutex_lock(&in->lock);
 	in->done = TRUE;
 	g_cond_broadcast(&in->cond);	/* rare: always */
@@ -309,6 +307,8 @@ void ad_inputs_free(AdInputs *in)
 		return;
 	g_mutex_lock(&in->lock);
 	in->cancel = TRUE;
+	/* nobody will take the rest: no splitting or building ahead for it */
+	g_atomic_int_set(&in->queued, 0);
 	g_cond_broadcast(&in->cond);
 	g_mutex_unlock(&in->lock);
 	g_thread_join(in->thread);

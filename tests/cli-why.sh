@@ -98,6 +98,27 @@ expect_status 1 "missing input" -- "$AVCDOCTOR" why -p "$POLICY" /nonexistent.lo
 expect_grep "/nonexistent.log" "$TMP/err" "the message names the missing file"
 expect_grep "15 denial records analysed" "$TMP/out" "the other file was still read"
 
+# a consumer far behind (stdout a pipe nobody reads for a second, then slowly): the
+# reading thread builds the denials itself, and the report is the same, problems in
+# the same places (kernel AVCs, USER_AVC, SELINUX_ERR and rejected records, 200 times)
+for i in $(seq 200); do
+	cat crafted/debian-refpolicy-cases.log selinux-notebook-auditing-examples.log
+	echo "type=AVC msg=audit(1700000009.000:$((90000 + i))): avc:  denied  { } for pid=1 scontext=a:b:c tcontext=a:b:c tclass=file"
+done > "$TMP/many.log"
+expect_status 1 "why on 200 copies, to a file" -- "$AVCDOCTOR" why -p "$POLICY" "$TMP/many.log"
+mv "$TMP/out" "$TMP/many-fast.txt"
+mv "$TMP/err" "$TMP/many-fast.err"
+G_MESSAGES_DEBUG=all "$AVCDOCTOR" why -p "$POLICY" "$TMP/many.log" 2> "$TMP/many-slow.err" |
+	{ sleep 1; while IFS= read -r l; do printf '%s\n' "$l"; done; } > "$TMP/many-slow.txt"
+cmp -s "$TMP/many-fast.txt" "$TMP/many-slow.txt" || fail "a slow reader of stdout changed the report"
+grep -v "DEBUG" "$TMP/many-slow.err" | cmp -s "$TMP/many-fast.err" - ||
+	fail "a slow reader of stdout changed the messages on stderr"
+built=$(sed -n 's/.*reading thread: [0-9]* events; the denials of \([0-9]*\) built.*/\1/p' "$TMP/many-slow.err")
+[ "${built:-0}" -ge 100 ] || fail "the reading thread built ${built:-no} events' denials while stdout was not read"
+[ "$(grep -c "many.log:.*permission list" "$TMP/many-fast.err")" = 200 ] ||
+	fail "the 200 rejected records were not all reported"
+pass "a slow consumer: the same report, ${built:-0} events built by the reading thread"
+
 # usage
 expect_status 0 "--help" -- "$AVCDOCTOR" why --help
 expect_grep "policy" "$TMP/out" "--help lists --policy"
