@@ -29,6 +29,11 @@ REPEAT=${REPEAT:-3}                # runs per measurement; the median is reporte
 AVCD_REPEAT=${AVCD_REPEAT:-9}
 
 say() { printf '%s [bench] %s\n' "$(date +%T)" "$*" >&2; }
+for knob in N MCS_N MCS_A2W_N REPEAT AVCD_REPEAT; do
+	case ${!knob} in
+	'' | *[!0-9]* | 0) echo "run.sh: $knob must be a whole number of 1 or more, not '${!knob}'" >&2; exit 1 ;;
+	esac
+done
 
 # --- dependencies ---------------------------------------------------------------
 pkgs="coreutils python3 policycoreutils-python-utils selinux-policy-default
@@ -131,12 +136,14 @@ run_once() {
 	n=1
 	[ ! -f "$OUT/$id.runs" ] || n=$(($(wc -l <"$OUT/$id.runs") + 1))
 	say "$id: $tool on $(basename "$log"), run $n (timeout ${to}s)"
+	rm -f "$OUT/$id.time"
 	set +e
 	python3 "$HERE/measure.py" "$OUT/$id.time" \
 		timeout -k 10 "$to" "${cmd[@]}" >"$OUT/$id.out" 2>"$OUT/$id.err"
 	rc=$?
 	set -e
-	read -r secs _ kib _ < <(tail -1 "$OUT/$id.time")
+	# measure.py writes the file unless it could not run at all
+	read -r secs _ kib _ < <(tail -1 "$OUT/$id.time" 2>/dev/null) || { secs=0; kib=0; }
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 		rc=timeout
 	elif [ "$rc" != 0 ]; then
