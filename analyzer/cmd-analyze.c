@@ -75,6 +75,7 @@ int ad_cmd_analyze(int argc, char **argv)
 	g_autoptr(GString) out = g_string_new(NULL);
 	AdContext ctx = { 0 };
 	GPtrArray *alerts;
+	FILE *summary_f;
 	int ret;
 
 	ret = ad_cli_begin(&cli, "analyze", _("Groups the SELinux denials of the audit log into "
@@ -118,17 +119,21 @@ int ad_cmd_analyze(int argc, char **argv)
 		}
 		fwrite(out->str, 1, out->len, stdout);
 	}
-	fprintf(cli.opt.json ? stderr : stdout,
-		_("%" PRIu64 " denial records in %u alerts"), cli.denials, alerts->len);
+	summary_f = cli.opt.json ? stderr : stdout;
+	fprintf(summary_f, ngettext("%" PRIu64 " denial record", "%" PRIu64 " denial records",
+				    cli.denials), cli.denials);
+	fprintf(summary_f, ngettext(" in %u alert", " in %u alerts", alerts->len), alerts->len);
 	if (st.granted)
-		fprintf(cli.opt.json ? stderr : stdout, _(", %" PRIu64
-							   " granted records (not alerts)"),
-			st.granted);
+		fprintf(summary_f, ngettext(", %" PRIu64 " granted record (not an alert)",
+					    ", %" PRIu64 " granted records (not alerts)",
+					    st.granted), st.granted);
 	if (cli.problems)
-		fprintf(cli.opt.json ? stderr : stdout, _("; %" PRIu64
-							   " records rejected (see the messages "
-							   "above)"), cli.problems);
-	fputs(".\n", cli.opt.json ? stderr : stdout);
+		fprintf(summary_f, ngettext("; %" PRIu64 " record rejected "
+					    "(see the messages above)",
+					    "; %" PRIu64 " records rejected "
+					    "(see the messages above)", cli.problems),
+			cli.problems);
+	fputs(".\n", summary_f);
 	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
 	ad_alert_set_free(st.alerts);
 	ad_cli_end(&cli);

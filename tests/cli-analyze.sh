@@ -74,6 +74,6 @@ expect_grep "restorecon -v -- '/var/www/html/x\$(touch /tmp/avcdoctor-pwned);\`i
 
 # accounting and exit statuses
 expect_status 1 "a rejected record gives exit 1" -- "$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log
-expect_grep "records rejected" "$TMP/out" "rejected records are counted"
+expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/out" "the rejected record is counted"
 expect_status 2 "no policy" -- "$AVCDOCTOR" analyze -p /nonexistent "$crafted"
 finish
