@@ -47,6 +47,7 @@
 #include <sepol/handle.h>
 #include <sepol/policydb/services.h>
 
+#include "escape.h"
 #include "hash.h"
 #include "policy-private.h"
 
@@ -1177,24 +1178,31 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 	return v;
 }
 
-static void ad_fp_hex(GString *fp, guint64 x)
-{
-	do {
-		g_string_append_c(fp, "0123456789abcdef"[x & 15]);
-		x >>= 4;
-	} while (x);
-	g_string_append_c(fp, '\x1f');
-}
-
-/* a string, length first: no content can fake a field boundary */
+/*
+ * A string, length first: no content can fake a field boundary.  Built
+ * four times per denial for the verdict cache's key, so without a call
+ * while @fp has room.  The length is in hex, least significant digit
+ * first, and ends in \x1f.
+ */
 static void ad_fp_str(GString *fp, const char *s)
 {
+	char buf[2 * sizeof(gsize) + 1];
+	gsize len, n = 0;
+
 	if (!s) {
 		g_string_append_c(fp, '-');
 		return;
 	}
-	ad_fp_hex(fp, strlen(s));
-	g_string_append(fp, s);
+	len = strlen(s);
+	for (gsize x = len;;) {
+		buf[n++] = "0123456789abcdef"[x & 15];
+		x >>= 4;
+		if (!x)
+			break;
+	}
+	buf[n++] = '\x1f';
+	ad_string_append_len(fp, buf, n);
+	ad_string_append_len(fp, s, len);
 }
 
 /* what one cached access key costs: the string and the table's slots */
@@ -1331,7 +1339,15 @@ const AdVerdict *ad_policy_explain(AdPolicy *p, const char *scontext, const char
 	for (guint i = 0; i < n_perms; i++)
 		if (perms[i] && *perms[i])
 			sorted[n++] = perms[i];
-	qsort(sorted, n, sizeof(*sorted), ad_strcmp_ptr);
+	/* one or two permissions nearly always: no qsort() call for those */
+	if (n == 2 && strcmp(sorted[0], sorted[1]) > 0) {
+		const char *t = sorted[0];
+
+		sorted[0] = sorted[1];
+		sorted[1] = t;
+	} else if (n > 2) {
+		qsort(sorted, n, sizeof(*sorted), ad_strcmp_ptr);
+	}
 	if (n > 1) {
 		guint w = 1;
 
