@@ -173,8 +173,8 @@ static void on_build_problem(const AdRecord *rec, const char *message, gpointer 
 }
 
 /*
- * Splitting fields and building denials are two thirds of the work on an
- * event, and either thread can do them.  The reading thread does them
+ * Splitting fields and building denials are some 40% of the work on an
+ * event (callgrind), and either thread can do them.  The reading thread does them
  * while the consumer is behind: it splits from SPLIT_AHEAD batches
  * waiting, and builds the denials too from BUILD_AHEAD; while the consumer
  * waits for events it leaves both to the consumer.  So the work goes to
