@@ -83,6 +83,8 @@ static gboolean run(const char *const *argv)
 	g_autofree char *cmd = ad_shell_join(argv);
 	int status;
 
+	/* what was printed goes out before the command and what it prints */
+	fflush(stdout);
 	fprintf(stderr, "%s\n", cmd);
 	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH |
 			  G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL, &status,

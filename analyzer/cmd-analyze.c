@@ -119,6 +119,8 @@ int ad_cmd_analyze(int argc, char **argv)
 		}
 		fwrite(out->str, 1, out->len, stdout);
 	}
+	/* stdout first: on stderr, the line must not land inside a report */
+	fflush(stdout);
 	summary_f = cli.opt.json ? stderr : stdout;
 	fprintf(summary_f, ngettext("%" PRIu64 " denial record", "%" PRIu64 " denial records",
 				    cli.denials), cli.denials);

@@ -78,6 +78,7 @@ int ad_cmd_check_rules(int argc, char **argv)
 		book = ad_rule_book_new();
 		if (!ad_rule_book_load_file(book, file, &error)) {
 			/* changed between the two reads */
+			fflush(stdout);
 			fprintf(stderr, "%s\n", error->message);
 			g_clear_error(&error);
 			problems = TRUE;

@@ -673,6 +673,7 @@ int ad_cmd_list(int argc, char **argv)
 			list_line(out, a);
 	}
 	fwrite(out->str, 1, out->len, stdout);
+	fflush(stdout);		/* before a count on stderr */
 	fprintf(o.json ? stderr : stdout, ngettext("%u alert", "%u alerts", shown_n), shown_n);
 	if (hidden)
 		fprintf(o.json ? stderr : stdout,

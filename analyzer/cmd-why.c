@@ -62,10 +62,16 @@ static void why_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 	fwrite(st->out->str, 1, st->out->len, stdout);
 }
 
-/* the closing account: every record read is either explained or reported */
+/*
+ * The closing account: every record read is either explained or reported.
+ * On stderr after --json: the reports on stdout go out first, so that the
+ * line does not land inside one when both streams go to one pipe.
+ */
 static void summary(AdCli *cli, WhyState *st, FILE *f)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
+
+	fflush(stdout);
 
 	g_string_append_printf(s, ngettext("%" PRIu64 " denial record analysed",
 					   "%" PRIu64 " denial records analysed",

@@ -72,6 +72,11 @@ expect_grep '\\x1b\[31mred' "$TMP/out" "ESC shown escaped"
 expect_grep "restorecon -v -- '/var/www/html/x\$(touch /tmp/avcdoctor-pwned);\`id\`'\\\\''q'" "$TMP/out" "path quoted as one argument after --"
 [ -e /tmp/avcdoctor-pwned ] && fail "something was executed" || pass "nothing executed"
 
+# --json with stderr into the same pipe: the closing account is a line of its own
+"$AVCDOCTOR" analyze --json -p "$POLICY" "$crafted" > "$TMP/merged.txt" 2>&1
+check_merged_json "$TMP/merged.txt" '^15 denial records in \d+ alerts, .*\.$' \
+	'^avcdoctor: ' "analyze --json with stderr merged"
+
 # accounting and exit statuses
 expect_status 1 "a rejected record gives exit 1" -- "$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log
 expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/out" "the rejected record is counted"

@@ -119,6 +119,13 @@ built=$(sed -n 's/.*reading thread: [0-9]* events; the denials of \([0-9]*\) bui
 	fail "the 200 rejected records were not all reported"
 pass "a slow consumer: the same report, ${built:-0} events built by the reading thread"
 
+# stdout and stderr into one pipe: every line whole (JSON, a message, the account
+# last), also when the last record is a good one (no message flushes stdout then)
+cat "$TMP/many.log" crafted/debian-refpolicy-cases.log > "$TMP/many2.log"
+"$AVCDOCTOR" why --json -p "$POLICY" "$TMP/many2.log" > "$TMP/merged.txt" 2>&1
+check_merged_json "$TMP/merged.txt" '^\d+ denial records analysed, .*\.$' \
+	'^.*many2\.log:\d+: the permission list' "why --json with stderr merged"
+
 # usage
 expect_status 0 "--help" -- "$AVCDOCTOR" why --help
 expect_grep "policy" "$TMP/out" "--help lists --policy"

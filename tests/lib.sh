@@ -55,6 +55,24 @@ golden() {
 	fi
 }
 
+# check_merged_json FILE LAST_RE SKIP_RE DESC: FILE holds a --json command's stdout
+# and stderr together; every line must be whole: JSON, or a message that SKIP_RE
+# matches, and the last line (the closing account) matches LAST_RE
+check_merged_json() {
+	python3 - "$@" <<'PY' || fail "$4: a line was cut"
+import json, re, sys
+path, last_re, skip_re, desc = sys.argv[1:5]
+lines = open(path, encoding="utf-8").read().split("\n")
+assert lines[-1] == "", "no newline at the end"
+lines = lines[:-1]
+assert re.match(last_re, lines[-1]), lines[-1]
+for l in lines[:-1]:
+    if not re.match(skip_re, l):
+        json.loads(l)
+print("ok: %s, %d lines whole" % (desc, len(lines)))
+PY
+}
+
 finish() {
 	if [ "$failures" != 0 ]; then
 		echo "$failures check(s) failed" >&2
