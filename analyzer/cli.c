@@ -206,7 +206,7 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 			g_autofree char *m = ad_escape_str(it->message);
 
 			ad_cli_message("%s", m);
-			cli->problems++;
+			cli->read_errors++;
 			ok = FALSE;
 			break;
 		}
@@ -214,6 +214,19 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 	}
 	g_clear_pointer(&cli->inputs, ad_inputs_free);
 	return ok;
+}
+
+void ad_cli_append_read_errors(GString *s, const AdCli *cli)
+{
+	if (cli->read_errors)
+		g_string_append_printf(s, ngettext("; %u input could not be read",
+						   "; %u inputs could not be read",
+						   cli->read_errors), cli->read_errors);
+}
+
+int ad_cli_input_status(const AdCli *cli)
+{
+	return cli->problems || cli->read_errors ? AD_EXIT_INPUT : AD_EXIT_OK;
 }
 
 /* verdicts of SELINUX_ERR records, which libsepol's compute does not give; at most */

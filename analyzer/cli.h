@@ -29,11 +29,17 @@ typedef struct _AdCli AdCli;
 /* what a command does with each denial as it is read */
 typedef void (*AdDenialSink)(AdCli *cli, AdDenial *d, gpointer user_data);
 
+/* what the closing account adds for unreadable inputs: "; 1 input could not be read" */
+void ad_cli_append_read_errors(GString *s, const AdCli *cli);
+/* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
+int ad_cli_input_status(const AdCli *cli);
+
 struct _AdCli {
 	AdCommonOptions opt;
 	AdPolicy *policy;
 	guint64 denials;
 	guint64 problems;		/* records rejected or flagged */
+	guint read_errors;		/* inputs that could not be opened or read */
 	guint64 policy_loads;
 	AdDenialSink sink;
 	gpointer sink_data;

@@ -293,8 +293,8 @@ int ad_cmd_allow(int argc, char **argv)
 			fputs(out->str, stdout);
 		}
 	}
-	if (cli.problems && ret == AD_EXIT_OK)
-		ret = AD_EXIT_INPUT;
+	if (ret == AD_EXIT_OK)
+		ret = ad_cli_input_status(&cli);
 
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);

@@ -135,8 +135,14 @@ int ad_cmd_analyze(int argc, char **argv)
 					    "; %" PRIu64 " records rejected "
 					    "(see the messages above)", cli.problems),
 			cli.problems);
+	if (cli.read_errors) {
+		g_autoptr(GString) s = g_string_new(NULL);
+
+		ad_cli_append_read_errors(s, &cli);
+		fputs(s->str, summary_f);
+	}
 	fputs(".\n", summary_f);
-	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
+	ret = ad_cli_input_status(&cli);
 	ad_alert_set_free(st.alerts);
 	ad_cli_end(&cli);
 	return ret;

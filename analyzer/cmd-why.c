@@ -88,6 +88,7 @@ static void summary(AdCli *cli, WhyState *st, FILE *f)
 						   "; %" PRIu64 " records rejected "
 						   "(see the messages above)", cli->problems),
 				       cli->problems);
+	ad_cli_append_read_errors(s, cli);
 	fprintf(f, "%s.\n", s->str);
 }
 
@@ -109,7 +110,7 @@ int ad_cmd_why(int argc, char **argv)
 	cli.sink_data = &st;
 	ad_cli_read_inputs(&cli);
 	summary(&cli, &st, cli.opt.json ? stderr : stdout);
-	ret = cli.problems ? AD_EXIT_INPUT : AD_EXIT_OK;
+	ret = ad_cli_input_status(&cli);
 	g_string_free(st.out, TRUE);
 	g_hash_table_unref(st.verdict_text);
 	ad_cli_end(&cli);

@@ -97,6 +97,7 @@ expect_status 0 "installed policy found by itself" -- env AVCDOCTOR_SELINUX_ROOT
 expect_status 1 "missing input" -- "$AVCDOCTOR" why -p "$POLICY" /nonexistent.log "$crafted"
 expect_grep "/nonexistent.log" "$TMP/err" "the message names the missing file"
 expect_grep "15 denial records analysed" "$TMP/out" "the other file was still read"
+expect_grep "; 1 input could not be read\.$" "$TMP/out" "the missing file is counted as such, not as a record"
 
 # a consumer far behind (stdout a pipe nobody reads for a second, then slowly): the
 # reading thread builds the denials itself, and the report is the same, problems in
