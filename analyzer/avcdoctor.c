@@ -34,9 +34,14 @@ static const AdCommand commands[] = {
 
 static void usage(FILE *f)
 {
+	int width = 0;
+
+	/* the summaries in one column, however long the longest name */
+	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+		width = MAX(width, (int)strlen(commands[i].name));
 	fputs(_("Usage: avcdoctor COMMAND [OPTIONS] [FILE...]\n\nCommands:\n"), f);
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
+		fprintf(f, "  %-*s  %s\n", width, commands[i].name, _(commands[i].summary));
 	fputs(_("\n\"avcdoctor COMMAND --help\" describes a command's options.\n"), f);
 }
 
