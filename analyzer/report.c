@@ -327,6 +327,26 @@ static void describe_append(GString *out, const AdDenial *d)
 			break;
 		}
 	}
+	if (!d->granted && d->tclass && d->perms && d->perms->len) {
+		/* "was denied the capability net_admin", not "net_admin on the capability" */
+		static const Piece caps[] = { piece_who, piece_perms };
+		guint n = d->perms->len;
+
+		if (strcmp(d->tclass, "capability") == 0 || strcmp(d->tclass, "capability2") == 0) {
+			append_format(out, ngettext("%s was denied the capability %s",
+						    "%s was denied the capabilities %s", n),
+				      caps, 2, d);
+			return;
+		}
+		if (strcmp(d->tclass, "cap_userns") == 0 || strcmp(d->tclass, "cap2_userns") == 0) {
+			append_format(out, ngettext("%s was denied the capability %s in a user "
+						    "namespace",
+						    "%s was denied the capabilities %s in a user "
+						    "namespace", n),
+				      caps, 2, d);
+			return;
+		}
+	}
 	if (d->granted)
 		append_format(out, T_("%s was granted %s on %s (audited by an auditallow rule)"),
 			      sentence, 3, d);

@@ -66,6 +66,15 @@ sed -n 1p "$crafted" | sed 's/^type=AVC msg=audit([^)]*): /Dec 03 05:20:00 web1 
 expect_status 0 "journal form" -- "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/journal.log"
 expect_grep '"scontext":"system_u:system_r:httpd_t:s0"' "$TMP/out" "journal form parsed"
 
+# capabilities are named as such: "was denied the capability net_admin"
+{ echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { net_admin } for  pid=1 comm="x" capability=12 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=capability permissive=0'
+  echo 'type=AVC msg=audit(1700000001.100:2): avc:  denied  { sys_admin net_admin } for  pid=1 comm="x" capability=21 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=cap_userns permissive=0'
+} > "$TMP/caps.log"
+expect_status 0 "capability denials" -- "$AVCDOCTOR" why -p "$POLICY" "$TMP/caps.log"
+expect_grep "^  x was denied the capability net_admin\.$" "$TMP/out" "a capability by name"
+expect_grep "^  x was denied the capabilities sys_admin and net_admin in a user namespace\.$" "$TMP/out" \
+	"capabilities in a user namespace"
+
 # bad input: a message with file and line, the rest still analysed, exit 1
 { echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { } for pid=1 comm="x" scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file'
   sed -n 1p "$crafted"; } > "$TMP/bad.log"
