@@ -438,16 +438,13 @@ void ad_render_why_head(GString *out, const AdDenial *d)
 void ad_render_verdict(GString *out, const AdVerdict *v)
 {
 	switch (v->reason) {
+	/* the verdict's detail, printed next, says why such a denial was logged */
 	case AD_REASON_ALLOWED:
-		ad_string_append(out, _("  Reason: allowed. The current policy allows this "
-				       "access: the policy was changed since, or a boolean was "
-				       "switched on.\n"));
+		ad_string_append(out, _("  Reason: allowed.\n"));
 		break;
 	case AD_REASON_DONTAUDIT:
-		ad_string_append(out, _("  Reason: dontaudit. No rule allows this access and "
-				       "the policy has a dontaudit rule for it: it was logged "
-				       "because dontaudit rules are disabled (semodule -DB), or "
-				       "a boolean changes it.\n"));
+		ad_string_append(out, _("  Reason: dontaudit. No rule allows this access, and "
+				       "the dontaudit rule may depend on a boolean.\n"));
 		break;
 	case AD_REASON_TE_RULE:
 		ad_string_append(out, _("  Reason: te_rule. No allow rule permits this access "

@@ -75,6 +75,13 @@ expect_grep "^  x was denied the capability net_admin\.$" "$TMP/out" "a capabili
 expect_grep "^  x was denied the capabilities sys_admin and net_admin in a user namespace\.$" "$TMP/out" \
 	"capabilities in a user namespace"
 
+# a dontaudit verdict says why it was logged once, not twice
+expect_status 0 "a dontaudit denial" -- "$AVCDOCTOR" why -p "$POLICY" avc-parser-tpm-enforcing.log
+expect_grep "^  Reason: dontaudit\. No rule allows this access, and the dontaudit rule may depend on a boolean\.$" \
+	"$TMP/out" "the dontaudit reason"
+[ "$(grep -c "semodule -DB" "$TMP/out")" = "$(grep -c "^  Reason: dontaudit" "$TMP/out")" ] ||
+	fail "semodule -DB is not named once per dontaudit denial"
+
 # bad input: a message with file and line, the rest still analysed, exit 1
 { echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { } for pid=1 comm="x" scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file'
   sed -n 1p "$crafted"; } > "$TMP/bad.log"
