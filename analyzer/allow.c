@@ -429,11 +429,19 @@ static void append_reason_comments(GString *out, const AdRule *r)
 		const AdVerdict *v = g_ptr_array_index(r->verdicts, i);
 
 		switch (v->reason) {
-		case AD_REASON_BOOLEAN:
-			g_string_append(out, _("#!!!! This avc can be allowed with a boolean: "));
+		case AD_REASON_BOOLEAN: {
+			gboolean combined = FALSE;
+
+			/* "setsebool -P a=1 b=1": the booleans together, not one of them */
+			for (guint k = 0; k < v->booleans->len; k++)
+				combined |= ((GPtrArray *)g_ptr_array_index(v->booleans, k))->len > 1;
+			g_string_append(out, combined
+					? _("#!!!! This avc can be allowed with booleans: ")
+					: _("#!!!! This avc can be allowed with a boolean: "));
 			append_alternatives(out, v->booleans);
 			g_string_append_c(out, '\n');
 			break;
+		}
 		case AD_REASON_CONSTRAINT:
 			g_string_append_printf(out, _("#!!!! A constraint blocks this; an allow "
 						      "rule will not help: %s\n"),
