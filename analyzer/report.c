@@ -333,9 +333,17 @@ static void describe_append(GString *out, const AdDenial *d)
 		guint n = d->perms->len;
 
 		if (strcmp(d->tclass, "capability") == 0 || strcmp(d->tclass, "capability2") == 0) {
-			append_format(out, ngettext("%s was denied the capability %s",
-						    "%s was denied the capabilities %s", n),
-				      caps, 2, d);
+			static const Piece caps_for[] = { piece_who, piece_perms, piece_object };
+
+			/* the file it was needed for, when the event names one */
+			if (d->path || d->name)
+				append_format(out, ngettext("%s was denied the capability %s for %s",
+							    "%s was denied the capabilities %s for %s",
+							    n), caps_for, 3, d);
+			else
+				append_format(out, ngettext("%s was denied the capability %s",
+							    "%s was denied the capabilities %s", n),
+					      caps, 2, d);
 			return;
 		}
 		if (strcmp(d->tclass, "cap_userns") == 0 || strcmp(d->tclass, "cap2_userns") == 0) {

@@ -69,11 +69,17 @@ expect_grep '"scontext":"system_u:system_r:httpd_t:s0"' "$TMP/out" "journal form
 # capabilities are named as such: "was denied the capability net_admin"
 { echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { net_admin } for  pid=1 comm="x" capability=12 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=capability permissive=0'
   echo 'type=AVC msg=audit(1700000001.100:2): avc:  denied  { sys_admin net_admin } for  pid=1 comm="x" capability=21 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=cap_userns permissive=0'
+  echo 'type=AVC msg=audit(1700000001.100:3): avc:  denied  { net_admin } for  pid=2 comm="vpnc" capability=12 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=capability permissive=0'
+  echo 'type=SYSCALL msg=audit(1700000001.100:3): arch=c000003e syscall=16 success=no exit=-1 pid=2 comm="vpnc" exe="/usr/sbin/vpnc"'
+  echo 'type=CWD msg=audit(1700000001.100:3): cwd="/"'
+  echo 'type=PATH msg=audit(1700000001.100:3): item=0 name="/dev/net/tun" inode=7 nametype=NORMAL'
 } > "$TMP/caps.log"
 expect_status 0 "capability denials" -- "$AVCDOCTOR" why -p "$POLICY" "$TMP/caps.log"
 expect_grep "^  x was denied the capability net_admin\.$" "$TMP/out" "a capability by name"
 expect_grep "^  x was denied the capabilities sys_admin and net_admin in a user namespace\.$" "$TMP/out" \
 	"capabilities in a user namespace"
+expect_grep "^  /usr/sbin/vpnc was denied the capability net_admin for /dev/net/tun\.$" "$TMP/out" \
+	"the file a capability was needed for"
 
 # a dontaudit verdict says why it was logged once, not twice
 expect_status 0 "a dontaudit denial" -- "$AVCDOCTOR" why -p "$POLICY" avc-parser-tpm-enforcing.log
