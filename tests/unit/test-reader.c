@@ -1050,6 +1050,11 @@ static const BadCase bad_stamps[] = {
 	{ "type=AVC msg=audit(99999999999999999999.100:12): avc:  denied  { read }", "timestamp" },
 	{ "type=AVC msg=audit(1700000000.100:99999999999999999999999): avc:  denied",
 	  "timestamp" },
+	/* one past the largest serial, and a 21st digit after the largest */
+	{ "type=AVC msg=audit(1700000000.100:18446744073709551616): avc:  denied",
+	  "timestamp" },
+	{ "type=AVC msg=audit(1700000000.100:184467440737095516150): avc:  denied",
+	  "timestamp" },
 	{ "type=AVC msg=audit(13/45/2025 25:61:00.000:12) : avc:  denied  { read }", "timestamp" },
 	{ "type=AVC msg=audit(08/13/2025.085:12) : avc:  denied  { read }", "timestamp" },
 	/* signs are not digits: strtoll/strtoull would take them */
