@@ -122,15 +122,15 @@ char *ad_denial_signature(const AdDenial *d)
 }
 
 /* keeps up to AD_ALERT_MAX_PATHS distinct byte strings */
-static void remember(GPtrArray *list, GBytes *b)
+static void remember(GPtrArray *list, AdBytes b)
 {
-	if (!b)
+	if (!b.data)
 		return;
 	for (guint i = 0; i < list->len; i++)
-		if (g_bytes_equal(g_ptr_array_index(list, i), b))
+		if (ad_bytes_equal_gbytes(b, g_ptr_array_index(list, i)))
 			return;
 	if (list->len < AD_ALERT_MAX_PATHS)
-		g_ptr_array_add(list, ad_bytes_keep(b));
+		g_ptr_array_add(list, ad_bytes_dup(b));
 }
 
 AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboolean *ret_new)
@@ -189,8 +189,8 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 	g_hash_table_insert(a->hosts, g_strdup(h),
 			    GSIZE_TO_POINTER(GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts, h)) +
 					     1));
-	remember(a->paths, d->path ? d->path : d->name);
-	remember(a->comms, d->exe ? d->exe : d->comm);
+	remember(a->paths, ad_bytes_or(d->path, d->name));
+	remember(a->comms, ad_bytes_or(d->exe, d->comm));
 	return a;
 }
 
@@ -223,15 +223,15 @@ static char *access_words(GPtrArray *perms)
 char *ad_alert_summary(const AdAlert *a)
 {
 	const AdDenial *d = a->latest;
-	g_autofree char *who = d->exe ? ad_escape_gbytes(d->exe)
-				      : d->comm ? ad_escape_gbytes(d->comm)
-				      : g_strdup(a->stype ? a->stype : "a process");
+	AdBytes who_b = ad_bytes_or(d->exe, d->comm);
+	g_autofree char *who = who_b.data ? ad_escape_bytes(who_b.data, who_b.len)
+					  : g_strdup(a->stype ? a->stype : "a process");
 	g_autofree char *access = access_words(a->perms);
 	g_autofree char *object = NULL;
 
 	/* the latest record may name only the last component: prefer a full path seen */
-	if (d->path)
-		object = ad_escape_gbytes(d->path);
+	if (d->path.data)
+		object = ad_escape_bytes(d->path.data, d->path.len);
 	for (guint i = 0; !object && i < a->paths->len; i++) {
 		GBytes *p = g_ptr_array_index(a->paths, i);
 		gsize len;
@@ -240,8 +240,8 @@ char *ad_alert_summary(const AdAlert *a)
 		if (len && data[0] == '/')
 			object = ad_escape_gbytes(p);
 	}
-	if (!object && d->name)
-		object = ad_escape_gbytes(d->name);
+	if (!object && d->name.data)
+		object = ad_escape_bytes(d->name.data, d->name.len);
 
 	const char *tclass = a->tclass ? a->tclass : "object";
 	const char *ttype = a->ttype ? a->ttype : "?";
@@ -434,18 +434,18 @@ void ad_alert_render(GString *out, const AdAlert *a)
 	}
 	g_string_append_printf(out, "%-22s %s\n", _("Target Class"),
 			       a->tclass ? a->tclass : "?");
-	if (d->exe) {
-		g_autofree char *e = ad_escape_gbytes(d->exe);
+	if (d->exe.data) {
+		g_autofree char *e = ad_escape_bytes(d->exe.data, d->exe.len);
 
 		g_string_append_printf(out, "%-22s %s\n", _("Source Executable"), e);
 	}
-	if (d->comm) {
-		g_autofree char *c = ad_escape_gbytes(d->comm);
+	if (d->comm.data) {
+		g_autofree char *c = ad_escape_bytes(d->comm.data, d->comm.len);
 
 		g_string_append_printf(out, "%-22s %s\n", _("Source Command"), c);
 	}
-	if (d->cmdline) {
-		g_autofree char *c = ad_escape_gbytes(d->cmdline);
+	if (d->cmdline.data) {
+		g_autofree char *c = ad_escape_bytes(d->cmdline.data, d->cmdline.len);
 
 		g_string_append_printf(out, "%-22s %s\n", _("Command Line"), c);
 	}

@@ -30,11 +30,6 @@ void ad_denial_unref(AdDenial *d)
 		g_ptr_array_unref(d->perms);
 	g_free(d->invalid_context);
 	g_free(d->err_text);
-	g_clear_pointer(&d->comm, g_bytes_unref);
-	g_clear_pointer(&d->exe, g_bytes_unref);
-	g_clear_pointer(&d->cmdline, g_bytes_unref);
-	g_clear_pointer(&d->path, g_bytes_unref);
-	g_clear_pointer(&d->name, g_bytes_unref);
 	g_free(d->perms_buf);
 	g_free(d->saddr);
 	g_free(d->suspect_reason);
@@ -268,56 +263,38 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 	return NULL;
 }
 
-static GBytes *dup_bytes(GBytes *b)
+/* the last component of @b */
+static AdBytes bytes_basename(AdBytes b)
 {
-	return b ? g_bytes_ref(b) : NULL;
+	const char *slash = b.len ? memrchr(b.data, '/', b.len) : NULL;
+
+	if (!slash)
+		return b;
+	return (AdBytes){ slash + 1, b.len - (slash + 1 - b.data) };
 }
 
-static gboolean bytes_equal_str(GBytes *b, const char *s)
+/* cwd + "/" + name, unless name is absolute; in @ev's memory */
+static AdBytes join_path(AdEvent *ev, AdBytes cwd, AdBytes name)
 {
-	gsize len;
-	const char *data = g_bytes_get_data(b, &len);
-
-	return len == strlen(s) && memcmp(data, s, len) == 0;
-}
-
-static const char *bytes_basename(GBytes *b, gsize *ret_len)
-{
-	gsize len;
-	const char *data = g_bytes_get_data(b, &len);
-	const char *slash = len ? memrchr(data, '/', len) : NULL;
-
-	if (slash) {
-		*ret_len = len - (slash + 1 - data);
-		return slash + 1;
-	}
-	*ret_len = len;
-	return data;
-}
-
-/* cwd + "/" + name, unless name is absolute */
-static GBytes *join_path(GBytes *cwd, GBytes *name)
-{
-	gsize nlen, clen;
-	const char *n = g_bytes_get_data(name, &nlen);
-	const char *c;
+	const char *n = name.data;
+	gsize nlen = name.len;
 	char *out, *o;
 
-	if ((nlen && n[0] == '/') || !cwd)
-		return g_bytes_ref(name);
-	c = g_bytes_get_data(cwd, &clen);
-	o = out = g_malloc(clen + nlen + 1);
-	memcpy(o, c, clen);
-	o += clen;
+	if ((nlen && n[0] == '/') || !cwd.data)
+		return name;
+	o = out = ad_event_alloc(ev, cwd.len + nlen + 2);
+	memcpy(o, cwd.data, cwd.len);
+	o += cwd.len;
 	if (nlen >= 2 && n[0] == '.' && n[1] == '/') {
 		n += 2;
 		nlen -= 2;
 	}
-	if (clen == 0 || c[clen - 1] != '/')
+	if (cwd.len == 0 || cwd.data[cwd.len - 1] != '/')
 		*o++ = '/';
 	memcpy(o, n, nlen);
 	o += nlen;
-	return g_bytes_new_take(out, o - out);
+	*o = '\0';
+	return (AdBytes){ out, o - out };
 }
 
 /*
@@ -340,15 +317,14 @@ static const AdRecord *matching_path(const AdEvent *ev, const AdDenial *d)
 		if (d->ino >= 0 && field_int(rec, "inode") == d->ino)
 			return rec;
 		nametype = ad_record_get(rec, "nametype");
-		if (d->name && !by_name && !(nametype && strcmp(nametype, "PARENT") == 0)) {
-			g_autoptr(GBytes) pname = ad_record_get_bytes(rec, "name");
-			gsize blen, nlen;
-			const char *base;
-			const char *want = g_bytes_get_data(d->name, &nlen);
+		if (d->name.data && !by_name && !(nametype && strcmp(nametype, "PARENT") == 0)) {
+			AdBytes pname = ad_record_bytes(rec, "name");
 
-			if (pname) {
-				base = bytes_basename(pname, &blen);
-				if (blen == nlen && memcmp(base, want, nlen) == 0)
+			if (pname.data) {
+				AdBytes base = bytes_basename(pname);
+
+				if (base.len == d->name.len &&
+				    memcmp(base.data, d->name.data, base.len) == 0)
 					by_name = rec;
 			}
 		}
@@ -361,7 +337,7 @@ static const AdRecord *matching_path(const AdEvent *ev, const AdDenial *d)
 /* SOCKADDR saddr=<hex>: family, address and port in words */
 static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
 {
-	g_autoptr(GBytes) b = NULL;
+	AdBytes b;
 	const guint8 *s;
 	gsize len;
 	char buf[INET6_ADDRSTRLEN];
@@ -380,10 +356,9 @@ static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
 			d->port = g_ascii_strtoll(port, NULL, 10);
 		return;
 	}
-	b = ad_record_get_bytes(rec, "saddr");
-	if (!b)
-		return;
-	s = g_bytes_get_data(b, &len);
+	b = ad_record_bytes(rec, "saddr");
+	s = (const guint8 *)b.data;
+	len = b.len;
 	if (len < 2)
 		return;
 	/* sa_family is host order; audit logs come from little-endian hosts nearly always */
@@ -457,7 +432,7 @@ static gboolean is_file_class(const char *tclass)
 static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 {
 	const AdRecord *sc = NULL, *cwd = NULL, *pt = NULL, *sa = NULL, *avc_path = NULL;
-	g_autoptr(GBytes) cwd_b = NULL;
+	AdBytes cwd_b = AD_BYTES_NONE;
 
 	/* the first record of each type, in one pass */
 	for (guint i = 0; i < ev->records->len; i++) {
@@ -480,17 +455,15 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 	d->pid = field_int(rec, user ? "spid" : "pid");
 	if (d->pid < 0)
 		d->pid = field_int(rec, "pid");
-	d->comm = ad_record_get_bytes(rec, "comm");
+	d->comm = ad_record_bytes(rec, "comm");
 	if (user) {
-		g_autoptr(GBytes) exe = ad_record_get_bytes(rec, "exe");
-
-		d->exe = dup_bytes(exe);
+		d->exe = ad_record_bytes(rec, "exe");
 		d->uid = field_int(rec, "uid");
 		d->auid = field_int(rec, "auid");
 		/* systemd names the caller's command line */
-		d->cmdline = ad_record_get_bytes(rec, "cmdline");
+		d->cmdline = ad_record_bytes(rec, "cmdline");
 	}
-	d->name = ad_record_get_bytes(rec, "name");
+	d->name = ad_record_bytes(rec, "name");
 	d->dev = ad_record_get(rec, "dev");
 	d->ino = field_int(rec, "ino");
 	d->ioctlcmd = ad_record_get(rec, "ioctlcmd");
@@ -513,42 +486,42 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 		d->auid = sc->interpreted ? -1 : field_int(sc, "auid");
 		if (d->pid < 0)
 			d->pid = field_int(sc, "pid");
-		d->exe = ad_record_get_bytes(sc, "exe");
-		if (!d->comm)
-			d->comm = ad_record_get_bytes(sc, "comm");
+		d->exe = ad_record_bytes(sc, "exe");
+		if (!d->comm.data)
+			d->comm = ad_record_bytes(sc, "comm");
 	}
-	if (pt && !d->cmdline) {
-		g_autoptr(GBytes) raw = ad_record_get_bytes(pt, "proctitle");
+	if (pt && !d->cmdline.data) {
+		AdBytes raw = ad_record_bytes(pt, "proctitle");
 
-		if (raw) {
-			/* argv is NUL-separated: shown with spaces, as ps does */
-			gsize len;
-			guint8 *b = g_bytes_unref_to_data(g_steal_pointer(&raw), &len);
+		/* argv is NUL-separated: shown with spaces, as ps does */
+		while (raw.len && raw.data[raw.len - 1] == 0)
+			raw.len--;
+		if (raw.len && memchr(raw.data, 0, raw.len)) {
+			char *b = ad_event_alloc(ev, raw.len + 1);
 
-			while (len && b[len - 1] == 0)
-				len--;
-			for (gsize i = 0; i < len; i++)
-				if (b[i] == 0)
-					b[i] = ' ';
-			d->cmdline = g_bytes_new_take(b, len);
+			for (gsize i = 0; i < raw.len; i++)
+				b[i] = raw.data[i] ? raw.data[i] : ' ';
+			b[raw.len] = '\0';
+			raw.data = b;
 		}
+		d->cmdline = raw;
 	}
 	if (sa)
 		decode_sockaddr(d, sa);
 
 	/* the full path: AVC path=, AVC_PATH, or cwd + the matching PATH name */
 	if (cwd)
-		cwd_b = ad_record_get_bytes(cwd, "cwd");
-	d->path = ad_record_get_bytes(rec, "path");
-	if (!d->path && avc_path)
-		d->path = ad_record_get_bytes(avc_path, "path");
+		cwd_b = ad_record_bytes(cwd, "cwd");
+	d->path = ad_record_bytes(rec, "path");
+	if (!d->path.data && avc_path)
+		d->path = ad_record_bytes(avc_path, "path");
 	/* a PATH record names the object of file classes, not a socket's exe */
-	if (!d->path && !user && is_file_class(d->tclass)) {
+	if (!d->path.data && !user && is_file_class(d->tclass)) {
 		const AdRecord *pr = matching_path(ev, d);
-		g_autoptr(GBytes) pname = pr ? ad_record_get_bytes(pr, "name") : NULL;
+		AdBytes pname = pr ? ad_record_bytes(pr, "name") : AD_BYTES_NONE;
 
-		if (pname && !bytes_equal_str(pname, "(null)"))
-			d->path = join_path(cwd_b, pname);
+		if (pname.data && !ad_bytes_equal_str(pname, "(null)"))
+			d->path = join_path(ev, cwd_b, pname);
 	}
 }
 

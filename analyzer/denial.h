@@ -26,8 +26,9 @@ typedef enum {
 /*
  * One denial record with everything its event tells about it.  Strings
  * that come from the record and may hold any byte (comm, exe, path, name,
- * cwd, cmdline) are GBytes, kept exactly as decoded; they are escaped only
- * when shown (escape.h).  Contexts, class and permission names are plain
+ * cmdline) are AdBytes, kept exactly as decoded in the event's memory and
+ * valid while the denial lives (ad_bytes_dup() keeps a copy); they are
+ * escaped only when shown (escape.h).  Contexts, class and permission names are plain
  * strings: they are validated against the policy before being trusted.
  */
 typedef struct {
@@ -54,16 +55,16 @@ typedef struct {
 	/* subject */
 	gint64 pid, ppid;		/* -1 when unknown */
 	gint64 uid, auid;		/* -1 when unknown */
-	GBytes *comm;
-	GBytes *exe;
-	GBytes *cmdline;		/* PROCTITLE, NULs turned into spaces */
+	AdBytes comm;
+	AdBytes exe;
+	AdBytes cmdline;		/* PROCTITLE, NULs turned into spaces */
 	const char *syscall;		/* name for the record's arch, or the number */
 	int success;			/* 1, 0, -1 when unknown */
 	const char *exit;		/* "-13", "EACCES(Permission denied)" */
 
 	/* object */
-	GBytes *path;			/* full path: AVC path=, or cwd + PATH name */
-	GBytes *name;			/* AVC name= */
+	AdBytes path;			/* full path: AVC path=, or cwd + PATH name */
+	AdBytes name;			/* AVC name= */
 	const char *dev;
 	gint64 ino;			/* -1 when unknown */
 	const char *ioctlcmd;		/* "0x5401" */

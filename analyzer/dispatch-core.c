@@ -681,13 +681,8 @@ gboolean ad_self_is_own_denial(const AdSelf *s, const AdDenial *d)
 		if (spid && g_ascii_strtoll(spid, NULL, 10) == s->pid)
 			return TRUE;
 	}
-	if (d->exe && s->exe) {
-		gsize n;
-		const char *e = g_bytes_get_data(d->exe, &n);
-
-		if (n == strlen(s->exe) && memcmp(e, s->exe, n) == 0)
-			return !s->context || g_strcmp0(d->scontext, s->context) == 0;
-	}
+	if (s->exe && ad_bytes_equal_str(d->exe, s->exe))
+		return !s->context || g_strcmp0(d->scontext, s->context) == 0;
 	return FALSE;
 }
 

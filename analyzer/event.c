@@ -534,52 +534,93 @@ static const guint8 hex_digit[256] = {
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
-/* the bytes @value stands for, decoded when it is hex; NULL when it is not */
-static GBytes *decode_hex(const char *value, gsize len, gboolean quoted, gboolean interpreted)
+/* whether @value may be the kernel's hex encoding of a string */
+static gboolean may_be_hex(const char *value, gsize len, gboolean quoted, gboolean interpreted)
 {
-	guint8 *buf;
-	gsize i;
+	/* "(null)" and "(none)" are ruled out by their first byte */
+	return !quoted && !interpreted && len >= 2 && len % 2 == 0 &&
+	       hex_digit[(guchar)value[0]] && hex_digit[(guchar)value[1]];
+}
 
-	if (quoted || interpreted || len < 2 || len % 2 != 0 ||
-	    strcmp(value, "(null)") == 0 || strcmp(value, "(none)") == 0)
-		return NULL;
-	buf = g_malloc(len / 2);
-	for (i = 0; i < len / 2; i++) {
+/* decodes the @len hex digits at @value into @out; FALSE at a byte that is no digit */
+static gboolean decode_hex(const char *value, gsize len, guint8 *out)
+{
+	for (gsize i = 0; i < len / 2; i++) {
 		guint hi = hex_digit[(guchar)value[2 * i]], lo = hex_digit[(guchar)value[2 * i + 1]];
 
 		if (!hi || !lo)
-			break;
-		buf[i] = ((hi - 1) << 4) | (lo - 1);
+			return FALSE;
+		out[i] = ((hi - 1) << 4) | (lo - 1);
 	}
-	if (i == len / 2)
-		return g_bytes_new_take(buf, len / 2);
-	g_free(buf);
-	return NULL;
+	return TRUE;
 }
 
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted)
 {
 	gsize len = strlen(value);
-	GBytes *b = decode_hex(value, len, quoted, interpreted);
 
-	return b ? b : g_bytes_new(value, len);
+	if (may_be_hex(value, len, quoted, interpreted)) {
+		guint8 *buf = g_malloc(len / 2);
+
+		if (decode_hex(value, len, buf))
+			return g_bytes_new_take(buf, len / 2);
+		g_free(buf);
+	}
+	return g_bytes_new(value, len);
+}
+
+AdBytes ad_record_bytes(const AdRecord *rec, const char *name)
+{
+	const AdField *f = record_field(rec, name, FALSE);
+	gsize len;
+
+	if (!f)
+		return AD_BYTES_NONE;
+	len = strlen(f->value);
+	if (may_be_hex(f->value, len, ad_field_quoted(f), rec->interpreted)) {
+		/*
+		 * Digits that do not decode (an even-length word starting with
+		 * two of them) leave their room in the arena unused: rare, and
+		 * bounded by the record's size.
+		 */
+		guint8 *buf = ad_event_alloc(rec->event, len / 2 + 1);
+
+		if (decode_hex(f->value, len, buf)) {
+			buf[len / 2] = '\0';
+			return (AdBytes){ (const char *)buf, len / 2 };
+		}
+	}
+	return (AdBytes){ f->value, len };
 }
 
 GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name)
 {
-	const AdField *f = record_field(rec, name, FALSE);
-	gsize len;
-	GBytes *b;
+	AdBytes b = ad_record_bytes(rec, name);
 
-	if (!f)
+	if (!b.data)
 		return NULL;
-	len = strlen(f->value);
-	b = decode_hex(f->value, len, ad_field_quoted(f), rec->interpreted);
-	if (b)
-		return b;
-	/* the value as it is: no copy, the bytes keep the event alive */
-	return g_bytes_new_with_free_func(f->value, len, (GDestroyNotify)ad_event_unref,
+	/* no copy: the bytes keep the event alive */
+	return g_bytes_new_with_free_func(b.data, b.len, (GDestroyNotify)ad_event_unref,
 					  ad_event_ref(rec->event));
+}
+
+gboolean ad_bytes_equal_str(AdBytes b, const char *s)
+{
+	return b.data && b.len == strlen(s) && memcmp(b.data, s, b.len) == 0;
+}
+
+gboolean ad_bytes_equal_gbytes(AdBytes a, GBytes *g)
+{
+	gsize len;
+	const char *data = g ? g_bytes_get_data(g, &len) : NULL;
+
+	/* an empty GBytes may hold a NULL pointer: no memcmp() on it */
+	return a.data && g && a.len == len && (len == 0 || memcmp(a.data, data, len) == 0);
+}
+
+GBytes *ad_bytes_dup(AdBytes b)
+{
+	return b.data ? g_bytes_new(b.data, b.len) : NULL;
 }
 
 GBytes *ad_bytes_keep(GBytes *b)

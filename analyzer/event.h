@@ -91,10 +91,46 @@ const char *ad_record_get(const AdRecord *rec, const char *name);
 /* last value of field @name (USER_AVC trusted fields), NULL when absent */
 const char *ad_record_get_last(const AdRecord *rec, const char *name);
 /*
+ * Bytes from a record, kept exactly as decoded: any byte, NUL too.  A view
+ * into memory that someone else owns (for a denial's fields, its event's);
+ * data is NULL when the record did not hold the field.
+ */
+typedef struct {
+	const char *data;
+	gsize len;
+} AdBytes;
+
+#define AD_BYTES_NONE ((AdBytes){ NULL, 0 })
+
+static inline gboolean ad_bytes_present(AdBytes b)
+{
+	return b.data != NULL;
+}
+
+/* @a when the record held it, else @b */
+static inline AdBytes ad_bytes_or(AdBytes a, AdBytes b)
+{
+	return a.data ? a : b;
+}
+
+/* whether @b holds exactly the text @s */
+gboolean ad_bytes_equal_str(AdBytes b, const char *s);
+/* whether @a holds the same bytes as @g (FALSE when either is absent) */
+gboolean ad_bytes_equal_gbytes(AdBytes a, GBytes *g);
+/* a copy in memory of its own, for keeping; NULL when @b is absent */
+GBytes *ad_bytes_dup(AdBytes b);
+
+/*
  * Value of @name decoded to bytes: hex-encoded unquoted values of raw
  * (not interpreted) records are decoded, everything else is taken as is.
- * Returns NULL when absent; the caller owns the result, which may point
- * into the event's memory (and holds a reference to the event).
+ * The bytes are the field's text or a decoded copy in the event's memory:
+ * valid while the event lives.  Like the first split of a record's fields,
+ * it writes to the event: one thread at a time.
+ */
+AdBytes ad_record_bytes(const AdRecord *rec, const char *name);
+/*
+ * The same as a GBytes the caller owns, which may point into the event's
+ * memory (and then holds a reference to the event).  NULL when absent.
  */
 GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name);
 /*

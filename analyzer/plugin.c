@@ -101,12 +101,9 @@ AdLevel ad_suggestions_level(GPtrArray *s)
 
 char *ad_denial_path_str(const AdDenial *d)
 {
-	gsize len;
-	const char *p;
+	gsize len = d->path.len;
+	const char *p = d->path.data;
 
-	if (!d->path)
-		return NULL;
-	p = g_bytes_get_data(d->path, &len);
 	if (!len || p[0] != '/' || memchr(p, '\0', len))
 		return NULL;
 	return g_strndup(p, len);

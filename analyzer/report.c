@@ -17,16 +17,15 @@ const char *ad_json_line(json_object *obj)
 						   JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
-void ad_json_add_bytes(json_object *obj, const char *key, GBytes *b)
+void ad_json_add_bytes(json_object *obj, const char *key, AdBytes b)
 {
-	gsize len;
-	const char *data;
+	gsize len = b.len;
+	const char *data = b.data;
 
-	if (!b) {
+	if (!data) {
 		json_object_object_add(obj, key, NULL);
 		return;
 	}
-	data = g_bytes_get_data(b, &len);
 	if (ad_bytes_are_clean(data, len)) {
 		json_object_object_add(obj, key, json_object_new_string_len(data, len));
 		return;
@@ -208,12 +207,9 @@ static void append_format(GString *out, const char *fmt, const Piece *pieces, gu
 	}
 }
 
-static void append_bytes(GString *out, GBytes *b)
+static void append_bytes(GString *out, AdBytes b)
 {
-	gsize len;
-	const char *data = g_bytes_get_data(b, &len);
-
-	ad_escape_append(out, data, len);
+	ad_escape_append(out, b.data, b.len);
 }
 
 /* the "type" part of a context, @none when it has none */
@@ -235,7 +231,7 @@ static void piece_tclass(GString *out, const AdDenial *d)
 
 static void piece_object(GString *out, const AdDenial *d)
 {
-	append_bytes(out, d->path ? d->path : d->name);
+	append_bytes(out, ad_bytes_or(d->path, d->name));
 }
 
 static void piece_ttype(GString *out, const AdDenial *d)
@@ -251,8 +247,8 @@ static void piece_stype(GString *out, const AdDenial *d)
 /* the executable, else the command, else the domain */
 static void piece_who(GString *out, const AdDenial *d)
 {
-	if (d->exe || d->comm)
-		append_bytes(out, d->exe ? d->exe : d->comm);
+	if (d->exe.data || d->comm.data)
+		append_bytes(out, ad_bytes_or(d->exe, d->comm));
 	else
 		append_type(out, d->scontext, "a process");
 }
@@ -288,7 +284,7 @@ static void piece_what(GString *out, const AdDenial *d)
 {
 	const char *tclass = d->tclass ? d->tclass : "object";
 
-	if (d->path || d->name) {
+	if (d->path.data || d->name.data) {
 		static const Piece p[] = { piece_tclass, piece_object };
 
 		append_format(out, T_("the %s %s"), p, 2, d);
@@ -336,7 +332,7 @@ static void describe_append(GString *out, const AdDenial *d)
 			static const Piece caps_for[] = { piece_who, piece_perms, piece_object };
 
 			/* the file it was needed for, when the event names one */
-			if (d->path || d->name)
+			if (d->path.data || d->name.data)
 				append_format(out, ngettext("%s was denied the capability %s for %s",
 							    "%s was denied the capabilities %s for %s",
 							    n), caps_for, 3, d);

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * Bytes from a record as a JSON string: as they are when clean UTF-8;
  * else escaped (escape.h) with the exact bytes in "<key>_hex" beside it.
  */
-void ad_json_add_bytes(json_object *obj, const char *key, GBytes *b);
+void ad_json_add_bytes(json_object *obj, const char *key, AdBytes b);
 
 /* DESIGN.md's `why --json` object for one denial; the caller owns it */
 json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v);

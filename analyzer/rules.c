@@ -1729,48 +1729,42 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 		v->text[PH_PORT] = g_strdup_printf("%" PRId64, d->port);
 		v->cmd[PH_PORT] = g_strdup(v->text[PH_PORT]);
 	}
-	if (d->comm) {
-		gsize len;
-		const char *c = g_bytes_get_data(d->comm, &len);
+	if (d->comm.len) {
+		gsize len = d->comm.len;
+		const char *c = d->comm.data;
 
-		if (len) {
-			v->text[PH_COMM] = text_of_bytes(c, len);
-			if (ad_bytes_are_clean(c, len) && c[0] != '-')
-				v->cmd[PH_COMM] = g_strndup(c, len);
-		}
+		v->text[PH_COMM] = text_of_bytes(c, len);
+		if (ad_bytes_are_clean(c, len) && c[0] != '-')
+			v->cmd[PH_COMM] = g_strndup(c, len);
 	}
-	if (d->exe) {
-		gsize len;
-		const char *e = g_bytes_get_data(d->exe, &len);
+	if (d->exe.len) {
+		gsize len = d->exe.len;
+		const char *e = d->exe.data;
 
-		if (len) {
-			v->text[PH_EXE] = text_of_bytes(e, len);
-			if (path_is_usable(e, len))
-				v->cmd[PH_EXE] = g_strndup(e, len);
-		}
+		v->text[PH_EXE] = text_of_bytes(e, len);
+		if (path_is_usable(e, len))
+			v->cmd[PH_EXE] = g_strndup(e, len);
 	}
-	if (d->path) {
-		gsize len;
-		const char *p = g_bytes_get_data(d->path, &len);
+	if (d->path.len) {
+		gsize len = d->path.len;
+		const char *p = d->path.data;
 
-		if (len) {
-			v->text[PH_PATH] = text_of_bytes(p, len);
-			if (path_is_usable(p, len)) {
-				g_autofree char *dir = NULL;
+		v->text[PH_PATH] = text_of_bytes(p, len);
+		if (path_is_usable(p, len)) {
+			g_autofree char *dir = NULL;
 
-				v->cmd[PH_PATH] = g_strndup(p, len);
-				dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
-								       : g_path_get_dirname(v->cmd[PH_PATH]);
-				if (!dir_is_standard(v->cmd[PH_PATH])) {
-					v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
-					v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
-				}
-				if (!dir_is_standard(dir)) {
-					v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
-					v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
-					v->text[PH_PATH_DIR] = g_strdup(dir);
-					v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);
-				}
+			v->cmd[PH_PATH] = g_strndup(p, len);
+			dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
+							       : g_path_get_dirname(v->cmd[PH_PATH]);
+			if (!dir_is_standard(v->cmd[PH_PATH])) {
+				v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
+				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
+			}
+			if (!dir_is_standard(dir)) {
+				v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
+				v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
+				v->text[PH_PATH_DIR] = g_strdup(dir);
+				v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);
 			}
 		}
 	}
@@ -1806,28 +1800,20 @@ static gboolean path_has_prefix(const char *p, gsize len, const char *prefix)
 
 static gboolean path_matches_any(const AdDenial *d, char **prefixes)
 {
-	gsize len;
-	const char *p;
-
-	if (!d->path)
+	if (!d->path.data)
 		return FALSE;
-	p = g_bytes_get_data(d->path, &len);
 	for (guint i = 0; prefixes[i]; i++)
-		if (path_has_prefix(p, len, prefixes[i]))
+		if (path_has_prefix(d->path.data, d->path.len, prefixes[i]))
 			return TRUE;
 	return FALSE;
 }
 
-static gboolean bytes_in_list(GBytes *b, char **list)
+static gboolean bytes_in_list(AdBytes b, char **list)
 {
-	gsize len;
-	const char *data;
-
-	if (!b)
+	if (!b.data)
 		return FALSE;
-	data = g_bytes_get_data(b, &len);
 	for (guint i = 0; list[i]; i++)
-		if (strlen(list[i]) == len && memcmp(list[i], data, len) == 0)
+		if (ad_bytes_equal_str(b, list[i]))
 			return TRUE;
 	return FALSE;
 }
@@ -1872,12 +1858,9 @@ static gboolean rule_matches_denial(const AdRule *r, const AdDenial *d, const Ad
 	if (r->comm && !bytes_in_list(d->comm, r->comm))
 		return FALSE;
 	if (r->kmod) {
-		g_autoptr(GBytes) kmod = NULL;
-
 		if (d->type != AD_DENIAL_AVC || !d->record)
 			return FALSE;
-		kmod = ad_record_get_bytes(d->record, "kmod");
-		if (!bytes_in_list(kmod, r->kmod))
+		if (!bytes_in_list(ad_record_bytes(d->record, "kmod"), r->kmod))
 			return FALSE;
 	}
 	for (guint i = 0; r->booleans && i < r->booleans->len; i++) {

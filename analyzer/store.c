@@ -701,18 +701,20 @@ static gboolean write_analysis(AdStore *s, StoreAlert *sa, const AdAlert *a, GEr
 }
 
 /* keeps a distinct path or command while the alert has fewer than AD_ALERT_MAX_PATHS */
-static gboolean remember_item(AdStore *s, StoreAlert *sa, int kind, GBytes *b, GError **error)
+static gboolean remember_item(AdStore *s, StoreAlert *sa, int kind, AdBytes item,
+			      GError **error)
 {
 	GArray *hashes = sa->item_hashes[kind];
 	sqlite3_stmt *q;
+	GBytes *b;
 	guint h;
 
-	if (!b || hashes->len >= AD_ALERT_MAX_PATHS)
+	if (!item.data || hashes->len >= AD_ALERT_MAX_PATHS)
 		return TRUE;
-	if (sa->last_item[kind] && g_bytes_equal(sa->last_item[kind], b))
+	if (ad_bytes_equal_gbytes(item, sa->last_item[kind]))
 		return TRUE;
 	g_clear_pointer(&sa->last_item[kind], g_bytes_unref);
-	sa->last_item[kind] = ad_bytes_keep(b);
+	b = sa->last_item[kind] = ad_bytes_dup(item);
 	h = g_bytes_hash(b);
 	/* a hash collision only costs one distinct path in a list that is bounded anyway */
 	for (guint i = 0; i < hashes->len; i++)
@@ -803,8 +805,8 @@ static gboolean record_locked(AdStore *s, const AdAlert *a, const AdDenial *deni
 		}
 		hc->last_seen = MAX(hc->last_seen, t);
 	}
-	if (!remember_item(s, sa, 0, denial->path ? denial->path : denial->name, error) ||
-	    !remember_item(s, sa, 1, denial->exe ? denial->exe : denial->comm, error))
+	if (!remember_item(s, sa, 0, ad_bytes_or(denial->path, denial->name), error) ||
+	    !remember_item(s, sa, 1, ad_bytes_or(denial->exe, denial->comm), error))
 		goto fail;
 	if (!sa->dirty) {
 		sa->dirty = TRUE;

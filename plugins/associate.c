@@ -38,9 +38,9 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *c
 	if (!ad_policy_has_type(ctx->policy, label))
 		return 0; /* an unknown type: the verdict says so */
 	path = ad_denial_path_str(d);
-	shown = path	  ? ad_file_display(path)
-		: d->name ? ad_escape_gbytes(d->name)
-			  : g_strdup(_("the file"));
+	shown = path	       ? ad_file_display(path)
+		: d->name.data ? ad_escape_bytes(d->name.data, d->name.len)
+			       : g_strdup(_("the file"));
 
 	if (ad_policy_type_has_attribute(ctx->policy, label, "filesystem_type")) {
 		s = ad_suggestion_new("associate", AD_FIX_CONFIG, 0.8, AD_LEVEL_GREEN);

@@ -310,8 +310,8 @@ static int selinuxfs_write_is_switch(const AdDenial *d)
 		return 1;
 	if (path)
 		name = g_path_get_basename(path);
-	else if (d->name)
-		name = g_strndup(g_bytes_get_data(d->name, NULL), g_bytes_get_size(d->name));
+	else if (d->name.data)
+		name = g_strndup(d->name.data, d->name.len);
 	if (!name || !*name)
 		return -1;
 	return in_list(switches, name) ? 1 : 0;

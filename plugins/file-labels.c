@@ -92,8 +92,8 @@ const AdVerdict *ad_file_verdict_as(AdContext *ctx, const AdDenial *d, const cha
 
 gboolean ad_file_is_swap_setup(const AdDenial *d)
 {
-	gsize len = 0;
-	const char *comm = d->comm ? g_bytes_get_data(d->comm, &len) : NULL;
+	gsize len = d->comm.len;
+	const char *comm = d->comm.data;
 
 	if (d->syscall && strcmp(d->syscall, "swapon") == 0)
 		return TRUE;

@@ -77,14 +77,13 @@ static int analyze_restorecon_source(
 	static const char *const entrypoint[] = {"entrypoint"};
 	gboolean from_host = FALSE, same_domain;
 	const AdVerdict *entry;
-	gsize len = 0;
-	const char *e;
+	gsize len = d->exe.len;
+	const char *e = d->exe.data;
 
-	if (d->granted || !ctx->labels || !d->exe || !d->event || !d->scontext)
+	if (d->granted || !ctx->labels || !d->exe.data || !d->event || !d->scontext)
 		return 0;
 	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
 		return 0;
-	e = g_bytes_get_data(d->exe, &len);
 	if (!len || memchr(e, '\0', len))
 		return 0;
 	raw = g_strndup(e, len);

@@ -165,16 +165,15 @@ static void assert_str_at(const char *got, const char *want, const char *file, i
 	}
 }
 
-static void assert_bytes(GBytes *b, const void *want, gsize len)
+static void assert_bytes(AdBytes b, const void *want, gsize len)
 {
-	gsize blen;
-	const void *data;
+	gsize blen = b.len;
+	const void *data = b.data;
 
-	if (!b) {
-		print_error("expected %zu bytes, got NULL\n", len);
+	if (!data) {
+		print_error("expected %zu bytes, got none\n", len);
 		fail();
 	}
-	data = g_bytes_get_data(b, &blen);
 	if (blen != len || memcmp(data, want, len) != 0) {
 		g_autofree char *got = g_strndup(data, blen);
 
@@ -274,8 +273,8 @@ static void test_crafted_102_permissive(void **state)
 	/* no SYSCALL record in this event */
 	assert_null(d->syscall);
 	assert_int_equal(d->success, -1);
-	assert_null(d->exe);
-	assert_null(d->path);
+	assert_null(d->exe.data);
+	assert_null(d->path.data);
 	assert_bytes_str(d->name, "shadow");
 }
 
@@ -758,7 +757,7 @@ static void test_hex_values(void **state)
 	assert_no_problems(res);
 	d = denial_of(res, 1);
 	assert_bytes(d->comm, comm, sizeof(comm) - 1);
-	assert_int_equal(g_bytes_get_size(d->comm), 11);
+	assert_int_equal(d->comm.len, 11);
 	assert_bytes_str(d->name, "cafe");			/* quoted: text */
 	assert_bytes_str(d->exe, "/tmp/my app");
 

@@ -423,16 +423,16 @@ static void test_json_hostile_denial(void **state)
 static void test_json_add_bytes(void **state)
 {
 	json_object *o = json_object_new_object();
-	g_autoptr(GBytes) clean = g_bytes_new_static("/srv/<b>a&b</b>", 15);
-	g_autoptr(GBytes) dirty = g_bytes_new_static("x\0y\xe2\x80\xae", 6);
-	g_autoptr(GBytes) empty = g_bytes_new_static("", 0);
+	AdBytes clean = { "/srv/<b>a&b</b>", 15 };
+	AdBytes dirty = { "x\0y\xe2\x80\xae", 6 };
+	AdBytes empty = { "", 0 };
 	json_object *parsed, *v = NULL;
 	const char *line;
 
 	ad_json_add_bytes(o, "clean", clean);
 	ad_json_add_bytes(o, "dirty", dirty);
 	ad_json_add_bytes(o, "empty", empty);
-	ad_json_add_bytes(o, "none", NULL);
+	ad_json_add_bytes(o, "none", AD_BYTES_NONE);
 	line = ad_json_line(o);
 	assert_json_text_safe(line);
 	parsed = json_tokener_parse(line);
