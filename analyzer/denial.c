@@ -365,13 +365,25 @@ static void decode_sockaddr(AdDenial *d, const AdRecord *rec)
 	guint family = s[0] | (s[1] << 8);
 
 	if (family == AF_INET && len >= 8) {
-		inet_ntop(AF_INET, s + 4, buf, sizeof(buf));
-		d->saddr = g_strdup_printf("inet %s", buf);
+		/* what inet_ntop() writes, without its sprintf() */
+		char *o = strcpy(buf, "inet ") + 5;
+
+		for (guint i = 0; i < 4; i++) {
+			guint v = s[4 + i];
+
+			if (v >= 100)
+				*o++ = '0' + v / 100;
+			if (v >= 10)
+				*o++ = '0' + v / 10 % 10;
+			*o++ = '0' + v % 10;
+			*o++ = i < 3 ? '.' : '\0';
+		}
+		d->saddr = g_strdup(buf);
 		if (d->port < 0)
 			d->port = (s[2] << 8) | s[3];
 	} else if (family == AF_INET6 && len >= 24) {
 		inet_ntop(AF_INET6, s + 8, buf, sizeof(buf));
-		d->saddr = g_strdup_printf("inet6 %s", buf);
+		d->saddr = g_strconcat("inet6 ", buf, NULL);
 		if (d->port < 0)
 			d->port = (s[2] << 8) | s[3];
 	} else if (family == AF_UNIX) {

@@ -279,6 +279,18 @@ static void piece_perms(GString *out, const AdDenial *d)
 	}
 }
 
+/* the port number, in decimal */
+static void piece_port(GString *out, const AdDenial *d)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	guint64 v = MAX(d->port, 0);
+
+	do
+		*--p = '0' + v % 10;
+	while ((v /= 10) != 0);
+	ad_string_append_len(out, p, buf + sizeof(buf) - p);
+}
+
 /* "the file /etc/shadow", "the tcp_socket port 80", ... */
 static void piece_what(GString *out, const AdDenial *d)
 {
@@ -289,7 +301,9 @@ static void piece_what(GString *out, const AdDenial *d)
 
 		append_format(out, T_("the %s %s"), p, 2, d);
 	} else if (d->port >= 0) {
-		g_string_append_printf(out, T_("the %s port %" PRId64), tclass, d->port);
+		static const Piece p[] = { piece_tclass, piece_port };
+
+		append_format(out, T_("the %s port %s"), p, 2, d);
 	} else if (d->capability || g_str_has_prefix(tclass, "cap")) {
 		static const Piece p[] = { piece_tclass };
 
