@@ -551,6 +551,10 @@ static void test_syscall_arch(void **state)
 		{ "ffffffff", "102", "102" },		/* unknown arch: the number */
 		{ "c000003e", "99999", "99999" },	/* unknown number */
 		{ "zz", "102", "102" },
+		{ "C000003E", "257", "openat" },	/* either case of hex */
+		{ "1c000003e", "257", "257" },		/* more than 32 bits */
+		{ "c000003e", "257x", "257x" },
+		{ "c000003e", "4294967553", "4294967553" },	/* 2^32 + 257 */
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
