@@ -76,6 +76,14 @@ struct _AdReader {
 		int type;
 	} recent[16];		/* in front of types: the names of the last records */
 	OpenEvent *headerless;	/* event of records without a timestamp */
+	struct {
+		guint len;	/* 0: none yet */
+		char text[40];	/* "1700000000.123:45)", the ')' included */
+		gint64 sec;
+		guint msec;
+		guint64 serial;
+		gboolean interpreted;
+	} stamp;		/* the last stamp parsed: an event's records share it */
 	AdChunkFunc on_chunk;
 	gpointer chunk_data;
 
@@ -649,10 +657,26 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 		/* a later record on a line that began with node= belongs to that node */
 		node = g_strdup(*line_node);
 	}
-	p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
-	if (!p) {
-		reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
-		return line_end;
+	if (r->stamp.len && (gsize)(line_end - stamp) >= r->stamp.len &&
+	    memcmp(stamp, r->stamp.text, r->stamp.len) == 0) {
+		/* the same text up to its ')': the same stamp, parsed once */
+		sec = r->stamp.sec;
+		msec = r->stamp.msec;
+		serial = r->stamp.serial;
+		interpreted = r->stamp.interpreted;
+		p = stamp + r->stamp.len;
+	} else {
+		p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
+		if (!p) {
+			reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
+			return line_end;
+		}
+		r->stamp.len = (gsize)(p - stamp) <= sizeof(r->stamp.text) ? p - stamp : 0;
+		memcpy(r->stamp.text, stamp, r->stamp.len);
+		r->stamp.sec = sec;
+		r->stamp.msec = msec;
+		r->stamp.serial = serial;
+		r->stamp.interpreted = interpreted;
 	}
 	stamp_len = (p - 1) - stamp;
 	if (g_ascii_isdigit(name[0])) {

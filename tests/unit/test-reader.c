@@ -1091,6 +1091,37 @@ static void test_malformed_stamps(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/*
+ * The reader parses a stamp once for the records that repeat its text:
+ * stamps that only share a beginning must still be told apart.
+ */
+static void test_stamp_prefixes(void **state)
+{
+	g_autoptr(Collect) c = read_str(
+		"type=AVC msg=audit(1700000001.100:12): " AVC_BODY "\n"
+		"type=SYSCALL msg=audit(1700000001.100:12): arch=c000003e syscall=2\n"
+		"type=AVC msg=audit(1700000001.100:123): " AVC_BODY "\n"
+		"type=AVC msg=audit(1700000001.100:1): " AVC_BODY "\n"
+		"type=AVC msg=audit(1700000001.10:1): " AVC_BODY "\n"
+		"type=AVC msg=audit(1700000001.1:12): " AVC_BODY "\n"
+		"type=AVC msg=audit(1700000001.100:12\n");
+	AdEvent *ev;
+
+	/* the last line is cut inside a stamp that begins like a good one */
+	assert_int_equal(c->problems->len, 1);
+	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 0))->line, 7);
+	assert_int_equal(c->events->len, 3);
+	ev = event_by_serial(c, NULL, 12);
+	assert_int_equal(ev->records->len, 3);
+	assert_int_equal(ev->msec, 100);
+	ev = event_by_serial(c, NULL, 123);
+	assert_int_equal(ev->records->len, 1);
+	assert_int_equal(ev->sec, 1700000001);
+	ev = event_by_serial(c, NULL, 1);
+	assert_int_equal(ev->records->len, 2);
+	assert_int_equal(ev->msec, 100);
+}
+
 /* a broken stamp in the middle of a line of several records */
 static void test_malformed_stamp_second_record(void **state)
 {
@@ -1586,6 +1617,7 @@ int main(void)
 		cmocka_unit_test(test_nul_in_line),
 		cmocka_unit_test(test_read_file_nul_and_gs),
 		cmocka_unit_test(test_malformed_stamps),
+		cmocka_unit_test(test_stamp_prefixes),
 		cmocka_unit_test(test_malformed_stamp_second_record),
 		cmocka_unit_test(test_read_file_errors),
 		cmocka_unit_test(test_interleaved_events),
