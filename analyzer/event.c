@@ -27,8 +27,7 @@
  */
 typedef struct ArenaBlock {
 	struct ArenaBlock *next;
-	gsize size;		/* bytes of data */
-	gsize used;
+	gsize size;		/* bytes of data; the event's cursor tells what is used */
 	char data[];
 } ArenaBlock;
 
@@ -112,7 +111,6 @@ static ArenaBlock *block_new(gsize size)
 		b = g_malloc(sizeof(ArenaBlock) + size);
 		b->size = size;
 	}
-	b->used = 0;
 	b->next = NULL;
 	return b;
 }
@@ -142,28 +140,22 @@ static void blocks_free(ArenaBlock *b)
 	}
 }
 
-gpointer ad_event_alloc(AdEvent *ev, gsize size)
+gpointer ad_event_alloc_block(AdEvent *ev, gsize size)
 {
 	ArenaBlock *b = ev->arena;
-	gsize at;
+	ArenaBlock *nb = block_new(size);
 
-	size = (size + 7) & ~(gsize)7;
-	if (!b || b->size - b->used < size) {
-		ArenaBlock *nb = block_new(size);
-
-		if (b && size > BLOCK_DATA / 2) {
-			/* a big request: the current block goes on being filled */
-			nb->next = b->next;
-			b->next = nb;
-			nb->used = size;
-			return nb->data;
-		}
-		nb->next = b;
-		ev->arena = b = nb;
+	if (b && size > BLOCK_DATA / 2) {
+		/* a big request: the current block goes on being filled */
+		nb->next = b->next;
+		b->next = nb;
+		return nb->data;
 	}
-	at = b->used;
-	b->used += size;
-	return b->data + at;
+	nb->next = b;
+	ev->arena = nb;
+	ev->arena_next = nb->data + size;
+	ev->arena_end = nb->data + nb->size;
+	return nb->data;
 }
 
 AdRecord *ad_event_new_record(AdEvent *ev)
@@ -196,9 +188,10 @@ AdEvent *ad_event_new(const char *node, gint64 sec, guint msec, guint64 serial)
 	ArenaBlock *b = block_new(sizeof(AdEvent));
 	AdEvent *ev = (AdEvent *)(void *)b->data;
 
-	b->used = (sizeof(AdEvent) + 7) & ~(gsize)7;
 	memset(ev, 0, sizeof(*ev));
 	ev->arena = b;
+	ev->arena_next = b->data + ((sizeof(AdEvent) + 7) & ~(gsize)7);
+	ev->arena_end = b->data + b->size;
 	ev->ref_count = 1;
 	ev->node = g_strdup(node);
 	ev->sec = sec;
