@@ -25,7 +25,6 @@ void ad_denial_unref(AdDenial *d)
 {
 	if (!d || !g_atomic_int_dec_and_test(&d->ref_count))
 		return;
-	ad_event_unref(d->event);
 	if (d->perms)
 		g_ptr_array_unref(d->perms);
 	g_free(d->invalid_context);
@@ -33,7 +32,8 @@ void ad_denial_unref(AdDenial *d)
 	g_free(d->perms_buf);
 	g_free(d->saddr);
 	g_free(d->suspect_reason);
-	g_free(d);
+	/* last: @d itself is in the event's memory */
+	ad_event_unref(d->event);
 }
 
 double ad_denial_time(const AdDenial *d)
@@ -657,8 +657,10 @@ static const char *build_selinux_err(AdDenial *d, const AdRecord *rec)
 
 static AdDenial *denial_new(AdEvent *ev, const AdRecord *rec, AdDenialType type)
 {
-	AdDenial *d = g_new0(AdDenial, 1);
+	/* in the event's memory: the denial holds the event until it goes */
+	AdDenial *d = ad_event_alloc(ev, sizeof(*d));
 
+	memset(d, 0, sizeof(*d));
 	d->ref_count = 1;
 	d->event = ad_event_ref(ev);
 	d->record = rec;

@@ -476,6 +476,15 @@ const AdField *ad_record_fields(const AdRecord *crec, guint *n_fields)
 	return rec->fields;
 }
 
+/* whether the names, whose first two bytes are equal, are equal */
+static inline gboolean same_name_from(const char *a, const char *b)
+{
+	/* names are short: a loop costs less than the strcmp() call */
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static const AdField *record_field(const AdRecord *rec, const char *name, gboolean last)
 {
 	const AdField *found = NULL;
@@ -486,11 +495,11 @@ static const AdField *record_field(const AdRecord *rec, const char *name, gboole
 		const AdField *f = &fields[i];
 
 		/*
-		 * The first two bytes rule out nearly every field without a
-		 * call (both names hold at least one byte and a NUL)
+		 * The first two bytes rule out nearly every field (both names
+		 * hold at least one byte and a NUL)
 		 */
 		if (f->name[0] == name[0] && f->name[1] == name[1] &&
-		    (!name[1] || strcmp(f->name + 2, name + 2) == 0)) {
+		    (!name[1] || same_name_from(f->name + 2, name + 2))) {
 			found = f;
 			if (!last)
 				break;
