@@ -500,6 +500,26 @@ void ad_reader_age(AdReader *r, double max_age)
 	((s) <= (end) && (gsize)((end) - (s)) >= sizeof(lit) - 1 && \
 	 memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
+#ifdef __SSE2__
+/* a "type=" at one of the sixteen places from @p on but the first @skip */
+static inline const char *type_eq_in_block(const char *p, guint skip)
+{
+	const __m128i t = _mm_set1_epi8('t'), eq = _mm_set1_epi8('=');
+	__m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i last = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
+	guint mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(first, t),
+						     _mm_cmpeq_epi8(last, eq)));
+
+	for (mask &= ~0u << skip; mask; mask &= mask - 1) {
+		const char *c = p + __builtin_ctz(mask);
+
+		if (c[1] == 'y' && c[2] == 'p' && c[3] == 'e')
+			return c;
+	}
+	return NULL;
+}
+#endif
+
 /*
  * The first "type=" in [@p, @end), or NULL: every line is searched for
  * the records on it.  SSE2 compares sixteen places at a time for a 't'
@@ -508,22 +528,14 @@ void ad_reader_age(AdReader *r, double max_age)
 static const char *find_type_eq(const char *p, const char *end)
 {
 #ifdef __SSE2__
-	const __m128i t = _mm_set1_epi8('t'), eq = _mm_set1_epi8('=');
+	const char *start = p, *c;
 
-	while (end - p >= 16 + 4) {
-		__m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
-		__m128i last = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
-		guint mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(first, t),
-							     _mm_cmpeq_epi8(last, eq)));
-
-		for (; mask; mask &= mask - 1) {
-			const char *c = p + __builtin_ctz(mask);
-
-			if (c[1] == 'y' && c[2] == 'p' && c[3] == 'e')
-				return c;
-		}
-		p += 16;
-	}
+	for (; end - p >= 16 + 4; p += 16)
+		if ((c = type_eq_in_block(p, 0)) != NULL)
+			return c;
+	if (p != start && end - p > 4)
+		/* the last places in a block that overlaps the one before */
+		return type_eq_in_block(end - (16 + 4), 16 + 4 - (end - p));
 #endif
 	for (; end - p >= 5; p++)
 		if (memcmp(p, "type=", 5) == 0)

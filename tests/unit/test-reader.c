@@ -305,6 +305,39 @@ static void test_node_prefix(void **state)
 
 /* ------------------------------------------------ several records on a line */
 
+/*
+ * The search for the next record on a line looks at sixteen places at a
+ * time and at the last ones in a block that overlaps: a second header at
+ * any distance from the line's start and end is found.
+ */
+static void test_second_record_at_every_offset(void **state)
+{
+	/* short unknown names put the second "type=" among the line's last bytes */
+	static const char *const names[] = { "CWD", "AB", "X" };
+	guint failures = 0;
+
+	for (guint pad = 0; pad < 40; pad++) {
+		for (guint tail = 0; tail < 3 * G_N_ELEMENTS(names); tail++) {
+			const char *name = names[tail / 3];
+			g_autofree char *line = g_strdup_printf(
+				"type=PATH msg=audit(1:1): name=%.*s type=%s audit(1:1):%.*s\n",
+				(int)pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", name,
+				(int)(tail % 3), "  y");
+			g_autoptr(Collect) c = read_str(line);
+			AdEvent *ev = c->events->len == 1 ? g_ptr_array_index(c->events, 0) : NULL;
+
+			if (c->problems->len || !ev || ev->records->len != 2 ||
+			    strcmp(record_at(ev, 1)->type_name, name) != 0) {
+				print_error("pad %u, then type=%s and %u bytes: %u events, %u records\n",
+					    pad, name, tail % 3, c->events->len,
+					    ev ? ev->records->len : 0);
+				failures++;
+			}
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 static void test_records_on_one_line(void **state)
 {
 	AdReader *r = NULL;
@@ -1591,6 +1624,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raw_records),
 		cmocka_unit_test(test_node_prefix),
+		cmocka_unit_test(test_second_record_at_every_offset),
 		cmocka_unit_test(test_records_on_one_line),
 		cmocka_unit_test(test_split_respects_quotes),
 		cmocka_unit_test(test_ausearch_raw),
