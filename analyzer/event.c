@@ -625,10 +625,3 @@ GBytes *ad_bytes_dup(AdBytes b)
 	return b.data ? g_bytes_new(b.data, b.len) : NULL;
 }
 
-GBytes *ad_bytes_keep(GBytes *b)
-{
-	gsize len;
-	const void *data = g_bytes_get_data(b, &len);
-
-	return g_bytes_new(data, len);
-}

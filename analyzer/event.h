@@ -152,11 +152,7 @@ AdBytes ad_record_bytes(const AdRecord *rec, const char *name);
  * memory (and then holds a reference to the event).  NULL when absent.
  */
 GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name);
-/*
- * A copy of @b in memory of its own, for keeping: the bytes of
- * ad_record_get_bytes() may be the event's own and keep it all alive.
- */
-GBytes *ad_bytes_keep(GBytes *b);
+/* @value decoded as ad_record_bytes() would, in a GBytes of its own */
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdEvent, ad_event_unref)
