@@ -595,17 +595,6 @@ AdBytes ad_record_bytes(const AdRecord *rec, const char *name)
 	return (AdBytes){ f->value, len };
 }
 
-GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name)
-{
-	AdBytes b = ad_record_bytes(rec, name);
-
-	if (!b.data)
-		return NULL;
-	/* no copy: the bytes keep the event alive */
-	return g_bytes_new_with_free_func(b.data, b.len, (GDestroyNotify)ad_event_unref,
-					  ad_event_ref(rec->event));
-}
-
 gboolean ad_bytes_equal_str(AdBytes b, const char *s)
 {
 	return b.data && b.len == strlen(s) && memcmp(b.data, s, b.len) == 0;

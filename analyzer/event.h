@@ -7,7 +7,7 @@ G_BEGIN_DECLS
 
 /*
  * One audit record, tokenised.  Field values are kept as the raw text of
- * the log (quotes removed); ad_record_get_bytes() decodes the kernel's hex
+ * the log (quotes removed); ad_record_bytes() decodes the kernel's hex
  * encoding of untrusted strings.  Records are owned by their AdEvent.
  */
 typedef struct {
@@ -147,11 +147,6 @@ GBytes *ad_bytes_dup(AdBytes b);
  * it writes to the event: one thread at a time.
  */
 AdBytes ad_record_bytes(const AdRecord *rec, const char *name);
-/*
- * The same as a GBytes the caller owns, which may point into the event's
- * memory (and then holds a reference to the event).  NULL when absent.
- */
-GBytes *ad_record_get_bytes(const AdRecord *rec, const char *name);
 /* @value decoded as ad_record_bytes() would, in a GBytes of its own */
 GBytes *ad_decode_value(const char *value, gboolean quoted, gboolean interpreted);
 

@@ -29,23 +29,18 @@ static char *event_file_name(const AdDenial *d)
 {
 	for (guint i = 0; i < d->event->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(d->event->records, i);
-		g_autoptr(GBytes) name = NULL;
-		gsize len;
-		const char *data;
+		AdBytes name = AD_BYTES_NONE;
 
 		if (rec == d->record)
 			continue;
 		if (rec->type == AD_REC_PATH &&
 		    g_strcmp0(ad_record_get(rec, "nametype"), "PARENT") != 0)
-			name = ad_record_get_bytes(rec, "name");
+			name = ad_record_bytes(rec, "name");
 		else if (rec->type == AD_REC_AVC)
-			name = ad_record_get_bytes(rec, "name");
-		if (!name)
+			name = ad_record_bytes(rec, "name");
+		if (!name.len || (name.len == 1 && name.data[0] == '/'))
 			continue;
-		data = g_bytes_get_data(name, &len);
-		if (!len || (len == 1 && data[0] == '/'))
-			continue;
-		return ad_escape_bytes(data, len);
+		return ad_escape_bytes(name.data, name.len);
 	}
 	return NULL;
 }

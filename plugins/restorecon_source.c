@@ -20,31 +20,26 @@
 static char *exe_context_from_event(const AdDenial *d, const char *exe)
 {
 	const AdRecord *cwd_rec = ad_event_find_record(d->event, AD_REC_CWD);
-	g_autoptr(GBytes) cwd = cwd_rec ? ad_record_get_bytes(cwd_rec, "cwd") : NULL;
+	AdBytes cwd = cwd_rec ? ad_record_bytes(cwd_rec, "cwd") : AD_BYTES_NONE;
 
 	for (guint i = 0; i < d->event->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(d->event->records, i);
-		g_autoptr(GBytes) name = NULL;
 		g_autofree char *full = NULL, *clean = NULL;
-		const char *obj, *n;
-		gsize len;
+		const char *obj;
+		AdBytes name;
 
 		if (rec->type != AD_REC_PATH || !(obj = ad_record_get(rec, "obj")))
 			continue;
-		if (!(name = ad_record_get_bytes(rec, "name")))
+		name = ad_record_bytes(rec, "name");
+		if (!name.len || memchr(name.data, '\0', name.len))
 			continue;
-		n = g_bytes_get_data(name, &len);
-		if (!len || memchr(n, '\0', len))
-			continue;
-		if (n[0] == '/') {
-			full = g_strndup(n, len);
-		} else if (cwd) {
-			gsize clen;
-			const char *c = g_bytes_get_data(cwd, &clen);
-
-			if (memchr(c, '\0', clen))
+		if (name.data[0] == '/') {
+			full = g_strndup(name.data, name.len);
+		} else if (cwd.data) {
+			if (memchr(cwd.data, '\0', cwd.len))
 				continue;
-			full = g_strdup_printf("%.*s/%.*s", (int)clen, c, (int)len, n);
+			full = g_strdup_printf("%.*s/%.*s", (int)cwd.len, cwd.data, (int)name.len,
+					       name.data);
 		} else {
 			continue;
 		}

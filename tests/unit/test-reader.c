@@ -514,9 +514,9 @@ static void test_ausearch_interpreted(void **state)
 	assert_field(rec, "permissive", "1");
 	/* interpreted values are never hex-decoded */
 	{
-		g_autoptr(GBytes) b = ad_record_get_bytes(rec, "pid");
+		AdBytes b = ad_record_bytes(rec, "pid");
 
-		assert_int_equal(g_bytes_get_size(b), 7);
+		assert_int_equal(b.len, 7);
 	}
 }
 
@@ -831,11 +831,10 @@ static void test_mixed_whole(void **state)
 	assert_field(record_at(event_by_serial(c, NULL, 463474), 1), "proctitle",
 		     "/usr/sbin/unix_chkpwd \xe2\x82\xac zabbix");
 	{
-		g_autoptr(GBytes) b = ad_record_get_bytes(
-			record_at(event_by_serial(c, "n1", 7), 1), "name");
+		AdBytes b = ad_record_bytes(record_at(event_by_serial(c, "n1", 7), 1), "name");
 
-		assert_int_equal(g_bytes_get_size(b), 9);
-		assert_memory_equal(g_bytes_get_data(b, NULL), "caf\xc3\xa9 \xe2\x82\xac", 9);
+		assert_int_equal(b.len, 9);
+		assert_memory_equal(b.data, "caf\xc3\xa9 \xe2\x82\xac", 9);
 	}
 }
 
@@ -1597,21 +1596,21 @@ static void test_record_field_access(void **state)
 		"comm=6361666500 path=2F746D702F6120620A scontext=a:b:c scontext=d:e:f tcontext=a:b:c "
 		"tclass=file\n");
 	const AdRecord *rec;
-	g_autoptr(GBytes) name = NULL, comm = NULL, path = NULL, none = NULL;
+	AdBytes name, comm, path, none;
 
 	assert_int_equal(c->events->len, 1);
 	rec = record_at(event_at(c, 0), 0);
-	name = ad_record_get_bytes(rec, "name");
-	comm = ad_record_get_bytes(rec, "comm");
-	path = ad_record_get_bytes(rec, "path");
-	none = ad_record_get_bytes(rec, "nosuchfield");
-	assert_int_equal(g_bytes_get_size(name), 4);
-	assert_memory_equal(g_bytes_get_data(name, NULL), "cafe", 4);
-	assert_int_equal(g_bytes_get_size(comm), 5);
-	assert_memory_equal(g_bytes_get_data(comm, NULL), "cafe\0", 5);
-	assert_int_equal(g_bytes_get_size(path), 9);
-	assert_memory_equal(g_bytes_get_data(path, NULL), "/tmp/a b\n", 9);
-	assert_null(none);
+	name = ad_record_bytes(rec, "name");
+	comm = ad_record_bytes(rec, "comm");
+	path = ad_record_bytes(rec, "path");
+	none = ad_record_bytes(rec, "nosuchfield");
+	assert_int_equal(name.len, 4);
+	assert_memory_equal(name.data, "cafe", 4);
+	assert_int_equal(comm.len, 5);
+	assert_memory_equal(comm.data, "cafe\0", 5);
+	assert_int_equal(path.len, 9);
+	assert_memory_equal(path.data, "/tmp/a b\n", 9);
+	assert_null(none.data);
 	assert_string_equal(ad_record_get(rec, "scontext"), "a:b:c");
 	assert_string_equal(ad_record_get_last(rec, "scontext"), "d:e:f");
 	assert_int_equal(field_count(rec, "scontext"), 2);
