@@ -14,7 +14,7 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${1:-${AD_BUILD_DIR:-$ROOT/build}}
-DISPATCH=$BUILD/analyzer/avcdoctor-dispatch
+DISPATCH=$BUILD/bin/avcdoctor-dispatch
 POLICY=${POLICY:-/etc/selinux/default/policy/policy.33}
 N=${N:-200000}
 LAT=${LAT:-100}
@@ -103,7 +103,7 @@ for p in auditd audisp-remote dbus-daemon dbus-monitor unshare; do
 	command -v "$p" >/dev/null || { echo "== latency: skipped (no $p)"; exit 0; }
 done
 chmod 755 "$TMP"
-bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$ROOT/data/org.avcdoctor.Daemon.conf</include>"
+bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$ROOT/dispatcher/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/bus.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do [ -S "$TMP/bus.sock" ] && break; sleep 0.05; done

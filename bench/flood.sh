@@ -1,5 +1,5 @@
 #!/bin/bash
-# A denial flood through avcdoctor-dispatch (issue 9): N (1,000,000) AVC
+# A denial flood through avcdoctor-dispatch: N (1,000,000) AVC
 # denials, DISTINCT (100,000) signatures among them (real domains of the
 # policy against real file types, each pair seen N/DISTINCT times,
 # interleaved), written into the dispatcher's stdin through a pipe at full
@@ -15,7 +15,7 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${1:-${AD_BUILD_DIR:-$ROOT/build}}
-DISPATCH=$BUILD/analyzer/avcdoctor-dispatch
+DISPATCH=$BUILD/bin/avcdoctor-dispatch
 POLICY=${POLICY:-/etc/selinux/default/policy/policy.33}
 N=${N:-1000000}
 DISTINCT=${DISTINCT:-100000}

@@ -91,7 +91,7 @@ if [ ! -f "$BUILD/CMakeCache.txt" ]; then
 	cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DWITH_TESTS=OFF >"$OUT/cmake.log"
 fi
 cmake --build "$BUILD" -j2 >>"$OUT/cmake.log" 2>&1 || { tail -30 "$OUT/cmake.log" >&2; exit 1; }
-AVCD=$BUILD/analyzer/avcdoctor
+AVCD=$BUILD/bin/avcdoctor
 [ -x "$AVCD" ] || AVCD=$(find "$BUILD" -type f -name avcdoctor -perm -u+x | head -1)
 [ -x "$AVCD" ] || { echo "run.sh: avcdoctor binary not found under $BUILD" >&2; exit 1; }
 say "building auparse-flood"

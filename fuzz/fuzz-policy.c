@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "policy.h"
+#include "policy/policy.h"
 #include "fuzz-common.h"
 
 #define MAX_PERMS 64

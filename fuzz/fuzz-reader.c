@@ -11,9 +11,9 @@
 #include <string.h>
 #include <json-c/json.h>
 
-#include "denial.h"
-#include "reader.h"
-#include "report.h"
+#include "read/denial.h"
+#include "read/reader.h"
+#include "output/report.h"
 #include "fuzz-common.h"
 
 static void check_text(const char *what, const char *s, gboolean allow_newline)

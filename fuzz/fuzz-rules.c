@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rules.h"
+#include "analysis/rules.h"
 #include "fuzz-common.h"
 
 static char *path;

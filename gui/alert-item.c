@@ -17,8 +17,8 @@
 #include <glib/gi18n.h>
 
 #include "alert-item.h"
-#include "denial.h"
-#include "escape.h"
+#include "read/denial.h"
+#include "output/escape.h"
 
 struct _AdAlertItem {
 	GObject parent_instance;
@@ -334,7 +334,7 @@ GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 	return ret;
 }
 
-/* the reasons of DESIGN.md, in plain words */
+/* the reasons (JSON "reason") in plain words */
 static const struct {
 	const char *reason;
 	const char *text;

@@ -4,7 +4,7 @@
 #include <glib-object.h>
 #include <json-c/json.h>
 
-#include "suggest.h"
+#include "analysis/suggest.h"
 
 G_BEGIN_DECLS
 

@@ -167,7 +167,7 @@ static void on_copy(GtkButton *b, gpointer data)
 	g_object_set_data_full(G_OBJECT(b), "ad-reset", GUINT_TO_POINTER(id), remove_source);
 }
 
-/* DESIGN.md's suggestion kinds in words */
+/* the suggestion kinds (JSON "kind") in words */
 static const struct {
 	const char *kind;
 	const char *text;

@@ -2,7 +2,7 @@
 /*
  * The offline source of the browser: log files analysed here, with no
  * daemon, through the same core calls as `avcdoctor analyze` (the reader,
- * the explanation of cli.c, the alert set, the plugins and rules).  The
+ * the analysis context, the alert set, the plugins and rules).  The
  * result is the JSON of `analyze --json`, which the window loads the way it
  * loads the daemon's ListAlerts reply.
  */
@@ -10,19 +10,20 @@
 
 #include <glib/gi18n.h>
 
-#include "alert.h"
-#include "cli.h"
-#include "escape.h"
+#include "analysis/alert.h"
+#include "analysis/analysis.h"
+#include "read/reader.h"
+#include "output/escape.h"
 #include "file-source.h"
-#include "labels.h"
-#include "report.h"
-#include "rules.h"
+#include "policy/labels.h"
+#include "output/report.h"
+#include "analysis/rules.h"
 
-/* the core's policy and its cli.c verdict table are used by one analysis at a time */
+/* libsepol's security server is global: one policy at a time in a process */
 static GMutex analyse_lock;
 
 typedef struct {
-	AdCli cli;
+	AdAnalysis *analysis;
 	AdAlertSet *alerts;
 	AdFileReport *report;
 } Analysis;
@@ -38,20 +39,24 @@ void ad_file_report_free(AdFileReport *r)
 
 /*
  * A message for the window: "FILE:LINE: problem" for a record (counted in
- * problems), "FILE: note" for line 0 (rules or labels missing: the analysis
- * goes on with less knowledge, as the CLI's does).
+ * problems), "FILE: note" for line 0, the note alone without a file (rules
+ * or labels missing: the analysis goes on with less knowledge, as the
+ * CLI's does).
  */
 static void note_problem(Analysis *an, const char *file, guint line, const char *message)
 {
-	g_autofree char *f = ad_escape_str(file ? file : "-");
+	g_autofree char *f = file ? ad_escape_str(file) : NULL;
 	g_autofree char *m = ad_escape_str(message);
 
 	if (line)
 		an->report->problems++;
 	if (an->report->messages->len >= AD_FILE_SOURCE_MAX_MESSAGES)
 		return;
-	g_ptr_array_add(an->report->messages, line ? g_strdup_printf("%s:%u: %s", f, line, m)
-						   : g_strdup_printf("%s: %s", f, m));
+	if (!f)
+		g_ptr_array_add(an->report->messages, g_steal_pointer(&m));
+	else
+		g_ptr_array_add(an->report->messages, line ? g_strdup_printf("%s:%u: %s", f, line, m)
+							   : g_strdup_printf("%s: %s", f, m));
 }
 
 static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
@@ -76,50 +81,29 @@ static void on_event(AdEvent *ev, gpointer user_data)
 		AdDenial *d = g_ptr_array_index(denials, i);
 
 		an->report->denials++;
-		ad_alert_set_add(an->alerts, d, ad_cli_explain(&an->cli, d), NULL);
+		ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d), NULL);
 	}
-}
-
-/* the rule book the CLI uses; a problem with it is reported, not fatal */
-static AdRuleBook *load_rules(Analysis *an)
-{
-	g_autoptr(AdRuleBook) book = ad_rule_book_new();
-	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GError) error = NULL;
-
-	if (!ad_rule_book_load_dir(book, ad_rules_default_dir(), problems, &error)) {
-		note_problem(an, ad_rules_default_dir(), 0, error->message);
-		return NULL;
-	}
-	for (guint i = 0; i < problems->len; i++)
-		note_problem(an, ad_rules_default_dir(), 0, g_ptr_array_index(problems, i));
-	return g_steal_pointer(&book);
 }
 
 /* the alerts, analysed, as JSON texts */
 static GPtrArray *alerts_to_json(Analysis *an)
 {
-	g_autoptr(AdLabels) labels = NULL;
-	g_autoptr(AdRuleBook) rules = NULL;
-	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
 	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
-	AdContext ctx = { 0 };
-
-	labels = ad_labels_open(NULL, ad_policy_path(an->cli.policy), &error);
-	if (!labels)
-		note_problem(an, ad_policy_path(an->cli.policy), 0, error->message);
-	rules = load_rules(an);
-	ctx.policy = an->cli.policy;
-	ctx.labels = labels;
-	ctx.rules = rules;
 	/* the log may come from another machine: the files it names are not ours */
-	ctx.local = FALSE;
+	AdAnalysisOptions opt = { .local = FALSE };
+	AdContext *ctx;
+
+	ad_analysis_load_knowledge(an->analysis, &opt, problems);
+	for (guint i = 0; i < problems->len; i++)
+		note_problem(an, NULL, 0, g_ptr_array_index(problems, i));
+	ctx = ad_analysis_context(an->analysis);
 	for (guint i = 0; i < alerts->len; i++) {
 		AdAlert *a = g_ptr_array_index(alerts, i);
 		json_object *o;
 
-		ad_alert_analyse(a, &ctx);
+		ad_alert_analyse(a, ctx);
 		o = ad_alert_to_json(a);
 		g_ptr_array_add(ret, g_strdup(ad_json_line(o)));
 		json_object_put(o);
@@ -139,10 +123,10 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 
 	report->messages = g_ptr_array_new_with_free_func(g_free);
 	an.report = report;
-	an.cli.policy = ad_policy_load(policy, error);
-	if (!an.cli.policy)
+	an.analysis = ad_analysis_new(policy, error);
+	if (!an.analysis)
 		return NULL;
-	report->policy = g_strdup(ad_policy_path(an.cli.policy));
+	report->policy = g_strdup(ad_policy_path(ad_analysis_policy(an.analysis)));
 	an.alerts = ad_alert_set_new();
 	reader = ad_reader_new(on_event, on_problem, &an);
 	for (guint i = 0; files && files[i]; i++) {
@@ -166,7 +150,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 		ret = alerts_to_json(&an);
 	}
 	ad_alert_set_free(an.alerts);
-	ad_cli_clear(&an.cli);
+	ad_analysis_free(an.analysis);
 	if (ret && ret_report)
 		*ret_report = g_steal_pointer(&report);
 	return ret;

@@ -26,7 +26,7 @@
 #include <json-c/json.h>
 #include <libnotify/notify.h>
 
-#include "analyzer/i18n.h"
+#include "i18n.h"
 #include "notes.h"
 
 #define AD_NAME "org.avcdoctor.Daemon"

@@ -6,9 +6,9 @@
  */
 #include <glib/gi18n.h>
 
-#include "escape.h"
+#include "output/escape.h"
 #include "plugins.h"
-#include "report.h"
+#include "output/report.h"
 
 /*
  * What a boolean allows, as the rest of "If you want to ...": refpolicy's

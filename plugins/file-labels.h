@@ -9,7 +9,7 @@
  * in its place.  Everything is computed from the loaded policy and
  * file_contexts; nothing runs a program.
  */
-#include "plugin.h"
+#include "analysis/plugin.h"
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
  * The cause plugins, one file each.  Listed in plugins.c's table; the order
  * there does not matter (suggestions are ranked by confidence).
  */
-#include "plugin.h"
+#include "analysis/plugin.h"
 
 G_BEGIN_DECLS
 

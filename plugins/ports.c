@@ -17,7 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "plugins.h"
-#include "policy-ports.h"
+#include "policy/policy-ports.h"
 
 /* candidates named in the text besides the one in the command */
 #define AD_PORT_TYPES_SHOWN 8

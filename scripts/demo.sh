@@ -6,4 +6,4 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cmake -S "$top" -B "$top/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWITH_TESTS=OFF >/dev/null
 cmake --build "$top/build" -j"$(nproc)" >/dev/null
 echo "== avcdoctor why tests/data/sample.log ==" >&2
-"$top/build/analyzer/avcdoctor" why "$top/tests/data/sample.log"
+"$top/build/bin/avcdoctor" why "$top/tests/data/sample.log"

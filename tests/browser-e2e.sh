@@ -17,8 +17,8 @@
 # twice as long under a sanitizer or a loaded machine (ctest -j): GTK is slow there
 WAIT_SCALE=2
 require_policy
-DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
-BROWSER="$AD_BUILD_DIR/gui/avcdoctor-browser"
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+BROWSER="$AD_BUILD_DIR/bin/avcdoctor-browser"
 SAMPLE="$AD_SOURCE_DIR/tests/data/sample.log"
 ART="$AD_BUILD_DIR/tests/artifacts"
 PY=/usr/bin/python3
@@ -153,7 +153,7 @@ export XDG_RUNTIME_DIR="$TMP/run"
 mkdir -m 0700 "$XDG_RUNTIME_DIR"
 
 # --- the system bus with the project's policy, and the dispatcher ------------------
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
 pids+=($!)
 wait_for 5 "system bus" -- test -S "$TMP/sys.sock"

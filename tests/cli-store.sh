@@ -252,7 +252,7 @@ expect_status 0 "delete through D-Bus" -- "$AVCDOCTOR" delete 853997c3dff518a1
 expect_status 1 "show after delete through D-Bus" -- "$AVCDOCTOR" show 853997c3dff518a1
 
 # the project's bus policy: root may, others may not
-policy_file="$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf"
+policy_file="$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf"
 if [ -r "$policy_file" ] && [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	start_bus strict "$policy_file"
 	export DBUS_SYSTEM_BUS_ADDRESS="$bus"

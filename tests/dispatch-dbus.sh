@@ -1,6 +1,6 @@
 #!/bin/bash
 # avcdoctor-dispatch on a private system bus that includes the project's bus
-# policy (data/org.avcdoctor.Daemon.conf): the methods and their errors,
+# policy (dispatcher/org.avcdoctor.Daemon.conf): the methods and their errors,
 # AlertAdded and coalesced AlertUpdated signals, the Shed property, who may
 # call and who may listen (root, the admin group, nobody), the check in code
 # behind a permissive bus, reconnecting to a restarted bus, and the signal
@@ -8,7 +8,7 @@
 # Needs root for the user switches (exit 77 = skipped otherwise).
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
-DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
 crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
 ID=853997c3dff518a1		# httpd_t reading shadow_t: twice in the crafted cases
 NAME=org.avcdoctor.Daemon
@@ -118,7 +118,7 @@ created_user=$MEMBER
 id nobody >/dev/null || { echo "skipped: no user nobody"; exit 77; }
 
 # --- a bus with the project's policy -----------------------------------------------
-start_bus sys "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+start_bus sys "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
 SYS_BUS_PID=$BUS_PID
 ADDR="unix:path=$TMP/sys.sock"
 start_dispatch d1 "$TMP/sys.sock"
@@ -261,7 +261,7 @@ ADDR=$ADDR_SYS
 # --- the bus goes away and comes back: the dispatcher reconnects ----------------------
 kill "$SYS_BUS_PID"
 wait "$SYS_BUS_PID" 2>/dev/null
-start_bus sys "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+start_bus sys "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
 SYS_BUS_PID=$BUS_PID
 wait_for 15 "$NAME back on the restarted bus" -- busctl --address="$ADDR" status "$NAME" &&
 	pass "the dispatcher reconnected to a restarted bus"

@@ -14,7 +14,7 @@
 # Exit 77 (skipped) when part A passed but part B cannot run here.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
-DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
 crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
 NAME=org.avcdoctor.Daemon
 OBJ=/org/avcdoctor/Daemon
@@ -253,7 +253,7 @@ exec {CFD}>&-
 wait "$CPID"
 
 # a private system bus with the project's policy
-bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+bus_config "$TMP/bus.conf" "$TMP/bus.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/bus.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
 pids+=($!)
 wait_for 5 "the private bus" -- test -S "$TMP/bus.sock" || finish

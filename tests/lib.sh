@@ -2,7 +2,7 @@
 # AD_SOURCE_DIR and AD_CORPUS; LANG=C TZ=UTC.
 set -u
 . "$AD_SOURCE_DIR/tests/testbed.sh"
-AVCDOCTOR="$AD_BUILD_DIR/analyzer/avcdoctor"
+AVCDOCTOR="$AD_BUILD_DIR/bin/avcdoctor"
 POLICY=/etc/selinux/default/policy/policy.33
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Every man page in the tree (man/, notifier/, gui/):
+# Every man page in the tree (man/, cli/, dispatcher/, notifier/, gui/):
 #  - renders without a single groff warning (groff -ww, and man-db's own
 #    pipeline with --warnings), in UTF-8 and in ASCII;
 #  - has .TH with the section of its file name, NAME (that whatis/lexgrog
@@ -15,7 +15,7 @@ if ! command -v groff >/dev/null; then
 	exit 1
 fi
 
-mapfile -t pages < <(find man notifier gui -name '*.[1-8]' -type f 2>/dev/null | sort)
+mapfile -t pages < <(find man cli dispatcher notifier gui -name '*.[1-8]' -type f 2>/dev/null | sort)
 [ "${#pages[@]}" -ge 4 ] && pass "${#pages[@]} man pages" || fail "only ${#pages[@]} man pages found"
 
 # render PAGE: plain text, no hyphenation, long lines (for the option checks)
@@ -89,16 +89,16 @@ check_opts() {
 commands=$("$AVCDOCTOR" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p')
 [ -n "$commands" ] || fail "no commands in avcdoctor --help"
 for c in $commands; do
-	render man/avcdoctor.1 | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' |
+	render cli/avcdoctor.1 | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' |
 		grep -qE "(^|[ |])$c([ |]|\$)" && pass "avcdoctor.1: $c in the SYNOPSIS" ||
-		fail "man/avcdoctor.1: no $c in the SYNOPSIS"
-	check_opts man/avcdoctor.1 "avcdoctor $c" "$AVCDOCTOR" "$c"
+		fail "cli/avcdoctor.1: no $c in the SYNOPSIS"
+	check_opts cli/avcdoctor.1 "avcdoctor $c" "$AVCDOCTOR" "$c"
 done
-check_opts man/avcdoctor-dispatch.8 avcdoctor-dispatch "$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
-if [ -x "$AD_BUILD_DIR/notifier/avcdoctor-notify" ]; then
-	check_opts notifier/avcdoctor-notify.1 avcdoctor-notify "$AD_BUILD_DIR/notifier/avcdoctor-notify"
+check_opts dispatcher/avcdoctor-dispatch.8 avcdoctor-dispatch "$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+if [ -x "$AD_BUILD_DIR/bin/avcdoctor-notify" ]; then
+	check_opts notifier/avcdoctor-notify.1 avcdoctor-notify "$AD_BUILD_DIR/bin/avcdoctor-notify"
 fi
-browser=$(find "$AD_BUILD_DIR/gui" -maxdepth 1 -name avcdoctor-browser -type f -perm -u+x 2>/dev/null)
+browser=$(find "$AD_BUILD_DIR/bin" -maxdepth 1 -name avcdoctor-browser -type f -perm -u+x 2>/dev/null)
 if [ -n "$browser" ]; then
 	page=$(find man gui -name avcdoctor-browser.1 | head -1)
 	if [ -n "$page" ]; then

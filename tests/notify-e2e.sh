@@ -12,8 +12,8 @@
 # dunst, dbus-daemon, ImageMagick's import (exit 77 = skipped otherwise).
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
-DISPATCH="$AD_BUILD_DIR/analyzer/avcdoctor-dispatch"
-NOTIFY="$AD_BUILD_DIR/notifier/avcdoctor-notify"
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+NOTIFY="$AD_BUILD_DIR/bin/avcdoctor-notify"
 crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
 ART="$AD_BUILD_DIR/tests/artifacts"
 NAME=org.avcdoctor.Daemon
@@ -94,7 +94,7 @@ ncalls() { notify_calls | wc -l; }
 calls_gt() { [ "$(ncalls)" -gt "$1" ]; }
 
 # --- the system bus with the project's policy, and the dispatcher ------------------
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/data/org.avcdoctor.Daemon.conf</include>"
+bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
 dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
 pids+=($!)
 wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
@@ -237,7 +237,7 @@ if wait_for 10 "the hint notification" -- calls_gt "$before" &&
 else
 	fail "no hint: $(notify_calls | tail -1)"
 fi
-BROWSER="$AD_BUILD_DIR/gui/avcdoctor-browser"
+BROWSER="$AD_BUILD_DIR/bin/avcdoctor-browser"
 if [ -x "$BROWSER" ] && command -v xdotool >/dev/null; then
 	mkdir -p "$TMP/bin"
 	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"

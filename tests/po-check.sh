@@ -17,7 +17,7 @@ while read -r f; do
 	[ -e "$f" ] || fail "POTFILES.in lists $f, which does not exist"
 done < "$TMP/listed"
 {
-	grep -rlE '\b(N?C?_|ngettext)\("' analyzer plugins notifier gui --include='*.c' 2>/dev/null
+	grep -rlE '\b(N?C?_|ngettext)\("' analyzer cli dispatcher store client plugins notifier gui --include='*.c' 2>/dev/null
 	grep -rl 'translatable="yes"' gui --include='*.ui' 2>/dev/null
 	ls rules/*.rules
 	find notifier gui -name '*.desktop.in' 2>/dev/null

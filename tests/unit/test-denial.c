@@ -19,9 +19,9 @@
 #include <cmocka.h>
 #include <glib.h>
 
-#include "denial.h"
-#include "event.h"
-#include "reader.h"
+#include "read/denial.h"
+#include "read/event.h"
+#include "read/reader.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -25,7 +25,7 @@
 
 #include "dbus-service.h"
 #include "dispatch-core.h"
-#include "reader.h"
+#include "read/reader.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 
@@ -209,7 +209,7 @@ static void test_config_file(void **state)
 	assert_null(c.db_path);
 	ad_dispatch_config_clear(&c);
 	{
-		g_autofree char *shipped = g_build_filename(g_getenv("AD_SOURCE_DIR"), "data",
+		g_autofree char *shipped = g_build_filename(g_getenv("AD_SOURCE_DIR"), "dispatcher",
 							    "avcdoctor.conf", NULL);
 		AdDispatchConfig def, got;
 

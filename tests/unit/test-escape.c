@@ -15,10 +15,10 @@
 #include <glib/gstdio.h>
 #include <json-c/json.h>
 
-#include "denial.h"
-#include "escape.h"
-#include "reader.h"
-#include "report.h"
+#include "read/denial.h"
+#include "output/escape.h"
+#include "read/reader.h"
+#include "output/report.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "ifaces.h"
+#include "output/ifaces.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 

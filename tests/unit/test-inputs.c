@@ -19,9 +19,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "denial.h"
-#include "event.h"
-#include "inputs.h"
+#include "read/denial.h"
+#include "read/event.h"
+#include "read/inputs.h"
 
 static char *tmp_dir;
 

@@ -17,14 +17,14 @@
 #include <cmocka.h>
 #include <glib.h>
 
-#include "denial.h"
-#include "escape.h"
-#include "event.h"
+#include "read/denial.h"
+#include "output/escape.h"
+#include "read/event.h"
 #include "file-labels.h"
-#include "labels.h"
-#include "plugin.h"
-#include "policy.h"
-#include "reader.h"
+#include "policy/labels.h"
+#include "analysis/plugin.h"
+#include "policy/policy.h"
+#include "read/reader.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 #define REAL_FC "/etc/selinux/default/contexts/files/file_contexts"

@@ -20,14 +20,14 @@
 
 #include <sepol/policydb/services.h>
 
-#include "denial.h"
-#include "escape.h"
-#include "labels.h"
-#include "plugin.h"
+#include "read/denial.h"
+#include "output/escape.h"
+#include "policy/labels.h"
+#include "analysis/plugin.h"
 #include "plugins.h"
-#include "policy-ports.h"
-#include "policy-private.h"
-#include "reader.h"
+#include "policy/policy-ports.h"
+#include "policy/policy-private.h"
+#include "read/reader.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 

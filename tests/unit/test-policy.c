@@ -19,13 +19,16 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+/* the corpus of real logs in the source tree (ctest sets AD_CORPUS to it too) */
+#define AD_TEST_CORPUS AD_SOURCE_DIR "/tests/data/corpus"
 #include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <sepol/policydb/services.h>
 
-#include "policy.h"
-#include "policy-private.h"
+#include "policy/policy.h"
+#include "policy/policy-private.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 
@@ -80,7 +83,7 @@ static void corpus_record(const char *file, guint serial, Rec *r)
 	g_auto(GStrv) lines = NULL;
 
 	if (!dir)
-		dir = "/work/shared/corpus";
+		dir = AD_TEST_CORPUS;
 	path = g_build_filename(dir, file, NULL);
 	if (!g_file_get_contents(path, &text, NULL, NULL)) {
 		print_message("skipped: corpus file %s is not available\n", path);
@@ -875,7 +878,7 @@ static void test_crosscheck_libsepol(void **state)
 		guint seen = 0, valid = 0;
 
 		if (!dir)
-			dir = "/work/shared/corpus";
+			dir = AD_TEST_CORPUS;
 		g_ptr_array_add(files, g_strdup(dir));
 		g_ptr_array_add(files, g_build_filename(dir, "crafted", NULL));
 		g_ptr_array_add(files, g_build_filename(dir, "synthetic", NULL));
@@ -978,7 +981,7 @@ static char *corpus_invalid_context(const char *file, guint serial)
 	g_auto(GStrv) lines = NULL;
 
 	if (!dir)
-		dir = "/work/shared/corpus";
+		dir = AD_TEST_CORPUS;
 	path = g_build_filename(dir, file, NULL);
 	if (!g_file_get_contents(path, &text, NULL, NULL)) {
 		print_message("skipped: corpus file %s is not available\n", path);

@@ -15,8 +15,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "event.h"
-#include "reader.h"
+#include "read/event.h"
+#include "read/reader.h"
 
 /* ---------------------------------------------------------------- helpers */
 

@@ -22,13 +22,12 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "cmd-check-rules.h"
-#include "denial.h"
-#include "plugin.h"
-#include "policy.h"
-#include "reader.h"
-#include "rules.h"
-#include "suggest.h"
+#include "read/denial.h"
+#include "analysis/plugin.h"
+#include "policy/policy.h"
+#include "read/reader.h"
+#include "analysis/rules.h"
+#include "analysis/suggest.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 
@@ -555,11 +554,22 @@ static void test_unsafe_as_root(void **state)
 
 static void test_default_dir(void **state)
 {
+	g_auto(GStrv) dirs = NULL, env_dirs = NULL;
+
 	g_setenv("AVCDOCTOR_RULES_DIR", "/somewhere/rules.d", TRUE);
-	assert_str(ad_rules_default_dir(), "/somewhere/rules.d");
+	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", "/site/rules.d", TRUE);
+	env_dirs = ad_rules_default_dirs();
+	assert_int_equal(g_strv_length(env_dirs), 2);
+	assert_str(env_dirs[0], "/site/rules.d");
+	assert_str(env_dirs[1], "/somewhere/rules.d");
 	g_unsetenv("AVCDOCTOR_RULES_DIR");
-	assert_true(g_str_has_suffix(ad_rules_default_dir(), "/avcdoctor/rules"));
-	assert_true(g_path_is_absolute(ad_rules_default_dir()));
+	g_unsetenv("AVCDOCTOR_LOCAL_RULES_DIR");
+	dirs = ad_rules_default_dirs();
+	assert_true(g_str_has_suffix(dirs[0], "/avcdoctor/rules.d"));
+	/* a test program runs from the build tree: the source tree's rules */
+	assert_true(g_str_has_suffix(dirs[1], "/rules"));
+	assert_true(g_path_is_absolute(dirs[1]));
+	assert_true(g_file_test(dirs[1], G_FILE_TEST_IS_DIR));
 }
 
 /* ---- matching ------------------------------------------------------------------------ */

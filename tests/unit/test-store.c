@@ -35,11 +35,11 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
-#include "alert.h"
-#include "denial.h"
-#include "plugin.h"
-#include "policy.h"
-#include "reader.h"
+#include "analysis/alert.h"
+#include "read/denial.h"
+#include "analysis/plugin.h"
+#include "policy/policy.h"
+#include "read/reader.h"
 #include "store.h"
 
 #define CRAFTED "crafted/debian-refpolicy-cases.log"

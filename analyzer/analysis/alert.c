@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Alerts: denials grouped by signature, with what the plugins suggest.
+ */
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib/gi18n.h>
+
+#include "alert.h"
+#include "output/escape.h"
+#include "hash.h"
+#include "output/report.h"
+
+struct _AdAlertSet {
+	GHashTable *by_id;	/* id -> AdAlert* */
+	GHashTable *by_key;	/* signature text -> AdAlert*: no digest per denial */
+	GString *key;
+	GPtrArray *order;	/* AdAlert*, owned, first appearance order */
+};
+
+static void alert_free(AdAlert *a)
+{
+	g_free(a->id);
+	g_free(a->stype);
+	g_free(a->ttype);
+	g_free(a->tclass);
+	g_ptr_array_unref(a->perms);
+	g_hash_table_unref(a->hosts);
+	g_ptr_array_unref(a->paths);
+	g_ptr_array_unref(a->comms);
+	ad_denial_unref(a->latest);
+	ad_verdict_unref(a->verdict);
+	if (a->suggestions)
+		g_ptr_array_unref(a->suggestions);
+	g_free(a);
+}
+
+AdAlertSet *ad_alert_set_new(void)
+{
+	AdAlertSet *s = g_new0(AdAlertSet, 1);
+
+	s->by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	s->by_key = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free, NULL);
+	s->key = g_string_new(NULL);
+	s->order = g_ptr_array_new_with_free_func((GDestroyNotify)alert_free);
+	return s;
+}
+
+void ad_alert_set_free(AdAlertSet *s)
+{
+	if (!s)
+		return;
+	g_hash_table_unref(s->by_id);
+	g_hash_table_unref(s->by_key);
+	g_string_free(s->key, TRUE);
+	g_ptr_array_unref(s->order);
+	g_free(s);
+}
+
+static int compare_str(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static GPtrArray *sorted_perms(const AdDenial *d)
+{
+	GPtrArray *p = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		g_ptr_array_add(p, g_strdup(g_ptr_array_index(d->perms, i)));
+	g_ptr_array_sort(p, compare_str);
+	return p;
+}
+
+/* the signature as text: record type, types, class, sorted permissions */
+static void signature_key(GString *key, const AdDenial *d)
+{
+	g_autoptr(GPtrArray) perms = sorted_perms(d);
+	const char *parts[] = { d->scontext, d->tcontext };
+
+	g_string_truncate(key, 0);
+	g_string_append(key, d->record_type);
+	for (guint i = 0; i < G_N_ELEMENTS(parts); i++) {
+		/* the type: third field of the context */
+		const char *p = parts[i] ? strchr(parts[i], ':') : NULL;
+		const char *q = p ? strchr(p + 1, ':') : NULL;
+		const char *e = q ? strchr(q + 1, ':') : NULL;
+
+		g_string_append_c(key, '\x1f');
+		if (q)
+			g_string_append_len(key, q + 1, e ? e - (q + 1) : (gssize)strlen(q + 1));
+	}
+	g_string_append_c(key, '\x1f');
+	if (d->tclass)
+		g_string_append(key, d->tclass);
+	for (guint i = 0; i < perms->len; i++) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, g_ptr_array_index(perms, i));
+	}
+	if (d->invalid_context) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, d->invalid_context);
+	}
+}
+
+static char *signature_id(const GString *key)
+{
+	g_autofree char *digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key->str,
+								key->len);
+
+	return g_strndup(digest, 16);
+}
+
+char *ad_denial_signature(const AdDenial *d)
+{
+	g_autoptr(GString) key = g_string_new(NULL);
+
+	signature_key(key, d);
+	return signature_id(key);
+}
+
+/* keeps up to AD_ALERT_MAX_PATHS distinct byte strings */
+static void remember(GPtrArray *list, AdBytes b)
+{
+	if (!b.data)
+		return;
+	for (guint i = 0; i < list->len; i++)
+		if (ad_bytes_equal_gbytes(b, g_ptr_array_index(list, i)))
+			return;
+	if (list->len < AD_ALERT_MAX_PATHS)
+		g_ptr_array_add(list, ad_bytes_dup(b));
+}
+
+AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboolean *ret_new)
+{
+	g_autofree char *id = NULL;
+	AdAlert *a;
+	const char *node = ad_denial_node(d);
+	double t = ad_denial_time(d);
+
+	if (ret_new)
+		*ret_new = FALSE;
+	if (d->granted)
+		return NULL;
+	signature_key(s->key, d);
+	a = g_hash_table_lookup(s->by_key, s->key->str);
+	if (!a) {
+		id = signature_id(s->key);
+		a = g_hash_table_lookup(s->by_id, id);
+	}
+	if (!a) {
+		a = g_new0(AdAlert, 1);
+		a->id = g_steal_pointer(&id);
+		g_hash_table_insert(s->by_key, g_strdup(s->key->str), a);
+		a->stype = ad_context_type(d->scontext);
+		a->ttype = ad_context_type(d->tcontext);
+		a->tclass = g_strdup(d->tclass);
+		a->perms = sorted_perms(d);
+		a->hosts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		a->paths = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+		a->comms = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+		a->first_seen = t;
+		a->last_seen = t;
+		a->level = AD_LEVEL_YELLOW;
+		g_hash_table_insert(s->by_id, a->id, a);
+		g_ptr_array_add(s->order, a);
+		if (ret_new)
+			*ret_new = TRUE;
+	}
+	a->count++;
+	if (t && (t < a->first_seen || !a->first_seen))
+		a->first_seen = t;
+	if (t >= a->last_seen || !a->latest) {
+		AdDenial *old = a->latest;
+
+		a->last_seen = MAX(t, a->last_seen);
+		/* ref first: @d may be the latest already */
+		a->latest = ad_denial_ref(d);
+		ad_denial_unref(old);
+		/* kept beyond the next explain: a reference (ref first: @v may be it) */
+		ad_verdict_ref(v);
+		ad_verdict_unref(a->verdict);
+		a->verdict = v;
+	}
+	const char *h = node ? node : "";
+
+	g_hash_table_insert(a->hosts, g_strdup(h),
+			    GSIZE_TO_POINTER(GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts, h)) +
+					     1));
+	remember(a->paths, ad_bytes_or(d->path, d->name));
+	remember(a->comms, ad_bytes_or(d->exe, d->comm));
+	return a;
+}
+
+GPtrArray *ad_alert_set_alerts(AdAlertSet *s)
+{
+	return s->order;
+}
+
+void ad_alert_analyse(AdAlert *a, AdContext *ctx)
+{
+	if (a->suggestions)
+		g_ptr_array_unref(a->suggestions);
+	a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	a->level = ad_suggestions_level(a->suggestions);
+}
+
+/* "read and write" access, as setroubleshoot words it */
+static char *access_words(GPtrArray *perms)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < perms->len; i++) {
+		if (i)
+			g_string_append(s, i + 1 == perms->len ? _(" and ") : ", ");
+		g_string_append(s, g_ptr_array_index(perms, i));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+char *ad_alert_summary(const AdAlert *a)
+{
+	const AdDenial *d = a->latest;
+	AdBytes who_b = ad_bytes_or(d->exe, d->comm);
+	g_autofree char *who = who_b.data ? ad_escape_bytes(who_b.data, who_b.len)
+					  : g_strdup(a->stype ? a->stype : "a process");
+	g_autofree char *access = access_words(a->perms);
+	g_autofree char *object = NULL;
+
+	/* the latest record may name only the last component: prefer a full path seen */
+	if (d->path.data)
+		object = ad_escape_bytes(d->path.data, d->path.len);
+	for (guint i = 0; !object && i < a->paths->len; i++) {
+		GBytes *p = g_ptr_array_index(a->paths, i);
+		gsize len;
+		const char *data = g_bytes_get_data(p, &len);
+
+		if (len && data[0] == '/')
+			object = ad_escape_gbytes(p);
+	}
+	if (!object && d->name.data)
+		object = ad_escape_bytes(d->name.data, d->name.len);
+
+	const char *tclass = a->tclass ? a->tclass : "object";
+	const char *ttype = a->ttype ? a->ttype : "?";
+
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
+			return g_strdup_printf(_("SELinux is preventing %s from entering the "
+						 "invalid context %s."), who, d->invalid_context);
+		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
+				       access, a->stype ? a->stype : "?");
+	}
+	if (object)
+		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s %s."),
+				       who, access, tclass, object);
+	if (d->port >= 0)
+		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s "
+					 "port %" PRId64 "."), who, access, tclass,
+				       d->port);
+	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
+		return g_strdup_printf(_("SELinux is preventing %s from using the %s "
+					 "permission (%s)."), who, access, tclass);
+	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
+				 "%s."), who, access, tclass, ttype);
+}
+
+static json_object *hosts_json(const AdAlert *a)
+{
+	json_object *arr = json_object_new_array();
+	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
+					    (GCompareFunc)strcmp);
+
+	for (GList *l = keys; l; l = l->next)
+		if (*(char *)l->data)
+			json_object_array_add(arr, json_object_new_string(l->data));
+	return arr;
+}
+
+static json_object *time_json(double t)
+{
+	char buf[64];
+
+	if (t <= 0)
+		return NULL;
+	g_snprintf(buf, sizeof(buf), "%.3f", t);
+	return json_object_new_double_s(t, buf);
+}
+
+json_object *ad_alert_to_json(const AdAlert *a)
+{
+	json_object *o = json_object_new_object();
+	json_object *records = json_object_new_array();
+	json_object *sugg = json_object_new_array();
+	json_object *paths = json_object_new_array();
+	g_autofree char *summary = ad_alert_summary(a);
+	const AdEvent *ev = a->latest->event;
+
+	json_object_object_add(o, "id", json_object_new_string(a->id));
+	json_object_object_add(o, "count", json_object_new_uint64(a->count));
+	json_object_object_add(o, "first_seen", time_json(a->first_seen));
+	json_object_object_add(o, "last_seen", time_json(a->last_seen));
+	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, "hosts", hosts_json(a));
+	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		g_autofree char *esc = ad_escape_str(rec->text);
+
+		json_object_array_add(records, json_object_new_string(esc));
+	}
+	json_object_object_add(o, "records", records);
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
+		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
+						    a->suggestions, i)));
+	json_object_object_add(o, "suggestions", sugg);
+	for (guint i = 0; i < a->paths->len; i++) {
+		g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
+
+		json_object_array_add(paths, json_object_new_string(p));
+	}
+	json_object_object_add(o, "paths", paths);
+	return o;
+}
+
+json_object *ad_alert_analysis_to_json(const AdAlert *a)
+{
+	json_object *o = json_object_new_object();
+	json_object *sugg = json_object_new_array();
+	g_autofree char *summary = ad_alert_summary(a);
+
+	json_object_object_add(o, "id", json_object_new_string(a->id));
+	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, "summary", json_object_new_string(summary));
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
+		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
+						    a->suggestions, i)));
+	json_object_object_add(o, "suggestions", sugg);
+	return o;
+}
+
+static void append_time(GString *out, const char *label, double t)
+{
+	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
+	g_autofree char *s = dt ? g_date_time_format(dt, "%Y-%m-%d %H:%M:%S %Z") : NULL;
+
+	g_string_append_printf(out, "%-22s %s\n", label, s ? s : _("(unknown)"));
+}
+
+/* wraps @text at ~76 columns with @indent */
+static void append_wrapped(GString *out, const char *indent, const char *text)
+{
+	g_auto(GStrv) words = g_strsplit(text, " ", -1);
+	gsize col = 0;
+
+	g_string_append(out, indent);
+	col = strlen(indent);
+	for (char **w = words; *w; w++) {
+		gsize len = strlen(*w);
+
+		if (!len)
+			continue;
+		if (col > strlen(indent) && col + 1 + len > 78) {
+			g_string_append_c(out, '\n');
+			g_string_append(out, indent);
+			col = strlen(indent);
+		} else if (col > strlen(indent)) {
+			g_string_append_c(out, ' ');
+			col++;
+		}
+		g_string_append(out, *w);
+		col += len;
+	}
+	g_string_append_c(out, '\n');
+}
+
+void ad_alert_render(GString *out, const AdAlert *a)
+{
+	g_autofree char *summary = ad_alert_summary(a);
+	const AdDenial *d = a->latest;
+	const AdEvent *ev = d->event;
+
+	g_string_append(out, "--------------------------------------------------------------------"
+			     "------------\n");
+	append_wrapped(out, "", summary);
+	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRIu64 " time\n",
+					     "Level: %s   Alert %s   Seen %" PRIu64 " times\n",
+					     a->count > G_MAXULONG ? a->count % 1000000 + 1000000
+								   : (gulong)a->count),
+			       ad_level_name(a->level), a->id, a->count);
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
+		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;
+		g_autofree char *then_esc = s->then_text ? ad_escape_str(s->then_text) : NULL;
+
+		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
+		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
+				       s->plugin, s->confidence * 100, ad_fix_kind_name(s->kind));
+		if (if_esc)
+			append_wrapped(out, "", if_esc);
+		if (then_esc)
+			append_wrapped(out, "", then_esc);
+		if (s->commands->len)
+			g_string_append(out, _("Do\n"));
+		for (guint j = 0; j < s->commands->len; j++) {
+			g_autofree char *line = ad_shell_join(g_ptr_array_index(s->commands, j));
+			g_autofree char *shown = ad_escape_str(line);
+
+			/* a command that needed escaping to be shown is not copy-pasteable */
+			if (ad_bytes_are_clean(line, strlen(line))) {
+				g_string_append_printf(out, "# %s\n", line);
+			} else {
+				g_string_append(out, _("# (contains control characters, shown "
+						       "escaped)\n"));
+				g_string_append_printf(out, "# %s\n", shown);
+			}
+		}
+	}
+	g_string_append(out, _("\nAdditional Information:\n"));
+	g_string_append_printf(out, "%-22s %s\n", _("Source Context"),
+			       d->scontext ? d->scontext : "?");
+	g_string_append_printf(out, "%-22s %s\n", _("Target Context"),
+			       d->tcontext ? d->tcontext : "?");
+	if (a->paths->len) {
+		for (guint i = 0; i < a->paths->len; i++) {
+			g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
+
+			g_string_append_printf(out, "%-22s %s\n", i ? "" : _("Target Objects"), p);
+		}
+	}
+	g_string_append_printf(out, "%-22s %s\n", _("Target Class"),
+			       a->tclass ? a->tclass : "?");
+	if (d->exe.data) {
+		g_autofree char *e = ad_escape_bytes(d->exe.data, d->exe.len);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Source Executable"), e);
+	}
+	if (d->comm.data) {
+		g_autofree char *c = ad_escape_bytes(d->comm.data, d->comm.len);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Source Command"), c);
+	}
+	if (d->cmdline.data) {
+		g_autofree char *c = ad_escape_bytes(d->cmdline.data, d->cmdline.len);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Command Line"), c);
+	}
+	if (d->port >= 0)
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"), d->port);
+	if (d->syscall)
+		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), d->syscall);
+	g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
+			       d->permissive == 1 ? _("yes (nothing was blocked)")
+						  : d->permissive == 0 ? _("no") : _("unknown"));
+	{
+		g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
+						    (GCompareFunc)strcmp);
+		GString *hosts = g_string_new(NULL);
+
+		for (GList *l = keys; l; l = l->next)
+			g_string_append_printf(hosts, "%s%s (%zu)", hosts->len ? ", " : "",
+					       *(char *)l->data ? (char *)l->data : _("local"),
+					       GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts,
+										    l->data)));
+		g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts->str);
+		g_string_free(hosts, TRUE);
+	}
+	g_string_append_printf(out, "%-22s %" PRIu64 "\n", _("Alert Count"), a->count);
+	append_time(out, _("First Seen"), a->first_seen);
+	append_time(out, _("Last Seen"), a->last_seen);
+	if (a->verdict)
+		g_string_append_printf(out, "%-22s %s\n", _("Reason"),
+				       ad_reason_name(a->verdict->reason));
+	if (d->suspect)
+		g_string_append_printf(out, "%-22s %s\n", _("Warning"), d->suspect_reason);
+	g_string_append(out, _("\nRaw Audit Messages:\n"));
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+		g_autofree char *esc = ad_escape_str(rec->text);
+
+		g_string_append_printf(out, "%s\n", esc);
+	}
+	g_string_append_c(out, '\n');
+}

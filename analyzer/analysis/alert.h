@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "read/denial.h"
+#include "analysis/plugin.h"
+#include "policy/policy.h"
+#include "analysis/suggest.h"
+
+G_BEGIN_DECLS
+
+#define AD_ALERT_MAX_PATHS 32		/* distinct paths / commands kept per alert */
+
+/*
+ * An alert: one signature (source type, target type, class, permission
+ * set), the same problem hit on many files or hosts.
+ */
+typedef struct {
+	char *id;			/* stable hex digest of the signature */
+	char *stype, *ttype, *tclass;
+	GPtrArray *perms;		/* char*, sorted */
+	guint64 count;
+	double first_seen, last_seen;
+	GHashTable *hosts;		/* node ("" = the local or unnamed host) -> count */
+	GPtrArray *paths;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
+	GPtrArray *comms;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
+	AdDenial *latest;		/* the last full event */
+	const AdVerdict *verdict;	/* of the latest denial; a reference (ad_verdict_ref) */
+	GPtrArray *suggestions;		/* AdSuggestion*, ranked; NULL until analysed */
+	AdLevel level;
+} AdAlert;
+
+/* the signature id of a denial (what ad_alert_set_add groups by); owned */
+char *ad_denial_signature(const AdDenial *d);
+
+typedef struct _AdAlertSet AdAlertSet;
+
+AdAlertSet *ad_alert_set_new(void);
+void ad_alert_set_free(AdAlertSet *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdAlertSet, ad_alert_set_free)
+
+/*
+ * Files a denial under its alert; returns it (borrowed) and sets
+ * @ret_new when the alert was created.  Granted records are not alerts:
+ * NULL.
+ */
+AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboolean *ret_new);
+/* alerts in order of first appearance; borrowed */
+GPtrArray *ad_alert_set_alerts(AdAlertSet *s);
+
+/* runs the plugins on the latest denial and sets suggestions and level */
+void ad_alert_analyse(AdAlert *a, AdContext *ctx);
+
+/* "SELinux is preventing /usr/sbin/httpd from read access on the file /home/ann/index.html." */
+char *ad_alert_summary(const AdAlert *a);
+/* the `analyze --json` object (avcdoctor(1)) */
+json_object *ad_alert_to_json(const AdAlert *a);
+/*
+ * The part of ad_alert_to_json() that depends on the analysis only (id,
+ * level, summary, suggestions, in that order), not on the latest denial
+ * or the counts: what the store keeps as an alert's analysis.
+ */
+json_object *ad_alert_analysis_to_json(const AdAlert *a);
+/* the setroubleshoot-style report of one alert */
+void ad_alert_render(GString *out, const AdAlert *a);
+
+G_END_DECLS

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The analysis context: one place that loads the policy, the file labels
+ * and the rule book, fills the plugins' context from them, and explains
+ * a denial record.  Every front end uses it, so that they cannot drift
+ * apart in what they load or how they explain.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "analysis.h"
+#include "analysis/rules.h"
+
+/* verdicts of SELINUX_ERR records, which libsepol's compute does not give; at most */
+#define ERR_VERDICTS_MAX 4096
+
+struct _AdAnalysis {
+	AdPolicy *policy;
+	AdLabels *labels;
+	AdRuleBook *rules;
+	AdContext ctx;
+	/* the options last given, owned copies */
+	char *file_contexts;
+	char **rules_dirs;
+	gboolean no_rules;
+	gboolean local;
+	GHashTable *err_verdicts;	/* key text -> AdVerdict (a reference) */
+};
+
+AdAnalysis *ad_analysis_new_for_policy(AdPolicy *policy)
+{
+	AdAnalysis *an = g_new0(AdAnalysis, 1);
+
+	an->policy = policy;
+	an->ctx.policy = policy;
+	an->err_verdicts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						 (GDestroyNotify)ad_verdict_unref);
+	return an;
+}
+
+AdAnalysis *ad_analysis_new(const char *policy_path, GError **error)
+{
+	AdPolicy *p = ad_policy_load(policy_path, error);
+
+	return p ? ad_analysis_new_for_policy(p) : NULL;
+}
+
+static void clear_knowledge(AdAnalysis *an)
+{
+	g_clear_pointer(&an->labels, ad_labels_free);
+	g_clear_pointer(&an->rules, ad_rule_book_free);
+	an->ctx.labels = NULL;
+	an->ctx.rules = NULL;
+}
+
+void ad_analysis_free(AdAnalysis *an)
+{
+	if (!an)
+		return;
+	clear_knowledge(an);
+	g_clear_pointer(&an->err_verdicts, g_hash_table_unref);
+	g_clear_pointer(&an->policy, ad_policy_free);
+	g_free(an->file_contexts);
+	g_strfreev(an->rules_dirs);
+	g_free(an);
+}
+
+void ad_analysis_free_at_exit(AdAnalysis *an)
+{
+#if !defined(__SANITIZE_ADDRESS__)
+	static AdPolicy *left_to_exit;
+
+	if (an)
+		left_to_exit = g_steal_pointer(&an->policy);
+	(void)left_to_exit;
+#endif
+	ad_analysis_free(an);
+}
+
+static void add_problem(GPtrArray *problems, char *message)
+{
+	if (problems)
+		g_ptr_array_add(problems, message);
+	else
+		g_free(message);
+}
+
+/* loads labels and rules as the options last given say */
+static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
+{
+	g_autoptr(GError) error = NULL;
+
+	clear_knowledge(an);
+	an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy), &error);
+	if (!an->labels) {
+		/* labels are one source of knowledge among many: go on without */
+		add_problem(ret_problems, g_strdup_printf(_("%s; file label checks are skipped"),
+							  error->message));
+		g_clear_error(&error);
+	}
+	if (!an->no_rules) {
+		g_auto(GStrv) defaults = an->rules_dirs ? NULL : ad_rules_default_dirs();
+		AdRuleBook *book = ad_rule_book_new();
+
+		if (!ad_rule_book_load_dirs(book, (const char *const *)(an->rules_dirs ?
+							an->rules_dirs : defaults),
+					    ret_problems, &error)) {
+			add_problem(ret_problems, g_strdup_printf(_("no rules loaded: %s"),
+								  error->message));
+			g_clear_pointer(&book, ad_rule_book_free);
+		}
+		an->rules = book;
+	}
+	an->ctx.policy = an->policy;
+	an->ctx.labels = an->labels;
+	an->ctx.rules = an->rules;
+	an->ctx.local = an->local;
+}
+
+void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
+				GPtrArray *ret_problems)
+{
+	static const AdAnalysisOptions none;
+
+	g_return_if_fail(an);
+	if (!opt)
+		opt = &none;
+	g_free(an->file_contexts);
+	an->file_contexts = g_strdup(opt->file_contexts);
+	g_strfreev(an->rules_dirs);
+	an->rules_dirs = g_strdupv((char **)opt->rules_dirs);
+	an->no_rules = opt->no_rules;
+	an->local = opt->local;
+	load_knowledge(an, ret_problems);
+}
+
+void ad_analysis_set_policy(AdAnalysis *an, AdPolicy *policy)
+{
+	clear_knowledge(an);
+	g_hash_table_remove_all(an->err_verdicts);
+	ad_policy_free(an->policy);
+	an->policy = policy;
+	an->ctx.policy = policy;
+}
+
+AdPolicy *ad_analysis_policy(AdAnalysis *an)
+{
+	return an->policy;
+}
+
+AdLabels *ad_analysis_labels(AdAnalysis *an)
+{
+	return an->labels;
+}
+
+AdRuleBook *ad_analysis_rules(AdAnalysis *an)
+{
+	return an->rules;
+}
+
+AdContext *ad_analysis_context(AdAnalysis *an)
+{
+	return &an->ctx;
+}
+
+/* the verdict of a SELINUX_ERR record, cached by what it names */
+static const AdVerdict *err_verdict(AdAnalysis *an, const AdDenial *d)
+{
+	g_autofree char *key = g_strdup_printf("%d\x1f%s\x1f%s\x1f%s\x1f%s", d->err_kind,
+					       d->invalid_context ? d->invalid_context : "",
+					       d->scontext ? d->scontext : "",
+					       d->tcontext ? d->tcontext : "",
+					       d->tclass ? d->tclass : "");
+	AdVerdict *v = g_hash_table_lookup(an->err_verdicts, key);
+
+	if (v)
+		return v;
+	/* counted: whoever keeps one holds a reference, so the table can be emptied */
+	if (g_hash_table_size(an->err_verdicts) >= ERR_VERDICTS_MAX)
+		g_hash_table_remove_all(an->err_verdicts);
+	v = ad_verdict_new();
+	/* no arrays (JSON "missing": null) */
+	g_clear_pointer(&v->perms_missing, g_ptr_array_unref);
+	g_clear_pointer(&v->unknown, g_ptr_array_unref);
+	switch (d->err_kind) {
+	case AD_ERR_INVALID_CONTEXT: {
+		char *why = ad_policy_context_problem(an->policy, d->invalid_context);
+		g_autofree char *type = ad_context_type(d->invalid_context);
+
+		/* a type this policy lacks: the log is from another policy, not a bad combination */
+		v->reason = type && !ad_policy_has_type(an->policy, type)
+				    ? AD_REASON_UNKNOWN_TYPE : AD_REASON_INVALID_CONTEXT;
+		if (why)
+			v->detail = g_strdup_printf(_("The context %s is invalid: %s."),
+						    d->invalid_context, why);
+		else
+			v->detail = g_strdup_printf(_("The context %s is valid in this policy: "
+						      "the policy loaded when it was logged "
+						      "differed."), d->invalid_context);
+		g_free(why);
+		break;
+	}
+	case AD_ERR_BOUNDS:
+	case AD_ERR_BOUNDED_TRANSITION:
+		v->reason = AD_REASON_BOUNDS;
+		break;
+	case AD_ERR_VALIDATETRANS:
+		v->reason = AD_REASON_CONSTRAINT;
+		v->detail = g_strdup(_("A validatetrans constraint of the policy forbids this "
+				       "relabeling."));
+		break;
+	default:
+		v->reason = AD_REASON_TE_RULE;
+		break;
+	}
+	g_hash_table_insert(an->err_verdicts, g_steal_pointer(&key), v);
+	return v;
+}
+
+const AdVerdict *ad_analysis_explain(AdAnalysis *an, const AdDenial *d)
+{
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR)
+		return err_verdict(an, d);
+	if (!d->scontext || !d->tcontext || !d->tclass || !d->perms || !d->perms->len)
+		return NULL;
+	return ad_policy_explain(an->policy, d->scontext, d->tcontext, d->tclass,
+				 (const char *const *)d->perms->pdata, d->perms->len);
+}

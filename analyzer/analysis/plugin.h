@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "read/denial.h"
+#include "policy/labels.h"
+#include "policy/policy.h"
+#include "analysis/suggest.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AdRuleBook AdRuleBook;
+
+/*
+ * What a cause plugin may consult besides the denial and its verdict.
+ * Everything here is read-only for plugins.
+ */
+typedef struct {
+	AdPolicy *policy;
+	AdLabels *labels;		/* file_contexts; NULL when none could be opened */
+	AdRuleBook *rules;		/* declarative rules; NULL when none */
+	gboolean local;			/* the log is from this host: files may be checked */
+} AdContext;
+
+/*
+ * A cause plugin: recognises one known cause of a denial and appends
+ * AdSuggestion* to @ret.  Returns 1 when it matched, 0 when not, a
+ * negative errno on failure (the others still run).  Plugins never run
+ * programs and never touch the file system beyond stat()-like checks.
+ */
+typedef struct {
+	const char *id;			/* "restorecon" */
+	int priority;			/* ranking weight, as setroubleshoot's */
+	int (*analyze)(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret);
+} AdPlugin;
+
+/* the static table of every plugin (plugins/plugins.c), NULL-terminated */
+extern const AdPlugin *const ad_plugin_table[];
+const AdPlugin *ad_plugin_find(const char *id);
+
+/*
+ * Runs every plugin and the rule book on one denial; returns the
+ * suggestions ranked best first (owned; free func set).  Failures of single
+ * plugins are counted in @ret_failures when non-NULL.
+ */
+GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+			     guint *ret_failures);
+/* the alert level the suggestions imply: red if any says attack, green if the best is green */
+AdLevel ad_suggestions_level(GPtrArray *suggestions);
+
+/* helpers for plugins */
+/* the denial's path as a C string when it is one (no NUL, absolute); borrowed from @d or NULL */
+char *ad_denial_path_str(const AdDenial *d);
+gboolean ad_denial_has_perm(const AdDenial *d, const char *perm);
+gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
+/* the source / target type; owned */
+char *ad_denial_stype(const AdDenial *d);
+char *ad_denial_ttype(const AdDenial *d);
+/*
+ * A local module name checkmodule accepts, from a type: "my_httpd" for
+ * httpd_t, + @suffix; at most @max_base bytes before the suffix.  Owned.
+ */
+char *ad_module_name(const char *type, gsize max_base, const char *suffix);
+/* a file class (file, dir, lnk_file, chr_file, blk_file, sock_file, fifo_file) */
+gboolean ad_class_is_file(const char *tclass);
+
+G_END_DECLS

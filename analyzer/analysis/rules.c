@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The rule book: declarative knowledge of known causes, read from
+ * rules/NN-topic.rules files in GKeyFile syntax.  avcdoctor.rules(5) is the
+ * reference for the syntax; this file implements it.
+ *
+ * Loading is strict.  A file is first checked line by line here, because
+ * GKeyFile's own errors name no line and it silently merges a repeated
+ * group and keeps the last of a repeated key.  Then every key of every
+ * group is validated; any problem rejects the whole file, each problem as
+ * "FILE:LINE: message".
+ *
+ * Matching is indexed by class and cached per (source type, target type,
+ * class): a flood of one denial costs a hash lookup.  Commands are built
+ * argument by argument from the denial's values; nothing goes through a
+ * shell, and a value that could be mistaken for something else (a
+ * relative or non-canonical path, control characters, a leading '-')
+ * keeps the rule from firing instead of being passed on.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <dirent.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "config.h"
+#include "paths.h"
+#include "output/escape.h"
+#include "rules-private.h"
+
+G_DEFINE_QUARK(ad-rules-error-quark, ad_rules_error)
+
+/* ---- placeholders ----------------------------------------------------------- */
+
+
+
+static const char *const ph_names[PH_N] = {
+	[PH_SOURCE] = "source",		[PH_TARGET] = "target",
+	[PH_CLASS] = "class",		[PH_PERMS] = "perms",
+	[PH_PATH] = "path",		[PH_PATH_DIR] = "path_dir",
+	[PH_PATH_REGEX] = "path_regex", [PH_FILE_REGEX] = "file_regex",
+	[PH_COMM] = "comm",
+	[PH_EXE] = "exe",		[PH_PORT] = "port",
+	[PH_TCONTEXT] = "tcontext",	[PH_SCONTEXT] = "scontext",
+};
+
+static int ph_lookup(const char *name, gsize len)
+{
+	for (int i = 0; i < PH_N; i++)
+		if (strlen(ph_names[i]) == len && strncmp(ph_names[i], name, len) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * Checks the placeholders of @s ("{path}", "{{" and "}}" for literal
+ * braces, as in Python's str.format) and ORs their bits into @ret_mask.
+ * Returns NULL when fine, else a message the caller frees.
+ */
+char *rules_template_check(const char *s, guint32 *ret_mask)
+{
+	guint32 mask = 0;
+
+	for (const char *p = s; *p; p++) {
+		const char *end;
+		int ph;
+
+		if (*p == '}') {
+			if (p[1] != '}')
+				return g_strdup(_("single “}” (write “}}” for a brace)"));
+			p++;
+			continue;
+		}
+		if (*p != '{')
+			continue;
+		if (p[1] == '{') {
+			p++;
+			continue;
+		}
+		end = strchr(p + 1, '}');
+		if (!end)
+			/* TRANSLATORS: %s is the rest of a text from a rules file */
+			return g_strdup_printf(_("unterminated placeholder “%s” (write “{{” for a "
+						 "brace)"), p);
+		ph = ph_lookup(p + 1, end - p - 1);
+		if (ph < 0) {
+			g_autofree char *name = g_strndup(p + 1, end - p - 1);
+			g_autoptr(GString) known = g_string_new(NULL);
+
+			for (int i = 0; i < PH_N; i++)
+				g_string_append_printf(known, "%s{%s}", i ? " " : "", ph_names[i]);
+			/* TRANSLATORS: %1$s is a placeholder name, %2$s the list of the
+			   known ones ({source} {target} ...), as they are */
+			return g_strdup_printf(_("unknown placeholder “{%s}” (known: %s)"), name,
+					       known->str);
+		}
+		mask |= 1u << ph;
+		p = end;
+	}
+	*ret_mask |= mask;
+	return NULL;
+}
+
+/* @s with every placeholder replaced by @values (all used ones are set: checked before) */
+static char *template_expand(const char *s, char *const values[PH_N])
+{
+	GString *out = g_string_new(NULL);
+
+	for (const char *p = s; *p; p++) {
+		const char *end;
+		int ph;
+
+		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
+			g_string_append_c(out, *p);
+			p++;
+			continue;
+		}
+		if (*p != '{' || !(end = strchr(p + 1, '}'))) {
+			g_string_append_c(out, *p);
+			continue;
+		}
+		ph = ph_lookup(p + 1, end - p - 1);
+		if (ph >= 0 && values[ph])
+			g_string_append(out, values[ph]);
+		p = end;
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* ---- rules ------------------------------------------------------------------- */
+
+/* type names: exact names (types or attributes) and '*' globs */
+
+
+NameSet *rules_name_set_new(void)
+{
+	NameSet *ns = g_new0(NameSet, 1);
+
+	ns->exact = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	ns->globs = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
+	return ns;
+}
+
+static void name_set_free(NameSet *ns)
+{
+	if (!ns)
+		return;
+	g_hash_table_unref(ns->exact);
+	g_ptr_array_unref(ns->globs);
+	g_free(ns);
+}
+
+void rules_name_set_add(NameSet *ns, const char *name)
+{
+	if (strchr(name, '*'))
+		g_ptr_array_add(ns->globs, g_pattern_spec_new(name));
+	else
+		g_hash_table_add(ns->exact, g_strdup(name));
+}
+
+/*
+ * Is @type in @ns: by name, by glob, or (with a policy) because it has an
+ * attribute @ns names?
+ */
+static gboolean name_set_match(const NameSet *ns, const char *type, AdPolicy *policy)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	if (!type)
+		return FALSE;
+	if (g_hash_table_contains(ns->exact, type))
+		return TRUE;
+	for (guint i = 0; i < ns->globs->len; i++)
+		if (g_pattern_spec_match_string(g_ptr_array_index(ns->globs, i), type))
+			return TRUE;
+	if (!policy)
+		return FALSE;
+	g_hash_table_iter_init(&it, ns->exact);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (ad_policy_type_has_attribute(policy, type, key))
+			return TRUE;
+	return FALSE;
+}
+
+void rules_bool_cond_free(BoolCond *b)
+{
+	g_free(b->name);
+	g_free(b);
+}
+
+void rules_rule_free(AdRule *r)
+{
+	if (!r)
+		return;
+	g_free(r->id);
+	g_free(r->file);
+	g_free(r->summary);
+	name_set_free(r->source);
+	name_set_free(r->target);
+	name_set_free(r->not_target);
+	g_strfreev(r->classes);
+	g_strfreev(r->perms);
+	g_strfreev(r->path_prefix);
+	g_strfreev(r->not_path_prefix);
+	g_strfreev(r->comm);
+	g_strfreev(r->kmod);
+	if (r->booleans)
+		g_ptr_array_unref(r->booleans);
+	g_free(r->if_text);
+	g_free(r->then_text);
+	if (r->commands)
+		g_ptr_array_unref(r->commands);
+	g_free(r);
+}
+
+
+static void index_array_free(gpointer a)
+{
+	g_array_unref(a);
+}
+
+AdRuleBook *ad_rule_book_new(void)
+{
+	AdRuleBook *b = g_new0(AdRuleBook, 1);
+
+	b->rules = g_ptr_array_new_with_free_func((GDestroyNotify)rules_rule_free);
+	b->by_class = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, index_array_free);
+	b->any_class = g_array_new(FALSE, FALSE, sizeof(guint));
+	b->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, index_array_free);
+	return b;
+}
+
+void ad_rule_book_free(AdRuleBook *b)
+{
+	if (!b)
+		return;
+	g_ptr_array_unref(b->rules);
+	g_hash_table_unref(b->by_class);
+	g_array_unref(b->any_class);
+	g_hash_table_unref(b->cache);
+	g_free(b);
+}
+
+guint ad_rule_book_size(const AdRuleBook *b)
+{
+	return b ? b->rules->len : 0;
+}
+
+/* takes @r into @b and its class index */
+void rules_book_add(AdRuleBook *b, AdRule *r)
+{
+	guint idx = b->rules->len;
+
+	g_ptr_array_add(b->rules, r);
+	if (!r->classes) {
+		g_array_append_val(b->any_class, idx);
+	} else {
+		for (guint i = 0; r->classes[i]; i++) {
+			GArray *a = g_hash_table_lookup(b->by_class, r->classes[i]);
+
+			if (!a) {
+				a = g_array_new(FALSE, FALSE, sizeof(guint));
+				g_hash_table_insert(b->by_class, g_strdup(r->classes[i]), a);
+			}
+			/* a class listed twice is one entry */
+			if (!a->len || g_array_index(a, guint, a->len - 1) != idx)
+				g_array_append_val(a, idx);
+		}
+	}
+	g_hash_table_remove_all(b->cache);
+}
+
+/* ---- matching ------------------------------------------------------------------------ */
+
+/* the values of one denial for the placeholders: text form and command form */
+typedef struct {
+	char *text[PH_N];		/* shown in If/Then; NULL: none */
+	char *cmd[PH_N];		/* one command argument; NULL: not usable */
+} Values;
+
+static void values_clear(Values *v)
+{
+	for (int i = 0; i < PH_N; i++) {
+		g_free(v->text[i]);
+		g_free(v->cmd[i]);
+	}
+}
+
+/* for display: the bytes as they are when clean, else escaped */
+static char *text_of_bytes(const void *data, gsize len)
+{
+	return ad_bytes_are_clean(data, len) ? g_strndup(data, len) : ad_escape_bytes(data, len);
+}
+
+/* a name-like value fit for an argument: printable, no leading '-' */
+static char *cmd_of_name(const char *s, const char *extra)
+{
+	if (!s || !rules_valid_chars(s, strlen(s), extra) || s[0] == '-')
+		return NULL;
+	return g_strdup(s);
+}
+
+/*
+ * A path fit for a command: absolute, canonical (no "//", "/./", "/../",
+ * no trailing '/'), printable UTF-8 without control characters, not
+ * absurdly long.  The kernel writes canonical paths; anything else comes
+ * from a crafted log.
+ */
+static gboolean path_is_usable(const char *p, gsize len)
+{
+	if (!len || len > AD_RULES_MAX_PATH || p[0] != '/' || memchr(p, '\0', len) ||
+	    !ad_bytes_are_clean(p, len))
+		return FALSE;
+	if (len == 1)
+		return TRUE;
+	if (p[len - 1] == '/')
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if (p[i] != '/')
+			continue;
+		if (i + 1 < len && p[i + 1] == '/')
+			return FALSE;
+		if (i + 1 < len && p[i + 1] == '.' && (i + 2 == len || p[i + 2] == '/'))
+			return FALSE;
+		if (i + 2 < len && p[i + 1] == '.' && p[i + 2] == '.' &&
+		    (i + 3 == len || p[i + 3] == '/'))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * Directories a rule must never relabel wholesale: "semanage fcontext -a
+ * -t samba_share_t '/usr(/.*)?'" would break the system.  A user's home
+ * directory (/home/NAME) counts too.
+ */
+static gboolean dir_is_standard(const char *dir)
+{
+	static const char *const standard[] = {
+		"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",
+		"/libx32", "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv",
+		"/sys", "/tmp", "/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32",
+		"/usr/lib64", "/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/lib",
+		"/usr/local/sbin", "/usr/local/share", "/usr/sbin", "/usr/share", "/usr/src",
+		"/var", "/var/cache", "/var/lib", "/var/lock", "/var/log", "/var/mail",
+		"/var/opt", "/var/run", "/var/spool", "/var/tmp",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(standard); i++)
+		if (strcmp(dir, standard[i]) == 0)
+			return TRUE;
+	return g_str_has_prefix(dir, "/home/") && !strchr(dir + strlen("/home/"), '/');
+}
+
+/*
+ * @path as a regular expression that matches exactly it, for semanage
+ * fcontext; with @subtree, "(/.*)?" added: the directory and everything
+ * in it.  "/var/www/a.b" -> "/var/www/a\.b(/.*)?".
+ */
+static char *path_to_regex(const char *path, gboolean subtree)
+{
+	GString *r = g_string_new(NULL);
+
+	for (const char *p = path; *p; p++) {
+		if (strchr(".^$*+?()[]{}|\\", *p))
+			g_string_append_c(r, '\\');
+		g_string_append_c(r, *p);
+	}
+	if (subtree)
+		g_string_append(r, "(/.*)?");
+	return g_string_free(r, FALSE);
+}
+
+static void values_fill(Values *v, const AdDenial *d, const char *stype, const char *ttype)
+{
+	const char *ctx_chars = "_.-:,";
+
+	memset(v, 0, sizeof(*v));
+	if (stype) {
+		v->text[PH_SOURCE] = text_of_bytes(stype, strlen(stype));
+		v->cmd[PH_SOURCE] = cmd_of_name(stype, "_.-");
+	}
+	if (ttype) {
+		v->text[PH_TARGET] = text_of_bytes(ttype, strlen(ttype));
+		v->cmd[PH_TARGET] = cmd_of_name(ttype, "_.-");
+	}
+	if (d->tclass) {
+		v->text[PH_CLASS] = text_of_bytes(d->tclass, strlen(d->tclass));
+		v->cmd[PH_CLASS] = cmd_of_name(d->tclass, "_");
+	}
+	if (d->perms && d->perms->len) {
+		g_autoptr(GString) s = g_string_new(NULL);
+		gboolean ok = TRUE;
+
+		for (guint i = 0; i < d->perms->len; i++) {
+			const char *p = g_ptr_array_index(d->perms, i);
+
+			ok = ok && rules_valid_chars(p, strlen(p), "_");
+			g_string_append_printf(s, "%s%s", i ? " " : "", p);
+		}
+		v->text[PH_PERMS] = text_of_bytes(s->str, s->len);
+		if (ok)
+			v->cmd[PH_PERMS] = g_strdup(s->str);
+	}
+	if (d->scontext) {
+		v->text[PH_SCONTEXT] = text_of_bytes(d->scontext, strlen(d->scontext));
+		v->cmd[PH_SCONTEXT] = cmd_of_name(d->scontext, ctx_chars);
+	}
+	if (d->tcontext) {
+		v->text[PH_TCONTEXT] = text_of_bytes(d->tcontext, strlen(d->tcontext));
+		v->cmd[PH_TCONTEXT] = cmd_of_name(d->tcontext, ctx_chars);
+	}
+	if (d->port >= 0) {
+		v->text[PH_PORT] = g_strdup_printf("%" PRId64, d->port);
+		v->cmd[PH_PORT] = g_strdup(v->text[PH_PORT]);
+	}
+	if (d->comm.len) {
+		gsize len = d->comm.len;
+		const char *c = d->comm.data;
+
+		v->text[PH_COMM] = text_of_bytes(c, len);
+		if (ad_bytes_are_clean(c, len) && c[0] != '-')
+			v->cmd[PH_COMM] = g_strndup(c, len);
+	}
+	if (d->exe.len) {
+		gsize len = d->exe.len;
+		const char *e = d->exe.data;
+
+		v->text[PH_EXE] = text_of_bytes(e, len);
+		if (path_is_usable(e, len))
+			v->cmd[PH_EXE] = g_strndup(e, len);
+	}
+	if (d->path.len) {
+		gsize len = d->path.len;
+		const char *p = d->path.data;
+
+		v->text[PH_PATH] = text_of_bytes(p, len);
+		if (path_is_usable(p, len)) {
+			g_autofree char *dir = NULL;
+
+			v->cmd[PH_PATH] = g_strndup(p, len);
+			dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
+							       : g_path_get_dirname(v->cmd[PH_PATH]);
+			if (!dir_is_standard(v->cmd[PH_PATH])) {
+				v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
+				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
+			}
+			if (!dir_is_standard(dir)) {
+				v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
+				v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
+				v->text[PH_PATH_DIR] = g_strdup(dir);
+				v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);
+			}
+		}
+	}
+}
+
+/*
+ * Path prefix on a component boundary: "/var/www" matches "/var/www/x",
+ * not "/var/wwwx".  A '*' in the prefix matches within one component, as
+ * in glob(7): "/home/" "*" "/.ssh" matches "/home/ann/.ssh/id_rsa".
+ */
+static gboolean path_has_prefix(const char *p, gsize len, const char *prefix)
+{
+	g_autofree char *head = NULL;
+	gsize n = strlen(prefix);
+	guint parts = 0;
+	gsize cut = 0;
+
+	if (n == 1 && prefix[0] == '/')
+		return len && p[0] == '/';
+	if (!strchr(prefix, '*'))
+		return len >= n && memcmp(p, prefix, n) == 0 && (len == n || p[n] == '/');
+	if (memchr(p, '\0', len))
+		return FALSE;
+	for (const char *c = prefix; *c; c++)
+		parts += *c == '/';
+	/* the first @parts components of @p */
+	for (cut = 0; cut < len; cut++)
+		if (p[cut] == '/' && cut && --parts == 0)
+			break;
+	head = g_strndup(p, cut);
+	return fnmatch(prefix, head, FNM_PATHNAME) == 0;
+}
+
+static gboolean path_matches_any(const AdDenial *d, char **prefixes)
+{
+	if (!d->path.data)
+		return FALSE;
+	for (guint i = 0; prefixes[i]; i++)
+		if (path_has_prefix(d->path.data, d->path.len, prefixes[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean bytes_in_list(AdBytes b, char **list)
+{
+	if (!b.data)
+		return FALSE;
+	for (guint i = 0; list[i]; i++)
+		if (ad_bytes_equal_str(b, list[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean denial_has_any_perm(const AdDenial *d, char **perms)
+{
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		if (g_strv_contains((const char *const *)perms, g_ptr_array_index(d->perms, i)))
+			return TRUE;
+	return FALSE;
+}
+
+/* the type/class part of matching, done once per (stype, ttype, tclass) */
+static gboolean rule_matches_types(const AdRule *r, const char *stype, const char *ttype,
+				   AdPolicy *policy)
+{
+	if (r->source && !name_set_match(r->source, stype, policy))
+		return FALSE;
+	if (r->target && !name_set_match(r->target, ttype, policy))
+		return FALSE;
+	if (r->not_target && name_set_match(r->not_target, ttype, policy))
+		return FALSE;
+	return TRUE;
+}
+
+/* the rest: permissions, reason, path, process, module, booleans */
+static gboolean rule_matches_denial(const AdRule *r, const AdDenial *d, const AdVerdict *v,
+				    AdPolicy *policy)
+{
+	if (r->perms && !denial_has_any_perm(d, r->perms))
+		return FALSE;
+	if (r->reasons) {
+		if (!v || !(r->reasons & (1u << v->reason)))
+			return FALSE;
+	} else if (v && v->reason == AD_REASON_ALLOWED) {
+		return FALSE;	/* the policy allows it now: nothing to fix */
+	}
+	if (r->path_prefix && !path_matches_any(d, r->path_prefix))
+		return FALSE;
+	if (r->not_path_prefix && path_matches_any(d, r->not_path_prefix))
+		return FALSE;
+	if (r->comm && !bytes_in_list(d->comm, r->comm))
+		return FALSE;
+	if (r->kmod) {
+		if (d->type != AD_DENIAL_AVC || !d->record)
+			return FALSE;
+		if (!bytes_in_list(ad_record_bytes(d->record, "kmod"), r->kmod))
+			return FALSE;
+	}
+	for (guint i = 0; r->booleans && i < r->booleans->len; i++) {
+		BoolCond *b = g_ptr_array_index(r->booleans, i);
+
+		if (!policy || ad_policy_bool_value(policy, b->name) != (int)b->value)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* length-prefixed: no byte of a name can make two signatures collide */
+static char *signature_key(const char *stype, const char *ttype, const char *tclass)
+{
+	stype = stype ? stype : "";
+	ttype = ttype ? ttype : "";
+	tclass = tclass ? tclass : "";
+	return g_strdup_printf("%zu:%s%zu:%s%s", strlen(stype), stype, strlen(ttype), ttype,
+			       tclass);
+}
+
+static int uint_cmp(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *)a, y = *(const guint *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the rules whose class, source and target fit; borrowed from the cache */
+static GArray *candidates(AdRuleBook *b, const char *stype, const char *ttype,
+			  const char *tclass, AdPolicy *policy)
+{
+	g_autofree char *key = signature_key(stype, ttype, tclass);
+	GArray *out = g_hash_table_lookup(b->cache, key);
+	GArray *by_class;
+
+	if (b->cache_policy != policy) {
+		g_hash_table_remove_all(b->cache);
+		b->cache_policy = policy;
+		out = NULL;
+	}
+	if (out)
+		return out;
+	out = g_array_new(FALSE, FALSE, sizeof(guint));
+	by_class = tclass ? g_hash_table_lookup(b->by_class, tclass) : NULL;
+	for (guint pass = 0; pass < 2; pass++) {
+		GArray *list = pass ? by_class : b->any_class;
+
+		for (guint i = 0; list && i < list->len; i++) {
+			guint idx = g_array_index(list, guint, i);
+
+			if (rule_matches_types(g_ptr_array_index(b->rules, idx), stype, ttype,
+					       policy))
+				g_array_append_val(out, idx);
+		}
+	}
+	g_array_sort(out, uint_cmp);	/* load order, whatever the index */
+	if (g_hash_table_size(b->cache) >= AD_RULES_CACHE_MAX)
+		g_hash_table_remove_all(b->cache);
+	g_hash_table_insert(b->cache, g_steal_pointer(&key), out);
+	return out;
+}
+
+/* every placeholder in @mask has a value in @values */
+static gboolean values_cover(char *const values[PH_N], guint32 mask)
+{
+	for (int i = 0; i < PH_N; i++)
+		if ((mask & (1u << i)) && !values[i])
+			return FALSE;
+	return TRUE;
+}
+
+static AdSuggestion *rule_suggest(const AdRule *r, const Values *vals)
+{
+	AdSuggestion *s;
+
+	if (!values_cover(vals->text, r->text_mask) || !values_cover(vals->cmd, r->cmd_mask))
+		return NULL;
+	s = ad_suggestion_new(r->id, r->kind, r->confidence, r->level);
+	if (r->if_text) {
+		g_autofree char *t = template_expand(r->if_text, vals->text);
+
+		ad_suggestion_set_if(s, "%s", t);
+	}
+	if (r->then_text) {
+		g_autofree char *t = template_expand(r->then_text, vals->text);
+
+		ad_suggestion_set_then(s, "%s", t);
+	}
+	for (guint i = 0; i < r->commands->len; i++) {
+		char **tmpl = g_ptr_array_index(r->commands, i);
+		guint n = g_strv_length(tmpl);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new_full(n + 1, g_free);
+
+		for (guint j = 0; j < n; j++)
+			g_ptr_array_add(argv, template_expand(tmpl[j], vals->cmd));
+		g_ptr_array_add(argv, NULL);
+		ad_suggestion_add_argv(s, (const char *const *)argv->pdata);
+	}
+	return s;
+}
+
+void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+			GPtrArray *ret)
+{
+	g_autofree char *stype = NULL, *ttype = NULL;
+	AdPolicy *policy = ctx ? ctx->policy : NULL;
+	GArray *cands;
+	Values vals;
+	gboolean filled = FALSE;
+
+	if (!b || !d || !ret || !b->rules->len || d->granted)
+		return;
+	stype = ad_context_type(d->scontext);
+	ttype = ad_context_type(d->tcontext);
+	cands = candidates(b, stype, ttype, d->tclass, policy);
+	for (guint i = 0; i < cands->len; i++) {
+		const AdRule *r = g_ptr_array_index(b->rules, g_array_index(cands, guint, i));
+		AdSuggestion *s;
+
+		if (!rule_matches_denial(r, d, v, policy))
+			continue;
+		if (!filled) {
+			values_fill(&vals, d, stype, ttype);
+			filled = TRUE;
+		}
+		s = rule_suggest(r, &vals);
+		if (s)
+			g_ptr_array_add(ret, s);
+	}
+	if (filled)
+		values_clear(&vals);
+}

@@ -1,0 +1,860 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Allow rules from denials (audit2allow's job), merged per (source type,
+ * target type, class).  Every name is checked against the policy before
+ * it is written: a record naming a type, class or permission the policy
+ * lacks gives a comment, never a rule.
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "allow.h"
+#include "output/escape.h"
+#include "hash.h"
+#include "output/report.h"
+
+struct _AdRuleSet {
+	AdPolicy *policy;
+	AdRuleOptions opt;
+	GHashTable *rules;		/* "s\x1ft\x1fc" -> AdRule* */
+	GHashTable *role_rules;		/* "r\x1ft" -> AdRoleRule* */
+	GHashTable *accesses;		/* access key -> AdRuleAccess* */
+	GString *scratch;		/* an access key being made */
+	guint granted;
+};
+
+static void rule_free(AdRule *r)
+{
+	g_free(r->source);
+	g_free(r->target);
+	g_free(r->tclass);
+	g_ptr_array_unref(r->perms);
+	g_ptr_array_unref(r->verdicts);
+	g_array_unref(r->records);
+	g_array_unref(r->ioctls);
+	g_free(r->unknown_text);
+	g_free(r);
+}
+
+static void role_rule_free(AdRoleRule *r)
+{
+	g_free(r->role);
+	g_free(r->type);
+	g_array_unref(r->records);
+	g_free(r);
+}
+
+static void access_free(AdRuleAccess *a)
+{
+	g_free(a->scontext);
+	g_free(a->tcontext);
+	g_free(a->tclass);
+	if (a->perms)
+		g_ptr_array_unref(a->perms);
+	g_free(a->invalid_context);
+	g_free(a);
+}
+
+/*
+ * Adds where @d is to @records, with its access: the first record of an
+ * access copies what --verify needs of it, later ones share that copy.
+ */
+static void add_record(AdRuleSet *rs, GArray *records, const AdDenial *d)
+{
+	GString *key = rs->scratch;
+	AdRuleAccess *a;
+	AdRuleRecord rec = {
+		.file = d->record->file,
+		.line = d->record->line,
+		.serial = d->event->serial,
+	};
+
+	g_string_truncate(key, 0);
+	g_string_append_c(key, '0' + d->type);
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->scontext ? d->scontext : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->tcontext ? d->tcontext : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->tclass ? d->tclass : "");
+	g_string_append_c(key, '\x1f');
+	g_string_append(key, d->invalid_context ? d->invalid_context : "");
+	for (guint i = 0; d->perms && i < d->perms->len; i++) {
+		g_string_append_c(key, '\x1f');
+		g_string_append(key, g_ptr_array_index(d->perms, i));
+	}
+	a = g_hash_table_lookup(rs->accesses, key->str);
+	if (!a) {
+		a = g_new0(AdRuleAccess, 1);
+		a->type = d->type;
+		a->scontext = g_strdup(d->scontext);
+		a->tcontext = g_strdup(d->tcontext);
+		a->tclass = g_strdup(d->tclass);
+		a->perms = g_ptr_array_new_with_free_func(g_free);
+		for (guint i = 0; d->perms && i < d->perms->len; i++)
+			g_ptr_array_add(a->perms, g_strdup(g_ptr_array_index(d->perms, i)));
+		a->invalid_context = g_strdup(d->invalid_context);
+		g_hash_table_insert(rs->accesses, g_strdup(key->str), a);
+	}
+	rec.access = a;
+	g_array_append_val(records, rec);
+}
+
+AdRuleSet *ad_rule_set_new(AdPolicy *policy, const AdRuleOptions *opt)
+{
+	AdRuleSet *rs = g_new0(AdRuleSet, 1);
+
+	rs->policy = policy;
+	if (opt)
+		rs->opt = *opt;
+	rs->rules = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free,
+					  (GDestroyNotify)rule_free);
+	rs->role_rules = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					       (GDestroyNotify)role_rule_free);
+	rs->accesses = g_hash_table_new_full(ad_str_hash, g_str_equal, g_free,
+					     (GDestroyNotify)access_free);
+	rs->scratch = g_string_new(NULL);
+	return rs;
+}
+
+void ad_rule_set_free(AdRuleSet *rs)
+{
+	if (!rs)
+		return;
+	g_hash_table_unref(rs->rules);
+	g_hash_table_unref(rs->role_rules);
+	g_hash_table_unref(rs->accesses);
+	g_string_free(rs->scratch, TRUE);
+	g_free(rs);
+}
+
+guint ad_rule_set_granted(const AdRuleSet *rs)
+{
+	return rs->granted;
+}
+
+gboolean ad_module_name_is_valid(const char *name)
+{
+	if (!name || !g_ascii_isalpha(name[0]) || strlen(name) > 128)
+		return FALSE;
+	for (const char *p = name; *p; p++)
+		if (!g_ascii_isalnum(*p) && *p != '_')
+			return FALSE;
+	return TRUE;
+}
+
+static gboolean ptr_array_has_str(GPtrArray *a, const char *s)
+{
+	for (guint i = 0; i < a->len; i++)
+		if (strcmp(g_ptr_array_index(a, i), s) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+static char *context_role(const char *context)
+{
+	const char *p = context ? strchr(context, ':') : NULL;
+	const char *q = p ? strchr(p + 1, ':') : NULL;
+
+	return q ? g_strndup(p + 1, q - p - 1) : NULL;
+}
+
+/* SELINUX_ERR invalid_context where the role is not authorised for the type */
+static void add_role_rule(AdRuleSet *rs, AdDenial *d)
+{
+	g_autofree char *role = context_role(d->invalid_context);
+	g_autofree char *type = ad_context_type(d->invalid_context);
+	g_autofree char *key = NULL;
+	AdRoleRule *rr;
+
+	if (!role || !type || !ad_policy_has_role(rs->policy, role) ||
+	    !ad_policy_has_type(rs->policy, type) ||
+	    ad_policy_role_has_type(rs->policy, role, type))
+		return;
+	key = g_strdup_printf("%s\x1f%s", role, type);
+	rr = g_hash_table_lookup(rs->role_rules, key);
+	if (!rr) {
+		rr = g_new0(AdRoleRule, 1);
+		rr->role = g_steal_pointer(&role);
+		rr->type = g_steal_pointer(&type);
+		rr->records = g_array_new(FALSE, FALSE, sizeof(AdRuleRecord));
+		g_hash_table_insert(rs->role_rules, g_steal_pointer(&key), rr);
+	}
+	add_record(rs, rr->records, d);
+}
+
+static void add_why(GString *why, char *text)
+{
+	if (why->len)
+		g_string_append(why, "; ");
+	g_string_append(why, text);
+	g_free(text);
+}
+
+/* why the rule cannot be written, or NULL when every name is in the policy */
+static char *unknown_names(AdRuleSet *rs, const char *s, const char *t, const AdDenial *d)
+{
+	g_autoptr(GString) why = g_string_new(NULL);
+
+	if (!ad_policy_has_type(rs->policy, s))
+		add_why(why, g_strdup_printf(_("the type %s is not defined"), s));
+	if (strcmp(s, t) != 0 && !ad_policy_has_type(rs->policy, t))
+		add_why(why, g_strdup_printf(_("the type %s is not defined"), t));
+	if (!ad_policy_has_class(rs->policy, d->tclass)) {
+		add_why(why, g_strdup_printf(_("the class %s is not defined"), d->tclass));
+	} else {
+		for (guint i = 0; i < d->perms->len; i++) {
+			const char *p = g_ptr_array_index(d->perms, i);
+
+			if (!ad_policy_has_perm(rs->policy, d->tclass, p))
+				add_why(why, g_strdup_printf(_("the class %s has no permission "
+							       "%s"), d->tclass, p));
+		}
+	}
+	if (!why->len)
+		return NULL;
+	return g_string_free(g_steal_pointer(&why), FALSE);
+}
+
+/*
+ * A rule shows each distinct reason once: many MCS pairs give verdicts that
+ * differ only in the levels they name, and a rule keeps at most a few.
+ */
+static gboolean has_same_reason(GPtrArray *verdicts, const AdVerdict *v)
+{
+	if (verdicts->len >= 8)
+		return TRUE;
+	for (guint i = 0; i < verdicts->len; i++) {
+		const AdVerdict *o = g_ptr_array_index(verdicts, i);
+
+		if (o == v)
+			return TRUE;
+		if (o->reason == v->reason && o->reason != AD_REASON_BOOLEAN &&
+		    o->reason != AD_REASON_CONSTRAINT)
+			return TRUE;
+		if (o->reason == v->reason && g_strcmp0(o->constraint_expr, v->constraint_expr) == 0 &&
+		    o->reason == AD_REASON_CONSTRAINT)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static int compare_str(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
+{
+	g_autofree char *s = NULL, *t = NULL, *key = NULL, *why = NULL;
+	AdRule *r;
+
+	if (d->granted) {
+		rs->granted++;
+		return;
+	}
+	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
+		if (d->err_kind == AD_ERR_INVALID_CONTEXT && d->invalid_context)
+			add_role_rule(rs, d);
+		return;
+	}
+	s = ad_context_type(d->scontext);
+	t = ad_context_type(d->tcontext);
+	if (!s || !t || !d->tclass || !d->perms || !d->perms->len)
+		return;
+	why = unknown_names(rs, s, t, d);
+	/* a record naming what the policy lacks never joins a rule that can be written */
+	key = g_strdup_printf("%s\x1f%s\x1f%s%s", s, t, d->tclass, why ? "\x1f!" : "");
+	r = g_hash_table_lookup(rs->rules, key);
+	if (!r) {
+		r = g_new0(AdRule, 1);
+		r->source = g_strdup(s);
+		r->target = g_strdup(t);
+		r->tclass = g_strdup(d->tclass);
+		r->perms = g_ptr_array_new_with_free_func(g_free);
+		r->verdicts = g_ptr_array_new_with_free_func((GDestroyNotify)ad_verdict_unref);
+		r->records = g_array_new(FALSE, FALSE, sizeof(AdRuleRecord));
+		r->ioctls = g_array_new(FALSE, FALSE, sizeof(guint16));
+		r->all_permissive = TRUE;
+		g_hash_table_insert(rs->rules, g_steal_pointer(&key), r);
+	}
+	if (why) {
+		r->unknown = TRUE;
+		if (!r->unknown_text) {
+			r->unknown_text = g_steal_pointer(&why);
+		} else if (!strstr(r->unknown_text, why)) {
+			char *joined = g_strdup_printf("%s; %s", r->unknown_text, why);
+
+			g_free(r->unknown_text);
+			r->unknown_text = joined;
+		}
+	}
+	for (guint i = 0; i < d->perms->len; i++) {
+		const char *p = g_ptr_array_index(d->perms, i);
+
+		/* only names the policy has reach a rule */
+		if (!ptr_array_has_str(r->perms, p))
+			g_ptr_array_add(r->perms, g_strdup(p));
+	}
+	g_ptr_array_sort(r->perms, compare_str);
+	if (v && !has_same_reason(r->verdicts, v))
+		g_ptr_array_add(r->verdicts, (gpointer)ad_verdict_ref(v));
+	if (d->permissive != 1)
+		r->all_permissive = FALSE;
+	if (d->ioctlcmd) {
+		char *end;
+		guint64 cmd = g_ascii_strtoull(d->ioctlcmd, &end, 16);
+
+		if (!*end && cmd <= 0xffff) {
+			guint16 c = cmd;
+			gboolean seen = FALSE;
+
+			for (guint i = 0; i < r->ioctls->len && !seen; i++)
+				seen = g_array_index(r->ioctls, guint16, i) == c;
+			if (!seen)
+				g_array_append_val(r->ioctls, c);
+		}
+	}
+	add_record(rs, r->records, d);
+}
+
+static int compare_rules(gconstpointer a, gconstpointer b)
+{
+	const AdRule *x = *(AdRule *const *)a, *y = *(AdRule *const *)b;
+	int c = strcmp(x->source, y->source);
+
+	if (!c)
+		c = strcmp(x->target, y->target);
+	if (!c)
+		c = strcmp(x->tclass, y->tclass);
+	return c;
+}
+
+GPtrArray *ad_rule_set_rules(AdRuleSet *rs)
+{
+	GPtrArray *out = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer v;
+
+	g_hash_table_iter_init(&it, rs->rules);
+	while (g_hash_table_iter_next(&it, NULL, &v))
+		g_ptr_array_add(out, v);
+	g_ptr_array_sort(out, compare_rules);
+	return out;
+}
+
+static int compare_role_rules(gconstpointer a, gconstpointer b)
+{
+	const AdRoleRule *x = *(AdRoleRule *const *)a, *y = *(AdRoleRule *const *)b;
+	int c = strcmp(x->role, y->role);
+
+	return c ? c : strcmp(x->type, y->type);
+}
+
+GPtrArray *ad_rule_set_role_rules(AdRuleSet *rs)
+{
+	GPtrArray *out = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer v;
+
+	g_hash_table_iter_init(&it, rs->role_rules);
+	while (g_hash_table_iter_next(&it, NULL, &v))
+		g_ptr_array_add(out, v);
+	g_ptr_array_sort(out, compare_role_rules);
+	return out;
+}
+
+const char *ad_rule_target_text(const AdRule *r)
+{
+	return strcmp(r->source, r->target) == 0 ? "self" : r->target;
+}
+
+static void append_perm_set(GString *out, GPtrArray *perms)
+{
+	if (perms->len == 1) {
+		g_string_append(out, g_ptr_array_index(perms, 0));
+		return;
+	}
+	g_string_append(out, "{ ");
+	for (guint i = 0; i < perms->len; i++)
+		g_string_append_printf(out, "%s ", (char *)g_ptr_array_index(perms, i));
+	g_string_append_c(out, '}');
+}
+
+static int compare_u16(gconstpointer a, gconstpointer b)
+{
+	return (int)*(const guint16 *)a - (int)*(const guint16 *)b;
+}
+
+/* "0x5401-0x5402 0x5410": consecutive commands as ranges */
+static char *ioctl_ranges(GArray *cmds, gboolean cil)
+{
+	g_autoptr(GArray) c = g_array_copy(cmds);
+	GString *out = g_string_new(NULL);
+
+	g_array_sort(c, compare_u16);
+	for (guint i = 0; i < c->len;) {
+		guint j = i;
+
+		while (j + 1 < c->len &&
+		       g_array_index(c, guint16, j + 1) == g_array_index(c, guint16, j) + 1)
+			j++;
+		if (out->len)
+			g_string_append_c(out, ' ');
+		if (j > i)
+			g_string_append_printf(out, cil ? "(range 0x%04x 0x%04x)" : "0x%04x-0x%04x",
+					       g_array_index(c, guint16, i),
+					       g_array_index(c, guint16, j));
+		else
+			g_string_append_printf(out, "0x%04x", g_array_index(c, guint16, i));
+		i = j + 1;
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void append_alternatives(GString *out, GPtrArray *alts)
+{
+	for (guint i = 0; i < alts->len; i++) {
+		g_autofree char *cmd = ad_boolean_command(g_ptr_array_index(alts, i));
+
+		g_string_append_printf(out, "%s%s", i ? _(" or ") : "", cmd);
+	}
+}
+
+/* the reasons of a rule as "#!!!! ..." comment lines */
+static void append_reason_comments(GString *out, const AdRule *r)
+{
+	for (guint i = 0; i < r->verdicts->len; i++) {
+		const AdVerdict *v = g_ptr_array_index(r->verdicts, i);
+
+		switch (v->reason) {
+		case AD_REASON_BOOLEAN: {
+			gboolean combined = FALSE;
+
+			/* "setsebool -P a=1 b=1": the booleans together, not one of them */
+			for (guint k = 0; k < v->booleans->len; k++)
+				combined |= ((GPtrArray *)g_ptr_array_index(v->booleans, k))->len > 1;
+			g_string_append(out, combined
+					? _("#!!!! This avc can be allowed with booleans: ")
+					: _("#!!!! This avc can be allowed with a boolean: "));
+			append_alternatives(out, v->booleans);
+			g_string_append_c(out, '\n');
+			break;
+		}
+		case AD_REASON_CONSTRAINT:
+			g_string_append_printf(out, _("#!!!! A constraint blocks this; an allow "
+						      "rule will not help: %s\n"),
+					       v->constraint ? v->constraint : "");
+			break;
+		case AD_REASON_ALLOWED:
+			g_string_append(out, _("#!!!! This avc is already allowed by the current "
+					       "policy\n"));
+			break;
+		case AD_REASON_DONTAUDIT:
+			g_string_append(out, _("#!!!! The current policy has a dontaudit rule for "
+					       "this avc\n"));
+			break;
+		case AD_REASON_RBAC:
+			g_string_append(out, _("#!!!! A role rule is missing (rbac); an allow "
+					       "rule will not help\n"));
+			break;
+		case AD_REASON_BOUNDS:
+			g_string_append(out, _("#!!!! The domain's bounds forbid this\n"));
+			break;
+		case AD_REASON_INVALID_CONTEXT:
+			g_string_append_printf(out, _("#!!!! The contexts are invalid in this "
+						      "policy (%s); an allow rule will not "
+						      "help\n"), v->detail ? v->detail : "");
+			break;
+		default:
+			break;
+		}
+		if (v->constraint_too && v->reason != AD_REASON_CONSTRAINT)
+			g_string_append_printf(out, _("#!!!! A constraint blocks this as well: "
+						      "%s\n"), v->constraint ? v->constraint : "");
+	}
+	if (r->all_permissive)
+		g_string_append(out, _("#!!!! Permissive only: nothing was blocked "
+				       "(permissive=1)\n"));
+}
+
+static void append_rule(GString *out, AdRuleSet *rs, const AdRule *r, gboolean comments)
+{
+	const char *kw = rs->opt.kind == AD_RULE_DONTAUDIT ? "dontaudit" : "allow";
+
+	if (comments)
+		append_reason_comments(out, r);
+	if (r->unknown) {
+		/* hostile names never get here: the builder keeps [A-Za-z0-9_.-] only */
+		g_string_append_printf(out, _("#!!!! Not written, %s in this policy:\n#"),
+				       r->unknown_text);
+	}
+	g_string_append_printf(out, "%s %s %s:%s ", kw, r->source, ad_rule_target_text(r),
+			       r->tclass);
+	append_perm_set(out, r->perms);
+	g_string_append(out, ";\n");
+	if (rs->opt.xperms && r->ioctls->len && !r->unknown &&
+	    rs->opt.kind == AD_RULE_ALLOW) {
+		g_autofree char *ranges = ioctl_ranges(r->ioctls, FALSE);
+
+		g_string_append_printf(out, "allowxperm %s %s:%s ioctl %s%s%s;\n", r->source,
+				       ad_rule_target_text(r), r->tclass,
+				       r->ioctls->len > 1 ? "{ " : "", ranges,
+				       r->ioctls->len > 1 ? " }" : "");
+	}
+}
+
+char *ad_rule_set_to_te(AdRuleSet *rs, gboolean comments)
+{
+	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	GString *out = g_string_new(NULL);
+	const char *cur = NULL;
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		if (!cur || strcmp(cur, r->source) != 0) {
+			g_string_append_printf(out, "\n#============= %s ==============\n",
+					       r->source);
+			cur = r->source;
+		}
+		g_string_append_c(out, '\n');
+		append_rule(out, rs, r, comments);
+	}
+	if (roles->len)
+		g_string_append(out, "\n#============= ROLES ==============\n");
+	for (guint i = 0; i < roles->len; i++) {
+		const AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* class -> perms (every permission a module's rules use) for the require block */
+static GHashTable *required_classes(GPtrArray *rules)
+{
+	GHashTable *classes = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+						    (GDestroyNotify)g_ptr_array_unref);
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+		GPtrArray *perms = g_hash_table_lookup(classes, r->tclass);
+
+		if (!perms) {
+			perms = g_ptr_array_new();
+			g_hash_table_insert(classes, r->tclass, perms);
+		}
+		for (guint j = 0; j < r->perms->len; j++)
+			if (!ptr_array_has_str(perms, g_ptr_array_index(r->perms, j)))
+				g_ptr_array_add(perms, g_ptr_array_index(r->perms, j));
+	}
+	return classes;
+}
+
+static void add_unique_sorted(GPtrArray *a, const char *s)
+{
+	if (!ptr_array_has_str(a, s))
+		g_ptr_array_add(a, (gpointer)s);
+}
+
+char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
+{
+	g_autoptr(GPtrArray) all = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	g_autoptr(GPtrArray) rules = g_ptr_array_new();
+	g_autoptr(GPtrArray) types = g_ptr_array_new();
+	g_autoptr(GPtrArray) role_names = g_ptr_array_new();
+	g_autoptr(GHashTable) classes = NULL;
+	g_autoptr(GList) class_names = NULL;
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < all->len; i++) {
+		AdRule *r = g_ptr_array_index(all, i);
+
+		if (r->unknown)
+			continue;
+		g_ptr_array_add(rules, r);
+		add_unique_sorted(types, r->source);
+		add_unique_sorted(types, r->target);
+	}
+	for (guint i = 0; i < roles->len; i++) {
+		AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		add_unique_sorted(role_names, rr->role);
+		add_unique_sorted(types, rr->type);
+	}
+	g_ptr_array_sort(types, compare_str);
+	g_ptr_array_sort(role_names, compare_str);
+	classes = required_classes(rules);
+	class_names = g_list_sort(g_hash_table_get_keys(classes), (GCompareFunc)strcmp);
+
+	g_string_append_printf(out, "module %s 1.0;\n\nrequire {\n", name);
+	for (guint i = 0; i < types->len; i++)
+		g_string_append_printf(out, "\ttype %s;\n", (char *)g_ptr_array_index(types, i));
+	for (guint i = 0; i < role_names->len; i++)
+		g_string_append_printf(out, "\trole %s;\n",
+				       (char *)g_ptr_array_index(role_names, i));
+	for (GList *l = class_names; l; l = l->next) {
+		GPtrArray *perms = g_hash_table_lookup(classes, l->data);
+
+		g_ptr_array_sort(perms, compare_str);
+		g_string_append_printf(out, "\tclass %s ", (char *)l->data);
+		append_perm_set(out, perms);
+		g_string_append(out, ";\n");
+	}
+	g_string_append(out, "}\n");
+
+	const char *cur = NULL;
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		if (!cur || strcmp(cur, r->source) != 0) {
+			g_string_append_printf(out, "\n#============= %s ==============\n",
+					       r->source);
+			cur = r->source;
+		}
+		append_rule(out, rs, r, TRUE);
+	}
+	if (roles->len)
+		g_string_append(out, "\n#============= ROLES ==============\n");
+	for (guint i = 0; i < roles->len; i++) {
+		const AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *ad_rule_set_to_cil(AdRuleSet *rs)
+{
+	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	GString *out = g_string_new(NULL);
+	const char *kw = rs->opt.kind == AD_RULE_DONTAUDIT ? "dontaudit" : "allow";
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		if (r->unknown) {
+			g_string_append_printf(out, _(";; not written, %s in this policy: %s %s "
+						      "%s:%s\n"), r->unknown_text, kw, r->source,
+					       r->target, r->tclass);
+			continue;
+		}
+		g_string_append_printf(out, "(%s %s %s (%s (", kw, r->source,
+				       ad_rule_target_text(r), r->tclass);
+		for (guint j = 0; j < r->perms->len; j++)
+			g_string_append_printf(out, "%s%s", j ? " " : "",
+					       (char *)g_ptr_array_index(r->perms, j));
+		g_string_append(out, ")))\n");
+		if (rs->opt.xperms && r->ioctls->len && rs->opt.kind == AD_RULE_ALLOW) {
+			g_autofree char *ranges = ioctl_ranges(r->ioctls, TRUE);
+
+			g_string_append_printf(out, "(allowx %s %s (ioctl %s (%s)))\n", r->source,
+					       ad_rule_target_text(r), r->tclass, ranges);
+		}
+	}
+	for (guint i = 0; i < roles->len; i++) {
+		const AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		g_string_append_printf(out, "(roletype %s %s)\n", rr->role, rr->type);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static json_object *records_json(GArray *records)
+{
+	json_object *arr = json_object_new_array();
+
+	for (guint i = 0; i < records->len; i++) {
+		const AdRuleRecord *rec = &g_array_index(records, AdRuleRecord, i);
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "file", json_object_new_string(rec->file));
+		json_object_object_add(o, "line", json_object_new_int64(rec->line));
+		json_object_object_add(o, "serial", json_object_new_uint64(rec->serial));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+json_object *ad_rule_to_json(const AdRule *r)
+{
+	json_object *o = json_object_new_object();
+	json_object *perms = json_object_new_array();
+	json_object *reasons = json_object_new_array();
+	json_object *bools = json_object_new_array();
+	const char *reason = NULL;
+
+	json_object_object_add(o, "rule", json_object_new_string("allow"));
+	json_object_object_add(o, "source", json_object_new_string(r->source));
+	json_object_object_add(o, "target", json_object_new_string(r->target));
+	json_object_object_add(o, "class", json_object_new_string(r->tclass));
+	for (guint i = 0; i < r->perms->len; i++)
+		json_object_array_add(perms, json_object_new_string(g_ptr_array_index(r->perms,
+										       i)));
+	json_object_object_add(o, "permissions", perms);
+	for (guint i = 0; i < r->verdicts->len; i++) {
+		const AdVerdict *v = g_ptr_array_index(r->verdicts, i);
+
+		if (!reason)
+			reason = ad_reason_name(v->reason);
+		json_object_array_add(reasons, json_object_new_string(ad_reason_name(v->reason)));
+		for (guint j = 0; v->booleans && j < v->booleans->len; j++) {
+			GPtrArray *alt = g_ptr_array_index(v->booleans, j);
+			json_object *a = json_object_new_array();
+
+			for (guint k = 0; k < alt->len; k++) {
+				AdBoolSetting *s = g_ptr_array_index(alt, k);
+				json_object *so = json_object_new_object();
+
+				json_object_object_add(so, "name", json_object_new_string(s->name));
+				json_object_object_add(so, "value",
+						       json_object_new_boolean(s->value));
+				json_object_array_add(a, so);
+			}
+			json_object_array_add(bools, a);
+		}
+		if (v->constraint && !json_object_object_get_ex(o, "constraint", NULL))
+			json_object_object_add(o, "constraint",
+					       json_object_new_string(v->constraint));
+	}
+	json_object_object_add(o, "reason", reason ? json_object_new_string(reason) : NULL);
+	json_object_object_add(o, "reasons", reasons);
+	json_object_object_add(o, "booleans", bools);
+	json_object_object_add(o, "permissive_only", json_object_new_boolean(r->all_permissive));
+	json_object_object_add(o, "emitted", json_object_new_boolean(!r->unknown));
+	if (r->unknown_text)
+		json_object_object_add(o, "problem", json_object_new_string(r->unknown_text));
+	if (r->ioctls->len) {
+		g_autofree char *ranges = ioctl_ranges(r->ioctls, FALSE);
+
+		json_object_object_add(o, "ioctls", json_object_new_string(ranges));
+	}
+	json_object_object_add(o, "records", records_json(r->records));
+	return o;
+}
+
+json_object *ad_role_rule_to_json(const AdRoleRule *r)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "rule", json_object_new_string("role"));
+	json_object_object_add(o, "role", json_object_new_string(r->role));
+	json_object_object_add(o, "type", json_object_new_string(r->type));
+	json_object_object_add(o, "records", records_json(r->records));
+	return o;
+}
+
+static void collect_records(GPtrArray *into, GArray *from)
+{
+	for (guint i = 0; i < from->len; i++)
+		g_ptr_array_add(into, &g_array_index(from, AdRuleRecord, i));
+}
+
+gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **error)
+{
+	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	g_autoptr(GPtrArray) records = g_ptr_array_new();
+	json_object *still = json_object_new_array();
+	guint n_allowed = 0, n_denied = 0, n_rules = 0;
+	GString *text = g_string_new(NULL);
+
+	for (guint i = 0; i < rules->len; i++) {
+		AdRule *r = g_ptr_array_index(rules, i);
+
+		collect_records(records, r->records);
+		if (r->unknown || rs->opt.kind != AD_RULE_ALLOW)
+			continue;
+		if (ad_policy_add_allow(rs->policy, r->source, r->target, r->tclass,
+					(const char *const *)r->perms->pdata, r->perms->len,
+					error) < 0)
+			goto fail;
+		n_rules++;
+	}
+	for (guint i = 0; i < roles->len; i++) {
+		AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		collect_records(records, rr->records);
+		if (ad_policy_add_role_type(rs->policy, rr->role, rr->type, error) < 0)
+			goto fail;
+		n_rules++;
+	}
+	for (guint i = 0; i < records->len; i++) {
+		const AdRuleRecord *rec = g_ptr_array_index(records, i);
+		const AdRuleAccess *a = rec->access;
+		const AdVerdict *v = NULL;
+		gboolean allowed;
+
+		if (a->type == AD_DENIAL_SELINUX_ERR || a->type == AD_DENIAL_USER_SELINUX_ERR) {
+			g_autofree char *why = ad_policy_context_problem(rs->policy,
+									 a->invalid_context);
+
+			allowed = why == NULL;
+			if (!allowed)
+				g_string_append_printf(text, "#   %s:%u: %s: %s\n", rec->file,
+						       rec->line, a->invalid_context, why);
+		} else {
+			v = ad_policy_explain(rs->policy, a->scontext, a->tcontext, a->tclass,
+					      (const char *const *)a->perms->pdata,
+					      a->perms->len);
+			allowed = v->reason == AD_REASON_ALLOWED;
+		}
+		if (allowed) {
+			n_allowed++;
+			continue;
+		}
+		n_denied++;
+		if (v) {
+			g_autofree char *stype = ad_context_type(a->scontext);
+			g_autofree char *ttype = ad_context_type(a->tcontext);
+			json_object *o = json_object_new_object();
+
+			g_string_append_printf(text, "#   %s:%u: %s %s:%s: %s%s%s\n",
+					       rec->file, rec->line, stype, ttype,
+					       a->tclass, ad_reason_name(v->reason),
+					       v->constraint || v->detail ? ": " : "",
+					       v->constraint ? v->constraint
+							     : v->detail ? v->detail : "");
+			json_object_object_add(o, "file", json_object_new_string(rec->file));
+			json_object_object_add(o, "line", json_object_new_int64(rec->line));
+			json_object_object_add(o, "reason",
+					       json_object_new_string(ad_reason_name(v->reason)));
+			json_object_array_add(still, o);
+		}
+	}
+	if (json) {
+		json_object *o = json_object_new_object();
+		json_object *vo = json_object_new_object();
+
+		json_object_object_add(vo, "rules_added", json_object_new_int64(n_rules));
+		json_object_object_add(vo, "allowed", json_object_new_int64(n_allowed));
+		json_object_object_add(vo, "denied", json_object_new_int64(n_denied));
+		json_object_object_add(vo, "still_denied", still);
+		json_object_object_add(o, "verify", vo);
+		g_string_append_printf(out, "%s\n", ad_json_line(o));
+		json_object_put(o);
+	} else {
+		json_object_put(still);
+		g_string_append_printf(out, _("\n#============= verification ==============\n"
+					      "# %s with these %u rules added in memory: %u of %u "
+					      "denials are allowed.\n"),
+				       ad_policy_path(rs->policy), n_rules, n_allowed,
+				       n_allowed + n_denied);
+		if (n_denied) {
+			g_string_append(out, _("# Still denied:\n"));
+			g_string_append(out, text->str);
+		}
+	}
+	g_string_free(text, TRUE);
+	return n_denied;
+fail:
+	json_object_put(still);
+	g_string_free(text, TRUE);
+	return -1;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "read/denial.h"
+#include "policy/policy.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Allow rules built from denials, merged per (source type, target type,
+ * class), as audit2allow does but with the reason of each rule kept and
+ * names checked against the policy before anything is written.
+ */
+typedef enum {
+	AD_RULE_ALLOW,
+	AD_RULE_DONTAUDIT,
+} AdRuleKind;
+
+/*
+ * The access a record asked for, kept for --verify (which asks the policy
+ * again) once per distinct access: a rule keeps no record nor event.
+ */
+typedef struct {
+	AdDenialType type;
+	char *scontext;
+	char *tcontext;
+	char *tclass;
+	GPtrArray *perms;		/* char*, as the record listed them */
+	char *invalid_context;		/* SELINUX_ERR */
+} AdRuleAccess;
+
+/* a record a rule came from */
+typedef struct {
+	const char *file;		/* interned, as AdRecord's */
+	guint line;
+	guint64 serial;
+	const AdRuleAccess *access;	/* owned by the rule set */
+} AdRuleRecord;
+
+typedef struct {
+	char *source;			/* type names, validated against the policy */
+	char *target;			/* "self" is never stored: see ad_rule_target_text */
+	char *tclass;
+	GPtrArray *perms;		/* char*, sorted */
+	GPtrArray *verdicts;		/* const AdVerdict* (references), distinct */
+	GArray *records;		/* AdRuleRecord: the records that caused it */
+	GArray *ioctls;			/* guint16 ioctl commands seen (for -x) */
+	gboolean all_permissive;	/* every record said permissive=1 */
+	gboolean unknown;		/* names something the policy lacks: not emitted */
+	char *unknown_text;		/* why */
+} AdRule;
+
+/* role R types T; for SELINUX_ERR invalid_context */
+typedef struct {
+	char *role;
+	char *type;
+	GArray *records;		/* AdRuleRecord */
+} AdRoleRule;
+
+typedef struct _AdRuleSet AdRuleSet;
+
+typedef struct {
+	AdRuleKind kind;		/* -D */
+	gboolean xperms;		/* -x: allowxperm for ioctl */
+} AdRuleOptions;
+
+AdRuleSet *ad_rule_set_new(AdPolicy *policy, const AdRuleOptions *opt);
+void ad_rule_set_free(AdRuleSet *rs);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdRuleSet, ad_rule_set_free)
+
+/* adds one denial (granted records are counted and skipped); @v may be NULL */
+void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v);
+/* rules sorted by source, target, class: borrowed AdRule* */
+GPtrArray *ad_rule_set_rules(AdRuleSet *rs);
+GPtrArray *ad_rule_set_role_rules(AdRuleSet *rs);
+guint ad_rule_set_granted(const AdRuleSet *rs);
+
+/* "self" when source == target */
+const char *ad_rule_target_text(const AdRule *r);
+
+/* policy language text (what audit2allow prints, comments with the reasons) */
+char *ad_rule_set_to_te(AdRuleSet *rs, gboolean with_comments);
+/* a loadable module NAME.te: "module NAME 1.0;", the require block, the rules */
+char *ad_rule_set_to_module(AdRuleSet *rs, const char *name);
+/* CIL statements */
+char *ad_rule_set_to_cil(AdRuleSet *rs);
+/* one JSON object per rule */
+json_object *ad_rule_to_json(const AdRule *r);
+json_object *ad_role_rule_to_json(const AdRoleRule *r);
+
+/* a module name checkmodule accepts: [A-Za-z][A-Za-z0-9_]* */
+gboolean ad_module_name_is_valid(const char *name);
+
+G_END_DECLS
+
+/*
+ * --verify: adds the set's rules (and role rules) to the in-memory policy
+ * and explains every denial that went into the set again.  Appends a
+ * report (policy-language comments, or one JSON line when @json) to @out.
+ * Returns the number of denials still not allowed, or -1 with @error when
+ * the rules could not be added.  The policy keeps the rules afterwards.
+ */
+gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **error);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "read/denial.h"
+#include "policy/policy.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Bytes from a record as a JSON string: as they are when clean UTF-8;
+ * else escaped (escape.h) with the exact bytes in "<key>_hex" beside it.
+ */
+void ad_json_add_bytes(json_object *obj, const char *key, AdBytes b);
+
+/* the `why --json` object (avcdoctor(1)) for one denial; the caller owns it */
+json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v);
+
+/* what the denial was, in one sentence: "httpd was denied read on the file index.html" */
+char *ad_denial_describe(const AdDenial *d);
+
+/* the human `why` report of one denial, appended to @out: head, verdict, blank line */
+void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v);
+/* its parts: the record and what happened; the reason and what would allow it */
+void ad_render_why_head(GString *out, const AdDenial *d);
+void ad_render_verdict(GString *out, const AdVerdict *v);
+
+/* the setsebool command that applies one boolean alternative */
+char *ad_boolean_command(GPtrArray *alternative);
+
+/* JSON text of an object for one output line */
+const char *ad_json_line(json_object *obj);
+
+G_END_DECLS

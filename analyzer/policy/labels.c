@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Expected file labels from file_contexts, through selabel.
+ */
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gi18n.h>
+#include <selinux/label.h>
+#include <selinux/selinux.h>
+
+#include "read/denial.h"
+#include "labels.h"
+#include "policy/policy.h"
+
+struct _AdLabels {
+	struct selabel_handle *h;
+	char *path;
+	GHashTable *customizable;	/* type -> itself */
+	GHashTable *cache;		/* "mode\x1fpath" -> expected context or "" */
+};
+
+/* POLICYROOT of a policy file: its directory's parent */
+static char *policy_root(const char *policy_path)
+{
+	g_autofree char *dir = policy_path ? g_path_get_dirname(policy_path) : NULL;
+
+	return dir ? g_path_get_dirname(dir) : NULL;
+}
+
+static void load_customizable(AdLabels *l, const char *root)
+{
+	g_autofree char *path = g_build_filename(root, "contexts", "customizable_types", NULL);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		return;
+	lines = g_strsplit(text, "\n", -1);
+	for (char **p = lines; *p; p++) {
+		char *t = g_strstrip(*p);
+
+		if (*t && *t != '#')
+			g_hash_table_add(l->customizable, g_strdup(t));
+	}
+}
+
+AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GError **error)
+{
+	g_autofree char *root = policy_root(policy_path);
+	g_autofree char *path = NULL;
+	struct selabel_handle *h;
+	struct selinux_opt opts[2] = { { SELABEL_OPT_PATH, NULL }, { SELABEL_OPT_VALIDATE, NULL } };
+	AdLabels *l;
+
+	if (file_contexts)
+		path = g_strdup(file_contexts);
+	else if (root)
+		path = g_build_filename(root, "contexts", "files", "file_contexts", NULL);
+	if (!path || !g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+		if (path)
+			g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
+				    /* TRANSLATORS: %s is a file; file_contexts and --file-contexts
+				       stay as they are */
+				    _("no file_contexts found: %s; use --file-contexts FILE"),
+				    path);
+		else
+			g_set_error_literal(error, AD_POLICY_ERROR, AD_POLICY_ERROR_NOT_FOUND,
+					    /* TRANSLATORS: file_contexts and --file-contexts stay
+					       as they are */
+					    _("no file_contexts found; use --file-contexts FILE"));
+		return NULL;
+	}
+	opts[0].value = path;
+	h = selabel_open(SELABEL_CTX_FILE, opts, 1);
+	if (!h) {
+		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
+			    /* TRANSLATORS: %s is a file_contexts file */
+			    _("%s: cannot read the file contexts"), path);
+		return NULL;
+	}
+	l = g_new0(AdLabels, 1);
+	l->h = h;
+	l->path = g_steal_pointer(&path);
+	l->customizable = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	l->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	if (root)
+		load_customizable(l, root);
+	return l;
+}
+
+void ad_labels_free(AdLabels *l)
+{
+	if (!l)
+		return;
+	selabel_close(l->h);
+	g_free(l->path);
+	g_hash_table_unref(l->customizable);
+	g_hash_table_unref(l->cache);
+	g_free(l);
+}
+
+const char *ad_labels_path(const AdLabels *l)
+{
+	return l->path;
+}
+
+mode_t ad_class_to_mode(const char *tclass)
+{
+	static const struct { const char *name; mode_t mode; } map[] = {
+		{ "file", S_IFREG }, { "dir", S_IFDIR }, { "lnk_file", S_IFLNK },
+		{ "chr_file", S_IFCHR }, { "blk_file", S_IFBLK }, { "sock_file", S_IFSOCK },
+		{ "fifo_file", S_IFIFO },
+	};
+
+	for (guint i = 0; tclass && i < G_N_ELEMENTS(map); i++)
+		if (strcmp(map[i].name, tclass) == 0)
+			return map[i].mode;
+	return 0;
+}
+
+char *ad_labels_expected(AdLabels *l, const char *path, mode_t mode)
+{
+	g_autofree char *key = NULL;
+	const char *hit;
+	char *con = NULL;
+
+	if (!path || path[0] != '/' || strlen(path) > 4096)
+		return NULL;
+	key = g_strdup_printf("%o\x1f%s", (unsigned)mode, path);
+	hit = g_hash_table_lookup(l->cache, key);
+	if (hit)
+		return *hit ? g_strdup(hit) : NULL;
+	if (g_hash_table_size(l->cache) > 65536)
+		g_hash_table_remove_all(l->cache);
+	if (selabel_lookup(l->h, &con, path, mode) < 0)
+		con = NULL;
+	g_hash_table_insert(l->cache, g_steal_pointer(&key), g_strdup(con ? con : ""));
+	if (con) {
+		char *ret = g_strdup(con);
+
+		freecon(con);
+		return ret;
+	}
+	return NULL;
+}
+
+char *ad_labels_expected_type(AdLabels *l, const char *path, mode_t mode)
+{
+	g_autofree char *con = ad_labels_expected(l, path, mode);
+
+	if (!con || strcmp(con, "<<none>>") == 0)
+		return NULL;
+	return ad_context_type(con);
+}
+
+gboolean ad_labels_is_customizable(AdLabels *l, const char *type)
+{
+	return type && g_hash_table_contains(l->customizable, type);
+}

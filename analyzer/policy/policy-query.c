@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Questions the cause plugins and `avcdoctor allow` ask of the policy
+ * alone, without a denial: roles and their types, attributes, and which
+ * types a domain may use in a given way ("which file types may httpd_t
+ * read?", "which port types may it connect to?"), as setroubleshoot's
+ * plugins ask setools, but from the loaded policydb and cached.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "policy/policy-private.h"
+
+type_datum_t *ad_type_lookup(AdPolicy *p, const char *name)
+{
+	if (!name || !*name)
+		return NULL;
+	return hashtab_search(p->db.p_types.table, name);
+}
+
+role_datum_t *ad_role_lookup(AdPolicy *p, const char *name)
+{
+	if (!name || !*name)
+		return NULL;
+	return hashtab_search(p->db.p_roles.table, name);
+}
+
+/* ---- roles ---------------------------------------------------------------- */
+
+gboolean ad_policy_has_role(AdPolicy *p, const char *role)
+{
+	role_datum_t *r = ad_role_lookup(p, role);
+
+	return r && r->flavor != ROLE_ATTRIB;
+}
+
+/*
+ * A kernel policy stores each role's types expanded (no attributes), in
+ * types.types and in the cache libsepol's context_is_valid() reads; the
+ * two are equal after policydb_read() and edits keep them so.
+ */
+gboolean ad_policy_role_has_type(AdPolicy *p, const char *role, const char *type)
+{
+	role_datum_t *r = ad_role_lookup(p, role);
+	type_datum_t *t = ad_type_lookup(p, type);
+
+	if (!r || r->flavor == ROLE_ATTRIB || !t || t->flavor == TYPE_ATTRIB)
+		return FALSE;
+	if (r->s.value == OBJECT_R_VAL)
+		return TRUE;
+	return ebitmap_get_bit(&r->cache, t->s.value - 1) ||
+	       ebitmap_get_bit(&r->types.types, t->s.value - 1);
+}
+
+/* ---- attributes ------------------------------------------------------------ */
+
+gboolean ad_policy_type_is_attribute(AdPolicy *p, const char *name)
+{
+	type_datum_t *t = ad_type_lookup(p, name);
+
+	return t && t->flavor == TYPE_ATTRIB;
+}
+
+gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char *attribute)
+{
+	type_datum_t *t = ad_type_lookup(p, type);
+	type_datum_t *a = ad_type_lookup(p, attribute);
+
+	if (!t || t->flavor == TYPE_ATTRIB || !a || a->flavor != TYPE_ATTRIB)
+		return FALSE;
+	return ebitmap_get_bit(&p->db.type_attr_map[t->s.value - 1], a->s.value - 1);
+}
+
+/* ---- allowed types ------------------------------------------------------------ */
+
+/* Is @r an allow rule with a usable source? */
+static gboolean ad_allow_rule(AdPolicy *p, avtab_ptr_t r)
+{
+	return (r->key.specified & AVTAB_ALLOWED) && r->key.source_type &&
+	       r->key.source_type <= p->db.p_types.nprim;
+}
+
+/* Builds the index of the allow rules of @h by source (see AdAllowIndex). */
+static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+{
+	guint n = p->db.p_types.nprim;
+	g_autofree guint32 *next = NULL;
+
+	/* count per source at offset[v + 1], sum up: offset[v] starts source v */
+	ix->offset = g_new0(guint32, n + 2);
+	for (guint i = 0; h->htable && i < h->nslot; i++)
+		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
+			if (ad_allow_rule(p, cur))
+				ix->offset[cur->key.source_type + 1]++;
+	for (guint v = 1; v <= n + 1; v++)
+		ix->offset[v] += ix->offset[v - 1];
+
+	ix->rules = g_new(avtab_ptr_t, ix->offset[n + 1] + 1);
+	next = g_memdup2(ix->offset, sizeof(guint32) * (n + 2));
+	for (guint i = 0; h->htable && i < h->nslot; i++)
+		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
+			if (ad_allow_rule(p, cur))
+				ix->rules[next[cur->key.source_type]++] = cur;
+}
+
+void ad_allow_index_clear(AdPolicy *p)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(p->allow_index); i++) {
+		g_clear_pointer(&p->allow_index[i].offset, g_free);
+		g_clear_pointer(&p->allow_index[i].rules, g_free);
+	}
+	p->allow_index_ready = FALSE;
+}
+
+/*
+ * ORs what the allow rules of @ix with source @source grant on @tclass
+ * into p->target_perms[target]; @conditional: only enabled rules.
+ */
+static void ad_allow_collect(AdPolicy *p, const AdAllowIndex *ix, guint source, guint16 tclass,
+			     gboolean conditional)
+{
+	guint ntypes = p->db.p_types.nprim;
+
+	for (guint32 i = ix->offset[source]; i < ix->offset[source + 1]; i++) {
+		avtab_ptr_t r = ix->rules[i];
+
+		if (r->key.target_class != tclass || !(r->key.specified & AVTAB_ALLOWED))
+			continue;
+		if (conditional && !(r->key.specified & AVTAB_ENABLED))
+			continue;
+		if (r->key.target_type && r->key.target_type <= ntypes)
+			p->target_perms[r->key.target_type] |= r->datum.data;
+	}
+}
+
+static int ad_name_cmp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Does the type at @bit get all of @want (any bit when 0) from p->target_perms? */
+static gboolean ad_type_granted(AdPolicy *p, unsigned int bit, guint32 want)
+{
+	type_datum_t *t = bit < p->db.p_types.nprim ? p->db.type_val_to_struct[bit] : NULL;
+	ebitmap_node_t *node;
+	unsigned int abit;
+	guint32 got = 0;
+
+	if (!t || t->flavor == TYPE_ATTRIB || !p->db.p_type_val_to_name[bit])
+		return FALSE;
+	ebitmap_for_each_positive_bit(&p->db.type_attr_map[bit], node, abit)
+		got |= p->target_perms[abit + 1];
+	return want ? (got & want) == want : got != 0;
+}
+
+/*
+ * The sorted type names (borrowed from the policydb) for one query: the
+ * rules of the source and its attributes (indexed by source, built once)
+ * give what they grant per target type or attribute; each candidate type
+ * then ORs the entries of its attributes, as the kernel does.
+ */
+static GPtrArray *ad_types_allowed_compute(AdPolicy *p, type_datum_t *src, guint16 tclass,
+					   guint32 want, type_datum_t *filter)
+{
+	GPtrArray *names = g_ptr_array_new();
+	guint ntypes = p->db.p_types.nprim;
+	ebitmap_node_t *snode;
+	unsigned int sbit;
+
+	if (!p->allow_index_ready) {
+		ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0]);
+		ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1]);
+		p->allow_index_ready = TRUE;
+	}
+	memset(p->target_perms, 0, sizeof(*p->target_perms) * (ntypes + 1));
+	if (src->flavor == TYPE_ATTRIB) {
+		ad_allow_collect(p, &p->allow_index[0], src->s.value, tclass, FALSE);
+		ad_allow_collect(p, &p->allow_index[1], src->s.value, tclass, TRUE);
+	} else {
+		ebitmap_for_each_positive_bit(&p->db.type_attr_map[src->s.value - 1], snode, sbit) {
+			ad_allow_collect(p, &p->allow_index[0], sbit + 1, tclass, FALSE);
+			ad_allow_collect(p, &p->allow_index[1], sbit + 1, tclass, TRUE);
+		}
+	}
+
+	if (filter) {
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		ebitmap_for_each_positive_bit(&p->db.attr_type_map[filter->s.value - 1], node, bit)
+			if (ad_type_granted(p, bit, want))
+				g_ptr_array_add(names, p->db.p_type_val_to_name[bit]);
+	} else {
+		for (guint bit = 0; bit < ntypes; bit++)
+			if (ad_type_granted(p, bit, want))
+				g_ptr_array_add(names, p->db.p_type_val_to_name[bit]);
+	}
+	g_ptr_array_sort(names, ad_name_cmp);
+	return names;
+}
+
+GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const char *tclass,
+				   const char *const *perms, guint n_perms,
+				   const char *attribute_filter)
+{
+	type_datum_t *src, *filter = NULL;
+	class_datum_t *cls;
+	guint32 want = 0;
+	GPtrArray *names, *out;
+	GString *key;
+
+	g_return_val_if_fail(p != NULL, NULL);
+	src = ad_type_lookup(p, source_type);
+	cls = ad_class_lookup(p, tclass);
+	if (!src || !cls)
+		return NULL;
+	if (attribute_filter) {
+		filter = ad_type_lookup(p, attribute_filter);
+		if (!filter || filter->flavor != TYPE_ATTRIB)
+			return NULL;
+	}
+	for (guint i = 0; i < n_perms; i++) {
+		guint32 bit = perms[i] ? ad_perm_bit(cls, perms[i]) : 0;
+
+		if (!bit)
+			return NULL;
+		want |= bit;
+	}
+
+	/* the key from values: "read open" and "open read" are one query */
+	key = g_string_new(NULL);
+	g_string_printf(key, "%u:%u:%x:%u", src->s.value, cls->s.value, want,
+			filter ? filter->s.value : 0);
+	names = g_hash_table_lookup(p->types_allowed, key->str);
+	if (!names) {
+		if (g_hash_table_size(p->types_allowed) >= AD_TYPES_ALLOWED_CACHE_MAX)
+			g_hash_table_remove_all(p->types_allowed);
+		names = ad_types_allowed_compute(p, src, cls->s.value, want, filter);
+		g_hash_table_insert(p->types_allowed, g_string_free(key, FALSE), names);
+	} else {
+		g_string_free(key, TRUE);
+	}
+
+	out = g_ptr_array_new_full(names->len, g_free);
+	for (guint i = 0; i < names->len; i++)
+		g_ptr_array_add(out, g_strdup(names->pdata[i]));
+	return out;
+}

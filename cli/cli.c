@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What every report command shares: options, policy, reading the inputs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "cli.h"
+#include "config.h"
+#include "output/escape.h"
+
+void ad_cli_message(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("avcdoctor: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
+{
+	GOptionEntry entries[] = {
+		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opt->policy,
+		  N_("Binary policy to analyse against (default: the kernel's, else the "
+		     "newest installed policy.N)"), N_("FILE") },
+		{ "file-contexts", 0, 0, G_OPTION_ARG_FILENAME, &opt->file_contexts,
+		  N_("file_contexts to judge labels with (default: the policy's own)"),
+		  N_("FILE") },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &opt->json,
+		  N_("JSON Lines on standard output, one object per result"), NULL },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
+		  N_("Show the version and exit"), NULL },
+		/* no arg_description: the parameter string names the files */
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opt->files, NULL, NULL },
+		{ NULL }
+	};
+
+	return g_memdup2(entries, sizeof(entries));
+}
+
+gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
+		      const GOptionEntry *extra, int *argc, char ***argv)
+{
+	g_autofree char *param = g_strdup_printf("%s %s", cmd, _("[FILE...]"));
+	g_autofree char *description = NULL;
+	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
+	g_autofree GOptionEntry *common = ad_common_option_entries(&cli->opt);
+	g_autoptr(GError) error = NULL;
+
+	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
+	g_option_context_set_summary(ctx, summary);
+	/* TRANSLATORS: %s is the default log, /var/log/audit/audit.log */
+	description = g_strdup_printf(_("FILE is a raw audit log, `ausearch --raw` or "
+					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
+					"journal); \"-\" is standard input; without FILE: %s.\n\n"
+					"Exit status: 0 done, 1 bad input or usage, 2 no policy."),
+				      AD_DEFAULT_LOG);
+	g_option_context_set_description(ctx, description);
+	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
+	if (extra)
+		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		ad_cli_message("%s %s: %s %s", "avcdoctor", cmd, error->message, _("(see --help)"));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * Output to a regular file goes out in 64 KiB writes rather than stdio's
+ * 4 KiB (a write per eight denials was a tenth of why's main thread); a
+ * pipe or terminal keeps stdio's buffering, so that output is not held.
+ */
+void ad_cli_buffer_stdout(void)
+{
+	static char buf[64 << 10];
+	struct stat st;
+
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
+int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOptionEntry *extra,
+		 int *argc, char ***argv)
+{
+	int ret = -1;
+
+	ad_cli_buffer_stdout();
+	if (!ad_cli_parse(cli, cmd, summary, extra, argc, argv))
+		ret = AD_EXIT_INPUT;
+	else if (cli->opt.version) {
+		printf("avcdoctor %s\n", VERSION);
+		ret = AD_EXIT_OK;
+	} else {
+		ad_cli_start_inputs(cli);
+		if (!ad_cli_load_policy(cli))
+			ret = AD_EXIT_NO_POLICY;
+	}
+	if (ret >= 0)
+		ad_cli_clear(cli);
+	return ret;
+}
+
+gboolean ad_cli_load_policy(AdCli *cli)
+{
+	g_autoptr(GError) error = NULL;
+
+	cli->analysis = ad_analysis_new(cli->opt.policy, &error);
+	if (!cli->analysis) {
+		ad_cli_message("%s", error->message);
+		return FALSE;
+	}
+	cli->policy = ad_analysis_policy(cli->analysis);
+	return TRUE;
+}
+
+void ad_cli_load_knowledge(AdCli *cli, gboolean local)
+{
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	AdAnalysisOptions opt = {
+		.file_contexts = cli->opt.file_contexts,
+		.local = local,
+	};
+
+	ad_analysis_load_knowledge(cli->analysis, &opt, problems);
+	for (guint i = 0; i < problems->len; i++)
+		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
+}
+
+static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+{
+	AdCli *cli = user_data;
+	g_autofree char *f = ad_escape_str(file);
+
+	cli->problems++;
+	fflush(stdout);
+	fprintf(stderr, "%s:%u: %s\n", f, line, message);
+}
+
+static void on_record_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	on_problem(rec->file, rec->line, message, user_data);
+}
+
+/* the denials of an event, built by the reading thread or here */
+static void on_event(AdCli *cli, const AdInput *it)
+{
+	GPtrArray *denials = it->denials;
+
+	if (ad_event_is_policy_load(it->ev))
+		cli->policy_loads++;
+	if (!denials) {
+		denials = cli->event_denials;
+		ad_event_build_denials(it->ev, denials, on_record_problem, cli);
+	}
+	for (guint i = 0; i < denials->len; i++) {
+		cli->denials++;
+		cli->sink(cli, g_ptr_array_index(denials, i), cli->sink_data);
+	}
+	if (denials == cli->event_denials)
+		g_ptr_array_set_size(denials, 0);
+}
+
+static const char *const *input_files(const AdCli *cli)
+{
+	static const char *const default_files[] = { AD_DEFAULT_LOG, NULL };
+
+	return cli->opt.files ? (const char *const *)cli->opt.files : default_files;
+}
+
+void ad_cli_start_inputs(AdCli *cli)
+{
+	const char *const *files = input_files(cli);
+
+	if (cli->inputs)
+		return;
+	/*
+	 * Only regular files (or missing ones, which fail at once): standard
+	 * input, a FIFO or <(ausearch ...) may block in open() or read(), and a
+	 * command that fails on the policy must not wait for them.
+	 */
+	for (guint i = 0; files[i]; i++) {
+		struct stat st;
+
+		if (strcmp(files[i], "-") == 0 ||
+		    (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode)))
+			return;
+	}
+	cli->inputs = ad_inputs_start(files);
+}
+
+gboolean ad_cli_read_inputs(AdCli *cli)
+{
+	const AdInput *it;
+	gboolean ok = TRUE;
+
+	if (!cli->inputs)
+		cli->inputs = ad_inputs_start(input_files(cli));
+	if (!cli->event_denials)
+		cli->event_denials = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)ad_denial_unref);
+	while ((it = ad_inputs_next(cli->inputs)) != NULL) {
+		switch (it->kind) {
+		case AD_INPUT_EVENT:
+			on_event(cli, it);
+			break;
+		case AD_INPUT_PROBLEM:
+			on_problem(it->file, it->line, it->message, cli);
+			break;
+		case AD_INPUT_ERROR: {
+			g_autofree char *m = ad_escape_str(it->message);
+
+			ad_cli_message("%s", m);
+			cli->read_errors++;
+			ok = FALSE;
+			break;
+		}
+		}
+	}
+	g_clear_pointer(&cli->inputs, ad_inputs_free);
+	return ok;
+}
+
+void ad_cli_append_read_errors(GString *s, const AdCli *cli)
+{
+	if (cli->read_errors)
+		g_string_append_printf(s, ngettext("; %u input could not be read",
+						   "; %u inputs could not be read",
+						   cli->read_errors), cli->read_errors);
+}
+
+int ad_cli_input_status(const AdCli *cli)
+{
+	return cli->problems || cli->read_errors ? AD_EXIT_INPUT : AD_EXIT_OK;
+}
+
+const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d)
+{
+	return ad_analysis_explain(cli->analysis, d);
+}
+
+void ad_cli_clear(AdCli *cli)
+{
+	g_clear_pointer(&cli->inputs, ad_inputs_free);
+	g_clear_pointer(&cli->event_denials, g_ptr_array_unref);
+	cli->policy = NULL;
+	g_clear_pointer(&cli->analysis, ad_analysis_free);
+	g_clear_pointer(&cli->opt.policy, g_free);
+	g_clear_pointer(&cli->opt.file_contexts, g_free);
+	g_clear_pointer(&cli->opt.files, g_strfreev);
+}
+
+/* ad_cli_clear() at the end of a command, when the process is about to exit */
+void ad_cli_end(AdCli *cli)
+{
+	cli->policy = NULL;
+	ad_analysis_free_at_exit(g_steal_pointer(&cli->analysis));
+	ad_cli_clear(cli);
+}

@@ -1,0 +1,804 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * avcdoctor list | show ID | ignore ID | unignore ID | delete ID: the
+ * alerts of avcdoctor-dispatch, asked of its D-Bus service
+ * (org.avcdoctor.Daemon, /org/avcdoctor/Daemon, org.avcdoctor.Alerts1 on
+ * the system bus), or read from a store file with --db PATH (read-only for
+ * list and show, so a copied store can be read by anyone who can read it).
+ *
+ * Everything shown comes from audit records or from a file that may have
+ * been copied from elsewhere: every string is escaped for the terminal
+ * unless it is clean already.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "cli.h"
+#include "cmd-store.h"
+#include "config.h"
+#include "output/escape.h"
+#include "output/report.h"
+#include "store.h"
+
+#define AD_BUS_NAME "org.avcdoctor.Daemon"
+#define AD_BUS_PATH "/org/avcdoctor/Daemon"
+#define AD_BUS_IFACE "org.avcdoctor.Alerts1"
+
+enum { AD_EXIT_NO_STORE = 2 };
+
+typedef struct {
+	char *db;
+	char *since;
+	char *host;
+	gboolean all;
+	gboolean json;
+	gboolean after_first;
+	gboolean version;
+	char **args;
+} StoreOptions;
+
+static void options_clear(StoreOptions *o)
+{
+	g_free(o->db);
+	g_free(o->since);
+	g_free(o->host);
+	g_strfreev(o->args);
+}
+
+/* ------------------------------------------------------------ options */
+
+enum { OPT_LIST = 1 << 0, OPT_JSON = 1 << 1, OPT_AFTER_FIRST = 1 << 2, OPT_ID = 1 << 3 };
+
+/* parses the options of @cmd; FALSE and a message on bad usage */
+static gboolean parse(const char *cmd, const char *summary, guint which, StoreOptions *o,
+		      int *argc, char ***argv)
+{
+	GOptionEntry common[] = {
+		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &o->db,
+		  N_("Use the alert store PATH directly instead of the avcdoctor-dispatch service"),
+		  N_("PATH") },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version, N_("Show the version and exit"),
+		  NULL },
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->args, NULL, NULL },
+		{ NULL }
+	};
+	GOptionEntry list[] = {
+		{ "since", 0, 0, G_OPTION_ARG_STRING, &o->since,
+		  N_("Only alerts last seen at or after TIME: seconds since the epoch, "
+		     "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent (10 minutes), or an age "
+		     "such as 30m, 2h, 7d, 1w"), N_("TIME") },
+		{ "all", 'a', 0, G_OPTION_ARG_NONE, &o->all,
+		  N_("Include the alerts you ignore"), NULL },
+		{ "host", 0, 0, G_OPTION_ARG_STRING, &o->host,
+		  N_("Only alerts seen on NODE (the node= name of a remote host)"), N_("NODE") },
+		{ NULL }
+	};
+	GOptionEntry json[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
+		  N_("JSON Lines on standard output, one object per alert"), NULL },
+		{ NULL }
+	};
+	GOptionEntry after_first[] = {
+		{ "after-first", 0, 0, G_OPTION_ARG_NONE, &o->after_first,
+		  N_("Ignore it only after its first occurrence: announce new alerts once"),
+		  NULL },
+		{ NULL }
+	};
+	g_autofree char *param = g_strdup_printf("%s%s", cmd, which & OPT_ID ? " ID" : "");
+	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
+	g_autoptr(GError) error = NULL;
+	guint nargs;
+
+	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
+	g_option_context_set_summary(ctx, summary);
+	g_option_context_set_description(ctx, _(
+		"Without --db, the alerts are asked of the avcdoctor-dispatch service on the "
+		"system bus.\nID is an alert id as `avcdoctor list` shows it (16 hex digits).\n\n"
+		"Exit status: 0 done, 1 bad usage, a bad ID or no such alert, 2 no store or no "
+		"service to ask."));
+	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
+	if (which & OPT_LIST)
+		g_option_context_add_main_entries(ctx, list, GETTEXT_PACKAGE);
+	if (which & OPT_JSON)
+		g_option_context_add_main_entries(ctx, json, GETTEXT_PACKAGE);
+	if (which & OPT_AFTER_FIRST)
+		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		ad_cli_message("avcdoctor %s: %s %s", cmd, error->message, _("(see --help)"));
+		return FALSE;
+	}
+	if (o->version)
+		return TRUE;
+	nargs = o->args ? g_strv_length(o->args) : 0;
+	if (nargs != ((which & OPT_ID) ? 1u : 0u)) {
+		if (which & OPT_ID)
+			ad_cli_message(_("avcdoctor %s: give one alert ID (see --help)"), cmd);
+		else
+			ad_cli_message(_("avcdoctor %s: no arguments expected (see --help)"), cmd);
+		return FALSE;
+	}
+	if ((which & OPT_ID) && !ad_alert_id_is_valid(o->args[0])) {
+		g_autofree char *shown = ad_escape_str(o->args[0]);
+
+		ad_cli_message(_("avcdoctor %s: \"%s\" is not an alert id (16 lowercase hex "
+				 "digits, as `avcdoctor list` shows them)"), cmd, shown);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* --since: seconds, a date, a keyword or an age */
+static gboolean parse_time(const char *s, double *ret)
+{
+	g_autoptr(GDateTime) now = g_date_time_new_now_local();
+	g_autoptr(GDateTime) midnight = g_date_time_new_local(g_date_time_get_year(now),
+							      g_date_time_get_month(now),
+							      g_date_time_get_day_of_month(now),
+							      0, 0, 0);
+	g_autofree char *iso = NULL;
+	g_autoptr(GDateTime) dt = NULL;
+	g_autoptr(GTimeZone) tz = g_time_zone_new_local();
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return FALSE;
+	if (!strcmp(s, "now")) {
+		*ret = g_date_time_to_unix(now);
+		return TRUE;
+	}
+	if (!strcmp(s, "today") || !strcmp(s, "yesterday")) {
+		*ret = g_date_time_to_unix(midnight) - (!strcmp(s, "yesterday") ? 86400 : 0);
+		return TRUE;
+	}
+	if (!strcmp(s, "recent")) {
+		*ret = g_date_time_to_unix(now) - 600;
+		return TRUE;
+	}
+	errno = 0;
+	v = g_ascii_strtod(s[0] == '@' ? s + 1 : s, &end);
+	if (g_ascii_isdigit(s[s[0] == '@']) && !errno) {
+		static const struct {
+			char unit;
+			double seconds;
+		} units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 },
+			      { 'w', 7 * 86400 } };
+
+		if (!*end && v >= 0) {
+			*ret = v;
+			return TRUE;
+		}
+		for (guint i = 0; s[0] != '@' && i < G_N_ELEMENTS(units); i++) {
+			if (end[0] == units[i].unit && !end[1] && v >= 0) {
+				*ret = g_date_time_to_unix(now) - v * units[i].seconds;
+				return TRUE;
+			}
+		}
+	}
+	/* YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], ISO 8601 with T and a zone */
+	iso = g_strdup(s);
+	if (strlen(iso) > 10 && iso[10] == ' ')
+		iso[10] = 'T';
+	if (strlen(iso) == 10) {
+		g_autofree char *day = g_steal_pointer(&iso);
+
+		iso = g_strconcat(day, "T00:00:00", NULL);
+	} else if (strlen(iso) == 16) {
+		g_autofree char *minute = g_steal_pointer(&iso);
+
+		iso = g_strconcat(minute, ":00", NULL);
+	}
+	dt = g_date_time_new_from_iso8601(iso, tz);
+	if (!dt)
+		return FALSE;
+	*ret = g_date_time_to_unix(dt) + g_date_time_get_microsecond(dt) / 1e6;
+	return TRUE;
+}
+
+/* ------------------------------------------------------------ where the alerts are */
+
+typedef struct {
+	AdStore *store;			/* --db */
+	GDBusConnection *bus;		/* else */
+} Source;
+
+static void source_clear(Source *src)
+{
+	g_clear_pointer(&src->store, ad_store_close);
+	g_clear_object(&src->bus);
+}
+
+/* what a failure means for the user, and the exit status */
+static int report_error(const char *cmd, GError *error)
+{
+	g_autofree char *msg = NULL;
+
+	g_dbus_error_strip_remote_error(error);
+	msg = ad_escape_str(error->message);
+	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
+	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)) {
+		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; "
+				 "use --db PATH to read a store directly"), cmd);
+		return AD_EXIT_NO_STORE;
+	}
+	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
+	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED)) {
+		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service refused: %s (alerts "
+				 "are for root and the administrators' group)"), cmd, msg);
+		return AD_EXIT_NO_STORE;
+	}
+	ad_cli_message("avcdoctor %s: %s", cmd, msg);
+	if (g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND) ||
+	    g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID) ||
+	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS))
+		return AD_EXIT_INPUT;
+	return AD_EXIT_NO_STORE;
+}
+
+/*
+ * Opens what the options name: the store (read-only unless @write) or the
+ * system bus.  Returns 0, else prints why and returns the exit status.
+ */
+static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboolean write)
+{
+	g_autoptr(GError) error = NULL;
+
+	/* registers the store's D-Bus error names before any reply arrives */
+	(void)AD_STORE_ERROR;
+	if (o->db) {
+		g_autofree char *warning = NULL;
+		struct stat st;
+
+		if (write && lstat(o->db, &st) < 0) {
+			g_autofree char *shown = ad_escape_str(o->db);
+
+			ad_cli_message(_("avcdoctor %s: no alert store at %s"), cmd, shown);
+			return AD_EXIT_NO_STORE;
+		}
+		src->store = write ? ad_store_open(o->db, NULL, &warning, &error)
+				   : ad_store_open_readonly(o->db, &error);
+		if (warning) {
+			g_autofree char *w = ad_escape_str(warning);
+
+			ad_cli_message("%s", w);
+		}
+		return src->store ? 0 : report_error(cmd, error);
+	}
+	src->bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
+	if (!src->bus) {
+		g_autofree char *m = ad_escape_str(error->message);
+
+		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; use "
+				 "--db PATH to read a store directly (no system bus: %s)"), cmd, m);
+		return AD_EXIT_NO_STORE;
+	}
+	return 0;
+}
+
+static GVariant *call(Source *src, const char *method, GVariant *params, const char *reply,
+		      GError **error)
+{
+	return g_dbus_connection_call_sync(src->bus, AD_BUS_NAME, AD_BUS_PATH, AD_BUS_IFACE,
+					   method, params,
+					   reply ? G_VARIANT_TYPE(reply) : NULL,
+					   G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, error);
+}
+
+static json_object *parse_alert(const char *text, GError **error)
+{
+	json_object *o = json_tokener_parse(text);
+
+	if (o && json_object_is_type(o, json_type_object))
+		return o;
+	json_object_put(o);
+	g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_IO,
+		    _("the avcdoctor-dispatch service sent an alert that is not a JSON object"));
+	return NULL;
+}
+
+static void json_put(gpointer o)
+{
+	json_object_put(o);
+}
+
+/* every alert (ignored ones too: they are counted); json_object* */
+static GPtrArray *source_list(Source *src, double since, const char *host, GError **error)
+{
+	g_autoptr(GVariant) r = NULL;
+	g_autofree const char **texts = NULL;
+	g_autoptr(GPtrArray) list = NULL;
+
+	if (src->store)
+		return ad_store_list(src->store, since, TRUE, getuid(), host, error);
+	r = call(src, "ListAlerts", g_variant_new("(dbs)", since, TRUE, host ? host : ""),
+		 "(as)", error);
+	if (!r)
+		return NULL;
+	list = g_ptr_array_new_with_free_func(json_put);
+	g_variant_get(r, "(^a&s)", &texts);
+	for (guint i = 0; texts[i]; i++) {
+		json_object *o = parse_alert(texts[i], error);
+
+		if (!o)
+			return NULL;
+		g_ptr_array_add(list, o);
+	}
+	return g_steal_pointer(&list);
+}
+
+static json_object *source_get(Source *src, const char *id, GError **error)
+{
+	g_autoptr(GVariant) r = NULL;
+	const char *text;
+
+	if (src->store)
+		return ad_store_get(src->store, id, getuid(), error);
+	if (!(r = call(src, "GetAlert", g_variant_new("(s)", id), "(s)", error)))
+		return NULL;
+	g_variant_get(r, "(&s)", &text);
+	return parse_alert(text, error);
+}
+
+static gboolean source_set_filter(Source *src, const char *id, AdFilter f, GError **error)
+{
+	g_autoptr(GVariant) r = NULL;
+
+	if (src->store)
+		return ad_store_set_filter(src->store, id, getuid(), f, error);
+	r = call(src, "SetFilter", g_variant_new("(ss)", id, ad_filter_name(f)), NULL, error);
+	return r != NULL;
+}
+
+static gboolean source_delete(Source *src, const char *id, GError **error)
+{
+	g_autoptr(GVariant) r = NULL;
+
+	if (src->store)
+		return ad_store_delete(src->store, id, error);
+	r = call(src, "DeleteAlert", g_variant_new("(s)", id), NULL, error);
+	return r != NULL;
+}
+
+/* ------------------------------------------------------------ showing */
+
+/* a string for the terminal: as it is when clean, else escaped; owned */
+static char *shown(const char *s)
+{
+	if (!s)
+		return g_strdup("");
+	return ad_bytes_are_clean(s, strlen(s)) ? g_strdup(s) : ad_escape_str(s);
+}
+
+static json_object *member(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static const char *member_str(json_object *o, const char *key)
+{
+	json_object *v = member(o, key);
+
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+static char *format_time(double t, const char *fmt)
+{
+	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
+
+	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
+}
+
+/* "local, web1 (3), ..." with counts, or names only; at most @max names, then "+N" */
+static char *hosts_text(json_object *o, gboolean counts, guint max)
+{
+	json_object *hc = member(o, "host_counts");
+	json_object *names = member(o, "hosts");
+	g_autoptr(GString) s = g_string_new(NULL);
+	guint n = 0, total = 0;
+
+	if (hc && json_object_is_type(hc, json_type_object)) {
+		json_object_object_foreach(hc, host, count) {
+			g_autofree char *h = *host ? shown(host) : g_strdup(_("local"));
+
+			if (++total > max)
+				continue;
+			g_string_append_printf(s, "%s%s", n++ ? (counts ? ", " : ",") : "", h);
+			if (counts)
+				g_string_append_printf(s, " (%" PRId64 ")",
+						       json_object_get_int64(count));
+		}
+	} else if (names && json_object_is_type(names, json_type_array)) {
+		total = json_object_array_length(names);
+		for (guint i = 0; i < total && i < max; i++) {
+			g_autofree char *h = shown(json_object_get_string(
+				json_object_array_get_idx(names, i)));
+
+			g_string_append_printf(s, "%s%s", n++ ? "," : "", h);
+		}
+	}
+	if (!total)
+		g_string_append(s, _("local"));
+	if (total > max)
+		g_string_append_printf(s, _(",+%u more"), total - max);
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
+static void list_line(GString *out, json_object *o)
+{
+	g_autofree char *id = shown(member_str(o, "id"));
+	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *summary = shown(member_str(o, "summary"));
+	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
+					    "%Y-%m-%d %H:%M:%S");
+	g_autofree char *hosts = hosts_text(o, FALSE, 3);
+	gboolean ignored = json_object_get_boolean(member(o, "ignored"));
+
+	g_string_append_printf(out, "%-16s  %-6s  %7" PRId64 "  %-19s  %-15s  %s%s\n",
+			       id, level, json_object_get_int64(member(o, "count")), last, hosts,
+			       ignored ? _("(ignored) ") : "", summary);
+}
+
+/* wraps @text at ~78 columns (as alert.c does for `analyze`) */
+static void append_wrapped(GString *out, const char *text)
+{
+	g_auto(GStrv) words = g_strsplit(text, " ", -1);
+	gsize col = 0;
+
+	for (char **w = words; *w; w++) {
+		gsize len = strlen(*w);
+
+		if (!len)
+			continue;
+		if (col && col + 1 + len > 78) {
+			g_string_append_c(out, '\n');
+			col = 0;
+		} else if (col) {
+			g_string_append_c(out, ' ');
+			col++;
+		}
+		g_string_append(out, *w);
+		col += len;
+	}
+	g_string_append_c(out, '\n');
+}
+
+static void append_field(GString *out, const char *label, const char *value)
+{
+	g_autofree char *v = shown(value);
+
+	if (value)
+		g_string_append_printf(out, "%-22s %s\n", label, v);
+}
+
+/* one argument vector of a suggestion, quoted for a shell, as `analyze` prints it */
+static void append_command(GString *out, json_object *argv)
+{
+	g_autoptr(GPtrArray) args = g_ptr_array_new();
+	g_autofree char *line = NULL;
+	g_autofree char *esc = NULL;
+
+	for (guint i = 0; i < json_object_array_length(argv); i++) {
+		json_object *a = json_object_array_get_idx(argv, i);
+
+		if (json_object_is_type(a, json_type_string))
+			g_ptr_array_add(args, (char *)json_object_get_string(a));
+	}
+	g_ptr_array_add(args, NULL);
+	line = ad_shell_join((const char *const *)args->pdata);
+	esc = ad_escape_str(line);
+	/* a command that needed escaping to be shown is not copy-pasteable */
+	if (strcmp(line, esc) != 0)
+		g_string_append(out, _("# (contains control characters, shown escaped)\n"));
+	g_string_append_printf(out, "# %s\n", esc);
+}
+
+/* the setroubleshoot-style report of a stored alert, as `avcdoctor analyze` prints it */
+static void render_alert(GString *out, json_object *o)
+{
+	json_object *d = member(o, "denial");
+	json_object *sugg = member(o, "suggestions");
+	json_object *paths = member(o, "paths");
+	json_object *comms = member(o, "commands");
+	json_object *records = member(o, "records");
+	json_object *port = member(d, "port");
+	g_autofree char *summary = shown(member_str(o, "summary"));
+	g_autofree char *id = shown(member_str(o, "id"));
+	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *hosts = hosts_text(o, TRUE, G_MAXUINT);
+	g_autofree char *first = format_time(json_object_get_double(member(o, "first_seen")),
+					     "%Y-%m-%d %H:%M:%S %Z");
+	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
+					    "%Y-%m-%d %H:%M:%S %Z");
+	gint64 count = json_object_get_int64(member(o, "count"));
+	const char *filter = member_str(o, "filter");
+
+	g_string_append(out, "--------------------------------------------------------------------"
+			     "------------\n");
+	append_wrapped(out, summary);
+	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRId64 " time\n",
+					     "Level: %s   Alert %s   Seen %" PRId64 " times\n",
+					     count < 0 ? 0 : (gulong)count),
+			       level, id, count);
+	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
+			  i < json_object_array_length(sugg); i++) {
+		json_object *s = json_object_array_get_idx(sugg, i);
+		json_object *cmds = member(s, "commands");
+		g_autofree char *plugin = shown(member_str(s, "plugin"));
+		g_autofree char *kind = shown(member_str(s, "kind"));
+		g_autofree char *if_text = member_str(s, "if") ? shown(member_str(s, "if")) : NULL;
+		g_autofree char *then_text = member_str(s, "then") ? shown(member_str(s, "then"))
+								   : NULL;
+
+		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
+		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
+				       plugin, json_object_get_double(member(s, "confidence")) * 100,
+				       kind);
+		if (if_text)
+			append_wrapped(out, if_text);
+		if (then_text)
+			append_wrapped(out, then_text);
+		if (cmds && json_object_is_type(cmds, json_type_array) &&
+		    json_object_array_length(cmds))
+			g_string_append(out, _("Do\n"));
+		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
+				  j < json_object_array_length(cmds); j++) {
+			json_object *argv = json_object_array_get_idx(cmds, j);
+
+			if (json_object_is_type(argv, json_type_array))
+				append_command(out, argv);
+		}
+	}
+	g_string_append(out, _("\nAdditional Information:\n"));
+	append_field(out, _("Source Context"), member_str(d, "scontext"));
+	append_field(out, _("Target Context"), member_str(d, "tcontext"));
+	for (guint i = 0; paths && json_object_is_type(paths, json_type_array) &&
+			  i < json_object_array_length(paths); i++)
+		append_field(out, i ? "" : _("Target Objects"),
+			     json_object_get_string(json_object_array_get_idx(paths, i)));
+	append_field(out, _("Target Class"), member_str(d, "tclass"));
+	append_field(out, _("Source Executable"), member_str(d, "exe"));
+	append_field(out, _("Source Command"), member_str(d, "comm"));
+	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
+			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
+	     i++)
+		append_field(out, i ? "" : _("Programs Seen"),
+			     json_object_get_string(json_object_array_get_idx(comms, i)));
+	append_field(out, _("Command Line"), member_str(d, "cmdline"));
+	if (port && json_object_is_type(port, json_type_int))
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
+				       json_object_get_int64(port));
+	append_field(out, _("Syscall"), member_str(d, "syscall"));
+	if (d)
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
+				       json_object_get_boolean(member(d, "permissive"))
+				       ? _("yes (nothing was blocked)") : _("no"));
+	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
+	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
+	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);
+	g_string_append_printf(out, "%-22s %s\n", _("Last Seen"), last);
+	append_field(out, _("Reason"), member_str(d, "reason"));
+	if (json_object_get_boolean(member(d, "suspect")))
+		append_field(out, _("Warning"), member_str(d, "suspect_reason"));
+	if (filter && strcmp(filter, "never") != 0)
+		g_string_append_printf(out, "%-22s %s%s\n", _("Your Filter"),
+				       strcmp(filter, "always") == 0 ? _("always ignored")
+				       : strcmp(filter, "after_first") == 0
+				       ? _("ignored after the first time") : "?",
+				       json_object_get_boolean(member(o, "ignored"))
+				       ? _(" (ignored now)") : "");
+	g_string_append(out, _("\nRaw Audit Messages:\n"));
+	for (guint i = 0; records && json_object_is_type(records, json_type_array) &&
+			  i < json_object_array_length(records); i++) {
+		g_autofree char *r = shown(json_object_get_string(
+			json_object_array_get_idx(records, i)));
+
+		g_string_append_printf(out, "%s\n", r);
+	}
+	g_string_append_c(out, '\n');
+}
+
+static void print_json(json_object *o)
+{
+	printf("%s\n", ad_json_line(o));
+}
+
+/* ------------------------------------------------------------ the commands */
+
+static int version(void)
+{
+	printf("avcdoctor %s\n", VERSION);
+	return AD_EXIT_OK;
+}
+
+int ad_cmd_list(int argc, char **argv)
+{
+	StoreOptions o = { 0 };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) list = NULL;
+	g_autoptr(GString) out = g_string_new(NULL);
+	double since = 0;
+	guint shown_n = 0, hidden = 0;
+	int ret;
+
+	if (!parse("list", _("Lists the alerts of avcdoctor-dispatch: one line per alert, oldest "
+			     "first."), OPT_LIST | OPT_JSON, &o, &argc, &argv)) {
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (o.version) {
+		ret = version();
+		goto out;
+	}
+	if (o.since && !parse_time(o.since, &since)) {
+		g_autofree char *s = ad_escape_str(o.since);
+
+		ad_cli_message(_("avcdoctor list: --since %s: not a time (seconds since the epoch, "
+				 "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent, or an age "
+				 "such as 30m, 2h, 7d, 1w)"), s);
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if ((ret = source_open(&src, "list", &o, FALSE)))
+		goto out;
+	if (!(list = source_list(&src, since, o.host, &error))) {
+		ret = report_error("list", error);
+		goto out;
+	}
+	if (!o.json && list->len)
+		g_string_append_printf(out, "%-16s  %-6s  %7s  %-19s  %-15s  %s\n", _("ID"),
+				       _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
+				       _("SUMMARY"));
+	for (guint i = 0; i < list->len; i++) {
+		json_object *a = g_ptr_array_index(list, i);
+
+		if (json_object_get_boolean(member(a, "ignored")) && !o.all) {
+			hidden++;
+			continue;
+		}
+		shown_n++;
+		if (o.json)
+			g_string_append_printf(out, "%s\n", ad_json_line(a));
+		else
+			list_line(out, a);
+	}
+	fwrite(out->str, 1, out->len, stdout);
+	fflush(stdout);		/* before a count on stderr */
+	fprintf(o.json ? stderr : stdout, ngettext("%u alert", "%u alerts", shown_n), shown_n);
+	if (hidden)
+		fprintf(o.json ? stderr : stdout,
+			ngettext(" (%u ignored alert not shown; --all shows it)",
+				 " (%u ignored alerts not shown; --all shows them)", hidden),
+			hidden);
+	fputs(".\n", o.json ? stderr : stdout);
+	ret = AD_EXIT_OK;
+out:
+	source_clear(&src);
+	options_clear(&o);
+	return ret;
+}
+
+int ad_cmd_show(int argc, char **argv)
+{
+	StoreOptions o = { 0 };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	json_object *a = NULL;
+	int ret;
+
+	if (!parse("show", _("Shows one alert of avcdoctor-dispatch with its analysis and "
+			     "fixes."), OPT_JSON | OPT_ID, &o, &argc, &argv)) {
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (o.version) {
+		ret = version();
+		goto out;
+	}
+	if ((ret = source_open(&src, "show", &o, FALSE)))
+		goto out;
+	if (!(a = source_get(&src, o.args[0], &error))) {
+		ret = report_error("show", error);
+		goto out;
+	}
+	if (o.json) {
+		print_json(a);
+	} else {
+		g_autoptr(GString) out = g_string_new(NULL);
+
+		render_alert(out, a);
+		fwrite(out->str, 1, out->len, stdout);
+	}
+	ret = AD_EXIT_OK;
+out:
+	json_object_put(a);
+	source_clear(&src);
+	options_clear(&o);
+	return ret;
+}
+
+/* ignore, unignore: the caller's filter */
+static int set_filter(const char *cmd, const char *summary, gboolean ignore, int argc, char **argv)
+{
+	StoreOptions o = { 0 };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	AdFilter f;
+	int ret;
+
+	if (!parse(cmd, summary, ignore ? OPT_ID | OPT_AFTER_FIRST : OPT_ID, &o, &argc, &argv)) {
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (o.version) {
+		ret = version();
+		goto out;
+	}
+	f = !ignore ? AD_FILTER_NEVER : o.after_first ? AD_FILTER_AFTER_FIRST : AD_FILTER_ALWAYS;
+	if ((ret = source_open(&src, cmd, &o, TRUE)))
+		goto out;
+	if (!source_set_filter(&src, o.args[0], f, &error)) {
+		ret = report_error(cmd, error);
+		goto out;
+	}
+	printf(f == AD_FILTER_NEVER ? _("Alert %s is no longer ignored.\n")
+	       : f == AD_FILTER_ALWAYS ? _("Alert %s is ignored from now on.\n")
+				       : _("Alert %s is ignored after its first occurrence.\n"),
+	       o.args[0]);
+	ret = AD_EXIT_OK;
+out:
+	source_clear(&src);
+	options_clear(&o);
+	return ret;
+}
+
+int ad_cmd_ignore(int argc, char **argv)
+{
+	return set_filter("ignore", _("Ignores an alert for you: no more notifications, hidden "
+				      "from `avcdoctor list` (--all shows it)."), TRUE, argc, argv);
+}
+
+int ad_cmd_unignore(int argc, char **argv)
+{
+	return set_filter("unignore", _("Stops ignoring an alert for you."), FALSE, argc, argv);
+}
+
+int ad_cmd_delete(int argc, char **argv)
+{
+	StoreOptions o = { 0 };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	int ret;
+
+	if (!parse("delete", _("Deletes an alert (for every user); it comes back as a new alert "
+			       "if the denial happens again."), OPT_ID, &o, &argc, &argv)) {
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (o.version) {
+		ret = version();
+		goto out;
+	}
+	if ((ret = source_open(&src, "delete", &o, TRUE)))
+		goto out;
+	if (!source_delete(&src, o.args[0], &error)) {
+		ret = report_error("delete", error);
+		goto out;
+	}
+	printf(_("Alert %s deleted.\n"), o.args[0]);
+	ret = AD_EXIT_OK;
+out:
+	source_clear(&src);
+	options_clear(&o);
+	return ret;
+}

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading the alert store: alerts as `analyze --json` objects, counts
+ * and lookups, for the dispatcher's D-Bus service and `avcdoctor list`.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <sqlite3.h>
+
+#include "output/escape.h"
+#include "output/report.h"
+#include "store-private.h"
+
+/* ------------------------------------------------------------ reading */
+
+static json_object *time_json(double t)
+{
+	char buf[64];
+
+	if (t <= 0)
+		return NULL;
+	g_snprintf(buf, sizeof(buf), "%.3f", t);
+	return json_object_new_double_s(t, buf);
+}
+
+/* a JSON object from stored text; NULL when it is none (a damaged or foreign store) */
+static json_object *parse_object(const char *text)
+{
+	json_object *o = text ? json_tokener_parse(text) : NULL;
+
+	if (o && !json_object_is_type(o, json_type_object)) {
+		json_object_put(o);
+		o = NULL;
+	}
+	return o;
+}
+
+static gboolean add_hosts(AdStore *s, json_object *o, gint64 num, GError **error)
+{
+	sqlite3_stmt *q = store_stmt(s, ST_SELECT_HOSTS, error);
+	json_object *names = json_object_new_array();
+	json_object *counts = json_object_new_object();
+	int rc;
+
+	json_object_object_add(o, "hosts", names);
+	json_object_object_add(o, "host_counts", counts);
+	if (!q)
+		return FALSE;
+	sqlite3_bind_int64(q, 1, num);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		const char *host = (const char *)sqlite3_column_text(q, 0);
+
+		host = host ? host : "";
+		if (*host)
+			json_object_array_add(names, json_object_new_string(host));
+		json_object_object_add(counts, host,
+				       json_object_new_int64(sqlite3_column_int64(q, 1)));
+	}
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE) {
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean add_items(AdStore *s, json_object *o, gint64 num, GError **error)
+{
+	sqlite3_stmt *q = store_stmt(s, ST_SELECT_ITEMS, error);
+	json_object *lists[2] = { json_object_new_array(), json_object_new_array() };
+	int rc;
+
+	json_object_object_add(o, "paths", lists[0]);
+	json_object_object_add(o, "commands", lists[1]);
+	if (!q)
+		return FALSE;
+	sqlite3_bind_int64(q, 1, num);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		int k = sqlite3_column_int(q, 0);
+		g_autofree char *v = ad_escape_bytes(sqlite3_column_blob(q, 1),
+						     sqlite3_column_bytes(q, 1));
+
+		if (k == 0 || k == 1)
+			json_object_array_add(lists[k], json_object_new_string(v));
+	}
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE) {
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static json_object *records_json(const void *data, gsize len)
+{
+	json_object *arr = json_object_new_array();
+	const char *p = data, *end = p + len;
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *stop = nl ? nl : end;
+		g_autofree char *esc = ad_escape_bytes(p, stop - p);
+
+		json_object_array_add(arr, json_object_new_string(esc));
+		p = nl ? nl + 1 : end;
+	}
+	return arr;
+}
+
+/*
+ * One alert as the `analyze --json` object, from a row of ST_LIST / ST_GET:
+ * the fixed keys in their order, "host_counts", "filter" and "commands"
+ * beside them, then whatever else the stored analysis holds.  Strings that
+ * came from records are escaped (records, paths, commands).
+ */
+static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gboolean *ret_ignored,
+				GError **error)
+{
+	gint64 num = sqlite3_column_int64(row, 0);
+	const char *id = (const char *)sqlite3_column_text(row, 1);
+	guint64 count = sqlite3_column_int64(row, 2);
+	const char *level = (const char *)sqlite3_column_text(row, 5);
+	const char *summary = (const char *)sqlite3_column_text(row, 6);
+	json_object *analysis = parse_object((const char *)sqlite3_column_text(row, 7));
+	json_object *o = json_object_new_object();
+	json_object *sugg = NULL;
+	AdFilter f = store_get_filter_locked(s, id, uid);
+
+	*ret_ignored = ad_filter_is_ignored(f, count);
+	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "count", json_object_new_uint64(count));
+	json_object_object_add(o, "first_seen", time_json(sqlite3_column_double(row, 3)));
+	json_object_object_add(o, "last_seen", time_json(sqlite3_column_double(row, 4)));
+	json_object_object_add(o, "level", json_object_new_string(level ? level : "yellow"));
+	if (!add_hosts(s, o, num, error))
+		goto fail;
+	json_object_object_add(o, "ignored", json_object_new_boolean(*ret_ignored));
+	json_object_object_add(o, "filter", json_object_new_string(ad_filter_name(f)));
+	json_object_object_add(o, "summary", json_object_new_string(summary ? summary : ""));
+	json_object_object_add(o, "denial", parse_object((const char *)sqlite3_column_text(row, 8)));
+	json_object_object_add(o, "records", records_json(sqlite3_column_blob(row, 9),
+							  sqlite3_column_bytes(row, 9)));
+	if (analysis && json_object_object_get_ex(analysis, "suggestions", &sugg) &&
+	    json_object_is_type(sugg, json_type_array))
+		json_object_object_add(o, "suggestions", json_object_get(sugg));
+	else
+		json_object_object_add(o, "suggestions", json_object_new_array());
+	if (!add_items(s, o, num, error))
+		goto fail;
+	if (analysis) {
+		json_object_object_foreach(analysis, key, val) {
+			if (!json_object_object_get_ex(o, key, NULL))
+				json_object_object_add(o, key, json_object_get(val));
+		}
+		json_object_put(analysis);
+	}
+	return o;
+fail:
+	json_object_put(analysis);
+	json_object_put(o);
+	return NULL;
+}
+
+static void json_put(gpointer o)
+{
+	json_object_put(o);
+}
+
+/* the caller owns the array; it frees its objects */
+GPtrArray *ad_store_list(AdStore *s, double since, gboolean include_ignored, gint64 uid,
+			 const char *host, GError **error)
+{
+	g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func(json_put);
+	GPtrArray *ret = NULL;
+	sqlite3_stmt *q;
+	int rc;
+
+	g_return_val_if_fail(s, NULL);
+	g_mutex_lock(&s->lock);
+	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_LIST, error)))
+		goto out;
+	sqlite3_bind_double(q, 1, since);
+	if (host && *host)
+		sqlite3_bind_text(q, 2, host, -1, SQLITE_TRANSIENT);
+	/* row_to_json uses other statements: ST_LIST stays on its row meanwhile */
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		gboolean ignored;
+		json_object *o;
+
+		if (!ad_alert_id_is_valid((const char *)sqlite3_column_text(q, 1)))
+			continue;
+		if (!(o = row_to_json(s, q, uid, &ignored, error))) {
+			sqlite3_reset(q);
+			goto out;
+		}
+		if (ignored && !include_ignored)
+			json_object_put(o);
+		else
+			g_ptr_array_add(list, o);
+	}
+	sqlite3_reset(q);
+	if (rc != SQLITE_DONE) {
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+		goto out;
+	}
+	ret = g_steal_pointer(&list);
+out:
+	g_mutex_unlock(&s->lock);
+	return ret;
+}
+
+json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error)
+{
+	json_object *o = NULL;
+	sqlite3_stmt *q;
+	gboolean ignored;
+	int rc;
+
+	g_return_val_if_fail(s, NULL);
+	if (!store_check_id(id, error))
+		return NULL;
+	g_mutex_lock(&s->lock);
+	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_GET, error)))
+		goto out;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		o = row_to_json(s, q, uid, &ignored, error);
+	else if (rc == SQLITE_DONE)
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+	else
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+	sqlite3_reset(q);
+out:
+	g_mutex_unlock(&s->lock);
+	return o;
+}
+
+guint ad_store_count(AdStore *s)
+{
+	sqlite3_stmt *q;
+	guint n = 0;
+
+	g_return_val_if_fail(s, 0);
+	g_mutex_lock(&s->lock);
+	if ((q = store_stmt(s, ST_COUNT, NULL)) && sqlite3_step(q) == SQLITE_ROW)
+		n = sqlite3_column_int64(q, 0);
+	if (q)
+		sqlite3_reset(q);
+	g_mutex_unlock(&s->lock);
+	return n;
+}
+
+gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel *ret_level)
+{
+	gboolean found = FALSE;
+	guint64 count = 0;
+	AdLevel level = AD_LEVEL_YELLOW;
+	sqlite3_stmt *q;
+
+	if (!s || !ad_alert_id_is_valid(id))
+		return FALSE;
+	g_mutex_lock(&s->lock);
+	if (!s->readonly && !s->in_txn)
+		store_refresh_map(s);
+	if (!s->readonly && !s->stale) {
+		StoreAlert *sa = g_hash_table_lookup(s->alerts, id);
+
+		if ((found = sa != NULL)) {
+			count = sa->count;
+			level = sa->level;
+		}
+	} else if ((q = store_stmt(s, ST_LOOKUP, NULL))) {
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+		if ((found = sqlite3_step(q) == SQLITE_ROW)) {
+			count = sqlite3_column_int64(q, 0);
+			ad_level_from_name((const char *)sqlite3_column_text(q, 1), &level);
+		}
+		sqlite3_reset(q);
+	}
+	g_mutex_unlock(&s->lock);
+	if (found && ret_count)
+		*ret_count = count;
+	if (found && ret_level)
+		*ret_level = level;
+	return found;
+}
+
+void ad_store_set_limits(AdStore *s, const AdStoreLimits *limits)
+{
+	g_return_if_fail(s);
+	g_mutex_lock(&s->lock);
+	if (limits)
+		s->limits = *limits;
+	else
+		memset(&s->limits, 0, sizeof(s->limits));
+	g_mutex_unlock(&s->lock);
+}
+
+const char *ad_store_path(const AdStore *s)
+{
+	return s ? s->path : NULL;
+}
+
+gboolean ad_store_integrity_check(AdStore *s, GError **error)
+{
+	sqlite3_stmt *q = NULL;
+	gboolean ok = FALSE;
+	int rc;
+
+	g_return_val_if_fail(s, FALSE);
+	g_mutex_lock(&s->lock);
+	if (!store_flush_for_read(s, error))
+		goto out;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA integrity_check", -1, &q, NULL) != SQLITE_OK) {
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, s->path);
+		goto out;
+	}
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW && g_strcmp0((const char *)sqlite3_column_text(q, 0), "ok") == 0)
+		ok = TRUE;
+	else if (rc == SQLITE_ROW)
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_CORRUPT, "%s: %s", s->path,
+			    (const char *)sqlite3_column_text(q, 0));
+	else
+		store_set_db_error(error, s->db, AD_STORE_ERROR_CORRUPT, s->path);
+	sqlite3_finalize(q);
+out:
+	g_mutex_unlock(&s->lock);
+	return ok;
+}

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "analysis/alert.h"
+
+G_BEGIN_DECLS
+
+#define AD_STORE_ERROR (ad_store_error_quark())
+GQuark ad_store_error_quark(void);
+
+typedef enum {
+	AD_STORE_ERROR_OPEN,		/* cannot open or create */
+	AD_STORE_ERROR_CORRUPT,		/* moved aside; a new store was created */
+	AD_STORE_ERROR_UNSAFE,		/* symlink, wrong owner or mode */
+	AD_STORE_ERROR_NOT_FOUND,	/* no such alert */
+	AD_STORE_ERROR_INVALID,		/* bad argument (an id that is not an id) */
+	AD_STORE_ERROR_IO,
+} AdStoreError;
+
+#define AD_STORE_DEFAULT_PATH "/var/lib/avcdoctor/alerts.db"
+
+/* per-user notification filter of an alert (setroubleshoot's three) */
+typedef enum {
+	AD_FILTER_NEVER,		/* never ignore: notify every time (default) */
+	AD_FILTER_AFTER_FIRST,		/* notify the first time only */
+	AD_FILTER_ALWAYS,		/* always ignore */
+} AdFilter;
+
+const char *ad_filter_name(AdFilter f);
+gboolean ad_filter_from_name(const char *name, AdFilter *ret);
+
+typedef struct {
+	guint max_alerts;		/* oldest (by last_seen) pruned beyond; 0 = no cap */
+	guint max_age_days;		/* alerts not seen for longer are pruned; 0 = none */
+} AdStoreLimits;
+
+/*
+ * The alert store: SQLite in WAL mode, versioned schema with migrations.
+ * One alert per signature (alert.h) with count, first/last seen, hosts
+ * with counts, a bounded list of distinct paths and commands, the latest
+ * full event (raw records), the analysis (the `analyze --json` object) and
+ * level; per-user filters.  The file and its directory are created with
+ * safe modes (0700 dir, 0600/0640 file), never through a symlink.  A
+ * corrupt store is moved aside (ALERTS.db.corrupt-TIMESTAMP) and a new one
+ * created; @ret_warning (when non-NULL) then says so.
+ */
+typedef struct _AdStore AdStore;
+
+AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
+		       GError **error);
+/* read-only access for list/show on a copied store */
+AdStore *ad_store_open_readonly(const char *path, GError **error);
+void ad_store_close(AdStore *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdStore, ad_store_close)
+
+/*
+ * Records one denial of @a (already updated by ad_alert_set_add and, when
+ * new, analysed): inserts or updates the alert row, its host count and
+ * path list.  @denial is the denial just seen.  Sets @ret_new when the
+ * store had no such alert.  Writes are batched in a transaction that
+ * ad_store_commit() ends (the dispatcher commits at least every 100 ms).
+ */
+gboolean ad_store_record(AdStore *s, const AdAlert *a, const AdDenial *denial,
+			 gboolean *ret_new, GError **error);
+gboolean ad_store_commit(AdStore *s, GError **error);
+/* applies the caps (max alerts, max age); returns the number pruned */
+guint ad_store_prune(AdStore *s, double now);
+
+/* JSON objects with the `analyze --json` keys ("ignored" is for @uid) */
+GPtrArray *ad_store_list(AdStore *s, double since, gboolean include_ignored, gint64 uid,
+			 const char *host, GError **error);	/* json_object* (owned) */
+json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error);
+gboolean ad_store_set_filter(AdStore *s, const char *id, gint64 uid, AdFilter filter,
+			     GError **error);
+AdFilter ad_store_get_filter(AdStore *s, const char *id, gint64 uid);
+gboolean ad_store_delete(AdStore *s, const char *id, GError **error);
+guint ad_store_count(AdStore *s);
+/* an alert id as ad_denial_signature makes them: 16 lowercase hex digits */
+gboolean ad_alert_id_is_valid(const char *id);
+
+/* ---- additions -------------------------------------------------------- */
+
+/*
+ * How the store behaves (store.c has the details):
+ * - Threads: every call takes the store's lock; one AdStore may serve the
+ *   dispatcher's analysis thread and its D-Bus thread.
+ * - Batches: the first ad_store_record() of a batch opens a write
+ *   transaction; the batch stays in memory (one row update per alert) until
+ *   ad_store_commit().  ad_store_record() keeps a reference to a->latest and
+ *   uses a->verdict, which is borrowed from the policy, until then: commit
+ *   before the policy is freed or reloaded.  ad_store_set_filter(),
+ *   ad_store_delete() and ad_store_prune() commit what is pending;
+ *   ad_store_list() and ad_store_get() see it.  A failed record or commit
+ *   rolls the whole batch back.  ad_store_close() commits.
+ * - What is stored of the analysis (suggestions, level, summary) is written
+ *   when an alert is new, when a record brings an analysed alert (non-NULL
+ *   suggestions) whose level differs, and by ad_store_set_analysis(); the
+ *   summary therefore names the denial that was analysed.  Counts, first and
+ *   last seen, hosts, paths, commands, the latest denial ("denial") and its
+ *   raw records ("records") follow every record.
+ * - Another process's changes (`avcdoctor delete --db`) are noticed at the
+ *   start of the next batch (PRAGMA data_version).
+ * - Errors: AD_STORE_ERROR_CORRUPT when SQLite finds damage while running
+ *   (close and open the store again: the file is then moved aside).
+ * - Filters: kept per (alert id, uid); no entry is AD_FILTER_NEVER.
+ *   ad_store_delete() removes an alert's filters, ad_store_prune() keeps
+ *   them (an alert someone ignores stays ignored when it returns).  A uid
+ *   below 0 has no filters: nothing is "ignored" for it.
+ * - Hosts: the node= name of a denial, "" for none (the local host); at most
+ *   AD_STORE_MAX_HOSTS per alert are counted.  ad_store_list() and
+ *   ad_store_get() give "hosts" (the named ones, sorted, as
+ *   ad_alert_to_json) and "host_counts" ({"": 3, "web1": 2}), "filter" (the
+ *   uid's filter name) and "commands" (distinct programs) besides
+ *   the `analyze --json` keys; "records", "paths" and "commands" are escaped.
+ * - Files: the directory is created 0700 and must be ours or root's and
+ *   writable by no one else (0700 or 0750); the file is created 0600, never
+ *   through a symlink, must be ours with one link; bits beyond 0640 are
+ *   removed (with @ret_warning): an administrator may chgrp it and make it
+ *   0640 for a group that reads it with `--db`.
+ */
+
+#define AD_STORE_SCHEMA_VERSION 1	/* PRAGMA user_version of a current store */
+#define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
+
+/*
+ * Whether an alert is "ignored" for a user whose filter is @f, once it has
+ * been seen @count times: AD_FILTER_ALWAYS always; AD_FILTER_AFTER_FIRST
+ * once count > 1 (the first occurrence was announced, repeats are not);
+ * AD_FILTER_NEVER never.  ad_store_list() and ad_store_get() use this for
+ * "ignored"; the notifier should use it for deciding on a pop-up.
+ */
+gboolean ad_filter_is_ignored(AdFilter f, guint64 count);
+
+/*
+ * Rewrites the stored analysis (suggestions, level, summary) of an alert
+ * already in the store, e.g. after the policy or the rules were reloaded
+ * and the alert analysed again.  NOT_FOUND when the store lacks it.
+ */
+gboolean ad_store_set_analysis(AdStore *s, const AdAlert *a, GError **error);
+
+/* the stored count and level of an alert, without touching the file; FALSE when absent */
+gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel *ret_level);
+
+/* PRAGMA integrity_check; FALSE with AD_STORE_ERROR_CORRUPT and its first complaint */
+gboolean ad_store_integrity_check(AdStore *s, GError **error);
+
+/* new caps for ad_store_prune() (after a configuration reload); NULL: none */
+void ad_store_set_limits(AdStore *s, const AdStoreLimits *limits);
+const char *ad_store_path(const AdStore *s);
+
+G_END_DECLS
