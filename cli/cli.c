@@ -216,6 +216,14 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 		case AD_INPUT_PROBLEM:
 			on_problem(it->file, it->line, it->message, cli);
 			break;
+		case AD_INPUT_NOTE: {
+			/* what was assumed: said, not counted as bad input */
+			g_autofree char *f = ad_escape_str(it->file);
+
+			fflush(stdout);
+			fprintf(stderr, "%s:%u: %s: %s\n", f, it->line, _("note"), it->message);
+			break;
+		}
 		case AD_INPUT_ERROR: {
 			g_autofree char *m = ad_escape_str(it->message);
 

@@ -150,16 +150,27 @@ static void push(AdInputs *in, const AdInput *it)
 		flush(in);
 }
 
-static void push_problem(AdInputs *in, const char *file, guint line, const char *message)
+static void push_item(AdInputs *in, AdInputKind kind, const char *file, guint line,
+		      const char *message)
 {
 	AdInput it = {
-		.kind = AD_INPUT_PROBLEM,
+		.kind = kind,
 		.file = file,
 		.line = line,
 		.message = g_strdup(message),
 	};
 
 	push(in, &it);
+}
+
+static void push_problem(AdInputs *in, const char *file, guint line, const char *message)
+{
+	push_item(in, AD_INPUT_PROBLEM, file, line, message);
+}
+
+static void on_note(const char *file, guint line, const char *message, gpointer user_data)
+{
+	push_item(user_data, AD_INPUT_NOTE, file, line, message);
 }
 
 /*
@@ -236,6 +247,7 @@ static gpointer reading_thread(gpointer data)
 	g_autoptr(AdReader) reader = ad_reader_new(on_event, on_problem, in);
 
 	ad_reader_set_chunk_func(reader, on_chunk, in);
+	ad_reader_set_note_func(reader, on_note);
 	for (guint i = 0; in->files[i]; i++) {
 		g_autoptr(GError) error = NULL;
 

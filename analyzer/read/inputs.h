@@ -22,6 +22,7 @@ typedef enum {
 	AD_INPUT_EVENT,		/* ev: an event */
 	AD_INPUT_PROBLEM,	/* file, line, message: a record that was rejected */
 	AD_INPUT_ERROR,		/* message: a file that could not be opened or read */
+	AD_INPUT_NOTE,		/* file, line, message: what was assumed to read a file */
 } AdInputKind;
 
 typedef struct {
