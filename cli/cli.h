@@ -22,6 +22,7 @@ typedef struct {
 	char *file_contexts;
 	gboolean json;
 	gboolean version;
+	gboolean all;		/* -a: the default log and its rotations */
 	char **files;
 } AdCommonOptions;
 

@@ -10,12 +10,18 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
 
 #include "read/denial.h"
 #include "read/event.h"
+#include "read/inputs.h"
 #include "read/reader.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -436,6 +442,167 @@ static void test_date_order(void **state)
 	}
 }
 
+/* ---------------------------------------------------------------- compressed logs */
+
+static const char log_text[] = REC(1) "\n" REC(2) "\n" REC(3) "\n";
+
+static GBytes *gzip_of(const char *text, gsize len)
+{
+	z_stream z = { 0 };
+	gsize cap = len + 1024;
+	guchar *out = g_malloc(cap);
+
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)text;
+	z.avail_in = len;
+	z.next_out = out;
+	z.avail_out = cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	deflateEnd(&z);
+	return g_bytes_new_take(out, z.total_out);
+}
+
+static GBytes *xz_of(const char *text, gsize len)
+{
+	gsize cap = len + 1024, pos = 0;
+	guchar *out = g_malloc(cap);
+
+	assert_int_equal(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, (const uint8_t *)text,
+						 len, out, &pos, cap), LZMA_OK);
+	return g_bytes_new_take(out, pos);
+}
+
+static GBytes *zstd_of(const char *text, gsize len)
+{
+	gsize cap = ZSTD_compressBound(len);
+	void *out = g_malloc(cap);
+	size_t n = ZSTD_compress(out, cap, text, len, 3);
+
+	assert_false(ZSTD_isError(n));
+	return g_bytes_new_take(out, n);
+}
+
+/* reads file @path: the serials of its denials, "1 2 3", and the error if any */
+static char *read_serials(const char *path, char **ret_error)
+{
+	Got *g = g_new0(Got, 1);
+	g_autoptr(Got) owner = g;
+	g_autoptr(AdReader) r = NULL;
+	g_autoptr(GError) error = NULL;
+	GString *s = g_string_new(NULL);
+
+	g->denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	g->events = g_ptr_array_new_with_free_func((GDestroyNotify)ad_event_unref);
+	g->problems = g_ptr_array_new_with_free_func(g_free);
+	g->notes = g_ptr_array_new_with_free_func(g_free);
+	r = ad_reader_new(on_event, on_problem, g);
+	if (!ad_reader_read_file(r, path, &error))
+		*ret_error = g_strdup(error->message);
+	for (guint i = 0; i < g->denials->len; i++)
+		g_string_append_printf(s, "%s%" G_GUINT64_FORMAT, i ? " " : "",
+				       denial_at(g, i)->event->serial);
+	return g_string_free(s, FALSE);
+}
+
+static char *write_tmp(const char *name, const void *data, gsize len)
+{
+	char *path = g_build_filename(g_get_tmp_dir(), name, NULL);
+
+	assert_true(g_file_set_contents(path, data, len, NULL));
+	return path;
+}
+
+/* gzip, xz and zstd, known by their first bytes, not by their names */
+static void test_compressed(void **state)
+{
+	gsize len = strlen(log_text);
+	GBytes *packed[] = { gzip_of(log_text, len), xz_of(log_text, len),
+			     zstd_of(log_text, len) };
+	g_autofree char *pid = g_strdup_printf("%d", (int)getpid());
+
+	for (guint i = 0; i < G_N_ELEMENTS(packed); i++) {
+		gsize n;
+		const char *data = g_bytes_get_data(packed[i], &n);
+		/* named as a plain log: the content decides */
+		g_autofree char *name = g_strdup_printf("ad-paste-%s-%u.log", pid, i);
+		g_autofree char *path = write_tmp(name, data, n);
+		g_autofree char *cut_name = g_strdup_printf("ad-paste-%s-%u-cut.gz", pid, i);
+		g_autofree char *cut = write_tmp(cut_name, data, n - 8);
+		g_autofree char *err = NULL, *cut_err = NULL;
+		g_autofree char *serials = read_serials(path, &err);
+		g_autofree char *cut_serials = read_serials(cut, &cut_err);
+
+		assert_null(err);
+		assert_string_equal(serials, "1 2 3");
+		/* cut short: said, and what came before is read */
+		assert_non_null(cut_err);
+		assert_non_null(strstr(cut_err, cut));
+		g_unlink(path);
+		g_unlink(cut);
+		g_bytes_unref(packed[i]);
+	}
+	/* two gzip members, as `cat a.gz b.gz` makes them; a plain log named .gz */
+	{
+		g_autoptr(GBytes) a = gzip_of(REC(1) "\n", strlen(REC(1) "\n"));
+		g_autoptr(GBytes) b = gzip_of(REC(2) "\n", strlen(REC(2) "\n"));
+		GByteArray *both = g_byte_array_new();
+		g_autofree char *name = g_strdup_printf("ad-paste-%s-two.gz", pid);
+		g_autofree char *path = NULL, *plain = NULL, *err = NULL, *serials = NULL;
+		g_autofree char *plain_name = g_strdup_printf("ad-paste-%s-plain.gz", pid);
+		g_autofree char *plain_serials = NULL;
+
+		g_byte_array_append(both, g_bytes_get_data(a, NULL), g_bytes_get_size(a));
+		g_byte_array_append(both, g_bytes_get_data(b, NULL), g_bytes_get_size(b));
+		path = write_tmp(name, both->data, both->len);
+		serials = read_serials(path, &err);
+		assert_null(err);
+		assert_string_equal(serials, "1 2");
+		plain = write_tmp(plain_name, log_text, len);
+		plain_serials = read_serials(plain, &err);
+		assert_string_equal(plain_serials, "1 2 3");
+		g_unlink(path);
+		g_unlink(plain);
+		g_byte_array_unref(both);
+	}
+}
+
+/* a directory: audit.log and its rotations, oldest first */
+static void test_rotations(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("ad-paste-XXXXXX", NULL);
+	static const char *const names[] = {
+		"audit.log", "audit.log.1", "audit.log.2.gz", "audit.log.10.xz", "audit.log.3.zst",
+		"other.log", "audit.log.bak", "audit.log.4.bz2",
+	};
+	g_auto(GStrv) files = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GString) order = g_string_new(NULL);
+
+	assert_non_null(dir);
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *p = g_build_filename(dir, names[i], NULL);
+
+		assert_true(g_file_set_contents(p, "", 0, NULL));
+	}
+	files = ad_audit_log_files(dir, &error);
+	assert_non_null(files);
+	for (guint i = 0; files[i]; i++)
+		g_string_append_printf(order, "%s ", files[i] + strlen(dir) + 1);
+	assert_string_equal(order->str,
+			    "audit.log.10.xz audit.log.3.zst audit.log.2.gz audit.log.1 audit.log ");
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *p = g_build_filename(dir, names[i], NULL);
+
+		g_unlink(p);
+	}
+	g_clear_pointer(&files, g_strfreev);
+	/* an empty directory says so */
+	files = ad_audit_log_files(dir, &error);
+	assert_null(files);
+	assert_non_null(strstr(error->message, "no audit.log"));
+	g_rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +612,8 @@ int main(void)
 		cmocka_unit_test(test_headerless_note),
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_date_order),
+		cmocka_unit_test(test_compressed),
+		cmocka_unit_test(test_rotations),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
