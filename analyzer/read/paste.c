@@ -172,8 +172,8 @@ static const char *word_end(const char *p, const char *end)
 	return p;
 }
 
-int ad_paste_continues(const char *prev, const char *prev_end, const char *cont,
-		       const char *cont_end)
+int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
+		       const char *cont, const char *cont_end, gboolean cont_full)
 {
 	const char *l, *f, *fe, *p;
 	gboolean braces = FALSE, braces_after;
@@ -212,7 +212,8 @@ int ad_paste_continues(const char *prev, const char *prev_end, const char *cont,
 			break;
 		we = word_end(p, cont_end);
 		c = classify(p, we, braces_after && *p != '}');
-		if (c == WORD_NO || (c == WORD_OPEN && we != cont_end))
+		/* the last word of a line cut at full width may be cut too */
+		if ((c == WORD_NO || c == WORD_OPEN) && !(we == cont_end && cont_full))
 			return -1;
 		if (*p == '{')
 			braces_after = TRUE;
@@ -220,14 +221,17 @@ int ad_paste_continues(const char *prev, const char *prev_end, const char *cont,
 			braces_after = FALSE;
 		p = we;
 	}
+	lc = classify(l, prev_end, braces && *l != '{');
+	fc = classify(f, fe, braces && *f != '}');
+	if (lc == WORD_OK && fc != WORD_NO && !(quotes % 2))
+		return 1;
+	/* no space: a cut inside a word, which only a line cut at full width has */
+	if (!prev_full)
+		return -1;
 	if (quotes % 2)
 		return 0;	/* inside "...": raw values hold no space */
 	if (prev_end[-1] == '=')
 		return 0;
-	lc = classify(l, prev_end, braces && *l != '{');
-	fc = classify(f, fe, braces && *f != '}');
-	if (lc == WORD_OK && fc != WORD_NO)
-		return 1;
 	{
 		/* the two halves of one word */
 		gsize n = (prev_end - l) + (fe - f);

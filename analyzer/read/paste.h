@@ -36,12 +36,17 @@ const char *ad_paste_find_avc(const char *p, const char *end);
 /*
  * Whether the line [@cont, @cont_end) continues a record whose text so far
  * ends at @prev_end (starting at @prev): -1 no, 1 yes with a space between
- * (a mailer wrapped at a space), 0 yes without (the wrap cut a value).  It
+ * (a mailer wrapped at a space), 0 yes without (the wrap cut a word).  It
  * continues only when every word of it reads as a field of a record and
  * its first word makes a field with the end of the record, or completes it.
+ * A word is taken to be cut only at the end of a line that was cut at full
+ * width: @prev_full for the record's last line, @cont_full for this one.
  */
-int ad_paste_continues(const char *prev, const char *prev_end, const char *cont,
-		       const char *cont_end);
+int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
+		       const char *cont, const char *cont_end, gboolean cont_full);
+
+/* a line at least this long may have been cut at a terminal's full width */
+#define AD_PASTE_FULL_COLS 60
 
 /* how `ausearch -i` dates of one input are read: day and month in which order */
 typedef struct {

@@ -110,6 +110,8 @@ struct _AdReader {
 	AdRecord *cont_rec;
 	guint cont_line;
 	gboolean cont_short;	/* its line was short enough to be wrapped */
+	gsize cont_len;		/* the length of the record's last line */
+	gsize cont_width;	/* ... and of its first */
 	char cont_quote[8];	/* the quote markers ("> ") its line began with */
 	guint cont_quote_len;
 
@@ -939,7 +941,11 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 		p = line + r->cont_quote_len;
 	}
 	body_len = rec->body_len ? rec->body_len : strlen(rec->body);
-	how = ad_paste_continues(rec->body, rec->body + body_len, p, end);
+	/* cut at full width: as long as the record's first line, which a terminal cut */
+	how = ad_paste_continues(rec->body, rec->body + body_len,
+				 r->cont_len >= AD_PASTE_FULL_COLS && r->cont_len >= r->cont_width,
+				 p, end,
+				 end - line >= AD_PASTE_FULL_COLS && (gsize)(end - line) >= r->cont_width);
 	if (how < 0)
 		return FALSE;
 	while (*p == ' ' || *p == '\t')
@@ -960,6 +966,7 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 	rec->text = t;
 	r->cont_line = r->line_no;
 	r->cont_short = end - line <= AD_WRAP_COLS;
+	r->cont_len = end - line;
 	return TRUE;
 }
 
@@ -1159,6 +1166,7 @@ done:
 		guint k = 0;
 
 		r->cont_short = len <= AD_WRAP_COLS;
+		r->cont_len = r->cont_width = len;
 		while (k < len && k < sizeof(r->cont_quote) &&
 		       (line[k] == '>' || (line[k] == ' ' && k && line[k - 1] == '>')))
 			k++;
