@@ -361,6 +361,25 @@ static void test_headerless_note(void **state)
 	assert_int_equal(denial_at(g, 0)->event->serial, 1);
 }
 
+/* dbus-broker's "Unknown class" notice: the class the policy lacks, not dropped */
+static void test_unknown_class_notice(void **state)
+{
+	g_autoptr(Got) g = read_paste(
+		"Nov 19 10:00:00 host audit[1119]: USER_AVC pid=1119 uid=81 auid=4294967295 "
+		"ses=4294967295 subj=system_u:system_r:system_dbusd_t:s0-s0:c0.c1023 "
+		"msg='Unknown class dbus exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? "
+		"addr=? terminal=?'\n", FALSE);
+	AdDenial *d;
+
+	assert_int_equal(g->denials->len, 1);
+	d = denial_at(g, 0);
+	assert_string_equal(d->tclass, "dbus");
+	assert_int_equal(d->perms->len, 0);
+	assert_string_equal(d->scontext, "system_u:system_r:system_dbusd_t:s0-s0:c0.c1023");
+	assert_true(ad_bytes_equal_str(d->exe, "/usr/bin/dbus-broker"));
+	assert_int_equal(d->pid, 1119);
+}
+
 /* `ausearch -i` dates, TZ=UTC */
 static void test_dates(void **state)
 {
@@ -620,6 +639,7 @@ int main(void)
 		cmocka_unit_test(test_wrapped),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_headerless_note),
+		cmocka_unit_test(test_unknown_class_notice),
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_date_order),
 		cmocka_unit_test(test_compressed),
