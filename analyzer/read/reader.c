@@ -50,6 +50,13 @@ enum {
  * on top): the next line may continue it.
  */
 #define AD_WRAP_COLS 120
+/*
+ * At most this many lines and bytes make one wrapped record (a kernel
+ * record is at most 8970 bytes): each line joined copies the record, and
+ * lines of fields after a short record must not make that quadratic.
+ */
+#define AD_WRAP_MAX_LINES 64
+#define AD_WRAP_MAX_BYTES 16384
 
 G_DEFINE_QUARK(ad-reader-error-quark, ad_reader_error)
 
@@ -112,6 +119,7 @@ struct _AdReader {
 	gboolean cont_short;	/* its line was short enough to be wrapped */
 	gsize cont_len;		/* the length of the record's last line */
 	gsize cont_width;	/* ... and of its first */
+	guint cont_lines;	/* the lines joined to it */
 	char cont_quote[8];	/* the quote markers ("> ") its line began with */
 	guint cont_quote_len;
 
@@ -928,7 +936,8 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 	char *t;
 	int how;
 
-	if (!rec || r->cont_line + 1 != r->line_no || !r->cont_short || rec->fields)
+	if (!rec || r->cont_line + 1 != r->line_no || !r->cont_short || rec->fields ||
+	    r->cont_lines >= AD_WRAP_MAX_LINES)
 		return FALSE;
 	/* a line that starts a record of its own, behind a prefix, continues none */
 	if (ad_paste_skip_prefix(p, end) != p || g_strstr_len(p, end - p, "audit(") ||
@@ -955,6 +964,8 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 		body_len--;
 	text_len = (rec->body - rec->text) + body_len;
 	add = end - p;
+	if (text_len + add > AD_WRAP_MAX_BYTES)
+		return FALSE;
 	t = ad_event_alloc(ev, text_len + 1 + add + 1);
 	memcpy(t, rec->text, text_len);
 	if (how)
@@ -967,6 +978,7 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 	r->cont_line = r->line_no;
 	r->cont_short = end - line <= AD_WRAP_COLS;
 	r->cont_len = end - line;
+	r->cont_lines++;
 	return TRUE;
 }
 
@@ -1167,6 +1179,7 @@ done:
 
 		r->cont_short = len <= AD_WRAP_COLS;
 		r->cont_len = r->cont_width = len;
+		r->cont_lines = 0;
 		while (k < len && k < sizeof(r->cont_quote) &&
 		       (line[k] == '>' || (line[k] == ' ' && k && line[k - 1] == '>')))
 			k++;

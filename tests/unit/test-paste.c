@@ -337,6 +337,25 @@ static void test_hostile(void **state)
 	}
 }
 
+/* lines of fields after a short record: joined up to a bound, in linear time */
+static void test_wrap_bounded(void **state)
+{
+	GString *text = g_string_new(HDR(7) "avc:  denied  { read } for  pid=1234\n"
+				     S " " T " tclass=file\n");
+	g_autoptr(Got) g = NULL;
+	const AdRecord *rec;
+
+	for (guint i = 0; i < 100000; i++)
+		g_string_append_printf(text, "a%u=b\n", i);
+	g = read_paste(text->str, FALSE);
+	g_string_free(text, TRUE);
+	assert_int_equal(g->denials->len, 1);
+	rec = denial_at(g, 0)->record;
+	assert_true(strlen(rec->text) < 16384);
+	assert_non_null(strstr(rec->text, " a0=b a1=b"));
+	assert_null(strstr(rec->text, " a64=b"));
+}
+
 /* header-less denials: one note per input, with the first line and the count */
 static void test_headerless_note(void **state)
 {
@@ -638,6 +657,7 @@ int main(void)
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_wrapped),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_wrap_bounded),
 		cmocka_unit_test(test_headerless_note),
 		cmocka_unit_test(test_unknown_class_notice),
 		cmocka_unit_test(test_dates),
