@@ -32,6 +32,7 @@
 #include <selinux/selinux.h>
 
 #include "analysis/analysis.h"
+#include "clock.h"
 #include "read/reader.h"
 #include "dispatch-core.h"
 #include "output/escape.h"
@@ -107,7 +108,7 @@ struct _AdDispatch {
 
 static gint64 now_us(void)
 {
-	return g_get_monotonic_time();
+	return ad_clock_monotonic_us();
 }
 
 static void log_problem(AdDispatch *d, const char *file, guint line, const char *message)
@@ -383,7 +384,7 @@ static void maybe_prune(AdDispatch *d, gboolean force)
 		return;
 	if (!force && now - d->last_prune_us < PRUNE_US && d->new_since_prune < every)
 		return;
-	ad_store_prune(d->store, g_get_real_time() / 1e6);
+	ad_store_prune(d->store, ad_clock_real_us() / 1e6);
 	d->last_prune_us = now;
 	d->new_since_prune = 0;
 }
@@ -840,6 +841,13 @@ gboolean ad_dispatch_reload(AdDispatch *d, const AdDispatchConfig *config, GErro
 	ad_dispatch_config_clear(&d->cfg);
 	d->cfg = next;
 	ad_dispatch_log_set_target(d->cfg.log);
+	if (d->store) {
+		AdStoreLimits limits = { d->cfg.max_alerts, d->cfg.max_age_days };
+
+		/* the new caps apply at once: prune now rather than at the next interval */
+		ad_store_set_limits(d->store, &limits);
+		maybe_prune(d, TRUE);
+	}
 	if (!reload_policy(d, error))
 		return FALSE;
 	d->reload_pending = FALSE;

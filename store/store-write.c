@@ -19,6 +19,7 @@
 
 #include "output/escape.h"
 #include "output/report.h"
+#include "clock.h"
 #include "store-private.h"
 
 /* ------------------------------------------------------------ recording */
@@ -133,7 +134,7 @@ static gboolean remember_item(AdStore *s, StoreAlert *sa, int kind, AdBytes item
 
 static double now_seconds(void)
 {
-	return g_get_real_time() / 1e6;
+	return ad_clock_real_us() / 1e6;
 }
 
 static gboolean writable(AdStore *s, GError **error)

@@ -470,6 +470,35 @@ static void test_file_source(void **state)
 	}
 }
 
+/* a site's rules.d (standing for /etc/avcdoctor/rules.d) is used offline too */
+static void test_file_source_site_rules(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"corpus", "crafted", "debian-refpolicy-cases.log",
+						NULL);
+	g_autofree char *site = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						 "site-rules", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(GPtrArray) plain = NULL, with_site = NULL;
+	gboolean found = FALSE;
+
+	(void)state;
+	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", "/nonexistent/rules.d", TRUE);
+	plain = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	assert_non_null(plain);
+	for (guint i = 0; i < plain->len; i++)
+		assert_null(strstr(g_ptr_array_index(plain, i), "site-webapp-shadow"));
+	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", site, TRUE);
+	with_site = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	g_unsetenv("AVCDOCTOR_LOCAL_RULES_DIR");
+	assert_non_null(with_site);
+	for (guint i = 0; i < with_site->len; i++)
+		if (strstr(g_ptr_array_index(with_site, i),
+			   "\"plugin\":\"rule:90-site.rules:site-webapp-shadow\""))
+			found = TRUE;
+	assert_true(found);
+}
+
 static void test_file_source_errors(void **state)
 {
 	const char *missing[] = { "/nonexistent/audit.log", NULL };
@@ -510,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
+		cmocka_unit_test(test_file_source_site_rules),
 		cmocka_unit_test(test_file_source_errors),
 	};
 	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?
