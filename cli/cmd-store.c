@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * avcdoctor list | show ID | ignore ID | unignore ID | delete ID: the
- * alerts of avcdoctor-dispatch, asked of its D-Bus service
- * (org.avcdoctor.Daemon, /org/avcdoctor/Daemon, org.avcdoctor.Alerts1 on
- * the system bus), or read from a store file with --db PATH (read-only for
+ * alerts of avcdoctor-dispatch, asked of its D-Bus service on the system bus
+ * (client/: the names and the generated AdAlerts1 proxy), or read from a store file with --db PATH (read-only for
  * list and show, so a copied store can be read by anyone who can read it).
  *
  * Everything shown comes from audit records or from a file that may have
@@ -20,16 +19,14 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "alerts-client.h"
+#include "alerts1-generated.h"
 #include "cli.h"
 #include "cmd-store.h"
 #include "config.h"
 #include "output/escape.h"
 #include "output/report.h"
 #include "store.h"
-
-#define AD_BUS_NAME "org.avcdoctor.Daemon"
-#define AD_BUS_PATH "/org/avcdoctor/Daemon"
-#define AD_BUS_IFACE "org.avcdoctor.Alerts1"
 
 enum { AD_EXIT_NO_STORE = 2 };
 
@@ -206,7 +203,7 @@ static gboolean parse_time(const char *s, double *ret)
 
 typedef struct {
 	AdStore *store;			/* --db */
-	GDBusConnection *bus;		/* else */
+	AdAlerts1 *bus;			/* else: the service's proxy */
 } Source;
 
 static void source_clear(Source *src)
@@ -229,7 +226,8 @@ static int report_error(const char *cmd, GError *error)
 		return AD_EXIT_NO_STORE;
 	}
 	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
-	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED)) {
+	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_ACCESS_DENIED)) {
 		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service refused: %s (alerts "
 				 "are for root and the administrators' group)"), cmd, msg);
 		return AD_EXIT_NO_STORE;
@@ -237,6 +235,8 @@ static int report_error(const char *cmd, GError *error)
 	ad_cli_message("avcdoctor %s: %s", cmd, msg);
 	if (g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND) ||
 	    g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_NOT_FOUND) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_INVALID_ARGS) ||
 	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS))
 		return AD_EXIT_INPUT;
 	return AD_EXIT_NO_STORE;
@@ -249,9 +249,10 @@ static int report_error(const char *cmd, GError *error)
 static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboolean write)
 {
 	g_autoptr(GError) error = NULL;
+	g_autofree char *owner = NULL;
 
-	/* registers the store's D-Bus error names before any reply arrives */
-	(void)AD_STORE_ERROR;
+	/* registers the service's error names before any reply arrives */
+	(void)AD_ALERTS_ERROR;
 	if (o->db) {
 		g_autofree char *warning = NULL;
 		struct stat st;
@@ -271,7 +272,11 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 		}
 		return src->store ? 0 : report_error(cmd, error);
 	}
-	src->bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
+	src->bus = ad_alerts1_proxy_new_for_bus_sync(G_BUS_TYPE_SYSTEM,
+						     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
+						     G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS |
+						     G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START,
+						     AD_DBUS_NAME, AD_DBUS_PATH, NULL, &error);
 	if (!src->bus) {
 		g_autofree char *m = ad_escape_str(error->message);
 
@@ -279,16 +284,15 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 				 "--db PATH to read a store directly (no system bus: %s)"), cmd, m);
 		return AD_EXIT_NO_STORE;
 	}
-	return 0;
-}
+	/* no owner of the name: the proxy would refuse every call */
+	owner = g_dbus_proxy_get_name_owner(G_DBUS_PROXY(src->bus));
+	if (!owner) {
+		g_autoptr(GError) gone = g_error_new_literal(G_DBUS_ERROR,
+							     G_DBUS_ERROR_NAME_HAS_NO_OWNER, "");
 
-static GVariant *call(Source *src, const char *method, GVariant *params, const char *reply,
-		      GError **error)
-{
-	return g_dbus_connection_call_sync(src->bus, AD_BUS_NAME, AD_BUS_PATH, AD_BUS_IFACE,
-					   method, params,
-					   reply ? G_VARIANT_TYPE(reply) : NULL,
-					   G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, error);
+		return report_error(cmd, gone);
+	}
+	return 0;
 }
 
 static json_object *parse_alert(const char *text, GError **error)
@@ -311,18 +315,15 @@ static void json_put(gpointer o)
 /* every alert (ignored ones too: they are counted); json_object* */
 static GPtrArray *source_list(Source *src, double since, const char *host, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-	g_autofree const char **texts = NULL;
+	g_auto(GStrv) texts = NULL;
 	g_autoptr(GPtrArray) list = NULL;
 
 	if (src->store)
 		return ad_store_list(src->store, since, TRUE, getuid(), host, error);
-	r = call(src, "ListAlerts", g_variant_new("(dbs)", since, TRUE, host ? host : ""),
-		 "(as)", error);
-	if (!r)
+	if (!ad_alerts1_call_list_alerts_sync(src->bus, since, TRUE, host ? host : "", &texts,
+					      NULL, error))
 		return NULL;
 	list = g_ptr_array_new_with_free_func(json_put);
-	g_variant_get(r, "(^a&s)", &texts);
 	for (guint i = 0; texts[i]; i++) {
 		json_object *o = parse_alert(texts[i], error);
 
@@ -335,35 +336,27 @@ static GPtrArray *source_list(Source *src, double since, const char *host, GErro
 
 static json_object *source_get(Source *src, const char *id, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-	const char *text;
+	g_autofree char *text = NULL;
 
 	if (src->store)
 		return ad_store_get(src->store, id, getuid(), error);
-	if (!(r = call(src, "GetAlert", g_variant_new("(s)", id), "(s)", error)))
+	if (!ad_alerts1_call_get_alert_sync(src->bus, id, &text, NULL, error))
 		return NULL;
-	g_variant_get(r, "(&s)", &text);
 	return parse_alert(text, error);
 }
 
 static gboolean source_set_filter(Source *src, const char *id, AdFilter f, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-
 	if (src->store)
 		return ad_store_set_filter(src->store, id, getuid(), f, error);
-	r = call(src, "SetFilter", g_variant_new("(ss)", id, ad_filter_name(f)), NULL, error);
-	return r != NULL;
+	return ad_alerts1_call_set_filter_sync(src->bus, id, ad_filter_name(f), NULL, error);
 }
 
 static gboolean source_delete(Source *src, const char *id, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-
 	if (src->store)
 		return ad_store_delete(src->store, id, error);
-	r = call(src, "DeleteAlert", g_variant_new("(s)", id), NULL, error);
-	return r != NULL;
+	return ad_alerts1_call_delete_alert_sync(src->bus, id, NULL, error);
 }
 
 /* ------------------------------------------------------------ showing */

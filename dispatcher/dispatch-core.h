@@ -79,8 +79,6 @@ void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
  */
 gboolean ad_dispatch_config_load(AdDispatchConfig *c, const char *path, gboolean as_root,
 				 GError **error);
-/* 0 when @path may be trusted as root's configuration, else -errno and a message */
-int ad_dispatch_check_file_safe(const char *path, char **ret_message);
 
 /* ---- the queue between the stdin reader and the analysis ----------------- */
 

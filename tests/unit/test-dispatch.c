@@ -843,16 +843,16 @@ static void test_dbus_helpers(void **state)
 		if (g)
 			assert_true(ad_dbus_uid_is_admin(nobody->pw_uid, g->gr_name));
 	}
-	assert_string_equal(ad_dbus_error_name(&e), AD_DBUS_ERROR_NOT_FOUND);
+	assert_string_equal(ad_dbus_error_name(&e), "org.avcdoctor.Error.NotFound");
 	e.code = AD_STORE_ERROR_INVALID;
-	assert_string_equal(ad_dbus_error_name(&e), AD_DBUS_ERROR_INVALID_ARGS);
+	assert_string_equal(ad_dbus_error_name(&e), "org.avcdoctor.Error.InvalidArgs");
 	e.code = AD_STORE_ERROR_IO;
-	assert_string_equal(ad_dbus_error_name(&e), AD_DBUS_ERROR_FAILED);
+	assert_string_equal(ad_dbus_error_name(&e), "org.avcdoctor.Error.Failed");
 	e.domain = AD_DISPATCH_ERROR;
 	e.code = AD_DISPATCH_ERROR_ACCESS;
-	assert_string_equal(ad_dbus_error_name(&e), AD_DBUS_ERROR_ACCESS_DENIED);
+	assert_string_equal(ad_dbus_error_name(&e), "org.avcdoctor.Error.AccessDenied");
 	e.code = AD_DISPATCH_ERROR_NO_STORE;
-	assert_string_equal(ad_dbus_error_name(&e), AD_DBUS_ERROR_NOT_SUPPORTED);
+	assert_string_equal(ad_dbus_error_name(&e), "org.avcdoctor.Error.NotSupported");
 }
 
 /* the interface compiled in is the XML of the repository, member for member */
@@ -1006,11 +1006,11 @@ static void test_dbus_service(void **state)
 	g_variant_unref(r);
 	r = call(client, "ListAlerts", g_variant_new("(dbs)", -1.0, TRUE, ""), &err);
 	assert_null(r);
-	assert_string_equal(err, AD_DBUS_ERROR_INVALID_ARGS);
+	assert_string_equal(err, "org.avcdoctor.Error.InvalidArgs");
 	g_clear_pointer(&err, g_free);
 	r = call(client, "ListAlerts", g_variant_new("(dbs)", 0.0, TRUE, "web\x1b[2J"), &err);
 	assert_null(r);
-	assert_string_equal(err, AD_DBUS_ERROR_INVALID_ARGS);
+	assert_string_equal(err, "org.avcdoctor.Error.InvalidArgs");
 	g_clear_pointer(&err, g_free);
 	r = call(client, "ListAlerts", g_variant_new("(dbs)", 0.0, TRUE, "nosuchhost"), &err);
 	assert_non_null(r);
@@ -1022,14 +1022,14 @@ static void test_dbus_service(void **state)
 					       "853997c3dff518a1';--" };
 	for (guint i = 0; i < G_N_ELEMENTS(bad_ids); i++) {
 		assert_null(call(client, "GetAlert", g_variant_new("(s)", bad_ids[i]), &err));
-		assert_string_equal(err, AD_DBUS_ERROR_INVALID_ARGS);
+		assert_string_equal(err, "org.avcdoctor.Error.InvalidArgs");
 		g_clear_pointer(&err, g_free);
 		assert_null(call(client, "DeleteAlert", g_variant_new("(s)", bad_ids[i]), &err));
-		assert_string_equal(err, AD_DBUS_ERROR_INVALID_ARGS);
+		assert_string_equal(err, "org.avcdoctor.Error.InvalidArgs");
 		g_clear_pointer(&err, g_free);
 	}
 	assert_null(call(client, "GetAlert", g_variant_new("(s)", "0123456789abcdef"), &err));
-	assert_string_equal(err, AD_DBUS_ERROR_NOT_FOUND);
+	assert_string_equal(err, "org.avcdoctor.Error.NotFound");
 	g_clear_pointer(&err, g_free);
 	/* a wrong signature is refused by GDBus against the introspection data */
 	assert_null(call(client, "GetAlert", g_variant_new("(i)", 1), &err));
@@ -1040,7 +1040,7 @@ static void test_dbus_service(void **state)
 	g_variant_unref(r);
 	assert_null(call(client, "SetFilter", g_variant_new("(ss)", "853997c3dff518a1",
 							     "sometimes"), &err));
-	assert_string_equal(err, AD_DBUS_ERROR_INVALID_ARGS);
+	assert_string_equal(err, "org.avcdoctor.Error.InvalidArgs");
 	g_clear_pointer(&err, g_free);
 	r = call(client, "SetFilter", g_variant_new("(ss)", "853997c3dff518a1", "always"), &err);
 	assert_non_null(r);
@@ -1053,7 +1053,7 @@ static void test_dbus_service(void **state)
 	assert_non_null(r);
 	g_variant_unref(r);
 	assert_null(call(client, "DeleteAlert", g_variant_new("(s)", "853997c3dff518a1"), &err));
-	assert_string_equal(err, AD_DBUS_ERROR_NOT_FOUND);
+	assert_string_equal(err, "org.avcdoctor.Error.NotFound");
 	g_clear_pointer(&err, g_free);
 
 	/* properties */
