@@ -125,66 +125,7 @@ static const char *const probe_dirs[] = {
 	"/var/tmp",
 };
 
-/* FHS directories: a fix never relabels these */
-static const char *const standard_dirs[] = {
-	"/",
-	"/bin",
-	"/boot",
-	"/dev",
-	"/etc",
-	"/home",
-	"/lib",
-	"/lib32",
-	"/lib64",
-	"/media",
-	"/mnt",
-	"/opt",
-	"/proc",
-	"/root",
-	"/run",
-	"/sbin",
-	"/srv",
-	"/sys",
-	"/tmp",
-	"/usr",
-	"/usr/bin",
-	"/usr/include",
-	"/usr/lib",
-	"/usr/lib32",
-	"/usr/lib64",
-	"/usr/libexec",
-	"/usr/local",
-	"/usr/local/bin",
-	"/usr/local/etc",
-	"/usr/local/lib",
-	"/usr/local/sbin",
-	"/usr/local/share",
-	"/usr/sbin",
-	"/usr/share",
-	"/usr/src",
-	"/var",
-	"/var/cache",
-	"/var/lib",
-	"/var/local",
-	"/var/lock",
-	"/var/log",
-	"/var/mail",
-	"/var/opt",
-	"/var/run",
-	"/var/spool",
-	"/var/tmp",
-	"/var/www",
-};
-
 #define AD_PROBE_NAME "avcdoctor-unclaimed-name"
-
-gboolean ad_file_is_standard_dir(const char *path)
-{
-	for (guint i = 0; path && i < G_N_ELEMENTS(standard_dirs); i++)
-		if (strcmp(path, standard_dirs[i]) == 0)
-			return TRUE;
-	return FALSE;
-}
 
 /* the generic types of ctx->labels, as a set; owned */
 static GHashTable *generic_types(AdContext *ctx)

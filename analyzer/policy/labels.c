@@ -258,3 +258,25 @@ guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 	g_mutex_unlock(&l->uses_lock);
 	return n;
 }
+
+/* FHS and distribution directories: a fix never relabels these wholesale */
+static const char *const standard_dirs[] = {
+	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
+	"/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp",
+	"/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32", "/usr/lib64",
+	"/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/etc", "/usr/local/lib",
+	"/usr/local/sbin", "/usr/local/share", "/usr/sbin", "/usr/share", "/usr/src", "/var",
+	"/var/cache", "/var/lib", "/var/local", "/var/lock", "/var/log", "/var/mail",
+	"/var/opt", "/var/run", "/var/spool", "/var/tmp", "/var/www",
+};
+
+gboolean ad_path_is_standard_dir(const char *path)
+{
+	if (!path)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(standard_dirs); i++)
+		if (strcmp(path, standard_dirs[i]) == 0)
+			return TRUE;
+	/* a user's home directory as a whole */
+	return g_str_has_prefix(path, "/home/") && path[6] && !strchr(path + 6, '/');
+}
