@@ -61,6 +61,7 @@ void ad_dispatch_config_init(AdDispatchConfig *c)
 	c->queue_bytes = 16u << 20;
 	c->memory_alerts = 4096;
 	c->log = AD_LOG_SYSLOG;
+	c->mail_per_hour = 10;
 }
 
 void ad_dispatch_config_clear(AdDispatchConfig *c)
@@ -70,6 +71,9 @@ void ad_dispatch_config_clear(AdDispatchConfig *c)
 	g_clear_pointer(&c->policy, g_free);
 	g_clear_pointer(&c->file_contexts, g_free);
 	g_clear_pointer(&c->rules_dir, g_free);
+	g_clear_pointer(&c->journal_socket, g_free);
+	g_clear_pointer(&c->mail_recipients, g_free);
+	g_clear_pointer(&c->sendmail, g_free);
 }
 
 void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
@@ -80,6 +84,9 @@ void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
 	dst->policy = g_strdup(src->policy);
 	dst->file_contexts = g_strdup(src->file_contexts);
 	dst->rules_dir = g_strdup(src->rules_dir);
+	dst->journal_socket = g_strdup(src->journal_socket);
+	dst->mail_recipients = g_strdup(src->mail_recipients);
+	dst->sendmail = g_strdup(src->sendmail);
 }
 
 typedef enum {
@@ -117,6 +124,10 @@ static const struct {
 	KEY("limits", "queue_bytes", KEY_SIZE, queue_bytes, 64u << 10, 1u << 30),
 	KEY("limits", "memory_alerts", KEY_UINT, memory_alerts, 16, 1000000),
 	KEY("log", "target", KEY_LOG, log, 0, 0),
+	KEY("log", "journal_socket", KEY_STRING, journal_socket, 0, 0),
+	KEY("email", "recipients_file", KEY_STRING, mail_recipients, 0, 0),
+	KEY("email", "sendmail", KEY_STRING, sendmail, 0, 0),
+	KEY("email", "max_per_hour", KEY_UINT, mail_per_hour, 0, 10000),
 };
 
 #undef KEY
