@@ -3,6 +3,7 @@
  * What every report command shares: options, policy, reading the inputs.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -69,7 +70,7 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	if (extra)
 		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("%s %s: %s %s", "avcdoctor", cmd, error->message, _("(see --help)"));
+		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	return TRUE;
@@ -236,6 +237,29 @@ void ad_cli_append_read_errors(GString *s, const AdCli *cli)
 		g_string_append_printf(s, ngettext("; %u input could not be read",
 						   "; %u inputs could not be read",
 						   cli->read_errors), cli->read_errors);
+}
+
+/* TRUE when stderr and @f end in the same file or terminal: messages on stderr came "above" */
+static gboolean same_destination(FILE *f)
+{
+	struct stat a, b;
+
+	if (fstat(fileno(f), &a) < 0 || fstat(STDERR_FILENO, &b) < 0)
+		return FALSE;
+	if (S_ISCHR(a.st_mode) && S_ISCHR(b.st_mode))
+		return a.st_rdev == b.st_rdev;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f)
+{
+	if (!cli->problems)
+		return;
+	g_string_append_printf(s, ngettext("; %" PRIu64 " record rejected",
+					   "; %" PRIu64 " records rejected", cli->problems),
+			       cli->problems);
+	g_string_append(s, same_destination(f) ? _(" (see the messages above)")
+					       : _(" (see the messages on standard error)"));
 }
 
 int ad_cli_input_status(const AdCli *cli)

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <stdio.h>
+
 #include <glib.h>
 
 #include "analysis/analysis.h"
@@ -32,6 +34,12 @@ typedef void (*AdDenialSink)(AdCli *cli, AdDenial *d, gpointer user_data);
 
 /* what the closing account adds for unreadable inputs: "; 1 input could not be read" */
 void ad_cli_append_read_errors(GString *s, const AdCli *cli);
+/*
+ * what the closing account adds for rejected records: "; 2 records rejected
+ * (see the messages above)" when stderr ends where @f does, else "(see the
+ * messages on standard error)"
+ */
+void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f);
 /* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
 int ad_cli_input_status(const AdCli *cli);
 

@@ -120,15 +120,10 @@ int ad_cmd_analyze(int argc, char **argv)
 		fprintf(summary_f, ngettext(", %" PRIu64 " granted record (not an alert)",
 					    ", %" PRIu64 " granted records (not alerts)",
 					    st.granted), st.granted);
-	if (cli.problems)
-		fprintf(summary_f, ngettext("; %" PRIu64 " record rejected "
-					    "(see the messages above)",
-					    "; %" PRIu64 " records rejected "
-					    "(see the messages above)", cli.problems),
-			cli.problems);
-	if (cli.read_errors) {
+	{
 		g_autoptr(GString) s = g_string_new(NULL);
 
+		ad_cli_append_rejected(s, &cli, summary_f);
 		ad_cli_append_read_errors(s, &cli);
 		fputs(s->str, summary_f);
 	}

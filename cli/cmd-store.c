@@ -108,7 +108,7 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	if (which & OPT_AFTER_FIRST)
 		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("avcdoctor %s: %s %s", cmd, error->message, _("(see --help)"));
+		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	if (o->version)
@@ -116,15 +116,15 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	nargs = o->args ? g_strv_length(o->args) : 0;
 	if (nargs != ((which & OPT_ID) ? 1u : 0u)) {
 		if (which & OPT_ID)
-			ad_cli_message(_("avcdoctor %s: give one alert ID (see --help)"), cmd);
+			ad_cli_message(_("%s: give one alert ID (see --help)"), cmd);
 		else
-			ad_cli_message(_("avcdoctor %s: no arguments expected (see --help)"), cmd);
+			ad_cli_message(_("%s: no arguments expected (see --help)"), cmd);
 		return FALSE;
 	}
 	if ((which & OPT_ID) && !ad_alert_id_is_valid(o->args[0])) {
 		g_autofree char *shown = ad_escape_str(o->args[0]);
 
-		ad_cli_message(_("avcdoctor %s: \"%s\" is not an alert id (16 lowercase hex "
+		ad_cli_message(_("%s: \"%s\" is not an alert id (16 lowercase hex "
 				 "digits, as `avcdoctor list` shows them)"), cmd, shown);
 		return FALSE;
 	}
@@ -221,18 +221,18 @@ static int report_error(const char *cmd, GError *error)
 	msg = ad_escape_str(error->message);
 	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
 	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)) {
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; "
+		ad_cli_message(_("%s: the avcdoctor-dispatch service is not running; "
 				 "use --db PATH to read a store directly"), cmd);
 		return AD_EXIT_NO_STORE;
 	}
 	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
 	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED) ||
 	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_ACCESS_DENIED)) {
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service refused: %s (alerts "
+		ad_cli_message(_("%s: the avcdoctor-dispatch service refused: %s (alerts "
 				 "are for root and the administrators' group)"), cmd, msg);
 		return AD_EXIT_NO_STORE;
 	}
-	ad_cli_message("avcdoctor %s: %s", cmd, msg);
+	ad_cli_message("%s: %s", cmd, msg);
 	if (g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND) ||
 	    g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID) ||
 	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_NOT_FOUND) ||
@@ -260,7 +260,7 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 		if (write && lstat(o->db, &st) < 0) {
 			g_autofree char *shown = ad_escape_str(o->db);
 
-			ad_cli_message(_("avcdoctor %s: no alert store at %s"), cmd, shown);
+			ad_cli_message(_("%s: no alert store at %s"), cmd, shown);
 			return AD_EXIT_NO_STORE;
 		}
 		src->store = write ? ad_store_open(o->db, NULL, &warning, &error)
@@ -280,7 +280,7 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 	if (!src->bus) {
 		g_autofree char *m = ad_escape_str(error->message);
 
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; use "
+		ad_cli_message(_("%s: the avcdoctor-dispatch service is not running; use "
 				 "--db PATH to read a store directly (no system bus: %s)"), cmd, m);
 		return AD_EXIT_NO_STORE;
 	}
@@ -425,11 +425,19 @@ static char *hosts_text(json_object *o, gboolean counts, guint max)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/* a level from the JSON in the user's language; an unknown value as it is, escaped */
+static char *level_text(const char *name)
+{
+	AdLevel l;
+
+	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : shown(name);
+}
+
 /* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
 static void list_line(GString *out, json_object *o)
 {
 	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *level = level_text(member_str(o, "level"));
 	g_autofree char *summary = shown(member_str(o, "summary"));
 	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
 					    "%Y-%m-%d %H:%M:%S");
@@ -506,7 +514,7 @@ static void render_alert(GString *out, json_object *o)
 	json_object *port = member(d, "port");
 	g_autofree char *summary = shown(member_str(o, "summary"));
 	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *level = level_text(member_str(o, "level"));
 	g_autofree char *hosts = hosts_text(o, TRUE, G_MAXUINT);
 	g_autofree char *first = format_time(json_object_get_double(member(o, "first_seen")),
 					     "%Y-%m-%d %H:%M:%S %Z");
@@ -636,7 +644,7 @@ int ad_cmd_list(int argc, char **argv)
 	if (o.since && !parse_time(o.since, &since)) {
 		g_autofree char *s = ad_escape_str(o.since);
 
-		ad_cli_message(_("avcdoctor list: --since %s: not a time (seconds since the epoch, "
+		ad_cli_message(_("list: --since %s: not a time (seconds since the epoch, "
 				 "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent, or an age "
 				 "such as 30m, 2h, 7d, 1w)"), s);
 		ret = AD_EXIT_INPUT;

@@ -79,7 +79,11 @@ check_merged_json "$TMP/merged.txt" '^15 denial records in \d+ alerts, .*\.$' \
 
 # accounting and exit statuses
 expect_status 1 "a rejected record gives exit 1" -- "$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log
-expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/out" "the rejected record is counted"
+expect_grep "; 1 record rejected (see the messages on standard error)\.$" "$TMP/out" \
+	"the rejected record is counted, and where its message went is said"
+"$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log >"$TMP/both" 2>&1
+expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/both" \
+	"with stderr in the same file the messages are above"
 expect_status 2 "no policy" -- "$AVCDOCTOR" analyze -p /nonexistent "$crafted"
 
 # the overview: its counts are those of the alerts that follow it
