@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "analysis/analysis.h"
+#include "analysis/select.h"
 #include "read/denial.h"
 #include "read/inputs.h"
 #include "policy/policy.h"
@@ -25,6 +26,9 @@ typedef struct {
 	gboolean json;
 	gboolean version;
 	char **files;
+	/* which denials: as ausearch selects (select.h) */
+	char *since, *until;
+	char **comms, **sources, **targets, **classes, **hosts;
 } AdCommonOptions;
 
 typedef struct _AdCli AdCli;
@@ -40,6 +44,8 @@ void ad_cli_append_read_errors(GString *s, const AdCli *cli);
  * messages on standard error)"
  */
 void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f);
+/* "; 12 denial records left out by the filters" when the filters left some out */
+void ad_cli_append_unselected(GString *s, const AdCli *cli);
 /* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
 int ad_cli_input_status(const AdCli *cli);
 
@@ -54,6 +60,8 @@ struct _AdCli {
 	AdDenialSink sink;
 	gpointer sink_data;
 	AdInputs *inputs;		/* reading ahead, from ad_cli_start_inputs() */
+	AdSelect select;		/* from the filter options */
+	guint64 unselected;		/* denial records the filters left out */
 	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
 };
 

@@ -123,6 +123,7 @@ int ad_cmd_analyze(int argc, char **argv)
 	{
 		g_autoptr(GString) s = g_string_new(NULL);
 
+		ad_cli_append_unselected(s, &cli);
 		ad_cli_append_rejected(s, &cli, summary_f);
 		ad_cli_append_read_errors(s, &cli);
 		fputs(s->str, summary_f);

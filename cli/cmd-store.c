@@ -21,6 +21,7 @@
 
 #include "alerts-client.h"
 #include "alerts1-generated.h"
+#include "analysis/select.h"
 #include "cli.h"
 #include "cmd-store.h"
 #include "config.h"
@@ -32,8 +33,8 @@ enum { AD_EXIT_NO_STORE = 2 };
 
 typedef struct {
 	char *db;
-	char *since;
-	char *host;
+	char *since, *until;
+	char **comms, **sources, **targets, **classes, **hosts;
 	gboolean all;
 	gboolean json;
 	gboolean after_first;
@@ -45,7 +46,12 @@ static void options_clear(StoreOptions *o)
 {
 	g_free(o->db);
 	g_free(o->since);
-	g_free(o->host);
+	g_free(o->until);
+	g_strfreev(o->comms);
+	g_strfreev(o->sources);
+	g_strfreev(o->targets);
+	g_strfreev(o->classes);
+	g_strfreev(o->hosts);
 	g_strfreev(o->args);
 }
 
@@ -68,13 +74,25 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	};
 	GOptionEntry list[] = {
 		{ "since", 0, 0, G_OPTION_ARG_STRING, &o->since,
-		  N_("Only alerts last seen at or after TIME: seconds since the epoch, "
-		     "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent (10 minutes), or an age "
-		     "such as 30m, 2h, 7d, 1w"), N_("TIME") },
+		  N_("Only alerts last seen at or after TIME: now, recent, this-hour, today, "
+		     "yesterday, this-week, week-ago, this-month, this-year, seconds since the "
+		     "epoch, a date (YYYY-MM-DD[ HH:MM[:SS]]), or an age such as 30m, 2h, 7d, 1w"),
+		  N_("TIME") },
+		{ "until", 0, 0, G_OPTION_ARG_STRING, &o->until,
+		  N_("Only alerts first seen at or before TIME"), N_("TIME") },
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &o->comms,
+		  N_("Only alerts of the command NAME (comm=); repeatable"), N_("NAME") },
+		{ "source", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sources,
+		  N_("Only alerts whose source type is TYPE; repeatable"), N_("TYPE") },
+		{ "target", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->targets,
+		  N_("Only alerts whose target type is TYPE; repeatable"), N_("TYPE") },
+		{ "class", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->classes,
+		  N_("Only alerts on objects of CLASS; repeatable"), N_("CLASS") },
 		{ "all", 'a', 0, G_OPTION_ARG_NONE, &o->all,
 		  N_("Include the alerts you ignore"), NULL },
-		{ "host", 0, 0, G_OPTION_ARG_STRING, &o->host,
-		  N_("Only alerts seen on NODE (the node= name of a remote host)"), N_("NODE") },
+		{ "host", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->hosts,
+		  N_("Only alerts seen on NODE (the node= name of a remote host); repeatable"),
+		  N_("NODE") },
 		{ NULL }
 	};
 	GOptionEntry json[] = {
@@ -128,74 +146,6 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 				 "digits, as `avcdoctor list` shows them)"), cmd, shown);
 		return FALSE;
 	}
-	return TRUE;
-}
-
-/* --since: seconds, a date, a keyword or an age */
-static gboolean parse_time(const char *s, double *ret)
-{
-	g_autoptr(GDateTime) now = g_date_time_new_now_local();
-	g_autoptr(GDateTime) midnight = g_date_time_new_local(g_date_time_get_year(now),
-							      g_date_time_get_month(now),
-							      g_date_time_get_day_of_month(now),
-							      0, 0, 0);
-	g_autofree char *iso = NULL;
-	g_autoptr(GDateTime) dt = NULL;
-	g_autoptr(GTimeZone) tz = g_time_zone_new_local();
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return FALSE;
-	if (!strcmp(s, "now")) {
-		*ret = g_date_time_to_unix(now);
-		return TRUE;
-	}
-	if (!strcmp(s, "today") || !strcmp(s, "yesterday")) {
-		*ret = g_date_time_to_unix(midnight) - (!strcmp(s, "yesterday") ? 86400 : 0);
-		return TRUE;
-	}
-	if (!strcmp(s, "recent")) {
-		*ret = g_date_time_to_unix(now) - 600;
-		return TRUE;
-	}
-	errno = 0;
-	v = g_ascii_strtod(s[0] == '@' ? s + 1 : s, &end);
-	if (g_ascii_isdigit(s[s[0] == '@']) && !errno) {
-		static const struct {
-			char unit;
-			double seconds;
-		} units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 },
-			      { 'w', 7 * 86400 } };
-
-		if (!*end && v >= 0) {
-			*ret = v;
-			return TRUE;
-		}
-		for (guint i = 0; s[0] != '@' && i < G_N_ELEMENTS(units); i++) {
-			if (end[0] == units[i].unit && !end[1] && v >= 0) {
-				*ret = g_date_time_to_unix(now) - v * units[i].seconds;
-				return TRUE;
-			}
-		}
-	}
-	/* YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], ISO 8601 with T and a zone */
-	iso = g_strdup(s);
-	if (strlen(iso) > 10 && iso[10] == ' ')
-		iso[10] = 'T';
-	if (strlen(iso) == 10) {
-		g_autofree char *day = g_steal_pointer(&iso);
-
-		iso = g_strconcat(day, "T00:00:00", NULL);
-	} else if (strlen(iso) == 16) {
-		g_autofree char *minute = g_steal_pointer(&iso);
-
-		iso = g_strconcat(minute, ":00", NULL);
-	}
-	dt = g_date_time_new_from_iso8601(iso, tz);
-	if (!dt)
-		return FALSE;
-	*ret = g_date_time_to_unix(dt) + g_date_time_get_microsecond(dt) / 1e6;
 	return TRUE;
 }
 
@@ -621,6 +571,44 @@ static int version(void)
 	return AD_EXIT_OK;
 }
 
+/* the type field of a context in the alert's denial */
+static char *json_context_type(json_object *denial, const char *key)
+{
+	const char *c = member_str(denial, key);
+
+	return c ? ad_context_type(c) : NULL;
+}
+
+/* TRUE when any string of the JSON array @arr is in @list */
+static gboolean any_in(json_object *arr, char *const *list)
+{
+	for (gsize i = 0; arr && json_object_is_type(arr, json_type_array) &&
+			  i < json_object_array_length(arr); i++)
+		if (ad_select_in(list, json_object_get_string(json_object_array_get_idx(arr, i))))
+			return TRUE;
+	return FALSE;
+}
+
+/* the list filters that the source does not apply itself (see source_list) */
+static gboolean alert_selected(json_object *a, const StoreOptions *o, double until)
+{
+	json_object *d = member(a, "denial");
+	g_autofree char *stype = json_context_type(d, "scontext");
+	g_autofree char *ttype = json_context_type(d, "tcontext");
+
+	if (until && json_object_get_double(member(a, "first_seen")) > until)
+		return FALSE;
+	if (!ad_select_in(o->sources, stype) || !ad_select_in(o->targets, ttype) ||
+	    !ad_select_in(o->classes, member_str(d, "tclass")))
+		return FALSE;
+	if (o->comms && !ad_select_in(o->comms, member_str(d, "comm")) &&
+	    !any_in(member(a, "commands"), o->comms))
+		return FALSE;
+	if (o->hosts && o->hosts[0] && o->hosts[1] && !any_in(member(a, "hosts"), o->hosts))
+		return FALSE;
+	return TRUE;
+}
+
 int ad_cmd_list(int argc, char **argv)
 {
 	StoreOptions o = { 0 };
@@ -628,7 +616,7 @@ int ad_cmd_list(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GPtrArray) list = NULL;
 	g_autoptr(GString) out = g_string_new(NULL);
-	double since = 0;
+	double since = 0, until = 0;
 	guint shown_n = 0, hidden = 0;
 	int ret;
 
@@ -641,18 +629,20 @@ int ad_cmd_list(int argc, char **argv)
 		ret = version();
 		goto out;
 	}
-	if (o.since && !parse_time(o.since, &since)) {
-		g_autofree char *s = ad_escape_str(o.since);
+	if ((o.since && !ad_time_parse(o.since, &since, &error)) ||
+	    (o.until && !ad_time_parse(o.until, &until, &error))) {
+		g_autofree char *m = ad_escape_str(error->message);
 
-		ad_cli_message(_("list: --since %s: not a time (seconds since the epoch, "
-				 "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent, or an age "
-				 "such as 30m, 2h, 7d, 1w)"), s);
+		ad_cli_message("list: %s: %s", o.since && !since ? "--since" : "--until", m);
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
 	if ((ret = source_open(&src, "list", &o, FALSE)))
 		goto out;
-	if (!(list = source_list(&src, since, o.host, &error))) {
+	/* one host is asked of the source; several are chosen here */
+	if (!(list = source_list(&src, since,
+				 o.hosts && o.hosts[0] && !o.hosts[1] ? o.hosts[0] : NULL,
+				 &error))) {
 		ret = report_error("list", error);
 		goto out;
 	}
@@ -663,6 +653,8 @@ int ad_cmd_list(int argc, char **argv)
 	for (guint i = 0; i < list->len; i++) {
 		json_object *a = g_ptr_array_index(list, i);
 
+		if (!alert_selected(a, &o, until))
+			continue;
 		if (json_object_get_boolean(member(a, "ignored")) && !o.all) {
 			hidden++;
 			continue;
