@@ -499,6 +499,37 @@ static void test_file_source_site_rules(void **state)
 	assert_true(found);
 }
 
+/* the Permissions column: the denied permissions, clean, and sortable */
+static void test_permissions_column(void **state)
+{
+	static const char *const texts[] = {
+		"{\"id\":\"p1\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\",\"hosts\":[],"
+		"\"summary\":\"x\",\"denial\":{\"scontext\":\"u:r:a_t:s0\","
+		"\"tcontext\":\"u:r:b_t:s0\",\"tclass\":\"file\","
+		"\"permissions\":[\"write\",\"append\"]}}",
+		"{\"id\":\"p2\",\"count\":1,\"last_seen\":20,\"level\":\"yellow\",\"hosts\":[],"
+		"\"summary\":\"x\",\"denial\":{\"scontext\":\"u:r:a_t:s0\","
+		"\"tcontext\":\"u:r:b_t:s0\",\"tclass\":\"file\","
+		"\"permissions\":[\"read\",\"\\u001b[31mopen\"]}}",
+		NULL,
+	};
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autofree char *ids = NULL;
+	AdAlertItem *p2;
+
+	(void)state;
+	assert_int_equal(ad_alert_model_load_json(m, texts, NULL), 0);
+	assert_string_equal(ad_alert_item_get_perms(ad_alert_model_lookup(m, "p1")),
+			    "write append");
+	p2 = ad_alert_model_lookup(m, "p2");
+	/* an escape sequence from a record is shown escaped, never raw */
+	assert_null(strchr(ad_alert_item_get_perms(p2), '\033'));
+	assert_true(g_str_has_prefix(ad_alert_item_get_perms(p2), "read \\x1b"));
+	ad_alert_model_set_sort(m, AD_COLUMN_PERMISSIONS, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "p2 p1");
+}
+
 static void test_file_source_errors(void **state)
 {
 	const char *missing[] = { "/nonexistent/audit.log", NULL };
@@ -540,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
 		cmocka_unit_test(test_file_source_site_rules),
+		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
 	};
 	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?
