@@ -3,6 +3,7 @@
  * What every report command shares: options, policy, reading the inputs.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,12 +43,50 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 		     "ones)"), NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
 		  N_("Show the version and exit"), NULL },
+		{ "since", 0, 0, G_OPTION_ARG_STRING, &opt->since,
+		  N_("Only denials at or after TIME (now, recent, this-hour, today, yesterday, "
+		     "this-week, week-ago, this-month, this-year, a date)"), N_("TIME") },
+		{ "until", 0, 0, G_OPTION_ARG_STRING, &opt->until,
+		  N_("Only denials at or before TIME"), N_("TIME") },
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &opt->comms,
+		  N_("Only denials of the command NAME (comm=); repeatable"), N_("NAME") },
+		{ "source", 's', 0, G_OPTION_ARG_STRING_ARRAY, &opt->sources,
+		  N_("Only denials whose source type is TYPE; repeatable"), N_("TYPE") },
+		{ "target", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt->targets,
+		  N_("Only denials whose target type is TYPE; repeatable"), N_("TYPE") },
+		{ "class", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt->classes,
+		  N_("Only denials on objects of CLASS; repeatable"), N_("CLASS") },
+		{ "host", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt->hosts,
+		  N_("Only denials of the host NODE (node=; \"local\" for records without "
+		     "one); repeatable"), N_("NODE") },
 		/* no arg_description: the parameter string names the files */
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opt->files, NULL, NULL },
 		{ NULL }
 	};
 
 	return g_memdup2(entries, sizeof(entries));
+}
+
+/* fills cli->select from the filter options; FALSE with a message on a bad time */
+static gboolean select_from_options(AdCli *cli, const char *cmd)
+{
+	AdCommonOptions *o = &cli->opt;
+	g_autoptr(GError) error = NULL;
+
+	if (o->since && !ad_time_parse(o->since, &cli->select.since, &error)) {
+		ad_cli_message("%s: --since: %s", cmd, error->message);
+		return FALSE;
+	}
+	if (o->until && !ad_time_parse(o->until, &cli->select.until, &error)) {
+		ad_cli_message("%s: --until: %s", cmd, error->message);
+		return FALSE;
+	}
+	cli->select.comms = g_strdupv(o->comms);
+	cli->select.sources = g_strdupv(o->sources);
+	cli->select.targets = g_strdupv(o->targets);
+	cli->select.classes = g_strdupv(o->classes);
+	cli->select.hosts = g_strdupv(o->hosts);
+	return TRUE;
 }
 
 gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
@@ -74,7 +113,7 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	if (extra)
 		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("%s %s: %s %s", "avcdoctor", cmd, error->message, _("(see --help)"));
+		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	if (cli->opt.all) {
@@ -88,7 +127,7 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 		g_strfreev(cli->opt.files);
 		cli->opt.files = g_strv_builder_end(b);
 	}
-	return TRUE;
+	return select_from_options(cli, cmd);
 }
 
 /*
@@ -179,8 +218,14 @@ static void on_event(AdCli *cli, const AdInput *it)
 		ad_event_build_denials(it->ev, denials, on_record_problem, cli);
 	}
 	for (guint i = 0; i < denials->len; i++) {
+		AdDenial *d = g_ptr_array_index(denials, i);
+
+		if (!ad_select_denial(&cli->select, d)) {
+			cli->unselected++;
+			continue;
+		}
 		cli->denials++;
-		cli->sink(cli, g_ptr_array_index(denials, i), cli->sink_data);
+		cli->sink(cli, d, cli->sink_data);
 	}
 	if (denials == cli->event_denials)
 		g_ptr_array_set_size(denials, 0);
@@ -262,6 +307,38 @@ void ad_cli_append_read_errors(GString *s, const AdCli *cli)
 						   cli->read_errors), cli->read_errors);
 }
 
+/* TRUE when stderr and @f end in the same file or terminal: messages on stderr came "above" */
+static gboolean same_destination(FILE *f)
+{
+	struct stat a, b;
+
+	if (fstat(fileno(f), &a) < 0 || fstat(STDERR_FILENO, &b) < 0)
+		return FALSE;
+	if (S_ISCHR(a.st_mode) && S_ISCHR(b.st_mode))
+		return a.st_rdev == b.st_rdev;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+void ad_cli_append_unselected(GString *s, const AdCli *cli)
+{
+	if (cli->unselected)
+		g_string_append_printf(s, ngettext("; %" PRIu64 " denial record left out by the "
+						   "filters",
+						   "; %" PRIu64 " denial records left out by the "
+						   "filters", cli->unselected), cli->unselected);
+}
+
+void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f)
+{
+	if (!cli->problems)
+		return;
+	g_string_append_printf(s, ngettext("; %" PRIu64 " record rejected",
+					   "; %" PRIu64 " records rejected", cli->problems),
+			       cli->problems);
+	g_string_append(s, same_destination(f) ? _(" (see the messages above)")
+					       : _(" (see the messages on standard error)"));
+}
+
 int ad_cli_input_status(const AdCli *cli)
 {
 	return cli->problems || cli->read_errors ? AD_EXIT_INPUT : AD_EXIT_OK;
@@ -281,6 +358,14 @@ void ad_cli_clear(AdCli *cli)
 	g_clear_pointer(&cli->opt.policy, g_free);
 	g_clear_pointer(&cli->opt.file_contexts, g_free);
 	g_clear_pointer(&cli->opt.files, g_strfreev);
+	g_clear_pointer(&cli->opt.since, g_free);
+	g_clear_pointer(&cli->opt.until, g_free);
+	g_clear_pointer(&cli->opt.comms, g_strfreev);
+	g_clear_pointer(&cli->opt.sources, g_strfreev);
+	g_clear_pointer(&cli->opt.targets, g_strfreev);
+	g_clear_pointer(&cli->opt.classes, g_strfreev);
+	g_clear_pointer(&cli->opt.hosts, g_strfreev);
+	ad_select_clear(&cli->select);
 }
 
 /* ad_cli_clear() at the end of a command, when the process is about to exit */

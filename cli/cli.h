@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <stdio.h>
+
 #include <glib.h>
 
 #include "analysis/analysis.h"
+#include "analysis/select.h"
 #include "read/denial.h"
 #include "read/inputs.h"
 #include "policy/policy.h"
@@ -24,6 +27,9 @@ typedef struct {
 	gboolean version;
 	gboolean all;		/* -a: the default log and its rotations */
 	char **files;
+	/* which denials: as ausearch selects (select.h) */
+	char *since, *until;
+	char **comms, **sources, **targets, **classes, **hosts;
 } AdCommonOptions;
 
 typedef struct _AdCli AdCli;
@@ -33,6 +39,14 @@ typedef void (*AdDenialSink)(AdCli *cli, AdDenial *d, gpointer user_data);
 
 /* what the closing account adds for unreadable inputs: "; 1 input could not be read" */
 void ad_cli_append_read_errors(GString *s, const AdCli *cli);
+/*
+ * what the closing account adds for rejected records: "; 2 records rejected
+ * (see the messages above)" when stderr ends where @f does, else "(see the
+ * messages on standard error)"
+ */
+void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f);
+/* "; 12 denial records left out by the filters" when the filters left some out */
+void ad_cli_append_unselected(GString *s, const AdCli *cli);
 /* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
 int ad_cli_input_status(const AdCli *cli);
 
@@ -47,6 +61,8 @@ struct _AdCli {
 	AdDenialSink sink;
 	gpointer sink_data;
 	AdInputs *inputs;		/* reading ahead, from ad_cli_start_inputs() */
+	AdSelect select;		/* from the filter options */
+	guint64 unselected;		/* denial records the filters left out */
 	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
 };
 

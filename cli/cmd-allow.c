@@ -29,7 +29,6 @@ typedef struct {
 	gboolean no_comments;
 	gboolean reference;
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
-	char *source;
 	AdRuleOptions rule_options;
 	AdRuleSet *rules;		/* the denials folded in as they come */
 	guint generation;		/* policy loads seen before the rules' denials */
@@ -54,12 +53,6 @@ static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 	AllowState *st = user_data;
 
 	allow_restart_at_load(cli, st);
-	if (st->source) {
-		g_autofree char *stype = ad_context_type(d->scontext);
-
-		if (g_strcmp0(stype, st->source) != 0)
-			return;
-	}
 	ad_rule_set_add(st->rules, d, ad_cli_explain(cli, d));
 }
 
@@ -221,8 +214,6 @@ int ad_cmd_allow(int argc, char **argv)
 		{ "verify", 0, 0, G_OPTION_ARG_NONE, &st.verify,
 		  N_("Add the rules to the policy in memory and check every denial again"),
 		  NULL },
-		{ "source", 's', 0, G_OPTION_ARG_STRING, &st.source,
-		  N_("Only denials whose source type is TYPE"), N_("TYPE") },
 		{ "no-comments", 0, 0, G_OPTION_ARG_NONE, &st.no_comments,
 		  N_("Rules only, without the reason comments"), NULL },
 		{ "reference", 'R', 0, G_OPTION_ARG_NONE, &st.reference,
@@ -299,7 +290,6 @@ int ad_cmd_allow(int argc, char **argv)
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);
 	g_free(st.module);
-	g_free(st.source);
 	ad_cli_end(&cli);
 	return ret;
 }

@@ -11,9 +11,12 @@
 #include <glib/gi18n.h>
 
 #include "analysis/alert.h"
+#include "analysis/overview.h"
 #include "cli.h"
 #include "config.h"
 #include "output/report.h"
+
+#define AD_OVERVIEW_TOP 5	/* domains, targets, hosts named in the overview */
 
 typedef struct {
 	AdAlertSet *alerts;
@@ -45,10 +48,13 @@ int ad_cmd_analyze(int argc, char **argv)
 {
 	AdCli cli = { 0 };
 	AnalyzeState st = { 0 };
-	gboolean host_files = FALSE;
+	gboolean host_files = FALSE, summary = FALSE;
 	GOptionEntry entries[] = {
 		{ "host-files", 0, 0, G_OPTION_ARG_NONE, &host_files,
 		  N_("The log is from this host: check the files it names here"), NULL },
+		{ "summary", 0, 0, G_OPTION_ARG_NONE, &summary,
+		  N_("Open with an overview (counts by level and fix, top domains, targets "
+		     "and hosts, time span); with --json as a first object"), NULL },
 		{ NULL }
 	};
 	g_autoptr(GString) out = g_string_new(NULL);
@@ -74,10 +80,25 @@ int ad_cmd_analyze(int argc, char **argv)
 		fputs("\r\033[K", stderr);
 
 	alerts = ad_alert_set_alerts(st.alerts);
+	for (guint i = 0; i < alerts->len; i++)
+		ad_alert_analyse(g_ptr_array_index(alerts, i), ctx);
+	/* on a terminal a long report opens with its overview; JSON only when asked */
+	if (summary || (!cli.opt.json && isatty(STDOUT_FILENO))) {
+		g_autoptr(AdOverview) o = ad_overview_new(alerts);
+
+		if (cli.opt.json) {
+			json_object *j = ad_overview_to_json(o, AD_OVERVIEW_TOP);
+
+			g_string_append_printf(out, "%s\n", ad_json_line(j));
+			json_object_put(j);
+		} else {
+			ad_overview_render(out, o, AD_OVERVIEW_TOP);
+		}
+		fwrite(out->str, 1, out->len, stdout);
+	}
 	for (guint i = 0; i < alerts->len; i++) {
 		AdAlert *a = g_ptr_array_index(alerts, i);
 
-		ad_alert_analyse(a, ctx);
 		g_string_truncate(out, 0);
 		if (cli.opt.json) {
 			json_object *o = ad_alert_to_json(a);
@@ -99,15 +120,11 @@ int ad_cmd_analyze(int argc, char **argv)
 		fprintf(summary_f, ngettext(", %" PRIu64 " granted record (not an alert)",
 					    ", %" PRIu64 " granted records (not alerts)",
 					    st.granted), st.granted);
-	if (cli.problems)
-		fprintf(summary_f, ngettext("; %" PRIu64 " record rejected "
-					    "(see the messages above)",
-					    "; %" PRIu64 " records rejected "
-					    "(see the messages above)", cli.problems),
-			cli.problems);
-	if (cli.read_errors) {
+	{
 		g_autoptr(GString) s = g_string_new(NULL);
 
+		ad_cli_append_unselected(s, &cli);
+		ad_cli_append_rejected(s, &cli, summary_f);
 		ad_cli_append_read_errors(s, &cli);
 		fputs(s->str, summary_f);
 	}

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * avcdoctor list | show ID | ignore ID | unignore ID | delete ID: the
- * alerts of avcdoctor-dispatch, asked of its D-Bus service
- * (org.avcdoctor.Daemon, /org/avcdoctor/Daemon, org.avcdoctor.Alerts1 on
- * the system bus), or read from a store file with --db PATH (read-only for
+ * alerts of avcdoctor-dispatch, asked of its D-Bus service on the system bus
+ * (client/: the names and the generated AdAlerts1 proxy), or read from a store file with --db PATH (read-only for
  * list and show, so a copied store can be read by anyone who can read it).
  *
  * Everything shown comes from audit records or from a file that may have
@@ -20,6 +19,9 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "alerts-client.h"
+#include "alerts1-generated.h"
+#include "analysis/select.h"
 #include "cli.h"
 #include "cmd-store.h"
 #include "config.h"
@@ -27,16 +29,12 @@
 #include "output/report.h"
 #include "store.h"
 
-#define AD_BUS_NAME "org.avcdoctor.Daemon"
-#define AD_BUS_PATH "/org/avcdoctor/Daemon"
-#define AD_BUS_IFACE "org.avcdoctor.Alerts1"
-
 enum { AD_EXIT_NO_STORE = 2 };
 
 typedef struct {
 	char *db;
-	char *since;
-	char *host;
+	char *since, *until;
+	char **comms, **sources, **targets, **classes, **hosts;
 	gboolean all;
 	gboolean json;
 	gboolean after_first;
@@ -48,7 +46,12 @@ static void options_clear(StoreOptions *o)
 {
 	g_free(o->db);
 	g_free(o->since);
-	g_free(o->host);
+	g_free(o->until);
+	g_strfreev(o->comms);
+	g_strfreev(o->sources);
+	g_strfreev(o->targets);
+	g_strfreev(o->classes);
+	g_strfreev(o->hosts);
 	g_strfreev(o->args);
 }
 
@@ -71,13 +74,25 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	};
 	GOptionEntry list[] = {
 		{ "since", 0, 0, G_OPTION_ARG_STRING, &o->since,
-		  N_("Only alerts last seen at or after TIME: seconds since the epoch, "
-		     "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent (10 minutes), or an age "
-		     "such as 30m, 2h, 7d, 1w"), N_("TIME") },
+		  N_("Only alerts last seen at or after TIME: now, recent, this-hour, today, "
+		     "yesterday, this-week, week-ago, this-month, this-year, seconds since the "
+		     "epoch, a date (YYYY-MM-DD[ HH:MM[:SS]]), or an age such as 30m, 2h, 7d, 1w"),
+		  N_("TIME") },
+		{ "until", 0, 0, G_OPTION_ARG_STRING, &o->until,
+		  N_("Only alerts first seen at or before TIME"), N_("TIME") },
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &o->comms,
+		  N_("Only alerts of the command NAME (comm=); repeatable"), N_("NAME") },
+		{ "source", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sources,
+		  N_("Only alerts whose source type is TYPE; repeatable"), N_("TYPE") },
+		{ "target", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->targets,
+		  N_("Only alerts whose target type is TYPE; repeatable"), N_("TYPE") },
+		{ "class", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->classes,
+		  N_("Only alerts on objects of CLASS; repeatable"), N_("CLASS") },
 		{ "all", 'a', 0, G_OPTION_ARG_NONE, &o->all,
 		  N_("Include the alerts you ignore"), NULL },
-		{ "host", 0, 0, G_OPTION_ARG_STRING, &o->host,
-		  N_("Only alerts seen on NODE (the node= name of a remote host)"), N_("NODE") },
+		{ "host", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->hosts,
+		  N_("Only alerts seen on NODE (the node= name of a remote host); repeatable"),
+		  N_("NODE") },
 		{ NULL }
 	};
 	GOptionEntry json[] = {
@@ -111,7 +126,7 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	if (which & OPT_AFTER_FIRST)
 		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("avcdoctor %s: %s %s", cmd, error->message, _("(see --help)"));
+		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
 	}
 	if (o->version)
@@ -119,86 +134,18 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	nargs = o->args ? g_strv_length(o->args) : 0;
 	if (nargs != ((which & OPT_ID) ? 1u : 0u)) {
 		if (which & OPT_ID)
-			ad_cli_message(_("avcdoctor %s: give one alert ID (see --help)"), cmd);
+			ad_cli_message(_("%s: give one alert ID (see --help)"), cmd);
 		else
-			ad_cli_message(_("avcdoctor %s: no arguments expected (see --help)"), cmd);
+			ad_cli_message(_("%s: no arguments expected (see --help)"), cmd);
 		return FALSE;
 	}
 	if ((which & OPT_ID) && !ad_alert_id_is_valid(o->args[0])) {
 		g_autofree char *shown = ad_escape_str(o->args[0]);
 
-		ad_cli_message(_("avcdoctor %s: \"%s\" is not an alert id (16 lowercase hex "
+		ad_cli_message(_("%s: \"%s\" is not an alert id (16 lowercase hex "
 				 "digits, as `avcdoctor list` shows them)"), cmd, shown);
 		return FALSE;
 	}
-	return TRUE;
-}
-
-/* --since: seconds, a date, a keyword or an age */
-static gboolean parse_time(const char *s, double *ret)
-{
-	g_autoptr(GDateTime) now = g_date_time_new_now_local();
-	g_autoptr(GDateTime) midnight = g_date_time_new_local(g_date_time_get_year(now),
-							      g_date_time_get_month(now),
-							      g_date_time_get_day_of_month(now),
-							      0, 0, 0);
-	g_autofree char *iso = NULL;
-	g_autoptr(GDateTime) dt = NULL;
-	g_autoptr(GTimeZone) tz = g_time_zone_new_local();
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return FALSE;
-	if (!strcmp(s, "now")) {
-		*ret = g_date_time_to_unix(now);
-		return TRUE;
-	}
-	if (!strcmp(s, "today") || !strcmp(s, "yesterday")) {
-		*ret = g_date_time_to_unix(midnight) - (!strcmp(s, "yesterday") ? 86400 : 0);
-		return TRUE;
-	}
-	if (!strcmp(s, "recent")) {
-		*ret = g_date_time_to_unix(now) - 600;
-		return TRUE;
-	}
-	errno = 0;
-	v = g_ascii_strtod(s[0] == '@' ? s + 1 : s, &end);
-	if (g_ascii_isdigit(s[s[0] == '@']) && !errno) {
-		static const struct {
-			char unit;
-			double seconds;
-		} units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 },
-			      { 'w', 7 * 86400 } };
-
-		if (!*end && v >= 0) {
-			*ret = v;
-			return TRUE;
-		}
-		for (guint i = 0; s[0] != '@' && i < G_N_ELEMENTS(units); i++) {
-			if (end[0] == units[i].unit && !end[1] && v >= 0) {
-				*ret = g_date_time_to_unix(now) - v * units[i].seconds;
-				return TRUE;
-			}
-		}
-	}
-	/* YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS], ISO 8601 with T and a zone */
-	iso = g_strdup(s);
-	if (strlen(iso) > 10 && iso[10] == ' ')
-		iso[10] = 'T';
-	if (strlen(iso) == 10) {
-		g_autofree char *day = g_steal_pointer(&iso);
-
-		iso = g_strconcat(day, "T00:00:00", NULL);
-	} else if (strlen(iso) == 16) {
-		g_autofree char *minute = g_steal_pointer(&iso);
-
-		iso = g_strconcat(minute, ":00", NULL);
-	}
-	dt = g_date_time_new_from_iso8601(iso, tz);
-	if (!dt)
-		return FALSE;
-	*ret = g_date_time_to_unix(dt) + g_date_time_get_microsecond(dt) / 1e6;
 	return TRUE;
 }
 
@@ -206,7 +153,7 @@ static gboolean parse_time(const char *s, double *ret)
 
 typedef struct {
 	AdStore *store;			/* --db */
-	GDBusConnection *bus;		/* else */
+	AdAlerts1 *bus;			/* else: the service's proxy */
 } Source;
 
 static void source_clear(Source *src)
@@ -224,19 +171,22 @@ static int report_error(const char *cmd, GError *error)
 	msg = ad_escape_str(error->message);
 	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN) ||
 	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)) {
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; "
+		ad_cli_message(_("%s: the avcdoctor-dispatch service is not running; "
 				 "use --db PATH to read a store directly"), cmd);
 		return AD_EXIT_NO_STORE;
 	}
 	if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED) ||
-	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED)) {
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service refused: %s (alerts "
+	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_AUTH_FAILED) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_ACCESS_DENIED)) {
+		ad_cli_message(_("%s: the avcdoctor-dispatch service refused: %s (alerts "
 				 "are for root and the administrators' group)"), cmd, msg);
 		return AD_EXIT_NO_STORE;
 	}
-	ad_cli_message("avcdoctor %s: %s", cmd, msg);
+	ad_cli_message("%s: %s", cmd, msg);
 	if (g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND) ||
 	    g_error_matches(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_NOT_FOUND) ||
+	    g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_INVALID_ARGS) ||
 	    g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS))
 		return AD_EXIT_INPUT;
 	return AD_EXIT_NO_STORE;
@@ -249,9 +199,10 @@ static int report_error(const char *cmd, GError *error)
 static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboolean write)
 {
 	g_autoptr(GError) error = NULL;
+	g_autofree char *owner = NULL;
 
-	/* registers the store's D-Bus error names before any reply arrives */
-	(void)AD_STORE_ERROR;
+	/* registers the service's error names before any reply arrives */
+	(void)AD_ALERTS_ERROR;
 	if (o->db) {
 		g_autofree char *warning = NULL;
 		struct stat st;
@@ -259,7 +210,7 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 		if (write && lstat(o->db, &st) < 0) {
 			g_autofree char *shown = ad_escape_str(o->db);
 
-			ad_cli_message(_("avcdoctor %s: no alert store at %s"), cmd, shown);
+			ad_cli_message(_("%s: no alert store at %s"), cmd, shown);
 			return AD_EXIT_NO_STORE;
 		}
 		src->store = write ? ad_store_open(o->db, NULL, &warning, &error)
@@ -271,24 +222,27 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 		}
 		return src->store ? 0 : report_error(cmd, error);
 	}
-	src->bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
+	src->bus = ad_alerts1_proxy_new_for_bus_sync(G_BUS_TYPE_SYSTEM,
+						     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES |
+						     G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS |
+						     G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START,
+						     AD_DBUS_NAME, AD_DBUS_PATH, NULL, &error);
 	if (!src->bus) {
 		g_autofree char *m = ad_escape_str(error->message);
 
-		ad_cli_message(_("avcdoctor %s: the avcdoctor-dispatch service is not running; use "
+		ad_cli_message(_("%s: the avcdoctor-dispatch service is not running; use "
 				 "--db PATH to read a store directly (no system bus: %s)"), cmd, m);
 		return AD_EXIT_NO_STORE;
 	}
-	return 0;
-}
+	/* no owner of the name: the proxy would refuse every call */
+	owner = g_dbus_proxy_get_name_owner(G_DBUS_PROXY(src->bus));
+	if (!owner) {
+		g_autoptr(GError) gone = g_error_new_literal(G_DBUS_ERROR,
+							     G_DBUS_ERROR_NAME_HAS_NO_OWNER, "");
 
-static GVariant *call(Source *src, const char *method, GVariant *params, const char *reply,
-		      GError **error)
-{
-	return g_dbus_connection_call_sync(src->bus, AD_BUS_NAME, AD_BUS_PATH, AD_BUS_IFACE,
-					   method, params,
-					   reply ? G_VARIANT_TYPE(reply) : NULL,
-					   G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, error);
+		return report_error(cmd, gone);
+	}
+	return 0;
 }
 
 static json_object *parse_alert(const char *text, GError **error)
@@ -311,18 +265,15 @@ static void json_put(gpointer o)
 /* every alert (ignored ones too: they are counted); json_object* */
 static GPtrArray *source_list(Source *src, double since, const char *host, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-	g_autofree const char **texts = NULL;
+	g_auto(GStrv) texts = NULL;
 	g_autoptr(GPtrArray) list = NULL;
 
 	if (src->store)
 		return ad_store_list(src->store, since, TRUE, getuid(), host, error);
-	r = call(src, "ListAlerts", g_variant_new("(dbs)", since, TRUE, host ? host : ""),
-		 "(as)", error);
-	if (!r)
+	if (!ad_alerts1_call_list_alerts_sync(src->bus, since, TRUE, host ? host : "", &texts,
+					      NULL, error))
 		return NULL;
 	list = g_ptr_array_new_with_free_func(json_put);
-	g_variant_get(r, "(^a&s)", &texts);
 	for (guint i = 0; texts[i]; i++) {
 		json_object *o = parse_alert(texts[i], error);
 
@@ -335,35 +286,27 @@ static GPtrArray *source_list(Source *src, double since, const char *host, GErro
 
 static json_object *source_get(Source *src, const char *id, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-	const char *text;
+	g_autofree char *text = NULL;
 
 	if (src->store)
 		return ad_store_get(src->store, id, getuid(), error);
-	if (!(r = call(src, "GetAlert", g_variant_new("(s)", id), "(s)", error)))
+	if (!ad_alerts1_call_get_alert_sync(src->bus, id, &text, NULL, error))
 		return NULL;
-	g_variant_get(r, "(&s)", &text);
 	return parse_alert(text, error);
 }
 
 static gboolean source_set_filter(Source *src, const char *id, AdFilter f, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-
 	if (src->store)
 		return ad_store_set_filter(src->store, id, getuid(), f, error);
-	r = call(src, "SetFilter", g_variant_new("(ss)", id, ad_filter_name(f)), NULL, error);
-	return r != NULL;
+	return ad_alerts1_call_set_filter_sync(src->bus, id, ad_filter_name(f), NULL, error);
 }
 
 static gboolean source_delete(Source *src, const char *id, GError **error)
 {
-	g_autoptr(GVariant) r = NULL;
-
 	if (src->store)
 		return ad_store_delete(src->store, id, error);
-	r = call(src, "DeleteAlert", g_variant_new("(s)", id), NULL, error);
-	return r != NULL;
+	return ad_alerts1_call_delete_alert_sync(src->bus, id, NULL, error);
 }
 
 /* ------------------------------------------------------------ showing */
@@ -432,11 +375,19 @@ static char *hosts_text(json_object *o, gboolean counts, guint max)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/* a level from the JSON in the user's language; an unknown value as it is, escaped */
+static char *level_text(const char *name)
+{
+	AdLevel l;
+
+	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : shown(name);
+}
+
 /* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
 static void list_line(GString *out, json_object *o)
 {
 	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *level = level_text(member_str(o, "level"));
 	g_autofree char *summary = shown(member_str(o, "summary"));
 	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
 					    "%Y-%m-%d %H:%M:%S");
@@ -513,7 +464,7 @@ static void render_alert(GString *out, json_object *o)
 	json_object *port = member(d, "port");
 	g_autofree char *summary = shown(member_str(o, "summary"));
 	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = shown(member_str(o, "level"));
+	g_autofree char *level = level_text(member_str(o, "level"));
 	g_autofree char *hosts = hosts_text(o, TRUE, G_MAXUINT);
 	g_autofree char *first = format_time(json_object_get_double(member(o, "first_seen")),
 					     "%Y-%m-%d %H:%M:%S %Z");
@@ -620,6 +571,44 @@ static int version(void)
 	return AD_EXIT_OK;
 }
 
+/* the type field of a context in the alert's denial */
+static char *json_context_type(json_object *denial, const char *key)
+{
+	const char *c = member_str(denial, key);
+
+	return c ? ad_context_type(c) : NULL;
+}
+
+/* TRUE when any string of the JSON array @arr is in @list */
+static gboolean any_in(json_object *arr, char *const *list)
+{
+	for (gsize i = 0; arr && json_object_is_type(arr, json_type_array) &&
+			  i < json_object_array_length(arr); i++)
+		if (ad_select_in(list, json_object_get_string(json_object_array_get_idx(arr, i))))
+			return TRUE;
+	return FALSE;
+}
+
+/* the list filters that the source does not apply itself (see source_list) */
+static gboolean alert_selected(json_object *a, const StoreOptions *o, double until)
+{
+	json_object *d = member(a, "denial");
+	g_autofree char *stype = json_context_type(d, "scontext");
+	g_autofree char *ttype = json_context_type(d, "tcontext");
+
+	if (until && json_object_get_double(member(a, "first_seen")) > until)
+		return FALSE;
+	if (!ad_select_in(o->sources, stype) || !ad_select_in(o->targets, ttype) ||
+	    !ad_select_in(o->classes, member_str(d, "tclass")))
+		return FALSE;
+	if (o->comms && !ad_select_in(o->comms, member_str(d, "comm")) &&
+	    !any_in(member(a, "commands"), o->comms))
+		return FALSE;
+	if (o->hosts && o->hosts[0] && o->hosts[1] && !any_in(member(a, "hosts"), o->hosts))
+		return FALSE;
+	return TRUE;
+}
+
 int ad_cmd_list(int argc, char **argv)
 {
 	StoreOptions o = { 0 };
@@ -627,7 +616,7 @@ int ad_cmd_list(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GPtrArray) list = NULL;
 	g_autoptr(GString) out = g_string_new(NULL);
-	double since = 0;
+	double since = 0, until = 0;
 	guint shown_n = 0, hidden = 0;
 	int ret;
 
@@ -640,18 +629,20 @@ int ad_cmd_list(int argc, char **argv)
 		ret = version();
 		goto out;
 	}
-	if (o.since && !parse_time(o.since, &since)) {
-		g_autofree char *s = ad_escape_str(o.since);
+	if ((o.since && !ad_time_parse(o.since, &since, &error)) ||
+	    (o.until && !ad_time_parse(o.until, &until, &error))) {
+		g_autofree char *m = ad_escape_str(error->message);
 
-		ad_cli_message(_("avcdoctor list: --since %s: not a time (seconds since the epoch, "
-				 "YYYY-MM-DD[ HH:MM[:SS]], today, yesterday, recent, or an age "
-				 "such as 30m, 2h, 7d, 1w)"), s);
+		ad_cli_message("list: %s: %s", o.since && !since ? "--since" : "--until", m);
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
 	if ((ret = source_open(&src, "list", &o, FALSE)))
 		goto out;
-	if (!(list = source_list(&src, since, o.host, &error))) {
+	/* one host is asked of the source; several are chosen here */
+	if (!(list = source_list(&src, since,
+				 o.hosts && o.hosts[0] && !o.hosts[1] ? o.hosts[0] : NULL,
+				 &error))) {
 		ret = report_error("list", error);
 		goto out;
 	}
@@ -662,6 +653,8 @@ int ad_cmd_list(int argc, char **argv)
 	for (guint i = 0; i < list->len; i++) {
 		json_object *a = g_ptr_array_index(list, i);
 
+		if (!alert_selected(a, &o, until))
+			continue;
 		if (json_object_get_boolean(member(a, "ignored")) && !o.all) {
 			hidden++;
 			continue;

@@ -82,12 +82,8 @@ static void summary(AdCli *cli, WhyState *st, FILE *f)
 					       st->by_reason[r], ad_reason_name(r));
 	if (st->granted)
 		g_string_append_printf(s, _(", %" PRIu64 " granted"), st->granted);
-	if (cli->problems)
-		g_string_append_printf(s, ngettext("; %" PRIu64 " record rejected "
-						   "(see the messages above)",
-						   "; %" PRIu64 " records rejected "
-						   "(see the messages above)", cli->problems),
-				       cli->problems);
+	ad_cli_append_unselected(s, cli);
+	ad_cli_append_rejected(s, cli, f);
 	ad_cli_append_read_errors(s, cli);
 	fprintf(f, "%s.\n", s->str);
 }

@@ -22,6 +22,7 @@
 #include <selinux/selinux.h>
 
 #include "dispatch-core.h"
+#include "trusted-file.h"
 #include "output/escape.h"
 
 /* ---- configuration ------------------------------------------------------------ */
@@ -60,6 +61,7 @@ void ad_dispatch_config_init(AdDispatchConfig *c)
 	c->queue_bytes = 16u << 20;
 	c->memory_alerts = 4096;
 	c->log = AD_LOG_SYSLOG;
+	c->mail_per_hour = 10;
 }
 
 void ad_dispatch_config_clear(AdDispatchConfig *c)
@@ -69,6 +71,9 @@ void ad_dispatch_config_clear(AdDispatchConfig *c)
 	g_clear_pointer(&c->policy, g_free);
 	g_clear_pointer(&c->file_contexts, g_free);
 	g_clear_pointer(&c->rules_dir, g_free);
+	g_clear_pointer(&c->journal_socket, g_free);
+	g_clear_pointer(&c->mail_recipients, g_free);
+	g_clear_pointer(&c->sendmail, g_free);
 }
 
 void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
@@ -79,6 +84,9 @@ void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
 	dst->policy = g_strdup(src->policy);
 	dst->file_contexts = g_strdup(src->file_contexts);
 	dst->rules_dir = g_strdup(src->rules_dir);
+	dst->journal_socket = g_strdup(src->journal_socket);
+	dst->mail_recipients = g_strdup(src->mail_recipients);
+	dst->sendmail = g_strdup(src->sendmail);
 }
 
 typedef enum {
@@ -116,36 +124,13 @@ static const struct {
 	KEY("limits", "queue_bytes", KEY_SIZE, queue_bytes, 64u << 10, 1u << 30),
 	KEY("limits", "memory_alerts", KEY_UINT, memory_alerts, 16, 1000000),
 	KEY("log", "target", KEY_LOG, log, 0, 0),
+	KEY("log", "journal_socket", KEY_STRING, journal_socket, 0, 0),
+	KEY("email", "recipients_file", KEY_STRING, mail_recipients, 0, 0),
+	KEY("email", "sendmail", KEY_STRING, sendmail, 0, 0),
+	KEY("email", "max_per_hour", KEY_UINT, mail_per_hour, 0, 10000),
 };
 
 #undef KEY
-
-int ad_dispatch_check_file_safe(const char *path, char **ret_message)
-{
-	struct stat st;
-
-	if (lstat(path, &st) < 0) {
-		int e = errno;
-
-		*ret_message = g_strdup_printf("%s: %s", path, g_strerror(e));
-		return -e;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*ret_message = g_strdup_printf(_("%s: not a regular file"), path);
-		return -EINVAL;
-	}
-	if (st.st_uid != 0) {
-		*ret_message = g_strdup_printf(_("%s: owned by uid %u, not root: refused while "
-						 "running as root"), path, (unsigned)st.st_uid);
-		return -EPERM;
-	}
-	if (st.st_mode & S_IWOTH) {
-		*ret_message = g_strdup_printf(_("%s: writable by everyone: refused while "
-						 "running as root"), path);
-		return -EPERM;
-	}
-	return 0;
-}
 
 /* a group name as useradd accepts them: no colon, no slash, no control */
 static gboolean valid_group_name(const char *s)
@@ -162,58 +147,21 @@ static gboolean valid_group_name(const char *s)
 static char *read_config_text(const char *path, gboolean as_root, gsize *ret_len,
 			      GError **error)
 {
-	g_autofree char *why = NULL;
 	g_autoptr(GError) local = NULL;
-	g_autofree char *text = NULL;
-	struct stat st;
-	int fd;
+	char *text = NULL;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
-	if (fd < 0) {
-		int e = errno;
-
-		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG, "%s: %s", path,
-			    e == ELOOP ? _("a symbolic link: refused") : g_strerror(e));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
-			    _("%s: not a regular file"), path);
-		close(fd);
-		return NULL;
-	}
-	if (as_root && (st.st_uid != 0 || (st.st_mode & S_IWOTH))) {
-		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_UNSAFE,
-			    st.st_uid != 0 ? _("%s: owned by uid %u, not root: refused while "
-					       "running as root")
-					   : _("%s: writable by everyone: refused while running "
-					       "as root"),
-			    path, (unsigned)st.st_uid);
-		close(fd);
-		return NULL;
-	}
-	if (st.st_size > (1 << 20)) {
+	if (ad_file_read_trusted(AT_FDCWD, path, path, 1 << 20, as_root, &text, ret_len, &local))
+		return text;
+	if (g_error_matches(local, AD_FILE_ERROR, AD_FILE_ERROR_UNSAFE))
+		g_set_error_literal(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_UNSAFE,
+				    local->message);
+	else if (g_error_matches(local, AD_FILE_ERROR, AD_FILE_ERROR_TOO_LARGE))
 		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
 			    _("%s: larger than 1 MiB"), path);
-		close(fd);
-		return NULL;
-	}
-	text = g_malloc(st.st_size + 1);
-	gsize got = 0;
-
-	while (got < (gsize)st.st_size) {
-		ssize_t n = read(fd, text + got, st.st_size - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += n;
-	}
-	close(fd);
-	text[got] = '\0';
-	*ret_len = got;
-	return g_steal_pointer(&text);
+	else
+		g_set_error_literal(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
+				    local->message);
+	return NULL;
 }
 
 /* parses one value of @kf into @c; FALSE with an error naming file, group and key */

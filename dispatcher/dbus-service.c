@@ -4,10 +4,10 @@
  * avcdoctor-notify, avcdoctor-browser and `avcdoctor list`.
  *
  * The interface is data/org.avcdoctor.Alerts1.xml, compiled in as a
- * GResource at build time (analyzer/CMakeLists.txt): GDBus checks the
+ * GResource at build time (dispatcher/CMakeLists.txt): GDBus checks the
  * argument signatures against it, this file checks the values (an id is an
  * id, a filter is one of three names) and who calls (root, or a member of
- * the admin group; the bus policy data/org.avcdoctor.Daemon.conf says the
+ * the admin group; the bus policy dispatcher/org.avcdoctor.Daemon.conf says the
  * same, and is not the only guard).
  */
 #include "config.h"
@@ -70,24 +70,24 @@ const char *ad_dbus_error_name(const GError *error)
 	if (error->domain == AD_STORE_ERROR) {
 		switch (error->code) {
 		case AD_STORE_ERROR_NOT_FOUND:
-			return AD_DBUS_ERROR_NOT_FOUND;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_NOT_FOUND);
 		case AD_STORE_ERROR_INVALID:
-			return AD_DBUS_ERROR_INVALID_ARGS;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_INVALID_ARGS);
 		default:
-			return AD_DBUS_ERROR_FAILED;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
 		}
 	}
 	if (error->domain == AD_DISPATCH_ERROR) {
 		switch (error->code) {
 		case AD_DISPATCH_ERROR_ACCESS:
-			return AD_DBUS_ERROR_ACCESS_DENIED;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_ACCESS_DENIED);
 		case AD_DISPATCH_ERROR_NO_STORE:
-			return AD_DBUS_ERROR_NOT_SUPPORTED;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_NOT_SUPPORTED);
 		default:
-			return AD_DBUS_ERROR_FAILED;
+			return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
 		}
 	}
-	return AD_DBUS_ERROR_FAILED;
+	return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
 }
 
 /* ---- who is calling ----------------------------------------------------------- */
@@ -194,7 +194,7 @@ static void return_error(GDBusMethodInvocation *inv, const GError *error)
 
 static void return_invalid(GDBusMethodInvocation *inv, const char *message)
 {
-	g_dbus_method_invocation_return_dbus_error(inv, AD_DBUS_ERROR_INVALID_ARGS, message);
+	g_dbus_method_invocation_return_dbus_error(inv, ad_alerts_error_name(AD_ALERTS_ERROR_INVALID_ARGS), message);
 }
 
 static gboolean valid_id(GDBusMethodInvocation *inv, const char *id)
@@ -234,7 +234,7 @@ static void list_alerts(AdDbusService *s, GVariant *params, gint64 uid,
 		total += strlen(g_ptr_array_index(list, i));
 	if (total > MAX_REPLY_BYTES) {
 		g_dbus_method_invocation_return_dbus_error(
-			inv, AD_DBUS_ERROR_FAILED,
+			inv, ad_alerts_error_name(AD_ALERTS_ERROR_FAILED),
 			_("the alerts make more than 16 MiB: ask for those seen since a later "
 			  "time, or of one host"));
 		return;

@@ -4,20 +4,10 @@
 #include <gio/gio.h>
 #include <sys/types.h>
 
+#include "alerts-client.h"
 #include "dispatch-core.h"
 
 G_BEGIN_DECLS
-
-#define AD_DBUS_NAME "org.avcdoctor.Daemon"
-#define AD_DBUS_PATH "/org/avcdoctor/Daemon"
-#define AD_DBUS_INTERFACE "org.avcdoctor.Alerts1"
-
-/* D-Bus error names of the service (org.avcdoctor.Error.*) */
-#define AD_DBUS_ERROR_NOT_FOUND "org.avcdoctor.Error.NotFound"
-#define AD_DBUS_ERROR_INVALID_ARGS "org.avcdoctor.Error.InvalidArgs"
-#define AD_DBUS_ERROR_ACCESS_DENIED "org.avcdoctor.Error.AccessDenied"
-#define AD_DBUS_ERROR_NOT_SUPPORTED "org.avcdoctor.Error.NotSupported"
-#define AD_DBUS_ERROR_FAILED "org.avcdoctor.Error.Failed"
 
 /*
  * The introspection data of org.avcdoctor.Alerts1: data/org.avcdoctor.Alerts1.xml

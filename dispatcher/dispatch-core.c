@@ -32,6 +32,9 @@
 #include <selinux/selinux.h>
 
 #include "analysis/analysis.h"
+#include "clock.h"
+#include "journal.h"
+#include "mail.h"
 #include "read/reader.h"
 #include "dispatch-core.h"
 #include "output/escape.h"
@@ -70,6 +73,9 @@ struct _AdDispatch {
 	AdDispatchSink sink;
 
 	AdAnalysis *analysis;		/* the policy, labels, rules and explain */
+	AdJournal *journal;		/* structured entries for new alerts; NULL: none */
+	AdMailer *mailer;		/* alert mails; NULL: none */
+	guint64 mail_suppressed_logged;
 	AdReader *reader;
 	AdAlertSet *alerts;
 	GHashTable *info;		/* id (borrowed from the alert) -> AlertInfo* */
@@ -107,7 +113,7 @@ struct _AdDispatch {
 
 static gint64 now_us(void)
 {
-	return g_get_monotonic_time();
+	return ad_clock_monotonic_us();
 }
 
 static void log_problem(AdDispatch *d, const char *file, guint line, const char *message)
@@ -167,6 +173,64 @@ static void write_json(AdDispatch *d, AlertInfo *info)
 	json_object_put(o);
 }
 
+static void log_mail_problem(const char *message, gpointer user_data)
+{
+	(void)user_data;
+	ad_dispatch_log(LOG_WARNING, "%s", message);
+}
+
+/*
+ * A new alert where administrators already look: a structured journal
+ * entry (journalctl MESSAGE_ID=...), and a mail when recipients are set.
+ */
+static void tell_admins(AdDispatch *d, const AdAlert *a, const char *summary)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (d->journal && !ad_journal_send_alert(d->journal, a, summary, &error))
+		ad_dispatch_log(LOG_WARNING, _("no journal entry for alert %s: %s"), a->id,
+				error->message);
+	if (d->mailer) {
+		g_autoptr(GString) report = g_string_new(NULL);
+
+		ad_alert_render(report, a);
+		if (!ad_mailer_send_alert(d->mailer, a, summary, report->str, log_mail_problem, d) &&
+		    ad_mailer_suppressed(d->mailer) > d->mail_suppressed_logged) {
+			guint64 n = ad_mailer_suppressed(d->mailer);
+
+			/* once per burst: the first suppressed mail of a run of them */
+			if (n == d->mail_suppressed_logged + 1)
+				ad_dispatch_log(LOG_WARNING, _("alert mails held back: more than %u an "
+							       "hour (see [email] max_per_hour)"),
+						d->cfg.mail_per_hour);
+			d->mail_suppressed_logged = n;
+		}
+	}
+}
+
+/* (re)opens the journal and the mailer as the configuration says */
+static void open_outlets(AdDispatch *d)
+{
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+	const char *sock = d->cfg.journal_socket ? d->cfg.journal_socket
+						 : AD_JOURNAL_DEFAULT_SOCKET;
+
+	g_clear_pointer(&d->journal, ad_journal_free);
+	ad_mailer_wait(d->mailer, 5000);
+	g_clear_pointer(&d->mailer, ad_mailer_free);
+	if (strcmp(sock, "none") != 0)
+		d->journal = ad_journal_new(sock);
+	if (!d->cfg.mail_recipients)
+		return;
+	d->mailer = ad_mailer_new(d->cfg.mail_recipients, d->cfg.sendmail, d->cfg.mail_per_hour,
+				  geteuid() == 0, problems, &error);
+	for (guint i = 0; i < problems->len; i++)
+		ad_dispatch_log(LOG_WARNING, "%s", (char *)g_ptr_array_index(problems, i));
+	if (!d->mailer)
+		ad_dispatch_log(LOG_WARNING, _("no alert mails: %s"), error->message);
+}
+
 static void announce_new(AdDispatch *d, AlertInfo *info)
 {
 	AdAlert *a = info->alert;
@@ -178,6 +242,7 @@ static void announce_new(AdDispatch *d, AlertInfo *info)
 	info->last_sent_us = now_us();
 	info->dirty = FALSE;
 	ad_dispatch_log(LOG_WARNING, _("%s For details run: avcdoctor show %s"), summary, a->id);
+	tell_admins(d, a, summary);
 	if (d->sink.alert_added)
 		d->sink.alert_added(a->id, level, summary, d->sink.user_data);
 	write_json(d, info);
@@ -383,7 +448,7 @@ static void maybe_prune(AdDispatch *d, gboolean force)
 		return;
 	if (!force && now - d->last_prune_us < PRUNE_US && d->new_since_prune < every)
 		return;
-	ad_store_prune(d->store, g_get_real_time() / 1e6);
+	ad_store_prune(d->store, ad_clock_real_us() / 1e6);
 	d->last_prune_us = now;
 	d->new_since_prune = 0;
 }
@@ -734,6 +799,7 @@ AdDispatch *ad_dispatch_new(const AdDispatchConfig *config, FILE *json_out, GErr
 	if (!d->analysis)
 		return NULL;
 	load_knowledge(d);
+	open_outlets(d);
 	d->store = open_store(d);
 	maybe_prune(d, TRUE);
 	commit(d);
@@ -778,6 +844,9 @@ void ad_dispatch_free(AdDispatch *d)
 	g_clear_pointer(&d->dirty, g_ptr_array_unref);
 	g_clear_pointer(&d->alerts, ad_alert_set_free);
 	g_clear_pointer(&d->analysis, ad_analysis_free);
+	g_clear_pointer(&d->journal, ad_journal_free);
+	ad_mailer_wait(d->mailer, 5000);
+	g_clear_pointer(&d->mailer, ad_mailer_free);
 	ad_dispatch_queue_free(d->queue);
 	ad_self_clear(&d->self);
 	ad_dispatch_config_clear(&d->cfg);
@@ -840,6 +909,14 @@ gboolean ad_dispatch_reload(AdDispatch *d, const AdDispatchConfig *config, GErro
 	ad_dispatch_config_clear(&d->cfg);
 	d->cfg = next;
 	ad_dispatch_log_set_target(d->cfg.log);
+	open_outlets(d);
+	if (d->store) {
+		AdStoreLimits limits = { d->cfg.max_alerts, d->cfg.max_age_days };
+
+		/* the new caps apply at once: prune now rather than at the next interval */
+		ad_store_set_limits(d->store, &limits);
+		maybe_prune(d, TRUE);
+	}
 	if (!reload_policy(d, error))
 		return FALSE;
 	d->reload_pending = FALSE;

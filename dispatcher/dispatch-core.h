@@ -65,6 +65,10 @@ typedef struct {
 	gsize queue_bytes;		/* input held between reader and analysis */
 	guint memory_alerts;		/* alerts kept in memory before the set is restarted */
 	AdLogTarget log;
+	char *journal_socket;		/* NULL: journald's; "none": no journal entries */
+	char *mail_recipients;		/* NULL: no alert mails */
+	char *sendmail;			/* NULL: /usr/sbin/sendmail */
+	guint mail_per_hour;		/* at most so many alert mails an hour; 0 = no cap */
 } AdDispatchConfig;
 
 void ad_dispatch_config_init(AdDispatchConfig *c);	/* the defaults */
@@ -79,8 +83,6 @@ void ad_dispatch_config_copy(AdDispatchConfig *dst, const AdDispatchConfig *src)
  */
 gboolean ad_dispatch_config_load(AdDispatchConfig *c, const char *path, gboolean as_root,
 				 GError **error);
-/* 0 when @path may be trusted as root's configuration, else -errno and a message */
-int ad_dispatch_check_file_safe(const char *path, char **ret_message);
 
 /* ---- the queue between the stdin reader and the analysis ----------------- */
 

@@ -34,6 +34,7 @@ struct _AdAlertItem {
 	double last_seen;
 	GStrv hosts;
 	char *hosts_text;
+	char *perms;			/* "read write", the denied permissions */
 	gboolean ignored;
 	char *haystack;
 };
@@ -53,6 +54,7 @@ static void ad_alert_item_finalize(GObject *obj)
 	g_free(a->tclass);
 	g_strfreev(a->hosts);
 	g_free(a->hosts_text);
+	g_free(a->perms);
 	g_free(a->haystack);
 	G_OBJECT_CLASS(ad_alert_item_parent_class)->finalize(obj);
 }
@@ -188,6 +190,27 @@ static char *make_haystack(AdAlertItem *a)
 	return g_steal_pointer(&joined);
 }
 
+/* the denial's permissions as one clean line, "read write"; owned, "" when none */
+static char *perms_text(json_object *denial)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+	json_object *perms;
+
+	if (!denial || !json_object_object_get_ex(denial, "permissions", &perms) ||
+	    !json_object_is_type(perms, json_type_array))
+		return g_strdup("");
+	for (gsize i = 0; i < json_object_array_length(perms); i++) {
+		json_object *p = json_object_array_get_idx(perms, i);
+		g_autofree char *t = NULL;
+
+		if (!json_object_is_type(p, json_type_string))
+			continue;
+		t = ad_clean_text(json_object_get_string(p));
+		g_string_append_printf(s, "%s%s", s->len ? " " : "", t);
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
 AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 {
 	g_autoptr(AdAlertItem) a = NULL;
@@ -232,6 +255,7 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 	a->tclass = ad_json_get_text(denial, "tclass");
 	if (!a->tclass)
 		a->tclass = g_strdup("");
+	a->perms = perms_text(denial);
 	a->count = (guint64)MAX(0.0, json_get_double(o, "count", 0));
 	if (json_object_object_get_ex(o, "count", &v) && json_object_is_type(v, json_type_int))
 		a->count = json_object_get_uint64(v);
@@ -250,6 +274,11 @@ AdLevel ad_alert_item_get_level(AdAlertItem *a) { return a->level; }
 const char *ad_alert_item_get_summary(AdAlertItem *a) { return a->summary; }
 const char *ad_alert_item_get_source(AdAlertItem *a) { return a->source; }
 const char *ad_alert_item_get_target(AdAlertItem *a) { return a->target; }
+const char *ad_alert_item_get_perms(AdAlertItem *a)
+{
+	return a->perms;
+}
+
 const char *ad_alert_item_get_tclass(AdAlertItem *a) { return a->tclass; }
 guint64 ad_alert_item_get_count(AdAlertItem *a) { return a->count; }
 double ad_alert_item_get_first_seen(AdAlertItem *a) { return a->first_seen; }

@@ -31,6 +31,8 @@ const char *ad_alert_item_get_summary(AdAlertItem *a);
 const char *ad_alert_item_get_source(AdAlertItem *a);
 const char *ad_alert_item_get_target(AdAlertItem *a);
 const char *ad_alert_item_get_tclass(AdAlertItem *a);
+/* the denied permissions, "read write" (clean text) */
+const char *ad_alert_item_get_perms(AdAlertItem *a);
 guint64 ad_alert_item_get_count(AdAlertItem *a);
 double ad_alert_item_get_first_seen(AdAlertItem *a);
 double ad_alert_item_get_last_seen(AdAlertItem *a);

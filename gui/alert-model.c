@@ -187,6 +187,9 @@ int ad_alert_compare(AdAlertItem *a, AdAlertItem *b, AdColumn column, gboolean d
 	case AD_COLUMN_CLASS:
 		r = cmp_text(ad_alert_item_get_tclass(a), ad_alert_item_get_tclass(b));
 		break;
+	case AD_COLUMN_PERMISSIONS:
+		r = cmp_text(ad_alert_item_get_perms(a), ad_alert_item_get_perms(b));
+		break;
 	case AD_COLUMN_COUNT:
 		r = cmp_num((double)ad_alert_item_get_count(a), (double)ad_alert_item_get_count(b));
 		break;

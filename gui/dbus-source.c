@@ -118,7 +118,7 @@ static void report_error(AdDbusSource *s, const char *what, GError *error)
 		msg = g_strdup_printf(_("%s: the avcdoctor daemon (avcdoctor-dispatch) is not "
 					"running"), what);
 	else if (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied") ||
-			    g_str_equal(remote, "org.avcdoctor.Error.AccessDenied")))
+			    g_str_equal(remote, ad_alerts_error_name(AD_ALERTS_ERROR_ACCESS_DENIED))))
 		msg = g_strdup_printf(_("%s: not allowed (only root and the administrators "
 					"may read and change alerts): %s"), what, error->message);
 	else
@@ -162,7 +162,7 @@ static void call(AdDbusSource *s, const char *method, GVariant *params, const ch
 			      _("Not connected to the system bus."));
 		return;
 	}
-	g_dbus_connection_call(s->bus, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_IFACE, method, params,
+	g_dbus_connection_call(s->bus, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, method, params,
 			       reply_type ? G_VARIANT_TYPE(reply_type) : NULL,
 			       G_DBUS_CALL_FLAGS_NONE, AD_CALL_TIMEOUT_MS, s->cancel, done, data);
 }
@@ -172,7 +172,7 @@ static gboolean too_large(const GError *error)
 {
 	g_autofree char *remote = g_dbus_error_get_remote_error(error);
 
-	return remote && (g_str_equal(remote, "org.avcdoctor.Error.Failed") ||
+	return remote && (g_str_equal(remote, ad_alerts_error_name(AD_ALERTS_ERROR_FAILED)) ||
 			  g_str_equal(remote, "org.freedesktop.DBus.Error.LimitsExceeded"));
 }
 
@@ -362,11 +362,11 @@ static void on_bus(GObject *obj, GAsyncResult *res, gpointer data)
 		return;
 	}
 	s->bus = bus;
-	s->sub_added = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_IFACE,
+	s->sub_added = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_INTERFACE,
 							  "AlertAdded", AD_DBUS_PATH, NULL,
 							  G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s,
 							  NULL);
-	s->sub_updated = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_IFACE,
+	s->sub_updated = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_INTERFACE,
 							    "AlertUpdated", AD_DBUS_PATH, NULL,
 							    G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s,
 							    NULL);

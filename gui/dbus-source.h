@@ -3,11 +3,10 @@
 
 #include <gio/gio.h>
 
+#include "alerts-client.h"
+
 G_BEGIN_DECLS
 
-#define AD_DBUS_NAME "org.avcdoctor.Daemon"
-#define AD_DBUS_PATH "/org/avcdoctor/Daemon"
-#define AD_DBUS_IFACE "org.avcdoctor.Alerts1"
 
 /*
  * AdDbusSource: the daemon's alerts, from org.avcdoctor.Alerts1 on the

@@ -380,7 +380,13 @@ static void fill_details(AdDetailPane *p)
 		add_row(p, &row, _("First seen"), first);
 		add_row(p, &row, _("Last seen"), last);
 		add_row(p, &row, _("Count"), count);
-		add_row(p, &row, _("Hosts"), hosts && *hosts ? hosts : _("this host"));
+		/*
+		 * the daemon counts a record without node= as its own host's; a log
+		 * analysed offline may come from anywhere: its host is unknown
+		 */
+		add_row(p, &row, _("Hosts"), hosts && *hosts ? hosts
+				   : json_object_object_get_ex(o, "host_counts", NULL)
+				   ? _("this host") : _("unknown (the log names none)"));
 		add_row(p, &row, _("Log file"), where);
 		add_row(p, &row, _("Alert ID"), ad_alert_item_get_id(a));
 	}

@@ -146,6 +146,9 @@ static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMo
 	case AD_COLUMN_CLASS:
 		text = ad_alert_item_get_tclass(a);
 		break;
+	case AD_COLUMN_PERMISSIONS:
+		text = ad_alert_item_get_perms(a);
+		break;
 	case AD_COLUMN_COUNT:
 		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, ad_alert_item_get_count(a));
 		break;
@@ -274,7 +277,7 @@ static void add_columns(AdBrowserWindow *w)
 {
 	static const char *const titles[AD_N_COLUMNS] = {
 		N_("Level"), N_("Summary"), N_("Source"), N_("Target"), N_("Class"),
-		N_("Count"), N_("Last seen"), N_("Host"),
+		N_("Permissions"), N_("Count"), N_("Last seen"), N_("Host"),
 	};
 
 	for (guint i = 0; i < AD_N_COLUMNS; i++) {
@@ -296,9 +299,11 @@ static void add_columns(AdBrowserWindow *w)
 		}
 		if (i == AD_COLUMN_COUNT)
 			g_object_set(cell, "xalign", 1.0, NULL);
-		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST) {
+		/* fixed widths: the Summary column takes what is left */
+		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST ||
+		    i == AD_COLUMN_CLASS || i == AD_COLUMN_PERMISSIONS) {
 			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-			gtk_tree_view_column_set_fixed_width(col, 130);
+			gtk_tree_view_column_set_fixed_width(col, i == AD_COLUMN_CLASS ? 90 : 130);
 			gtk_tree_view_column_set_sizing(col, GTK_TREE_VIEW_COLUMN_FIXED);
 		}
 		gtk_tree_view_append_column(w->alert_view, col);

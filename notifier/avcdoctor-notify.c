@@ -27,11 +27,9 @@
 #include <libnotify/notify.h>
 
 #include "i18n.h"
+#include "alerts-client.h"
 #include "notes.h"
 
-#define AD_NAME "org.avcdoctor.Daemon"
-#define AD_PATH "/org/avcdoctor/Daemon"
-#define AD_IFACE "org.avcdoctor.Alerts1"
 #define AD_BROWSER "avcdoctor-browser"
 #define AD_CATCH_UP_DEFAULT (24 * 3600)	/* first run: the last day */
 
@@ -283,7 +281,7 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 		for (guint i = 0; i < s->current->len; i++) {
 			AdNote *a = g_ptr_array_index(s->current, i);
 
-			g_dbus_connection_call(s->bus, AD_NAME, AD_PATH, AD_IFACE, "SetFilter",
+			g_dbus_connection_call(s->bus, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "SetFilter",
 					       g_variant_new("(ss)", a->id, "always"), NULL,
 					       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_set_filter,
 					       g_strdup(a->id));
@@ -353,7 +351,7 @@ static void on_signal(GDBusConnection *c, const char *sender, const char *path,
 	l->fallback->id = g_strdup(id);
 	l->fallback->level = g_strdup(level);
 	l->fallback->summary = g_strdup(summary);
-	g_dbus_connection_call(c, AD_NAME, AD_PATH, AD_IFACE, "GetAlert",
+	g_dbus_connection_call(c, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "GetAlert",
 			       g_variant_new("(s)", id), G_VARIANT_TYPE("(s)"),
 			       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_get_alert, l);
 }
@@ -399,16 +397,16 @@ static void on_name_appeared(GDBusConnection *c, const char *name, const char *o
 		s->bus = g_object_ref(c);
 		/* by well-known name: only the daemon's signals, whoever owns it now */
 		s->sub_added = g_dbus_connection_signal_subscribe(
-			c, name, AD_IFACE, "AlertAdded", AD_PATH, NULL,
+			c, name, AD_DBUS_INTERFACE, "AlertAdded", AD_DBUS_PATH, NULL,
 			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
 		s->sub_updated = g_dbus_connection_signal_subscribe(
-			c, name, AD_IFACE, "AlertUpdated", AD_PATH, NULL,
+			c, name, AD_DBUS_INTERFACE, "AlertUpdated", AD_DBUS_PATH, NULL,
 			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
 	}
 	/* what happened while we or the daemon were away */
 	since = s->last_run >= 0 ? s->last_run
 		: (double)g_get_real_time() / G_USEC_PER_SEC - AD_CATCH_UP_DEFAULT;
-	g_dbus_connection_call(c, AD_NAME, AD_PATH, AD_IFACE, "ListAlerts",
+	g_dbus_connection_call(c, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "ListAlerts",
 			       g_variant_new("(dbs)", since, FALSE, ""), G_VARIANT_TYPE("(as)"),
 			       G_DBUS_CALL_FLAGS_NONE, 30000, NULL, on_list_alerts, s);
 	s->last_run = (double)g_get_real_time() / G_USEC_PER_SEC;
@@ -476,7 +474,7 @@ int main(int argc, char **argv)
 	g_unix_signal_add(SIGTERM, on_quit_signal, &s);
 	g_unix_signal_add(SIGINT, on_quit_signal, &s);
 
-	watch = g_bus_watch_name(G_BUS_TYPE_SYSTEM, AD_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
+	watch = g_bus_watch_name(G_BUS_TYPE_SYSTEM, AD_DBUS_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
 				 on_name_appeared, on_name_vanished, &s, NULL);
 	g_main_loop_run(s.loop);
 

@@ -70,7 +70,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
-	if (!stype || !ttype || !(path = ad_file_denial_path(d)) || ad_file_is_standard_dir(path) ||
+	if (!stype || !ttype || !(path = ad_file_denial_path(d)) || ad_path_is_standard_dir(path) ||
 		ad_file_on_labelless_fs(ctx, d, ttype))
 		return 0;
 	expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));
@@ -94,7 +94,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 		g_autofree char *parent = g_path_get_dirname(path);
 		g_autofree char *ptype = ad_labels_expected_type(ctx->labels, parent, S_IFDIR);
 
-		subtree = !ad_file_is_standard_dir(parent) && g_strcmp0(ptype, ttype) == 0;
+		subtree = !ad_path_is_standard_dir(parent) && g_strcmp0(ptype, ttype) == 0;
 		dir = g_strdup(subtree ? parent : path);
 	}
 	spec = ad_file_fcontext_spec(dir, subtree);

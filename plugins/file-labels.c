@@ -125,66 +125,7 @@ static const char *const probe_dirs[] = {
 	"/var/tmp",
 };
 
-/* FHS directories: a fix never relabels these */
-static const char *const standard_dirs[] = {
-	"/",
-	"/bin",
-	"/boot",
-	"/dev",
-	"/etc",
-	"/home",
-	"/lib",
-	"/lib32",
-	"/lib64",
-	"/media",
-	"/mnt",
-	"/opt",
-	"/proc",
-	"/root",
-	"/run",
-	"/sbin",
-	"/srv",
-	"/sys",
-	"/tmp",
-	"/usr",
-	"/usr/bin",
-	"/usr/include",
-	"/usr/lib",
-	"/usr/lib32",
-	"/usr/lib64",
-	"/usr/libexec",
-	"/usr/local",
-	"/usr/local/bin",
-	"/usr/local/etc",
-	"/usr/local/lib",
-	"/usr/local/sbin",
-	"/usr/local/share",
-	"/usr/sbin",
-	"/usr/share",
-	"/usr/src",
-	"/var",
-	"/var/cache",
-	"/var/lib",
-	"/var/local",
-	"/var/lock",
-	"/var/log",
-	"/var/mail",
-	"/var/opt",
-	"/var/run",
-	"/var/spool",
-	"/var/tmp",
-	"/var/www",
-};
-
 #define AD_PROBE_NAME "avcdoctor-unclaimed-name"
-
-gboolean ad_file_is_standard_dir(const char *path)
-{
-	for (guint i = 0; path && i < G_N_ELEMENTS(standard_dirs); i++)
-		if (strcmp(path, standard_dirs[i]) == 0)
-			return TRUE;
-	return FALSE;
-}
 
 /* the generic types of ctx->labels, as a set; owned */
 static GHashTable *generic_types(AdContext *ctx)
@@ -244,132 +185,6 @@ char *ad_file_fcontext_spec(const char *path, gboolean subtree)
 }
 
 /* ---- how much and where file_contexts uses each type -------------------------- */
-
-/*
- * Per file_contexts: how many entries label files with each type, and
- * the places each type is used in ("type\x1f/var/lib": an entry for the
- * type starts with /var/lib/).  Read once per file and kept: the file is
- * the one selabel reads.
- */
-typedef struct {
-	GHashTable *counts; /* type -> count */
-	GHashTable *places; /* "type\x1fplace" set */
-} FcStats;
-
-G_LOCK_DEFINE_STATIC(fc_stats);
-static GHashTable *fc_stats_cache; /* file_contexts path -> FcStats */
-
-static void fc_stats_free(FcStats *st)
-{
-	g_hash_table_unref(st->counts);
-	g_hash_table_unref(st->places);
-	g_free(st);
-}
-
-/*
- * The first two directories of @len bytes of @path ("/var/lib/x/y" →
- * "/var/lib"), without its last component when @drop_last (a file name,
- * or a part of one); owned, NULL when none is left
- */
-static char *place_of(const char *path, gsize len, gboolean drop_last)
-{
-	g_autofree char *copy = g_strndup(path, len);
-	g_auto(GStrv) parts = g_strsplit(copy, "/", -1);
-	const char *comps[3] = {0};
-	guint n = 0, total = 0;
-
-	for (char **p = parts; *p; p++)
-		if (**p)
-			total++;
-	if (drop_last && total)
-		total--;
-	for (char **p = parts; *p && n < MIN(total, 2); p++)
-		if (**p)
-			comps[n++] = *p;
-	if (!n)
-		return NULL;
-	return n == 1 ? g_strconcat("/", comps[0], NULL)
-		      : g_strconcat("/", comps[0], "/", comps[1], NULL);
-}
-
-static void count_file(FcStats *st, const char *path)
-{
-	g_autofree char *text = NULL;
-	g_auto(GStrv) lines = NULL;
-
-	if (!g_file_get_contents(path, &text, NULL, NULL))
-		return;
-	lines = g_strsplit(text, "\n", -1);
-	for (char **l = lines; *l; l++) {
-		g_autofree char *type = NULL, *place = NULL;
-		char *line = g_strstrip(*l);
-		char *ctx = strrchr(line, ' ');
-		char *tab = strrchr(line, '\t');
-		gboolean complete;
-		gsize lit;
-
-		if (!*line || *line == '#')
-			continue;
-		if (tab && (!ctx || tab > ctx))
-			ctx = tab;
-		if (!ctx || !(type = ad_context_type(ctx + 1)))
-			continue;
-		g_hash_table_insert(st->counts, g_strdup(type),
-			GUINT_TO_POINTER(
-				GPOINTER_TO_UINT(g_hash_table_lookup(st->counts, type)) + 1));
-		/* the literal start of the regular expression: whole names only */
-		lit = strcspn(line, ".^$*+?()[]{}|\\ \t");
-		complete = !line[lit] || line[lit] == ' ' || line[lit] == '\t' ||
-			   (lit && line[lit - 1] == '/') ||
-			   (line[lit] == '(' && line[lit + 1] == '/');
-		if ((place = place_of(line, lit, !complete)))
-			g_hash_table_add(st->places, g_strdup_printf("%s\x1f%s", type, place));
-	}
-}
-
-/* the stats of ctx->labels' file (with .local and .homedirs); borrowed, lock held */
-static FcStats *fc_stats_locked(AdContext *ctx)
-{
-	const char *base = ad_labels_path(ctx->labels);
-	FcStats *st;
-
-	if (!fc_stats_cache)
-		fc_stats_cache = g_hash_table_new_full(
-			g_str_hash, g_str_equal, g_free, (GDestroyNotify)fc_stats_free);
-	st = g_hash_table_lookup(fc_stats_cache, base);
-	if (!st) {
-		g_autofree char *local = g_strconcat(base, ".local", NULL);
-		g_autofree char *homedirs = g_strconcat(base, ".homedirs", NULL);
-
-		st = g_new0(FcStats, 1);
-		st->counts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-		st->places = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-		count_file(st, base);
-		count_file(st, local);
-		count_file(st, homedirs);
-		g_hash_table_insert(fc_stats_cache, g_strdup(base), st);
-	}
-	return st;
-}
-
-/* number of entries labelling files @type, and whether one is in @path's place */
-static guint fc_count(AdContext *ctx, const char *type, const char *path, gboolean *ret_same_place)
-{
-	g_autofree char *place = path ? place_of(path, strlen(path), TRUE) : NULL;
-	g_autofree char *key = place ? g_strdup_printf("%s\x1f%s", type, place) : NULL;
-	FcStats *st;
-	guint n;
-
-	*ret_same_place = FALSE;
-	if (!ctx->labels)
-		return 0;
-	G_LOCK(fc_stats);
-	st = fc_stats_locked(ctx);
-	n = GPOINTER_TO_UINT(g_hash_table_lookup(st->counts, type));
-	*ret_same_place = key && g_hash_table_contains(st->places, key);
-	G_UNLOCK(fc_stats);
-	return n;
-}
 
 /* ---- candidate types ---------------------------------------------------------- */
 
@@ -562,7 +377,7 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 	ranked = g_ptr_array_new_with_free_func((GDestroyNotify)candidate_free);
 	for (guint i = 0; i < allowed->len; i++) {
 		const char *t = g_ptr_array_index(allowed, i);
-		gboolean same_place;
+		gboolean same_place = FALSE;
 		Candidate *c;
 		guint uses;
 		int fit;
@@ -583,7 +398,7 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 			continue;
 		if (attribute && !has_attr(ctx, t, attribute))
 			continue;
-		uses = fc_count(ctx, t, path, &same_place);
+		uses = ctx->labels ? ad_labels_type_uses(ctx->labels, t, path, &same_place) : 0;
 		/* device nodes get their types from file_contexts (udev): never a pty's */
 		if (device && (!uses || has_attr(ctx, t, "ptynode")))
 			continue;

@@ -67,8 +67,6 @@ gboolean ad_file_is_swap_setup(const AdDenial *d);
  * nothing in particular: a file context for it is the fix.
  */
 gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
-/* TRUE for "/", "/etc", "/var/lib", "/usr", "/home", ... (never label these) */
-gboolean ad_file_is_standard_dir(const char *path);
 
 /*
  * A semanage fcontext specification matching exactly @path, or with

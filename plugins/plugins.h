@@ -10,33 +10,40 @@
 G_BEGIN_DECLS
 
 /* general */
-extern const AdPlugin ad_plugin_boolean;
-extern const AdPlugin ad_plugin_catchall;
-/* file-label plugins */
-extern const AdPlugin ad_plugin_associate;
-extern const AdPlugin ad_plugin_device;
-extern const AdPlugin ad_plugin_fcontext;
-extern const AdPlugin ad_plugin_file;
-extern const AdPlugin ad_plugin_mounton;
-extern const AdPlugin ad_plugin_restorecon;
-extern const AdPlugin ad_plugin_restorecon_source;
-/* other plugins */
-extern const AdPlugin ad_plugin_bind_ports;
-extern const AdPlugin ad_plugin_connect_ports;
-extern const AdPlugin ad_plugin_execmem;
-extern const AdPlugin ad_plugin_execmod;
-extern const AdPlugin ad_plugin_mmap_zero;
-extern const AdPlugin ad_plugin_leaks;
-extern const AdPlugin ad_plugin_permissive;
-extern const AdPlugin ad_plugin_policy_mismatch;
-extern const AdPlugin ad_plugin_invalid_context;
-extern const AdPlugin ad_plugin_constraint;
-extern const AdPlugin ad_plugin_sys_module;
-extern const AdPlugin ad_plugin_kernel_modules;
-extern const AdPlugin ad_plugin_selinuxpolicy;
-extern const AdPlugin ad_plugin_setenforce;
-extern const AdPlugin ad_plugin_dac_override;
-extern const AdPlugin ad_plugin_sys_resource;
-extern const AdPlugin ad_plugin_disable_ipv6;
+/*
+ * The one list of cause plugins, in the order they run.  Adding a plugin
+ * is its file (plugins/NAME.c, defining `const AdPlugin ad_plugin_NAME`)
+ * plus its name here; CMake builds every C file of plugins/.
+ */
+#define AD_PLUGIN_LIST(X) \
+	X(boolean) \
+	X(catchall) \
+	X(associate) \
+	X(device) \
+	X(fcontext) \
+	X(file) \
+	X(mounton) \
+	X(restorecon) \
+	X(restorecon_source) \
+	X(bind_ports) \
+	X(connect_ports) \
+	X(execmem) \
+	X(execmod) \
+	X(mmap_zero) \
+	X(leaks) \
+	X(permissive) \
+	X(policy_mismatch) \
+	X(invalid_context) \
+	X(constraint) \
+	X(sys_module) \
+	X(kernel_modules) \
+	X(selinuxpolicy) \
+	X(setenforce) \
+	X(dac_override) \
+	X(sys_resource) \
+	X(disable_ipv6)
+
+#define AD_PLUGIN_DECLARE(name) extern const AdPlugin ad_plugin_##name;
+AD_PLUGIN_LIST(AD_PLUGIN_DECLARE)
 
 G_END_DECLS

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <gio/gio.h>
+#include <glib.h>
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 

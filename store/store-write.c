@@ -13,12 +13,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <gio/gio.h>
+#include <glib.h>
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 
 #include "output/escape.h"
 #include "output/report.h"
+#include "clock.h"
 #include "store-private.h"
 
 /* ------------------------------------------------------------ recording */
@@ -133,7 +134,7 @@ static gboolean remember_item(AdStore *s, StoreAlert *sa, int kind, AdBytes item
 
 static double now_seconds(void)
 {
-	return g_get_real_time() / 1e6;
+	return ad_clock_real_us() / 1e6;
 }
 
 static gboolean writable(AdStore *s, GError **error)

@@ -39,7 +39,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 
@@ -52,28 +51,7 @@
 
 /* ------------------------------------------------------------ errors */
 
-static const GDBusErrorEntry store_error_entries[] = {
-	{ AD_STORE_ERROR_OPEN, "org.avcdoctor.Alerts1.Error.Open" },
-	{ AD_STORE_ERROR_CORRUPT, "org.avcdoctor.Alerts1.Error.Corrupt" },
-	{ AD_STORE_ERROR_UNSAFE, "org.avcdoctor.Alerts1.Error.Unsafe" },
-	{ AD_STORE_ERROR_NOT_FOUND, "org.avcdoctor.Alerts1.Error.NotFound" },
-	{ AD_STORE_ERROR_INVALID, "org.avcdoctor.Alerts1.Error.Invalid" },
-	{ AD_STORE_ERROR_IO, "org.avcdoctor.Alerts1.Error.IO" },
-};
-
-/*
- * Registered with GDBus: a service that returns an AD_STORE_ERROR through
- * g_dbus_method_invocation_return_gerror() hands the same domain and code
- * to a client that has called this function before its call.
- */
-GQuark ad_store_error_quark(void)
-{
-	static gsize quark;
-
-	g_dbus_error_register_error_domain("ad-store-error-quark", &quark, store_error_entries,
-					   G_N_ELEMENTS(store_error_entries));
-	return (GQuark)quark;
-}
+G_DEFINE_QUARK(ad-store-error-quark, ad_store_error)
 
 static const char *const filter_names[] = { "never", "after_first", "always" };
 

@@ -79,6 +79,44 @@ check_merged_json "$TMP/merged.txt" '^15 denial records in \d+ alerts, .*\.$' \
 
 # accounting and exit statuses
 expect_status 1 "a rejected record gives exit 1" -- "$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log
-expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/out" "the rejected record is counted"
+expect_grep "; 1 record rejected (see the messages on standard error)\.$" "$TMP/out" \
+	"the rejected record is counted, and where its message went is said"
+"$AVCDOCTOR" analyze -p "$POLICY" synthetic/avc-parser-malformed_permissions_test.log >"$TMP/both" 2>&1
+expect_grep "; 1 record rejected (see the messages above)\.$" "$TMP/both" \
+	"with stderr in the same file the messages are above"
 expect_status 2 "no policy" -- "$AVCDOCTOR" analyze -p /nonexistent "$crafted"
+
+# the overview: its counts are those of the alerts that follow it
+for log in "$crafted" selinux-sepolgen-test_data-httpd.log avc-parser-tpm-enforcing.log; do
+	"$AVCDOCTOR" analyze --summary --json -p "$POLICY" "$log" >"$TMP/sum.jsonl" 2>/dev/null
+	python3 - "$TMP/sum.jsonl" <<'PY' && pass "overview of $log agrees with its alerts" || fail "overview of $log"
+import json, sys, collections
+lines = [json.loads(l) for l in open(sys.argv[1])]
+s, alerts = lines[0], lines[1:]
+assert s["type"] == "summary" and all("type" not in a for a in alerts)
+assert s["alerts"] == len(alerts)
+assert s["records"] == sum(a["count"] for a in alerts)
+for lvl in ("green", "yellow", "red"):
+    mine = [a for a in alerts if a["level"] == lvl]
+    assert s["levels"][lvl] == {"alerts": len(mine), "records": sum(a["count"] for a in mine)}, lvl
+fixes = collections.Counter(a["suggestions"][0]["kind"] if a["suggestions"] else "none" for a in alerts)
+assert s["fixes"] == dict(fixes), (s["fixes"], fixes)
+src = collections.Counter()
+for a in alerts:
+    src[a["denial"]["scontext"].split(":")[2]] += a["count"]
+top = s["sources"][0]
+assert top["records"] == max(src.values()) and src[top["name"]] == top["records"], (top, src.most_common(3))
+assert len(s["sources"]) <= 5 and len(s["targets"]) <= 5
+assert s["first_seen"] == min(a["first_seen"] for a in alerts)
+assert s["last_seen"] == max(a["last_seen"] for a in alerts)
+PY
+done
+# without --summary, JSON Lines consumers see alerts only; a pipe gets no text overview
+"$AVCDOCTOR" analyze --json -p "$POLICY" "$crafted" 2>/dev/null | head -1 | grep -q '"type":"summary"' &&
+	fail "a summary object without --summary" || pass "no summary object unless asked"
+"$AVCDOCTOR" analyze -p "$POLICY" "$crafted" 2>/dev/null | grep -q '^Overview$' &&
+	fail "a text overview into a pipe without --summary" || pass "no overview into a pipe unless asked"
+"$AVCDOCTOR" analyze --summary -p "$POLICY" "$crafted" >"$TMP/sum.txt" 2>/dev/null
+expect_grep '^Overview$' "$TMP/sum.txt" "--summary opens the text report with the overview"
+expect_grep '^  unknown (no node= name) ' "$TMP/sum.txt" "a log without node= names says the host is unknown"
 finish

@@ -226,7 +226,8 @@ serve() {
 start_bus open
 export DBUS_SYSTEM_BUS_ADDRESS="$bus"
 expect_status 2 "list with the service not running" -- "$AVCDOCTOR" list
-expect_grep '^avcdoctor: avcdoctor list: the avcdoctor-dispatch service is not running; use --db PATH to read a store directly$' \
+# the command named once: "avcdoctor: list: ...", never "avcdoctor: avcdoctor list: ..."
+expect_grep '^avcdoctor: list: the avcdoctor-dispatch service is not running; use --db PATH to read a store directly$' \
 	"$TMP/err" "service not running: message"
 expect_status 2 "show with the service not running" -- "$AVCDOCTOR" show 853997c3dff518a1
 

@@ -48,6 +48,21 @@ else
 	pass "the core uses neither SQLite nor D-Bus"
 fi
 
+# the store keeps alerts; speaking D-Bus is the dispatcher's and the client library's
+if grep -rnE --include='*.[ch]' 'g_dbus_|GDBus|gio/gio.h' store >"$TMP/hits"; then
+	fail "the store speaks D-Bus:"; cat "$TMP/hits" >&2
+else
+	pass "the store speaks no D-Bus"
+fi
+
+# the D-Bus names are spelled once, in client/alerts-client.h
+if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"' \
+	analyzer plugins cli dispatcher store gui notifier | grep -v 'dispatcher/dbus-service.c:.*AD_RESOURCE_XML' >"$TMP/hits"; then
+	fail "D-Bus names spelled outside client/alerts-client.h:"; cat "$TMP/hits" >&2
+else
+	pass "the D-Bus names are spelled once"
+fi
+
 # one file, one idea: nothing past about 1,500 lines
 big=$(find analyzer plugins cli dispatcher store client gui notifier -name '*.c' \
 	-exec wc -l {} + 2>/dev/null | awk '$2 != "total" && $1 > 1500 { print $2 " (" $1 ")" }')

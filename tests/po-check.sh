@@ -91,5 +91,13 @@ else
 	else
 		expect_grep "^$de" "$TMP/de" "German summary \"$de...\""
 	fi
+	# level words are translated in text (JSON keeps "red", "green", "yellow")
+	LC_ALL=C.UTF-8 LANGUAGE=fr "$AVCDOCTOR" analyze -p "$POLICY" "$sample" >"$TMP/fr" 2>&1
+	expect_grep '^Niveau[^:]*: rouge ' "$TMP/fr" "French level words in text"
+	if grep -qE '^Niveau[^:]*: (red|green|yellow) ' "$TMP/fr"; then
+		fail "an English level word in French text"; fi
+	LC_ALL=C.UTF-8 LANGUAGE=fr "$AVCDOCTOR" analyze --json -p "$POLICY" "$sample" 2>/dev/null |
+		grep -q '"level":"red"' && pass "JSON levels stay English" ||
+		fail "JSON level values were translated"
 fi
 [ "$failures" = 0 ]

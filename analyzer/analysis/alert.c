@@ -395,7 +395,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 					     "Level: %s   Alert %s   Seen %" PRIu64 " times\n",
 					     a->count > G_MAXULONG ? a->count % 1000000 + 1000000
 								   : (gulong)a->count),
-			       ad_level_name(a->level), a->id, a->count);
+			       ad_level_display(a->level), a->id, a->count);
 	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
 		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
 		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;

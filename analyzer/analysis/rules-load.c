@@ -21,6 +21,7 @@
 #include "paths.h"
 #include "output/escape.h"
 #include "rules-private.h"
+#include "trusted-file.h"
 
 
 /* ---- problems ------------------------------------------------------------------ */
@@ -1011,83 +1012,22 @@ static GPtrArray *parse_rules(const char *text, gsize len, Problems *pb, AdPolic
 static gboolean read_rules_file(int dirfd, const char *name, const char *shown,
 				char **ret_text, gsize *ret_len, GError **error)
 {
-	g_autofree char *buf = NULL;
-	struct stat st;
-	gsize len = 0;
-	int fd;
+	g_autoptr(GError) local = NULL;
 
-	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		int e = errno;
-
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", shown,
-			    g_strerror(e));
-		return FALSE;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, _("%s: not a regular file"),
-			    shown);
-		close(fd);
-		return FALSE;
-	}
-	if (geteuid() == 0 && st.st_uid != 0) {
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-			    /* TRANSLATORS: %1$s is a file, %2$u a user id */
-			    _("%s: owned by uid %u, not root: refused while running as root"),
-			    shown, (unsigned)st.st_uid);
-		close(fd);
-		return FALSE;
-	}
-	if (geteuid() == 0 && (st.st_mode & S_IWOTH)) {
-		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-			    _("%s: writable by everyone: refused while running as root"), shown);
-		close(fd);
-		return FALSE;
-	}
-	if (st.st_size > AD_RULES_MAX_FILE) {
+	if (ad_file_read_trusted(dirfd, name, shown, AD_RULES_MAX_FILE, geteuid() == 0,
+				 ret_text, ret_len, &local))
+		return TRUE;
+	if (g_error_matches(local, AD_FILE_ERROR, AD_FILE_ERROR_UNSAFE))
+		g_set_error_literal(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE, local->message);
+	else if (g_error_matches(local, AD_FILE_ERROR, AD_FILE_ERROR_TOO_LARGE))
 		g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
-			    /* TRANSLATORS: %1$s is a file, %2$lld its size, %3$d the most
-			       a rules file may have, in bytes */
-			    ngettext("%s: %lld byte: a rules file has at most %d",
-				     "%s: %lld bytes: a rules file has at most %d",
-				     (unsigned long)st.st_size),
-			    shown, (long long)st.st_size, AD_RULES_MAX_FILE);
-		close(fd);
-		return FALSE;
-	}
-	buf = g_malloc(AD_RULES_MAX_FILE + 1);
-	for (;;) {
-		ssize_t n = read(fd, buf + len, AD_RULES_MAX_FILE + 1 - len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-
-			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, "%s: %s", shown,
-				    g_strerror(e));
-			close(fd);
-			return FALSE;
-		}
-		if (n == 0)
-			break;
-		len += n;
-		if (len > AD_RULES_MAX_FILE) {
-			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_SYNTAX,
-				    /* TRANSLATORS: %1$s is a file */
-				    ngettext("%s: a rules file has at most %d byte",
-					     "%s: a rules file has at most %d bytes",
-					     AD_RULES_MAX_FILE),
-				    shown, AD_RULES_MAX_FILE);
-			close(fd);
-			return FALSE;
-		}
-	}
-	close(fd);
-	buf[len] = '\0';
-	*ret_text = g_realloc(g_steal_pointer(&buf), len + 1);
-	*ret_len = len;
-	return TRUE;
+			    /* TRANSLATORS: %1$s is a file */
+			    ngettext("%s: a rules file has at most %d byte",
+				     "%s: a rules file has at most %d bytes", AD_RULES_MAX_FILE),
+			    shown, AD_RULES_MAX_FILE);
+	else
+		g_set_error_literal(error, AD_RULES_ERROR, AD_RULES_ERROR_OPEN, local->message);
+	return FALSE;
 }
 
 /* reads and parses; on success the rules go into @b (when non-NULL) */

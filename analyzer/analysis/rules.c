@@ -31,6 +31,7 @@
 #include "config.h"
 #include "paths.h"
 #include "output/escape.h"
+#include "policy/labels.h"
 #include "rules-private.h"
 
 G_DEFINE_QUARK(ad-rules-error-quark, ad_rules_error)
@@ -336,29 +337,6 @@ static gboolean path_is_usable(const char *p, gsize len)
 }
 
 /*
- * Directories a rule must never relabel wholesale: "semanage fcontext -a
- * -t samba_share_t '/usr(/.*)?'" would break the system.  A user's home
- * directory (/home/NAME) counts too.
- */
-static gboolean dir_is_standard(const char *dir)
-{
-	static const char *const standard[] = {
-		"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",
-		"/libx32", "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv",
-		"/sys", "/tmp", "/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32",
-		"/usr/lib64", "/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/lib",
-		"/usr/local/sbin", "/usr/local/share", "/usr/sbin", "/usr/share", "/usr/src",
-		"/var", "/var/cache", "/var/lib", "/var/lock", "/var/log", "/var/mail",
-		"/var/opt", "/var/run", "/var/spool", "/var/tmp",
-	};
-
-	for (guint i = 0; i < G_N_ELEMENTS(standard); i++)
-		if (strcmp(dir, standard[i]) == 0)
-			return TRUE;
-	return g_str_has_prefix(dir, "/home/") && !strchr(dir + strlen("/home/"), '/');
-}
-
-/*
  * @path as a regular expression that matches exactly it, for semanage
  * fcontext; with @subtree, "(/.*)?" added: the directory and everything
  * in it.  "/var/www/a.b" -> "/var/www/a\.b(/.*)?".
@@ -447,11 +425,11 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 			v->cmd[PH_PATH] = g_strndup(p, len);
 			dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
 							       : g_path_get_dirname(v->cmd[PH_PATH]);
-			if (!dir_is_standard(v->cmd[PH_PATH])) {
+			if (!ad_path_is_standard_dir(v->cmd[PH_PATH])) {
 				v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
 				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
 			}
-			if (!dir_is_standard(dir)) {
+			if (!ad_path_is_standard_dir(dir)) {
 				v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
 				v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
 				v->text[PH_PATH_DIR] = g_strdup(dir);

@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "output/escape.h"
 #include "suggest.h"
 
@@ -23,6 +25,18 @@ const char *ad_fix_kind_name(AdFixKind k)
 const char *ad_level_name(AdLevel l)
 {
 	return (guint)l < G_N_ELEMENTS(level_names) ? level_names[l] : "yellow";
+}
+
+const char *ad_level_display(AdLevel l)
+{
+	switch (l) {
+	case AD_LEVEL_GREEN:
+		return C_("level", "green");
+	case AD_LEVEL_RED:
+		return C_("level", "red");
+	default:
+		return C_("level", "yellow");
+	}
 }
 
 gboolean ad_level_from_name(const char *name, AdLevel *ret)

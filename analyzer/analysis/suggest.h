@@ -28,7 +28,8 @@ typedef enum {
 } AdLevel;
 
 const char *ad_fix_kind_name(AdFixKind k);
-const char *ad_level_name(AdLevel l);
+const char *ad_level_name(AdLevel l);		/* "red": JSON, D-Bus, logs */
+const char *ad_level_display(AdLevel l);	/* "red" in the user's language: text reports */
 gboolean ad_level_from_name(const char *name, AdLevel *ret);
 gboolean ad_fix_kind_from_name(const char *name, AdFixKind *ret);
 

@@ -18,6 +18,16 @@ struct _AdLabels {
 	char *path;
 	GHashTable *customizable;	/* type -> itself */
 	GHashTable *cache;		/* "mode\x1fpath" -> expected context or "" */
+	/*
+	 * How many entries of file_contexts (with .local and .homedirs) label
+	 * files with each type, and the places each type is used in
+	 * ("type\x1f/var/lib": an entry for the type starts with /var/lib/).
+	 * Read at the first question, from the files selabel reads, and
+	 * dropped with the labels: reopening them (a reload) reads them anew.
+	 */
+	GMutex uses_lock;
+	GHashTable *uses;		/* type -> count; NULL until asked */
+	GHashTable *places;		/* "type\x1fplace" set */
 };
 
 /* POLICYROOT of a policy file: its directory's parent */
@@ -84,6 +94,7 @@ AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GEr
 	l->path = g_steal_pointer(&path);
 	l->customizable = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	l->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	g_mutex_init(&l->uses_lock);
 	if (root)
 		load_customizable(l, root);
 	return l;
@@ -97,6 +108,9 @@ void ad_labels_free(AdLabels *l)
 	g_free(l->path);
 	g_hash_table_unref(l->customizable);
 	g_hash_table_unref(l->cache);
+	g_clear_pointer(&l->uses, g_hash_table_unref);
+	g_clear_pointer(&l->places, g_hash_table_unref);
+	g_mutex_clear(&l->uses_lock);
 	g_free(l);
 }
 
@@ -157,4 +171,112 @@ char *ad_labels_expected_type(AdLabels *l, const char *path, mode_t mode)
 gboolean ad_labels_is_customizable(AdLabels *l, const char *type)
 {
 	return type && g_hash_table_contains(l->customizable, type);
+}
+
+/*
+ * The first two directories of @len bytes of @path ("/var/lib/x/y" ->
+ * "/var/lib"), without its last component when @drop_last (a file name,
+ * or a part of one); owned, NULL when none is left
+ */
+static char *place_of(const char *path, gsize len, gboolean drop_last)
+{
+	g_autofree char *copy = g_strndup(path, len);
+	g_auto(GStrv) parts = g_strsplit(copy, "/", -1);
+	const char *comps[3] = {0};
+	guint n = 0, total = 0;
+
+	for (char **p = parts; *p; p++)
+		if (**p)
+			total++;
+	if (drop_last && total)
+		total--;
+	for (char **p = parts; *p && n < MIN(total, 2); p++)
+		if (**p)
+			comps[n++] = *p;
+	if (!n)
+		return NULL;
+	return n == 1 ? g_strconcat("/", comps[0], NULL)
+		      : g_strconcat("/", comps[0], "/", comps[1], NULL);
+}
+
+/* counts the entries of one file_contexts file into l->uses and l->places */
+static void count_file(AdLabels *l, const char *path)
+{
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		return;
+	lines = g_strsplit(text, "\n", -1);
+	for (char **p = lines; *p; p++) {
+		g_autofree char *type = NULL, *place = NULL;
+		char *line = g_strstrip(*p);
+		char *ctx = strrchr(line, ' ');
+		char *tab = strrchr(line, '\t');
+		gboolean complete;
+		gsize lit;
+
+		if (!*line || *line == '#')
+			continue;
+		if (tab && (!ctx || tab > ctx))
+			ctx = tab;
+		if (!ctx || !(type = ad_context_type(ctx + 1)))
+			continue;
+		g_hash_table_insert(l->uses, g_strdup(type),
+			GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(l->uses, type)) + 1));
+		/* the literal start of the regular expression: whole names only */
+		lit = strcspn(line, ".^$*+?()[]{}|\\ \t");
+		complete = !line[lit] || line[lit] == ' ' || line[lit] == '\t' ||
+			   (lit && line[lit - 1] == '/') ||
+			   (line[lit] == '(' && line[lit + 1] == '/');
+		if ((place = place_of(line, lit, !complete)))
+			g_hash_table_add(l->places, g_strdup_printf("%s\x1f%s", type, place));
+	}
+}
+
+guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
+			  gboolean *ret_same_place)
+{
+	g_autofree char *place = path ? place_of(path, strlen(path), TRUE) : NULL;
+	g_autofree char *key = place ? g_strdup_printf("%s\x1f%s", type, place) : NULL;
+	guint n;
+
+	g_mutex_lock(&l->uses_lock);
+	if (!l->uses) {
+		g_autofree char *local = g_strconcat(l->path, ".local", NULL);
+		g_autofree char *homedirs = g_strconcat(l->path, ".homedirs", NULL);
+
+		l->uses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		l->places = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		count_file(l, l->path);
+		count_file(l, local);
+		count_file(l, homedirs);
+	}
+	n = GPOINTER_TO_UINT(g_hash_table_lookup(l->uses, type));
+	if (ret_same_place)
+		*ret_same_place = key && g_hash_table_contains(l->places, key);
+	g_mutex_unlock(&l->uses_lock);
+	return n;
+}
+
+/* FHS and distribution directories: a fix never relabels these wholesale */
+static const char *const standard_dirs[] = {
+	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
+	"/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp",
+	"/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32", "/usr/lib64",
+	"/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/etc", "/usr/local/lib",
+	"/usr/local/sbin", "/usr/local/share", "/usr/sbin", "/usr/share", "/usr/src", "/var",
+	"/var/cache", "/var/lib", "/var/local", "/var/lock", "/var/log", "/var/mail",
+	"/var/opt", "/var/run", "/var/spool", "/var/tmp", "/var/www",
+};
+
+gboolean ad_path_is_standard_dir(const char *path)
+{
+	if (!path)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(standard_dirs); i++)
+		if (strcmp(path, standard_dirs[i]) == 0)
+			return TRUE;
+	/* a user's home directory as a whole */
+	return g_str_has_prefix(path, "/home/") && path[6] && !strchr(path + 6, '/');
 }

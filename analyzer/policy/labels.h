@@ -28,6 +28,23 @@ char *ad_labels_expected(AdLabels *l, const char *path, mode_t mode);
 /* expected type only; owned; NULL when file_contexts has no entry */
 char *ad_labels_expected_type(AdLabels *l, const char *path, mode_t mode);
 gboolean ad_labels_is_customizable(AdLabels *l, const char *type);
+/*
+ * How many entries of file_contexts (with its .local and .homedirs) label
+ * files @type, and in @ret_same_place whether one of them lies in the
+ * place of @path (its first two directories).  The files are read at the
+ * first question and kept with @l, so reopening the labels (a reload)
+ * sees an edited file_contexts.local.
+ */
+guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
+			  gboolean *ret_same_place);
+/*
+ * TRUE for a directory no fix may relabel as a whole ("semanage fcontext -a
+ * -t samba_share_t '/usr(/.*)?'" would break the system): the FHS and
+ * distribution directories ("/", "/etc", "/var/lib", "/var/www", ...) and
+ * a user's home directory (/home/NAME).  The plugins and the rules engine
+ * both ask this.
+ */
+gboolean ad_path_is_standard_dir(const char *path);
 /* mode bits for a class name: "file" → S_IFREG, "dir" → S_IFDIR, else 0 */
 mode_t ad_class_to_mode(const char *tclass);
 

@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 #include <libaudit.h>
 
+#include "clock.h"
 #include "compress.h"
 #include "paste.h"
 #include "reader.h"
@@ -559,7 +560,7 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 
 void ad_reader_age(AdReader *r, double max_age)
 {
-	double now = g_get_monotonic_time() / 1e6;
+	double now = ad_clock_monotonic_us() / 1e6;
 
 	while (r->queue.head) {
 		OpenEvent *head = r->queue.head->data;
@@ -1253,7 +1254,7 @@ static void feed(AdReader *r, char *buf, gsize len, gboolean writable)
 {
 	char *p = buf, *end = buf + len;
 
-	r->now = g_get_monotonic_time() / 1e6;
+	r->now = ad_clock_monotonic_us() / 1e6;
 
 	while (p < end) {
 		guint seen;
@@ -1306,7 +1307,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 
 void ad_reader_end_source(AdReader *r)
 {
-	r->now = g_get_monotonic_time() / 1e6;
+	r->now = ad_clock_monotonic_us() / 1e6;
 	r->ahead = r->ahead_end = NULL;
 	if (r->partial->len && !r->discarding) {
 		g_autofree char *line = g_strndup(r->partial->str, r->partial->len);

@@ -470,6 +470,66 @@ static void test_file_source(void **state)
 	}
 }
 
+/* a site's rules.d (standing for /etc/avcdoctor/rules.d) is used offline too */
+static void test_file_source_site_rules(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"corpus", "crafted", "debian-refpolicy-cases.log",
+						NULL);
+	g_autofree char *site = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						 "site-rules", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(GPtrArray) plain = NULL, with_site = NULL;
+	gboolean found = FALSE;
+
+	(void)state;
+	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", "/nonexistent/rules.d", TRUE);
+	plain = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	assert_non_null(plain);
+	for (guint i = 0; i < plain->len; i++)
+		assert_null(strstr(g_ptr_array_index(plain, i), "site-webapp-shadow"));
+	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", site, TRUE);
+	with_site = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	g_unsetenv("AVCDOCTOR_LOCAL_RULES_DIR");
+	assert_non_null(with_site);
+	for (guint i = 0; i < with_site->len; i++)
+		if (strstr(g_ptr_array_index(with_site, i),
+			   "\"plugin\":\"rule:90-site.rules:site-webapp-shadow\""))
+			found = TRUE;
+	assert_true(found);
+}
+
+/* the Permissions column: the denied permissions, clean, and sortable */
+static void test_permissions_column(void **state)
+{
+	static const char *const texts[] = {
+		"{\"id\":\"p1\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\",\"hosts\":[],"
+		"\"summary\":\"x\",\"denial\":{\"scontext\":\"u:r:a_t:s0\","
+		"\"tcontext\":\"u:r:b_t:s0\",\"tclass\":\"file\","
+		"\"permissions\":[\"write\",\"append\"]}}",
+		"{\"id\":\"p2\",\"count\":1,\"last_seen\":20,\"level\":\"yellow\",\"hosts\":[],"
+		"\"summary\":\"x\",\"denial\":{\"scontext\":\"u:r:a_t:s0\","
+		"\"tcontext\":\"u:r:b_t:s0\",\"tclass\":\"file\","
+		"\"permissions\":[\"read\",\"\\u001b[31mopen\"]}}",
+		NULL,
+	};
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autofree char *ids = NULL;
+	AdAlertItem *p2;
+
+	(void)state;
+	assert_int_equal(ad_alert_model_load_json(m, texts, NULL), 0);
+	assert_string_equal(ad_alert_item_get_perms(ad_alert_model_lookup(m, "p1")),
+			    "write append");
+	p2 = ad_alert_model_lookup(m, "p2");
+	/* an escape sequence from a record is shown escaped, never raw */
+	assert_null(strchr(ad_alert_item_get_perms(p2), '\033'));
+	assert_true(g_str_has_prefix(ad_alert_item_get_perms(p2), "read \\x1b"));
+	ad_alert_model_set_sort(m, AD_COLUMN_PERMISSIONS, FALSE);
+	ids = view_ids(m);
+	assert_string_equal(ids, "p2 p1");
+}
+
 static void test_file_source_errors(void **state)
 {
 	const char *missing[] = { "/nonexistent/audit.log", NULL };
@@ -510,6 +570,8 @@ int main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
+		cmocka_unit_test(test_file_source_site_rules),
+		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
 	};
 	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?

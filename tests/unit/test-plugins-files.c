@@ -379,10 +379,16 @@ static void test_generic_types(void **state)
 			print_error("%s should not be generic\n", specific[i]);
 		assert_false(ad_file_type_is_generic(&ctx, specific[i]));
 	}
-	assert_true(ad_file_is_standard_dir("/etc"));
-	assert_true(ad_file_is_standard_dir("/var/lib"));
-	assert_false(ad_file_is_standard_dir("/data"));
-	assert_false(ad_file_is_standard_dir("/var/lib/app"));
+	assert_true(ad_path_is_standard_dir("/etc"));
+	assert_true(ad_path_is_standard_dir("/var/lib"));
+	assert_false(ad_path_is_standard_dir("/data"));
+	assert_false(ad_path_is_standard_dir("/var/lib/app"));
+	/* the plugins and the rules engine once disagreed on these */
+	assert_true(ad_path_is_standard_dir("/var/www"));
+	assert_true(ad_path_is_standard_dir("/usr/local/etc"));
+	assert_true(ad_path_is_standard_dir("/home/ann"));
+	assert_false(ad_path_is_standard_dir("/home/ann/public_html"));
+	assert_false(ad_path_is_standard_dir("/home/"));
 }
 
 /* ---------------------------------------------------------------- restorecon */

@@ -552,6 +552,28 @@ static void test_unsafe_as_root(void **state)
 	rm_rf(dir);
 }
 
+/* a symbolic link in a rules directory is refused: it could point anywhere */
+static void test_symlink_refused(void **state)
+{
+	g_autofree char *dir = tmp_dir();
+	g_autofree char *other = tmp_dir();
+	g_autofree char *text = one_rule("x");
+	g_autofree char *target = write_file(other, "real.rules", text, -1);
+	g_autofree char *link = g_build_filename(dir, "10-x.rules", NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(AdRuleBook) b = ad_rule_book_new();
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+
+	(void)state;
+	assert_int_equal(symlink(target, link), 0);
+	assert_true(ad_rule_book_load_dir(b, dir, problems, &error));
+	assert_int_equal(ad_rule_book_size(b), 0);
+	assert_int_equal(problems->len, 1);
+	assert_non_null(strstr(g_ptr_array_index(problems, 0), "a symbolic link: refused"));
+	rm_rf(dir);
+	rm_rf(other);
+}
+
 static void test_default_dir(void **state)
 {
 	g_auto(GStrv) dirs = NULL, env_dirs = NULL;
@@ -1443,6 +1465,7 @@ int main(void)
 		cmocka_unit_test(test_broken_file_does_not_stop_others),
 		cmocka_unit_test(test_missing_dir_and_file),
 		cmocka_unit_test(test_unsafe_as_root),
+		cmocka_unit_test(test_symlink_refused),
 		cmocka_unit_test(test_default_dir),
 		cmocka_unit_test(test_hostile_path_one_argument),
 		cmocka_unit_test(test_hostile_quoted_path),

@@ -40,6 +40,7 @@
 #include "analysis/plugin.h"
 #include "policy/policy.h"
 #include "read/reader.h"
+#include "dbus-service.h"
 #include "store.h"
 
 #define CRAFTED "crafted/debian-refpolicy-cases.log"
@@ -1495,6 +1496,13 @@ static gint64 caller_uid(GDBusMethodInvocation *inv)
 	return uid;
 }
 
+/* fails a call as the real service does: its error names (dbus-service.c) */
+static void reply_error(GDBusMethodInvocation *inv, const GError *error)
+{
+	g_dbus_method_invocation_return_dbus_error(inv, ad_dbus_error_name(error),
+						   error->message);
+}
+
 static void on_call(GDBusConnection *c, const char *sender, const char *object,
 		    const char *iface, const char *method, GVariant *params,
 		    GDBusMethodInvocation *inv, gpointer user_data)
@@ -1511,7 +1519,7 @@ static void on_call(GDBusConnection *c, const char *sender, const char *object,
 
 		g_variant_get(params, "(db&s)", &since, &all, &host);
 		if (!(list = ad_store_list(served, since, all, uid, host, &error))) {
-			g_dbus_method_invocation_return_gerror(inv, error);
+			reply_error(inv, error);
 			return;
 		}
 		g_variant_builder_init(&b, G_VARIANT_TYPE("as"));
@@ -1526,7 +1534,7 @@ static void on_call(GDBusConnection *c, const char *sender, const char *object,
 
 		g_variant_get(params, "(&s)", &id);
 		if (!(o = ad_store_get(served, id, uid, &error))) {
-			g_dbus_method_invocation_return_gerror(inv, error);
+			reply_error(inv, error);
 			return;
 		}
 		g_dbus_method_invocation_return_value(
@@ -1543,7 +1551,7 @@ static void on_call(GDBusConnection *c, const char *sender, const char *object,
 		else
 			ad_store_set_filter(served, id, uid, filter, &error);
 		if (error)
-			g_dbus_method_invocation_return_gerror(inv, error);
+			reply_error(inv, error);
 		else
 			g_dbus_method_invocation_return_value(inv, NULL);
 	} else if (g_strcmp0(method, "DeleteAlert") == 0) {
@@ -1551,7 +1559,7 @@ static void on_call(GDBusConnection *c, const char *sender, const char *object,
 
 		g_variant_get(params, "(&s)", &id);
 		if (!ad_store_delete(served, id, &error))
-			g_dbus_method_invocation_return_gerror(inv, error);
+			reply_error(inv, error);
 		else
 			g_dbus_method_invocation_return_value(inv, NULL);
 	}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "analysis/alert.h"
+
+G_BEGIN_DECLS
+
+/* one line of a "top" list: a domain, a target type or a host */
+typedef struct {
+	char *name;			/* "" for the host of a record without node= */
+	guint alerts;
+	guint64 records;
+} AdOverviewEntry;
+
+/*
+ * Many alerts at a glance: counts by level and by the kind of each
+ * alert's first fix, the domains, targets and hosts with the most denial
+ * records, and the time span.  Built from analysed alerts.
+ */
+typedef struct {
+	guint alerts;
+	guint64 records;
+	guint alerts_by_level[AD_LEVEL_RED + 1];
+	guint64 records_by_level[AD_LEVEL_RED + 1];
+	guint alerts_by_fix[AD_FIX_INFO + 2];	/* kind of the first fix; last: none */
+	GPtrArray *sources;		/* AdOverviewEntry*, most records first */
+	GPtrArray *targets;
+	GPtrArray *hosts;
+	double first_seen, last_seen;	/* 0 when no record had a time */
+} AdOverview;
+
+/* @alerts: AdAlert*, analysed (their suggestions decide the fix counts) */
+AdOverview *ad_overview_new(GPtrArray *alerts);
+void ad_overview_free(AdOverview *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdOverview, ad_overview_free)
+
+/*
+ * {"type": "summary", "alerts": N, "records": N, "levels": {"red": {"alerts":
+ * N, "records": N}, ...}, "fixes": {"relabel": N, ..., "none": N},
+ * "sources": [{"name", "alerts", "records"}...], "targets": [...],
+ * "hosts": [...], "first_seen": T|null, "last_seen": T|null}, with at most
+ * @top entries per list.
+ */
+json_object *ad_overview_to_json(const AdOverview *o, guint top);
+/* the text for a terminal, translated; at most @top entries per list */
+void ad_overview_render(GString *out, const AdOverview *o, guint top);
+
+G_END_DECLS

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * E-mail alerts.  Nothing from an audit record reaches a header or an
+ * argument: the recipients come from root's file and are checked
+ * character by character, the subject holds the alert id and level only,
+ * and sendmail gets its recipients as arguments after "--" (never -t, so
+ * no header of the message decides where it goes).
+ */
+#include <fcntl.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "clock.h"
+#include "mail.h"
+#include "trusted-file.h"
+
+#define RECIPIENTS_MAX_BYTES (64u << 10)
+#define HOUR_US ((gint64)3600 * G_USEC_PER_SEC)
+
+struct _AdMailer {
+	char *sendmail;
+	GPtrArray *recipients;		/* char*, checked */
+	guint max_per_hour;
+	GQueue sent;			/* monotonic times (gint64 in pointers) of the last hour */
+	guint64 suppressed;
+	guint *pending;			/* mails sendmail has not finished; shared with callbacks */
+};
+
+/* local@domain with a conservative alphabet: nothing a header or a shell could misread */
+static gboolean address_ok(const char *s)
+{
+	const char *at = strchr(s, '@');
+
+	if (!at || at == s || !at[1] || strchr(at + 1, '@') || strlen(s) > 254 || s[0] == '-')
+		return FALSE;
+	for (const char *p = s; *p; p++)
+		if (!g_ascii_isalnum(*p) && !strchr(".-_+%@", *p))
+			return FALSE;
+	return at[1] != '.' && s[strlen(s) - 1] != '.';
+}
+
+AdMailer *ad_mailer_new(const char *recipients_file, const char *sendmail,
+			guint max_per_hour, gboolean trusted_only, GPtrArray *ret_problems,
+			GError **error)
+{
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	g_autoptr(GPtrArray) rcpt = g_ptr_array_new_with_free_func(g_free);
+	gsize len;
+	AdMailer *m;
+
+	if (!ad_file_read_trusted(AT_FDCWD, recipients_file, recipients_file,
+				  RECIPIENTS_MAX_BYTES, trusted_only, &text, &len, error))
+		return NULL;
+	lines = g_strsplit(text, "\n", -1);
+	for (guint i = 0; lines[i]; i++) {
+		char *l = g_strstrip(lines[i]);
+
+		if (!*l || *l == '#')
+			continue;
+		if (!address_ok(l)) {
+			if (ret_problems)
+				g_ptr_array_add(ret_problems, g_strdup_printf(
+					_("%s:%u: not a plain e-mail address: skipped"),
+					recipients_file, i + 1));
+			continue;
+		}
+		g_ptr_array_add(rcpt, g_strdup(l));
+	}
+	if (!rcpt->len) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+			    _("%s: no recipient"), recipients_file);
+		return NULL;
+	}
+	m = g_new0(AdMailer, 1);
+	m->sendmail = g_strdup(sendmail && *sendmail ? sendmail : "/usr/sbin/sendmail");
+	m->recipients = g_steal_pointer(&rcpt);
+	m->max_per_hour = max_per_hour;
+	g_queue_init(&m->sent);
+	m->pending = g_rc_box_new0(guint);
+	return m;
+}
+
+void ad_mailer_free(AdMailer *m)
+{
+	if (!m)
+		return;
+	g_free(m->sendmail);
+	g_ptr_array_unref(m->recipients);
+	g_queue_clear(&m->sent);
+	/* a mail still being handed over keeps the counter alive */
+	g_rc_box_release(m->pending);
+	g_free(m);
+}
+
+void ad_mailer_wait(AdMailer *m, guint timeout_ms)
+{
+	gint64 until = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+	GMainContext *ctx = g_main_context_get_thread_default();
+
+	while (m && *m->pending && g_get_monotonic_time() < until)
+		if (!g_main_context_iteration(ctx, FALSE))
+			g_usleep(10000);
+}
+
+guint64 ad_mailer_suppressed(const AdMailer *m)
+{
+	return m->suppressed;
+}
+
+/* the body's text: control bytes but newline and tab shown as \xHH; owned */
+static char *body_text(const char *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+			g_string_append_printf(out, "\\x%02x", *p);
+		else
+			g_string_append_c(out, *p);
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
+			const char *report)
+{
+	g_autoptr(GString) msg = g_string_new(NULL);
+	g_autofree char *to = NULL;
+	g_autofree char *s = body_text(summary ? summary : "");
+	g_autofree char *r = body_text(report ? report : "");
+
+	g_ptr_array_add(m->recipients, NULL);
+	to = g_strjoinv(", ", (char **)m->recipients->pdata);
+	g_ptr_array_remove_index(m->recipients, m->recipients->len - 1);
+	g_string_append_printf(msg, "To: %s\n", to);
+	/* the id is hexadecimal and the level a fixed word: nothing else goes in a header */
+	g_string_append_printf(msg, "Subject: [avcdoctor] SELinux alert %s (%s)\n", a->id,
+			       ad_level_name(a->level));
+	g_string_append(msg, "MIME-Version: 1.0\n"
+			     "Content-Type: text/plain; charset=UTF-8\n"
+			     "Content-Transfer-Encoding: 8bit\n"
+			     "Auto-Submitted: auto-generated\n\n");
+	g_string_append_printf(msg, "%s\n\n", s);
+	g_string_append(msg, r);
+	if (msg->len && msg->str[msg->len - 1] != '\n')
+		g_string_append_c(msg, '\n');
+	g_string_append_printf(msg, "\nFor details run: avcdoctor show %s\n", a->id);
+	return g_string_free(g_steal_pointer(&msg), FALSE);
+}
+
+typedef struct {
+	AdMailerLog log;
+	gpointer user_data;
+	char *what;
+	guint *pending;
+} Pending;
+
+static void on_sent(GObject *source, GAsyncResult *res, gpointer data)
+{
+	Pending *p = data;
+	GSubprocess *proc = G_SUBPROCESS(source);
+	g_autoptr(GError) error = NULL;
+
+	if (!g_subprocess_communicate_finish(proc, res, NULL, NULL, &error)) {
+		g_autofree char *m = g_strdup_printf("%s: %s", p->what, error->message);
+
+		if (p->log)
+			p->log(m, p->user_data);
+	} else if (!g_subprocess_get_if_exited(proc) || g_subprocess_get_exit_status(proc)) {
+		g_autofree char *m = g_strdup_printf(_("%s: sendmail failed (status %d)"),
+						     p->what, g_subprocess_get_status(proc));
+
+		if (p->log)
+			p->log(m, p->user_data);
+	}
+	(*p->pending)--;
+	g_rc_box_release(p->pending);
+	g_free(p->what);
+	g_free(p);
+}
+
+gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
+			      const char *report, AdMailerLog log, gpointer user_data)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new();
+	g_autoptr(GSubprocess) proc = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GBytes) in = NULL;
+	gint64 now = ad_clock_monotonic_us();
+	char *text;
+	Pending *p;
+
+	while (!g_queue_is_empty(&m->sent) &&
+	       now - (gint64)GPOINTER_TO_SIZE(g_queue_peek_head(&m->sent)) >= HOUR_US)
+		g_queue_pop_head(&m->sent);
+	if (m->max_per_hour && g_queue_get_length(&m->sent) >= m->max_per_hour) {
+		m->suppressed++;
+		return FALSE;
+	}
+	g_ptr_array_add(argv, m->sendmail);
+	g_ptr_array_add(argv, "-oi");
+	g_ptr_array_add(argv, "--");
+	for (guint i = 0; i < m->recipients->len; i++)
+		g_ptr_array_add(argv, g_ptr_array_index(m->recipients, i));
+	g_ptr_array_add(argv, NULL);
+	proc = g_subprocess_newv((const char *const *)argv->pdata,
+				 G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+				 G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
+	if (!proc) {
+		if (log) {
+			g_autofree char *msg = g_strdup_printf(_("alert mail not sent: %s"),
+							       error->message);
+
+			log(msg, user_data);
+		}
+		return FALSE;
+	}
+	text = ad_mailer_message(m, a, summary, report);
+	in = g_bytes_new_take(text, strlen(text));
+	p = g_new0(Pending, 1);
+	p->log = log;
+	p->user_data = user_data;
+	p->what = g_strdup_printf(_("alert mail for %s"), a->id);
+	p->pending = g_rc_box_acquire(m->pending);
+	(*m->pending)++;
+	g_subprocess_communicate_async(proc, in, NULL, on_sent, p);
+	g_queue_push_tail(&m->sent, GSIZE_TO_POINTER((gsize)now));
+	return TRUE;
+}

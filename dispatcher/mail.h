@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "analysis/alert.h"
+
+G_BEGIN_DECLS
+
+/*
+ * E-mail for new alerts, as setroubleshoot's email_alert: one mail per new
+ * alert to the addresses of a recipients file, rate-limited, handed to the
+ * system's sendmail as an argument vector.  Off unless a recipients file
+ * is configured.
+ */
+typedef struct _AdMailer AdMailer;
+
+/*
+ * Reads @recipients_file (one address per line, '#' comments; with
+ * @trusted_only it must be root's and not writable by everyone).  Lines
+ * that are not a plain address (local@domain of letters, digits and
+ * ".-_+%") are skipped and appended to @ret_problems as "FILE:LINE: ...".
+ * NULL with @error when the file cannot be read or names nobody.
+ */
+AdMailer *ad_mailer_new(const char *recipients_file, const char *sendmail,
+			guint max_per_hour, gboolean trusted_only, GPtrArray *ret_problems,
+			GError **error);
+void ad_mailer_free(AdMailer *m);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdMailer, ad_mailer_free)
+
+/*
+ * The mail of one alert: headers built only from the recipients, the
+ * alert id and its level (never from record text), then @summary and
+ * @report in the body.  Owned.
+ */
+char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
+			const char *report);
+
+/*
+ * Sends the mail of a new alert without waiting for sendmail (its result
+ * is logged through @log when it fails).  Beyond max_per_hour mails in the
+ * last hour nothing is sent and the alert is counted in
+ * ad_mailer_suppressed().  Returns TRUE when a mail was handed over.
+ */
+typedef void (*AdMailerLog)(const char *message, gpointer user_data);
+gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
+			      const char *report, AdMailerLog log, gpointer user_data);
+guint64 ad_mailer_suppressed(const AdMailer *m);
+/*
+ * Runs the thread-default main context until every mail was handed over
+ * to sendmail, at most @timeout_ms: a dispatcher that stops must not cut
+ * off mails it has started.
+ */
+void ad_mailer_wait(AdMailer *m, guint timeout_ms);
+
+G_END_DECLS
