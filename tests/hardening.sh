@@ -61,4 +61,19 @@ for i in 1 2 3 4 5; do
 	fi
 done
 [ "$rc" = 0 ] && pass "with stdin closed the dispatcher stops cleanly, reading nothing of its own"
+# many records with one serial: indexed once per event, and past 1024
+# records the denials are analysed alone (linear time; bench/same-serial.sh)
+python3 - "$TMP/same.log" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    for i in range(3000):
+        f.write('type=AVC msg=audit(1700000000.100:42): avc:  denied  { read } for  pid=%d '
+                'comm="httpd" name="f%d" dev="sda1" ino=%d '
+                'scontext=system_u:system_r:httpd_t:s0 '
+                'tcontext=system_u:object_r:user_home_t:s0 tclass=file permissive=0\n' % (i, i, i))
+PY
+"$AVCDOCTOR" why -p "$POLICY" "$TMP/same.log" >"$TMP/same.out" 2>"$TMP/same.err"
+expect_grep '^3000 denial records analysed' "$TMP/same.out" "every record of a 3000-record event is analysed"
+expect_grep 'one event holds more than 1024 records: 1976 denial records beyond them were analysed alone' \
+	"$TMP/same.err" "the records past the cap are counted"
 finish
