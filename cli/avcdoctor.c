@@ -2,6 +2,7 @@
 /*
  * avcdoctor: explains SELinux denials.  main() only picks the command.
  */
+#include <errno.h>
 #include <locale.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "cmd-store.h"
 #include "config.h"
 #include "i18n.h"
+#include "stdfds.h"
 
 typedef struct {
 	const char *name;
@@ -46,8 +48,27 @@ static void usage(FILE *f)
 	fputs(_("\n\"avcdoctor COMMAND --help\" describes a command's options.\n"), f);
 }
 
+/*
+ * A report that could not be written (a full disk, a closed pipe) is a
+ * failure, not a success: says so and turns @status into an error.
+ */
+static int stdout_written(int status)
+{
+	int e = 0;
+
+	if (fflush(stdout) != 0 || ferror(stdout))
+		e = errno ? errno : EIO;
+	else if (fclose(stdout) != 0)
+		e = errno ? errno : EIO;
+	if (!e)
+		return status;
+	fprintf(stderr, _("avcdoctor: cannot write the report: %s\n"), g_strerror(e));
+	return status == AD_EXIT_OK ? AD_EXIT_INPUT : status;
+}
+
 int main(int argc, char **argv)
 {
+	ad_std_fds_open();
 	ad_i18n_init();
 	/* "Usage: avcdoctor [OPTION…] why [FILE...]" in every command's --help */
 	g_set_prgname("avcdoctor");
@@ -78,7 +99,7 @@ int main(int argc, char **argv)
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
-			return commands[i].run(argc - 1, argv + 1);
+			return stdout_written(commands[i].run(argc - 1, argv + 1));
 	fprintf(stderr, _("avcdoctor: unknown command \"%s\"\n\n"), argv[1]);
 	usage(stderr);
 	return AD_EXIT_INPUT;

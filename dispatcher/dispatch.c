@@ -26,6 +26,7 @@
 
 #include "dbus-service.h"
 #include "paths.h"
+#include "stdfds.h"
 #include "dispatch-core.h"
 
 #ifndef AD_DISPATCH_CONFIG
@@ -259,6 +260,8 @@ int main(int argc, char **argv)
 	AdDispatchConfig cfg;
 	struct stat st;
 
+	/* before anything opens a file: fd 0 must be the input, never our own pipe */
+	ad_std_fds_open();
 	setlocale(LC_ALL, "");
 	bindtextdomain(GETTEXT_PACKAGE, ad_default_localedir());
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");

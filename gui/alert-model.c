@@ -25,7 +25,7 @@ struct _AdAlertModel {
 	char *host;
 	GStrv words;
 	AdLevel min_level;
-	double since;
+	double since, until;
 	gboolean show_ignored;
 	AdColumn sort_column;
 	gboolean sort_descending;
@@ -123,13 +123,15 @@ static GStrv split_words(const char *text)
 }
 
 static gboolean matches(const char *const *words, const char *host, AdLevel min_level,
-			double since, gboolean show_ignored, AdAlertItem *a)
+			double since, double until, gboolean show_ignored, AdAlertItem *a)
 {
 	if (!show_ignored && ad_alert_item_get_ignored(a))
 		return FALSE;
 	if (ad_alert_item_get_level(a) < min_level)
 		return FALSE;
 	if (since > 0 && ad_alert_item_get_last_seen(a) < since)
+		return FALSE;
+	if (until > 0 && ad_alert_item_get_last_seen(a) >= until)
 		return FALSE;
 	if (host && *host && !g_strv_contains(ad_alert_item_get_hosts(a), host))
 		return FALSE;
@@ -144,14 +146,14 @@ gboolean ad_alert_filter_matches(const AdAlertFilter *f, AdAlertItem *a)
 {
 	g_auto(GStrv) words = split_words(f->text);
 
-	return matches((const char *const *)words, f->host, f->min_level, f->since,
+	return matches((const char *const *)words, f->host, f->min_level, f->since, f->until,
 		       f->show_ignored, a);
 }
 
 static gboolean model_matches(AdAlertModel *m, AdAlertItem *a)
 {
 	return matches((const char *const *)m->words, m->host, m->min_level, m->since,
-		       m->show_ignored, a);
+		       m->until, m->show_ignored, a);
 }
 
 static int cmp_num(double a, double b)
@@ -412,6 +414,7 @@ void ad_alert_model_set_filter(AdAlertModel *m, const AdAlertFilter *f)
 	m->words = split_words(f->text);
 	m->min_level = f->min_level;
 	m->since = f->since;
+	m->until = f->until;
 	m->show_ignored = f->show_ignored;
 	rebuild(m);
 }

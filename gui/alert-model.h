@@ -27,6 +27,7 @@ typedef struct {
 	const char *host;	/* a host name the alert was seen on, or NULL for all */
 	AdLevel min_level;	/* green = all levels */
 	double since;		/* last seen at or after (seconds since the epoch), 0 = any */
+	double until;		/* last seen before, 0 = any */
 	gboolean show_ignored;
 } AdAlertFilter;
 

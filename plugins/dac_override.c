@@ -54,19 +54,7 @@ static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext
 	gboolean read_search;
 	AdSuggestion *s;
 
-	if (d->granted || !v || !d->tclass)
-		return 0;
-	if (strcmp(d->tclass, "capability") != 0 && strcmp(d->tclass, "cap_userns") != 0)
-		return 0;
-	if (ad_denial_has_perm(d, "dac_override"))
-		cap = "dac_override";
-	else if (ad_denial_has_perm(d, "dac_read_search"))
-		cap = "dac_read_search";
-	else
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN &&
-	    v->reason != AD_REASON_DONTAUDIT)
-		return 0;
+	cap = ad_denial_has_perm(d, "dac_override") ? "dac_override" : "dac_read_search";
 	stype = ad_denial_stype(d);
 	if (!stype)
 		return 0;
@@ -121,5 +109,9 @@ static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext
 const AdPlugin ad_plugin_dac_override = {
 	.id = "dac_override",
 	.priority = 10,
+	.classes = AD_NAMES("capability", "cap_userns"),
+	.perms = AD_NAMES("dac_override", "dac_read_search"),
+	.reasons = AD_REASON_BIT(AD_REASON_TE_RULE) | AD_REASON_BIT(AD_REASON_BOOLEAN) |
+		   AD_REASON_BIT(AD_REASON_DONTAUDIT),
 	.analyze = analyze_dac_override,
 };

@@ -19,8 +19,7 @@ static int analyze_disable_ipv6(const AdDenial *d, const AdVerdict *v, AdContext
 	const char *kmod;
 	AdSuggestion *s;
 
-	if (d->granted || !v || g_strcmp0(d->tclass, "system") != 0 ||
-	    !ad_denial_has_perm(d, "module_request") || !d->record)
+	if (!d->record)
 		return 0;
 	kmod = ad_record_get(d->record, "kmod");
 	/* "net-pf-10", also "net-pf-10-proto-132" and the like */
@@ -53,5 +52,7 @@ static int analyze_disable_ipv6(const AdDenial *d, const AdVerdict *v, AdContext
 const AdPlugin ad_plugin_disable_ipv6 = {
 	.id = "disable_ipv6",
 	.priority = 10,
+	.classes = AD_NAMES("system"),
+	.perms = AD_NAMES("module_request"),
 	.analyze = analyze_disable_ipv6,
 };

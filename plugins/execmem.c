@@ -45,7 +45,6 @@ static char *alternatives_text(const AdVerdict *v)
 static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 			   GPtrArray *ret)
 {
-	gboolean mem = ad_denial_has_perm(d, "execmem");
 	gboolean stack = ad_denial_has_perm(d, "execstack");
 	gboolean heap = ad_denial_has_perm(d, "execheap");
 	g_autofree char *stype = NULL, *bools = NULL;
@@ -53,10 +52,6 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	gboolean has_bools;
 	AdSuggestion *s;
 
-	if (d->granted || !v || g_strcmp0(d->tclass, "process") != 0 || !(mem || stack || heap))
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN)
-		return 0;
 	stype = ad_denial_stype(d);
 	if (!stype)
 		return 0;
@@ -112,5 +107,8 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 const AdPlugin ad_plugin_execmem = {
 	.id = "execmem",
 	.priority = 10,
+	.classes = AD_NAMES("process"),
+	.perms = AD_NAMES("execmem", "execstack", "execheap"),
+	.reasons = AD_REASON_BIT(AD_REASON_TE_RULE) | AD_REASON_BIT(AD_REASON_BOOLEAN),
 	.analyze = analyze_execmem,
 };

@@ -19,15 +19,6 @@ static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdContext
 	g_autofree char *stype = NULL;
 	AdSuggestion *s;
 
-	if (d->granted || !v || !d->tclass)
-		return 0;
-	if (strcmp(d->tclass, "capability") != 0 && strcmp(d->tclass, "cap_userns") != 0)
-		return 0;
-	if (!ad_denial_has_perm(d, "sys_resource"))
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN &&
-	    v->reason != AD_REASON_DONTAUDIT)
-		return 0;
 	stype = ad_denial_stype(d);
 	if (!stype)
 		return 0;
@@ -50,5 +41,9 @@ static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdContext
 const AdPlugin ad_plugin_sys_resource = {
 	.id = "sys_resource",
 	.priority = 10,
+	.classes = AD_NAMES("capability", "cap_userns"),
+	.perms = AD_NAMES("sys_resource"),
+	.reasons = AD_REASON_BIT(AD_REASON_TE_RULE) | AD_REASON_BIT(AD_REASON_BOOLEAN) |
+		   AD_REASON_BIT(AD_REASON_DONTAUDIT),
 	.analyze = analyze_sys_resource,
 };

@@ -469,16 +469,45 @@ static char *move_aside(const char *path, GError **error)
 	return NULL;
 }
 
-AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
-		       GError **error)
+/* TRUE when @path begins as every SQLite database does; read-only, links not followed */
+static gboolean has_sqlite_header(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[16];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	gboolean ok;
+
+	if (fd < 0)
+		return FALSE;
+	ok = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+	     memcmp(head, magic, sizeof(magic)) == 0;
+	close(fd);
+	return ok;
+}
+
+/*
+ * Opens @path for writing.  The dispatcher's own store (@own) is created
+ * when missing, and moved aside and made anew when damaged.  Anything
+ * else (a file named on the command line) must already be a store: it is
+ * never created, moved or changed when it is not one.
+ */
+static AdStore *open_rw(const char *path, const AdStoreLimits *limits, gboolean own,
+			char **ret_warning, GError **error)
 {
 	g_autoptr(GString) warning = g_string_new(NULL);
 	g_autofree char *dir = NULL;
+	struct stat existing;
 
 	path = path ? path : AD_STORE_DEFAULT_PATH;
 	dir = g_path_get_dirname(path);
-	if (!dir_is_safe(dir, TRUE, error))
+	if (!dir_is_safe(dir, own, error))
 		return NULL;
+	if (!own && (lstat(path, &existing) < 0 || !S_ISREG(existing.st_mode) ||
+		     existing.st_size == 0 || !has_sqlite_header(path))) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_OPEN,
+			    _("%s: not an alert store: nothing was changed"), path);
+		return NULL;
+	}
 	/* a damaged file is moved aside once; a second failure is an error, not a loop */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		g_autoptr(AdStore) s = store_new(path, FALSE);
@@ -501,6 +530,12 @@ AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret
 		if (r == SETUP_FAIL)
 			return NULL;
 		store_disconnect(s);
+		if (!own) {
+			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_CORRUPT,
+				    _("%s: not an alert store (%s): nothing was changed"), path,
+				    why);
+			return NULL;
+		}
 		if (attempt > 0) {
 			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_CORRUPT,
 				    _("%s: a newly created alert store is damaged too (%s)"), path,
@@ -515,6 +550,17 @@ AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret
 				       moved);
 	}
 	g_assert_not_reached();
+}
+
+AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
+		       GError **error)
+{
+	return open_rw(path, limits, TRUE, ret_warning, error);
+}
+
+AdStore *ad_store_open_existing(const char *path, char **ret_warning, GError **error)
+{
+	return open_rw(path, NULL, FALSE, ret_warning, error);
 }
 
 /* "file:" URI of a path for SQLite, with @query */

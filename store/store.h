@@ -51,6 +51,13 @@ typedef struct _AdStore AdStore;
 
 AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
 		       GError **error);
+/*
+ * Opens an existing store for writing, for a command line's --db: a file
+ * that is missing, empty or not an alert store is refused with an error
+ * and left exactly as it was (only the dispatcher's own store is created,
+ * or moved aside when damaged).
+ */
+AdStore *ad_store_open_existing(const char *path, char **ret_warning, GError **error);
 /* read-only access for list/show on a copied store */
 AdStore *ad_store_open_readonly(const char *path, GError **error);
 void ad_store_close(AdStore *s);

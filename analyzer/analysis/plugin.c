@@ -16,6 +16,34 @@ const AdPlugin *ad_plugin_find(const char *id)
 	return NULL;
 }
 
+/* TRUE when @name is in the NULL-terminated @list */
+static gboolean in_list(const char *const *list, const char *name)
+{
+	for (guint i = 0; name && list[i]; i++)
+		if (strcmp(list[i], name) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+gboolean ad_plugin_wants(const AdPlugin *p, const AdDenial *d, const AdVerdict *v)
+{
+	if (d->granted || !v)
+		return FALSE;
+	if (p->classes && !in_list(p->classes, d->tclass))
+		return FALSE;
+	if (p->reasons && !(p->reasons & AD_REASON_BIT(v->reason)))
+		return FALSE;
+	if (p->perms) {
+		gboolean any = FALSE;
+
+		for (guint i = 0; !any && d->perms && i < d->perms->len; i++)
+			any = in_list(p->perms, g_ptr_array_index(d->perms, i));
+		if (!any)
+			return FALSE;
+	}
+	return TRUE;
+}
+
 /* keeps the first of two suggestions with the same commands (plugin and rule agree) */
 static gboolean same_commands(const AdSuggestion *a, const AdSuggestion *b)
 {
@@ -50,7 +78,7 @@ static void drop_module_beside_attack(GPtrArray *s)
 	for (guint i = 0; i < s->len;) {
 		const AdSuggestion *x = g_ptr_array_index(s, i);
 
-		if (x->kind == AD_FIX_MODULE && strcmp(x->plugin, "catchall") == 0)
+		if (x->kind == AD_FIX_MODULE)
 			g_ptr_array_remove_index(s, i);
 		else
 			i++;
@@ -67,14 +95,26 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	ad_verdict_ref(v);
 
 	for (guint i = 0; ad_plugin_table[i]; i++) {
-		g_autoptr(GPtrArray) mine =
-			g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
-		int r = ad_plugin_table[i]->analyze(d, v, ctx, mine);
+		const AdPlugin *p = ad_plugin_table[i];
+		g_autoptr(GPtrArray) mine = NULL;
+		int r;
 
+		if (!ad_plugin_wants(p, d, v))
+			continue;
+		mine = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
+		r = p->analyze(d, v, ctx, mine);
 		if (r < 0) {
 			/* a failing plugin contributes nothing, the others go on */
 			failures++;
 			continue;
+		}
+		for (guint j = 0; j < mine->len; j++) {
+			AdSuggestion *s = g_ptr_array_index(mine, j);
+
+			if (g_strcmp0(s->plugin, p->id) != 0) {
+				g_free(s->plugin);
+				s->plugin = g_strdup(p->id);
+			}
 		}
 		g_ptr_array_extend_and_steal(out, g_steal_pointer(&mine));
 	}

@@ -32,8 +32,25 @@ typedef struct {
 typedef struct {
 	const char *id;			/* "restorecon" */
 	int priority;			/* ranking weight, as setroubleshoot's */
+	/*
+	 * What the plugin looks at: the host calls it only for denials of one
+	 * of @classes, with at least one of @perms denied, explained by one of
+	 * @reasons (AD_REASON_BIT() of each); NULL or 0 accept anything.  The
+	 * host never calls a plugin for a granted record or one without a
+	 * verdict.  The suggestions it appends are stamped with its id.
+	 */
+	const char *const *classes;
+	const char *const *perms;
+	guint reasons;
 	int (*analyze)(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret);
 } AdPlugin;
+
+#define AD_REASON_BIT(r) (1u << (r))
+/* a NULL-terminated list for AdPlugin.classes and .perms */
+#define AD_NAMES(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* TRUE when @p declares an interest in @d explained by @v (see AdPlugin) */
+gboolean ad_plugin_wants(const AdPlugin *p, const AdDenial *d, const AdVerdict *v);
 
 /* the static table of every plugin (plugins/plugins.c), NULL-terminated */
 extern const AdPlugin *const ad_plugin_table[];

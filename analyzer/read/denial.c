@@ -301,20 +301,57 @@ static AdBytes join_path(AdEvent *ev, AdBytes cwd, AdBytes name)
 }
 
 /*
+ * What the denials of one event take from its other records, found in one
+ * pass over the event: the first SYSCALL, CWD, PROCTITLE, SOCKADDR and
+ * AVC_PATH, and the PATH records.  Built once per event, so that an event
+ * of N records costs O(N), not O(N) per denial record in it.
+ */
+typedef struct {
+	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;
+	const AdRecord **paths;		/* at most AD_EVENT_MAX_CONTEXT */
+	guint n_paths;
+} EventIndex;
+
+static void event_index_init(EventIndex *x, AdEvent *ev)
+{
+	guint cap = MIN(ev->records->len, AD_EVENT_MAX_CONTEXT);
+
+	memset(x, 0, sizeof(*x));
+	x->paths = ad_event_alloc(ev, sizeof(*x->paths) * (cap ? cap : 1));
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *r = g_ptr_array_index(ev->records, i);
+		const AdRecord **slot;
+
+		switch (r->type) {
+		case AD_REC_SYSCALL: slot = &x->sc; break;
+		case AD_REC_CWD: slot = &x->cwd; break;
+		case AD_REC_PROCTITLE: slot = &x->pt; break;
+		case AD_REC_SOCKADDR: slot = &x->sa; break;
+		case AD_REC_AVC_PATH: slot = &x->avc_path; break;
+		case AD_REC_PATH:
+			if (x->n_paths < cap)
+				x->paths[x->n_paths++] = r;
+			continue;
+		default: continue;
+		}
+		if (!*slot)
+			*slot = r;
+	}
+}
+
+/*
  * The PATH record that names the denial's object: same inode first, then
  * same last component (not the PARENT item), then the only item.
  */
-static const AdRecord *matching_path(const AdEvent *ev, const AdDenial *d)
+static const AdRecord *matching_path(const EventIndex *x, const AdDenial *d)
 {
 	const AdRecord *only = NULL, *by_name = NULL;
 	guint n_paths = 0;
 
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+	for (guint i = 0; i < x->n_paths; i++) {
+		const AdRecord *rec = x->paths[i];
 		const char *nametype;
 
-		if (rec->type != AD_REC_PATH)
-			continue;
 		n_paths++;
 		only = rec;
 		if (d->ino >= 0 && field_int(rec, "inode") == d->ino)
@@ -453,27 +490,23 @@ static gboolean is_file_class(const char *tclass)
 }
 
 /* fills subject and object details from the event's other records */
-static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
+/*
+ * Fills subject and object details from the event's other records (@x,
+ * NULL for a record analysed alone).
+ */
+static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec, const EventIndex *x)
 {
-	const AdRecord *sc = NULL, *cwd = NULL, *pt = NULL, *sa = NULL, *avc_path = NULL;
+	static const EventIndex none;
+	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;
 	AdBytes cwd_b = AD_BYTES_NONE;
 
-	/* the first record of each type, in one pass */
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *r = g_ptr_array_index(ev->records, i);
-		const AdRecord **slot;
-
-		switch (r->type) {
-		case AD_REC_SYSCALL: slot = &sc; break;
-		case AD_REC_CWD: slot = &cwd; break;
-		case AD_REC_PROCTITLE: slot = &pt; break;
-		case AD_REC_SOCKADDR: slot = &sa; break;
-		case AD_REC_AVC_PATH: slot = &avc_path; break;
-		default: continue;
-		}
-		if (!*slot)
-			*slot = r;
-	}
+	if (!x)
+		x = &none;
+	sc = x->sc;
+	cwd = x->cwd;
+	pt = x->pt;
+	sa = x->sa;
+	avc_path = x->avc_path;
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 
 	d->pid = field_int(rec, user ? "spid" : "pid");
@@ -541,7 +574,7 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 		d->path = ad_record_bytes(avc_path, "path");
 	/* a PATH record names the object of file classes, not a socket's exe */
 	if (!d->path.data && !user && is_file_class(d->tclass)) {
-		const AdRecord *pr = matching_path(ev, d);
+		const AdRecord *pr = matching_path(x, d);
 		AdBytes pname = pr ? ad_record_bytes(pr, "name") : AD_BYTES_NONE;
 
 		if (pname.data && !ad_bytes_equal_str(pname, "(null)"))
@@ -712,8 +745,11 @@ static gboolean has_avc_body(const AdRecord *rec)
 guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			     AdDenialProblemFunc on_problem, gpointer user_data)
 {
-	guint n = 0;
+	EventIndex idx;
+	guint n = 0, alone = 0;
+	const AdRecord *first_alone = NULL;
 
+	event_index_init(&idx, ev);
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autoptr(AdDenial) d = NULL;
@@ -764,9 +800,30 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 		} else {
 			continue;
 		}
-		enrich(d, ev, rec);
+		/*
+		 * Past AD_EVENT_MAX_CONTEXT records one event is not a kernel's: the
+		 * denial records beyond are analysed alone, so that a flood of
+		 * records with one serial costs linear time.
+		 */
+		if (i < AD_EVENT_MAX_CONTEXT) {
+			enrich(d, ev, rec, &idx);
+		} else {
+			enrich(d, ev, rec, NULL);
+			if (!alone++)
+				first_alone = rec;
+		}
 		g_ptr_array_add(ret_denials, g_steal_pointer(&d));
 		n++;
+	}
+	if (alone && on_problem) {
+		g_autofree char *m = g_strdup_printf(
+			ngettext("one event holds more than %u records: %u denial record "
+				 "beyond them was analysed alone",
+				 "one event holds more than %u records: %u denial records "
+				 "beyond them were analysed alone", alone),
+			AD_EVENT_MAX_CONTEXT, alone);
+
+		on_problem(first_alone, m, user_data);
 	}
 	return n;
 }

@@ -6,6 +6,13 @@
 
 G_BEGIN_DECLS
 
+/*
+ * Records of one event that its denials draw details from (SYSCALL, PATH,
+ * CWD ...); denial records beyond are analysed alone.  A kernel event has
+ * a handful; thousands sharing one serial are a flood or forged.
+ */
+#define AD_EVENT_MAX_CONTEXT 1024
+
 typedef enum {
 	AD_DENIAL_AVC,			/* kernel AVC (also FANOTIFY carrying an avc body) */
 	AD_DENIAL_USER_AVC,		/* user-space object manager (dbus, systemd, X) */

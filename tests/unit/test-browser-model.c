@@ -119,7 +119,8 @@ static AdAlertModel *sample_model(void)
 static void set_filter(AdAlertModel *m, const char *text, const char *host, AdLevel level,
 		       double since, gboolean show_ignored)
 {
-	AdAlertFilter f = { text, host, level, since, show_ignored };
+	AdAlertFilter f = { .text = text, .host = host, .min_level = level, .since = since,
+			    .show_ignored = show_ignored };
 
 	ad_alert_model_set_filter(m, &f);
 }
@@ -263,7 +264,8 @@ static void test_filter(void **state)
 	expect_view(m, "preventing", "web1", AD_LEVEL_YELLOW, 500, TRUE, "d a");
 	/* the free-standing matcher agrees with the model */
 	{
-		AdAlertFilter f = { "POSTFIX", "web1", AD_LEVEL_YELLOW, 4000, TRUE };
+		AdAlertFilter f = { .text = "POSTFIX", .host = "web1", .min_level = AD_LEVEL_YELLOW,
+				    .since = 4000, .show_ignored = TRUE };
 
 		assert_true(ad_alert_filter_matches(&f, ad_alert_model_lookup(m, "d")));
 		f.show_ignored = FALSE;
