@@ -173,6 +173,14 @@ def main():
         f"Nov 19 15:26:{i:02d} web1 kernel: audit: type=1400 " +
         strip_node(l).replace("type=AVC msg=audit(", "audit(", 1) + "\n"
         for i, (_, _, l, _) in enumerate(used)), used)
+    # 18: newlines lost (a forum or a chat joined the lines): records run together
+    used = take(8)
+    text = ""
+    for i in range(0, len(used), 2):
+        pair = used[i:i + 2]
+        text += " ".join(strip_node(l) + (" " + strip_node(s) if s else "")
+                         for _, _, l, s in pair) + "\n"
+    put("run-together.txt", text, used)
 
     origins = []
     with open(os.path.join(OUT, "expected.tsv"), "w", encoding="utf-8") as exp:
