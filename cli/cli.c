@@ -61,7 +61,8 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	/* TRANSLATORS: %s is the default log, /var/log/audit/audit.log */
 	description = g_strdup_printf(_("FILE is a raw audit log, `ausearch --raw` or "
 					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
-					"journal); \"-\" is standard input; without FILE: %s.\n\n"
+					"journal); \"-\" is standard input; without FILE: standard input "
+					"when it is\nnot a terminal (a pipe or a redirection), else %s.\n\n"
 					"Exit status: 0 done, 1 bad input or usage, 2 no policy."),
 				      AD_DEFAULT_LOG);
 	g_option_context_set_description(ctx, description);
@@ -170,16 +171,34 @@ static void on_event(AdCli *cli, const AdInput *it)
 		g_ptr_array_set_size(denials, 0);
 }
 
-static const char *const *input_files(const AdCli *cli)
+/*
+ * What is read: the FILE arguments; without them standard input when it is
+ * not a terminal (`ausearch ... | avcdoctor why`, as audit2why and
+ * audit2allow read it), else the default log.
+ */
+const char *const *ad_cli_input_files(const AdCli *cli)
 {
 	static const char *const default_files[] = { AD_DEFAULT_LOG, NULL };
+	static const char *const stdin_files[] = { "-", NULL };
 
-	return cli->opt.files ? (const char *const *)cli->opt.files : default_files;
+	if (cli->opt.files)
+		return (const char *const *)cli->opt.files;
+	if (ad_cli_stdin_is_input())
+		return stdin_files;
+	return default_files;
+}
+
+gboolean ad_cli_stdin_is_input(void)
+{
+	struct stat st;
+
+	/* a closed standard input is no input: the default log then */
+	return fstat(STDIN_FILENO, &st) == 0 && !isatty(STDIN_FILENO);
 }
 
 void ad_cli_start_inputs(AdCli *cli)
 {
-	const char *const *files = input_files(cli);
+	const char *const *files = ad_cli_input_files(cli);
 
 	if (cli->inputs)
 		return;
@@ -204,7 +223,7 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 	gboolean ok = TRUE;
 
 	if (!cli->inputs)
-		cli->inputs = ad_inputs_start(input_files(cli));
+		cli->inputs = ad_inputs_start(ad_cli_input_files(cli));
 	if (!cli->event_denials)
 		cli->event_denials = g_ptr_array_new_with_free_func(
 			(GDestroyNotify)ad_denial_unref);

@@ -69,6 +69,13 @@ gboolean ad_cli_load_policy(AdCli *cli);
  * command that fails before reading must not wait for a terminal or FIFO).
  */
 void ad_cli_start_inputs(AdCli *cli);
+/*
+ * the inputs: the FILE arguments, else standard input when it is not a
+ * terminal, else the default log
+ */
+const char *const *ad_cli_input_files(const AdCli *cli);
+/* TRUE when, without FILE arguments, standard input is read */
+gboolean ad_cli_stdin_is_input(void);
 /* reads every input (files or the default log) and calls the sink per denial */
 gboolean ad_cli_read_inputs(AdCli *cli);
 /*
