@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis/rules.h"
 #include "output/allow.h"
 #include "cli.h"
 #include "config.h"
@@ -28,6 +29,10 @@ typedef struct {
 	gboolean verify;
 	gboolean no_comments;
 	gboolean reference;
+	gboolean keep_blocked;		/* --keep-blocked: left-out rules live */
+	AdContext *ctx;			/* the plugins' view, for red alerts */
+	GHashTable *red;		/* alert signature -> the red plugin's id, or "" */
+	GString *key;			/* a signature being made */
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
 	char *source;
 	AdRuleOptions rule_options;
@@ -48,10 +53,84 @@ static void allow_restart_at_load(AdCli *cli, AllowState *st)
 	st->generation = cli->policy_loads;
 }
 
+/*
+ * What the causes that can call an alert red suggest for @d: the attack
+ * plugins and the rule book (whose rules may say Level=red).  The other
+ * plugins never do, and some of them query the policy at length.
+ */
+static GPtrArray *allow_red_suggestions(AdContext *ctx, const AdDenial *d, const AdVerdict *v)
+{
+	static const char *const red_plugins[] = {
+		"sys_module", "kernel_modules", "selinuxpolicy", "setenforce", "mmap_zero",
+	};
+	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
+
+	ad_verdict_ref(v);
+	for (guint i = 0; i < G_N_ELEMENTS(red_plugins); i++) {
+		const AdPlugin *p = ad_plugin_find(red_plugins[i]);
+
+		/* a failing plugin adds nothing: the rule is then written as asked */
+		if (p)
+			p->analyze(d, v, ctx, out);
+	}
+	if (ctx->rules)
+		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
+	ad_verdict_unref(v);
+	return out;
+}
+
+/*
+ * The cause plugin that calls @d's alert red (an attack indicator), or
+ * NULL.  Only asked when the rule would be written live, and once per
+ * alert signature (source and target type, class, permissions), as
+ * `analyze` judges an alert by one of its denials: the plugins then cost
+ * little.  Borrowed from the cache.
+ */
+static const char *allow_attack(AllowState *st, AdDenial *d, const AdVerdict *v)
+{
+	g_autoptr(GPtrArray) suggestions = NULL;
+	const char *red = "";
+	gpointer cached;
+
+	if (st->keep_blocked || !st->ctx || d->granted || !v || !d->perms)
+		return NULL;
+	switch (v->reason) {
+	case AD_REASON_TE_RULE:
+	case AD_REASON_BOOLEAN:
+	case AD_REASON_RBAC:
+	case AD_REASON_BOUNDS:
+		if (v->constraint_too)
+			return NULL;
+		break;
+	default:
+		return NULL;	/* no rule is written live: nothing to add */
+	}
+	g_string_truncate(st->key, 0);
+	g_string_append_printf(st->key, "%s\x1f%s\x1f%s", d->scontext ? d->scontext : "",
+			       d->tcontext ? d->tcontext : "", d->tclass ? d->tclass : "");
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(st->key, "\x1f%s", (char *)g_ptr_array_index(d->perms, i));
+	if (g_hash_table_lookup_extended(st->red, st->key->str, NULL, &cached))
+		return *(char *)cached ? cached : NULL;
+	suggestions = allow_red_suggestions(st->ctx, d, v);
+	for (guint i = 0; i < suggestions->len; i++) {
+		const AdSuggestion *s = g_ptr_array_index(suggestions, i);
+
+		if (s->level == AD_LEVEL_RED) {
+			red = s->plugin;
+			break;
+		}
+	}
+	cached = g_strdup(red);
+	g_hash_table_insert(st->red, g_strdup(st->key->str), cached);
+	return *red ? cached : NULL;
+}
+
 /* each denial goes into the rules at once: none is kept (a log may be large) */
 static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 {
 	AllowState *st = user_data;
+	const AdVerdict *v;
 
 	allow_restart_at_load(cli, st);
 	if (st->source) {
@@ -60,7 +139,37 @@ static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 		if (g_strcmp0(stype, st->source) != 0)
 			return;
 	}
-	ad_rule_set_add(st->rules, d, ad_cli_explain(cli, d));
+	v = ad_cli_explain(cli, d);
+	ad_rule_set_add_flagged(st->rules, d, v, allow_attack(st, d, v));
+}
+
+/*
+ * The rule book and the plugins' context, to tell red alerts: without
+ * --keep-blocked their rules are left out.  No file labels and never the
+ * host's files: the log may come from elsewhere, and a red verdict does
+ * not depend on them.
+ */
+static void allow_load_attack_checks(AdCli *cli, AllowState *st)
+{
+	if (st->keep_blocked)
+		return;
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	AdAnalysisOptions opt = { .no_labels = TRUE };
+
+	ad_analysis_load_knowledge(cli->analysis, &opt, problems);
+	for (guint i = 0; i < problems->len; i++)
+		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
+	st->ctx = ad_analysis_context(cli->analysis);
+	st->red = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	st->key = g_string_new(NULL);
+}
+
+static void allow_free_attack_checks(AllowState *st)
+{
+	g_clear_pointer(&st->red, g_hash_table_unref);
+	if (st->key)
+		g_string_free(g_steal_pointer(&st->key), TRUE);
+	st->ctx = NULL;
 }
 
 /* writes @text to @path, replacing it; FALSE with a message on failure */
@@ -223,6 +332,10 @@ int ad_cmd_allow(int argc, char **argv)
 		  NULL },
 		{ "source", 's', 0, G_OPTION_ARG_STRING, &st.source,
 		  N_("Only denials whose source type is TYPE"), N_("TYPE") },
+		{ "keep-blocked", 0, 0, G_OPTION_ARG_NONE, &st.keep_blocked,
+		  N_("Write live rules also for red alerts (attack indicators) and for denials "
+		     "a rule would not fix (constraint, invalid context) or that dontaudit "
+		     "hides; they are commented out otherwise"), NULL },
 		{ "no-comments", 0, 0, G_OPTION_ARG_NONE, &st.no_comments,
 		  N_("Rules only, without the reason comments"), NULL },
 		{ "reference", 'R', 0, G_OPTION_ARG_NONE, &st.reference,
@@ -260,6 +373,8 @@ int ad_cmd_allow(int argc, char **argv)
 	}
 	st.rule_options.kind = st.dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW;
 	st.rule_options.xperms = st.xperms;
+	st.rule_options.keep_blocked = st.keep_blocked;
+	allow_load_attack_checks(&cli, &st);
 	st.rules = ad_rule_set_new(cli.policy, &st.rule_options);
 	cli.sink = allow_denial;
 	cli.sink_data = &st;
@@ -298,6 +413,7 @@ int ad_cmd_allow(int argc, char **argv)
 
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);
+	allow_free_attack_checks(&st);
 	g_free(st.module);
 	g_free(st.source);
 	ad_cli_end(&cli);

@@ -24,6 +24,7 @@ struct _AdAnalysis {
 	char *file_contexts;
 	char **rules_dirs;
 	gboolean no_rules;
+	gboolean no_labels;
 	gboolean local;
 	GHashTable *err_verdicts;	/* key text -> AdVerdict (a reference) */
 };
@@ -92,8 +93,10 @@ static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
 	g_autoptr(GError) error = NULL;
 
 	clear_knowledge(an);
-	an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy), &error);
-	if (!an->labels) {
+	if (!an->no_labels)
+		an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy),
+					    &error);
+	if (!an->labels && !an->no_labels) {
 		/* labels are one source of knowledge among many: go on without */
 		add_problem(ret_problems, g_strdup_printf(_("%s; file label checks are skipped"),
 							  error->message));
@@ -131,6 +134,7 @@ void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
 	g_strfreev(an->rules_dirs);
 	an->rules_dirs = g_strdupv((char **)opt->rules_dirs);
 	an->no_rules = opt->no_rules;
+	an->no_labels = opt->no_labels;
 	an->local = opt->local;
 	load_knowledge(an, ret_problems);
 }
