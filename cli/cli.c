@@ -130,6 +130,7 @@ void ad_cli_load_knowledge(AdCli *cli, gboolean local)
 	AdAnalysisOptions opt = {
 		.file_contexts = cli->opt.file_contexts,
 		.local = local,
+		.input_files = ad_cli_input_files(cli),
 	};
 
 	ad_analysis_load_knowledge(cli->analysis, &opt, problems);

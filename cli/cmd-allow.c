@@ -11,11 +11,14 @@
 #include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "analysis/rules.h"
 #include "output/allow.h"
 #include "cli.h"
+#include "cmd-store.h"
 #include "config.h"
+#include "store.h"
 #include "output/escape.h"
 #include "output/ifaces.h"
 #include "output/report.h"
@@ -35,6 +38,14 @@ typedef struct {
 	GString *key;			/* a signature being made */
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
 	char *source;
+	/* which denials: --target, --class, --perm, --alert (with --db) */
+	char *target;
+	char *tclass;
+	char **perm_args;		/* as given: "read,open" or repeated */
+	GPtrArray *perms;		/* char*, split; NULL: any */
+	char *alert;
+	char *db;
+	char *alert_dir;		/* the stored alert's records, while they are read */
 	AdRuleOptions rule_options;
 	AdRuleSet *rules;		/* the denials folded in as they come */
 	guint generation;		/* policy loads seen before the rules' denials */
@@ -51,6 +62,149 @@ static void allow_restart_at_load(AdCli *cli, AllowState *st)
 	ad_rule_set_free(st->rules);
 	st->rules = ad_rule_set_new(cli->policy, &st->rule_options);
 	st->generation = cli->policy_loads;
+}
+
+/*
+ * Whether @d is one of the denials the filters ask for: its source and
+ * target type, its class, and every permission it asks among --perm's (a
+ * module for one alert grants that alert's permissions and no other).
+ */
+static gboolean allow_wanted(const AllowState *st, const AdDenial *d)
+{
+	if (st->source) {
+		g_autofree char *stype = ad_context_type(d->scontext);
+
+		if (g_strcmp0(stype, st->source) != 0)
+			return FALSE;
+	}
+	if (st->target) {
+		g_autofree char *ttype = ad_context_type(d->tcontext);
+
+		if (g_strcmp0(ttype, st->target) != 0)
+			return FALSE;
+	}
+	if (st->tclass && g_strcmp0(d->tclass, st->tclass) != 0)
+		return FALSE;
+	if (st->perms) {
+		if (!d->perms || !d->perms->len)
+			return FALSE;
+		for (guint i = 0; i < d->perms->len; i++)
+			if (!g_ptr_array_find_with_equal_func(st->perms,
+							      g_ptr_array_index(d->perms, i),
+							      g_str_equal, NULL))
+				return FALSE;
+	}
+	return TRUE;
+}
+
+/* --perm read,open --perm getattr: the set of names */
+static void allow_split_perms(AllowState *st)
+{
+	if (!st->perm_args)
+		return;
+	st->perms = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; st->perm_args[i]; i++) {
+		g_auto(GStrv) parts = g_strsplit_set(st->perm_args[i], ", ", -1);
+
+		for (guint j = 0; parts[j]; j++)
+			if (*parts[j])
+				g_ptr_array_add(st->perms, g_strdup(parts[j]));
+	}
+}
+
+/* a member of a JSON object as a string, or NULL */
+static const char *json_str(json_object *o, const char *key)
+{
+	json_object *m = NULL;
+
+	if (!o || !json_object_object_get_ex(o, key, &m) || !json_object_is_type(m, json_type_string))
+		return NULL;
+	return json_object_get_string(m);
+}
+
+/*
+ * --alert ID: the filters become the stored alert's signature (source and
+ * target type, class, permissions) and, without FILE, its stored records
+ * are the input (written to a private directory, read, removed).  Returns
+ * -1 to go on, else the exit status.
+ */
+static int allow_from_alert(AdCli *cli, AllowState *st)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
+	json_object *a, *denial = NULL, *perms = NULL, *records = NULL;
+	g_autofree char *path = NULL;
+	int status;
+
+	if (!ad_alert_id_is_valid(st->alert)) {
+		g_autofree char *shown = ad_escape_str(st->alert);
+
+		ad_cli_message(_("allow: --alert %s: not an alert id (16 hex digits, as "
+				 "\"avcdoctor list\" shows)"), shown);
+		return AD_EXIT_INPUT;
+	}
+	a = ad_cli_fetch_alert("allow", st->db, st->alert, &status);
+	if (!a)
+		return status;
+	json_object_object_get_ex(a, "denial", &denial);
+	json_object_object_get_ex(denial, "permissions", &perms);
+	json_object_object_get_ex(a, "records", &records);
+	g_free(st->source);
+	st->source = ad_context_type(json_str(denial, "scontext"));
+	g_free(st->target);
+	st->target = ad_context_type(json_str(denial, "tcontext"));
+	g_free(st->tclass);
+	st->tclass = g_strdup(json_str(denial, "tclass"));
+	if (!st->source || !st->target || !st->tclass || !json_object_is_type(perms, json_type_array)) {
+		json_object_put(a);
+		ad_cli_message(_("allow: --alert %s: the alert names no access to allow"), st->alert);
+		return AD_EXIT_INPUT;
+	}
+	g_clear_pointer(&st->perms, g_ptr_array_unref);
+	/* a SELINUX_ERR alert asks for no permission: no filter on them */
+	if (json_object_array_length(perms))
+		st->perms = g_ptr_array_new_with_free_func(g_free);
+	for (size_t i = 0; i < json_object_array_length(perms); i++)
+		g_ptr_array_add(st->perms, g_strdup(json_object_get_string(
+					json_object_array_get_idx(perms, i))));
+	for (size_t i = 0; json_object_is_type(records, json_type_array) &&
+	     i < json_object_array_length(records); i++)
+		g_string_append_printf(text, "%s\n", json_object_get_string(
+					       json_object_array_get_idx(records, i)));
+	json_object_put(a);
+	if (cli->opt.files)
+		return -1;
+	st->alert_dir = g_dir_make_tmp("avcdoctor-allow-XXXXXX", &error);
+	if (!st->alert_dir) {
+		ad_cli_message("allow: %s", error->message);
+		return AD_EXIT_INPUT;
+	}
+	path = g_build_filename(st->alert_dir, st->alert, NULL);
+	if (!g_file_set_contents(path, text->str, text->len, &error)) {
+		ad_cli_message("allow: %s", error->message);
+		return AD_EXIT_INPUT;
+	}
+	cli->opt.files = g_new0(char *, 2);
+	cli->opt.files[0] = g_steal_pointer(&path);
+	return -1;
+}
+
+/* removes what allow_from_alert() wrote */
+static void allow_alert_clear(AllowState *st)
+{
+	if (st->alert_dir) {
+		g_autofree char *path = g_build_filename(st->alert_dir, st->alert, NULL);
+
+		g_unlink(path);
+		g_rmdir(st->alert_dir);
+	}
+	g_clear_pointer(&st->alert_dir, g_free);
+	g_clear_pointer(&st->alert, g_free);
+	g_clear_pointer(&st->db, g_free);
+	g_clear_pointer(&st->target, g_free);
+	g_clear_pointer(&st->tclass, g_free);
+	g_clear_pointer(&st->perm_args, g_strfreev);
+	g_clear_pointer(&st->perms, g_ptr_array_unref);
 }
 
 /*
@@ -133,12 +287,8 @@ static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 	const AdVerdict *v;
 
 	allow_restart_at_load(cli, st);
-	if (st->source) {
-		g_autofree char *stype = ad_context_type(d->scontext);
-
-		if (g_strcmp0(stype, st->source) != 0)
-			return;
-	}
+	if (!allow_wanted(st, d))
+		return;
 	v = ad_cli_explain(cli, d);
 	ad_rule_set_add_flagged(st->rules, d, v, allow_attack(st, d, v));
 }
@@ -332,6 +482,19 @@ int ad_cmd_allow(int argc, char **argv)
 		  NULL },
 		{ "source", 's', 0, G_OPTION_ARG_STRING, &st.source,
 		  N_("Only denials whose source type is TYPE"), N_("TYPE") },
+		{ "target", 0, 0, G_OPTION_ARG_STRING, &st.target,
+		  N_("Only denials whose target type is TYPE"), N_("TYPE") },
+		{ "class", 0, 0, G_OPTION_ARG_STRING, &st.tclass,
+		  N_("Only denials on objects of the class CLASS"), N_("CLASS") },
+		{ "perm", 0, 0, G_OPTION_ARG_STRING_ARRAY, &st.perm_args,
+		  N_("Only denials asking for no permission but these (comma-separated, or the "
+		     "option repeated)"), N_("PERMS") },
+		{ "alert", 0, 0, G_OPTION_ARG_STRING, &st.alert,
+		  N_("The stored alert ID of avcdoctor-dispatch: its access only, from its "
+		     "records unless FILE is given"), N_("ID") },
+		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &st.db,
+		  N_("With --alert: read the alert store PATH instead of asking the service"),
+		  N_("PATH") },
 		{ "keep-blocked", 0, 0, G_OPTION_ARG_NONE, &st.keep_blocked,
 		  N_("Write live rules also for red alerts (attack indicators) and for denials "
 		     "a rule would not fix (constraint, invalid context) or that dontaudit "
@@ -359,15 +522,26 @@ int ad_cmd_allow(int argc, char **argv)
 		return AD_EXIT_OK;
 	}
 	if (st.module && !ad_module_name_is_valid(st.module)) {
+		g_autofree char *shown = ad_escape_str(st.module);
+
 		ad_cli_message(_("allow: invalid module name \"%s\": a letter, then letters, "
-				 "digits or _"), st.module);
+				 "digits, _ or -"), shown);
 		ad_cli_clear(&cli);
 		g_free(st.module);
 		return AD_EXIT_INPUT;
 	}
+	allow_split_perms(&st);
+	if (st.alert && (ret = allow_from_alert(&cli, &st)) >= 0) {
+		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
+		g_free(st.module);
+		g_free(st.source);
+		return ret;
+	}
 	ad_cli_start_inputs(&cli);
 	if (!ad_cli_load_policy(&cli)) {
 		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
 		g_free(st.module);
 		return AD_EXIT_NO_POLICY;
 	}
@@ -414,6 +588,7 @@ int ad_cmd_allow(int argc, char **argv)
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);
 	allow_free_attack_checks(&st);
+	allow_alert_clear(&st);
 	g_free(st.module);
 	g_free(st.source);
 	ad_cli_end(&cli);

@@ -26,6 +26,8 @@ struct _AdAnalysis {
 	gboolean no_rules;
 	gboolean no_labels;
 	gboolean local;
+	char **input_files;
+	gboolean stored_alerts;
 	GHashTable *err_verdicts;	/* key text -> AdVerdict (a reference) */
 };
 
@@ -64,6 +66,7 @@ void ad_analysis_free(AdAnalysis *an)
 	g_clear_pointer(&an->policy, ad_policy_free);
 	g_free(an->file_contexts);
 	g_strfreev(an->rules_dirs);
+	g_strfreev(an->input_files);
 	g_free(an);
 }
 
@@ -119,6 +122,8 @@ static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
 	an->ctx.labels = an->labels;
 	an->ctx.rules = an->rules;
 	an->ctx.local = an->local;
+	an->ctx.input_files = (const char *const *)an->input_files;
+	an->ctx.stored_alerts = an->stored_alerts;
 }
 
 void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
@@ -136,6 +141,9 @@ void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
 	an->no_rules = opt->no_rules;
 	an->no_labels = opt->no_labels;
 	an->local = opt->local;
+	g_strfreev(an->input_files);
+	an->input_files = g_strdupv((char **)opt->input_files);
+	an->stored_alerts = opt->stored_alerts;
 	load_knowledge(an, ret_problems);
 }
 

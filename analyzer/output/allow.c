@@ -140,7 +140,7 @@ gboolean ad_module_name_is_valid(const char *name)
 	if (!name || !g_ascii_isalpha(name[0]) || strlen(name) > 128)
 		return FALSE;
 	for (const char *p = name; *p; p++)
-		if (!g_ascii_isalnum(*p) && *p != '_')
+		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-')
 			return FALSE;
 	return TRUE;
 }

@@ -117,7 +117,7 @@ char *ad_rule_set_to_cil(AdRuleSet *rs);
 json_object *ad_rule_to_json(const AdRule *r);
 json_object *ad_role_rule_to_json(const AdRoleRule *r);
 
-/* a module name checkmodule accepts: [A-Za-z][A-Za-z0-9_]* */
+/* a module name checkmodule accepts: [A-Za-z][A-Za-z0-9_-]* (audit2allow -M my-httpd) */
 gboolean ad_module_name_is_valid(const char *name);
 
 G_END_DECLS
