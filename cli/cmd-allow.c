@@ -33,6 +33,12 @@ typedef struct {
 	gboolean no_comments;
 	gboolean reference;
 	gboolean keep_blocked;		/* --keep-blocked: left-out rules live */
+	/* audit2allow's ways (the audit2allow name sets these hidden options) */
+	gboolean classic;		/* its layout */
+	char *module_text;		/* -m NAME: the module text on standard output */
+	gboolean requires;		/* -r: the require block with the rules */
+	char *source_regex;		/* -t: source types matching this */
+	GRegex *source_re;
 	AdContext *ctx;			/* the plugins' view, for red alerts */
 	GHashTable *red;		/* alert signature -> the red plugin's id, or "" */
 	GString *key;			/* a signature being made */
@@ -71,10 +77,12 @@ static void allow_restart_at_load(AdCli *cli, AllowState *st)
  */
 static gboolean allow_wanted(const AllowState *st, const AdDenial *d)
 {
-	if (st->source) {
+	if (st->source || st->source_re) {
 		g_autofree char *stype = ad_context_type(d->scontext);
 
-		if (g_strcmp0(stype, st->source) != 0)
+		if (st->source && g_strcmp0(stype, st->source) != 0)
+			return FALSE;
+		if (st->source_re && (!stype || !g_regex_match(st->source_re, stype, 0, NULL)))
 			return FALSE;
 	}
 	if (st->target) {
@@ -205,6 +213,9 @@ static void allow_alert_clear(AllowState *st)
 	g_clear_pointer(&st->tclass, g_free);
 	g_clear_pointer(&st->perm_args, g_strfreev);
 	g_clear_pointer(&st->perms, g_ptr_array_unref);
+	g_clear_pointer(&st->module_text, g_free);
+	g_clear_pointer(&st->source_regex, g_free);
+	g_clear_pointer(&st->source_re, g_regex_unref);
 }
 
 /*
@@ -415,8 +426,65 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 	return AD_EXIT_OK;
 }
 
+/*
+ * audit2allow's output: its layout, -m (the module text on standard
+ * output) and -r (the require block and the rules), for scripts that
+ * parse them; what the rules say is avcdoctor's.
+ */
+static int allow_classic_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
+{
+	g_autofree char *text = NULL;
+
+	if (st->cil) {
+		text = ad_rule_set_to_cil(rs);
+	} else if (st->module_text || st->requires) {
+		text = ad_rule_set_to_module(rs, st->module_text ? st->module_text : "local");
+		if (!st->module_text) {
+			/* the require block and the rules, without the module line */
+			char *body = strstr(text, "require {");
+			char *rest = g_strdup(body ? body : text);
+
+			g_free(text);
+			text = rest;
+		}
+	} else {
+		text = ad_rule_set_to_te_classic(rs);
+	}
+	if (st->ifaces && !st->cil) {
+		g_autofree char *calls = ad_ifaces_rewrite(st->ifaces, cli->policy, rs, text,
+							   st->module_text != NULL, NULL);
+
+		fputs(calls, stdout);
+		return AD_EXIT_OK;
+	}
+	fputs(text, stdout);
+	return AD_EXIT_OK;
+}
+
+/* -t: the source type pattern; FALSE after a message when it is not one */
+static gboolean allow_compile_source_regex(AllowState *st)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *anchored = NULL;
+
+	if (!st->source_regex)
+		return TRUE;
+	/* audit2allow matches the whole type name */
+	anchored = g_strdup_printf("^(?:%s)$", st->source_regex);
+	st->source_re = g_regex_new(anchored, G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, &error);
+	if (!st->source_re) {
+		g_autofree char *m = ad_escape_str(error->message);
+
+		ad_cli_message(_("allow: -t: %s"), m);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 static int allow_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
 {
+	if (st->classic && !cli->opt.json && !st->module)
+		return allow_classic_output(cli, st, rs);
 	if (cli->opt.json) {
 		g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
 		g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
@@ -492,6 +560,12 @@ int ad_cmd_allow(int argc, char **argv)
 		{ "alert", 0, 0, G_OPTION_ARG_STRING, &st.alert,
 		  N_("The stored alert ID of avcdoctor-dispatch: its access only, from its "
 		     "records unless FILE is given"), N_("ID") },
+		{ "classic", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &st.classic, NULL, NULL },
+		{ "module-text", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &st.module_text, NULL,
+		  NULL },
+		{ "requires", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &st.requires, NULL, NULL },
+		{ "source-regex", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &st.source_regex,
+		  NULL, NULL },
 		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &st.db,
 		  N_("With --alert: read the alert store PATH instead of asking the service"),
 		  N_("PATH") },
@@ -520,6 +594,18 @@ int ad_cmd_allow(int argc, char **argv)
 		printf("avcdoctor %s\n", VERSION);
 		ad_cli_clear(&cli);
 		return AD_EXIT_OK;
+	}
+	if ((st.module_text && !ad_module_name_is_valid(st.module_text)) ||
+	    !allow_compile_source_regex(&st)) {
+		if (st.module_text) {
+			g_autofree char *shown = ad_escape_str(st.module_text);
+
+			ad_cli_message(_("allow: invalid module name \"%s\": a letter, then "
+					 "letters, digits, _ or -"), shown);
+		}
+		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
+		return AD_EXIT_INPUT;
 	}
 	if (st.module && !ad_module_name_is_valid(st.module)) {
 		g_autofree char *shown = ad_escape_str(st.module);

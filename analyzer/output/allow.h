@@ -109,6 +109,8 @@ const char *ad_rule_target_text(const AdRule *r);
 
 /* policy language text (what audit2allow prints, comments with the reasons) */
 char *ad_rule_set_to_te(AdRuleSet *rs, gboolean with_comments);
+/* the same in audit2allow's layout (headers, blank lines), for scripts that parse it */
+char *ad_rule_set_to_te_classic(AdRuleSet *rs);
 /* a loadable module NAME.te: "module NAME 1.0;", the require block, the rules */
 char *ad_rule_set_to_module(AdRuleSet *rs, const char *name);
 /* CIL statements */
