@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* exit statuses, as avcdoctor(1) documents them */
-enum { AD_EXIT_OK = 0, AD_EXIT_INPUT = 1, AD_EXIT_NO_POLICY = 2 };
+enum { AD_EXIT_OK = 0, AD_EXIT_INPUT = 1, AD_EXIT_NO_POLICY = 2, AD_EXIT_NO_DENIALS = 3 };
 
 #define AD_DEFAULT_LOG "/var/log/audit/audit.log"
 
@@ -32,7 +32,11 @@ typedef void (*AdDenialSink)(AdCli *cli, AdDenial *d, gpointer user_data);
 
 /* what the closing account adds for unreadable inputs: "; 1 input could not be read" */
 void ad_cli_append_read_errors(GString *s, const AdCli *cli);
-/* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
+/*
+ * the exit status for what was read: AD_EXIT_INPUT after a rejected record
+ * or input, else AD_EXIT_NO_DENIALS (said on stderr) when the inputs held
+ * no denial record
+ */
 int ad_cli_input_status(const AdCli *cli);
 
 struct _AdCli {
@@ -47,6 +51,8 @@ struct _AdCli {
 	gpointer sink_data;
 	AdInputs *inputs;		/* reading ahead, from ad_cli_start_inputs() */
 	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
+	char **text_files;		/* the inputs that are not binary (ad_cli_input_files()) */
+	GHashTable *nul_files;		/* file -> lines with NUL bytes past the first */
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);

@@ -45,6 +45,24 @@ if command -v script >/dev/null && [ ! -e /var/log/audit/audit.log ]; then
 	expect_grep "/var/log/audit/audit.log" "$TMP/tty.out" "a terminal: the default log"
 fi
 
+# --- files that are not audit logs ----------------------------------------------
+head -c 65536 "$AVCDOCTOR" > "$TMP/binary.bin"
+expect_status 1 "why on a binary file" -- "$AVCDOCTOR" why -p "$POLICY" "$TMP/binary.bin"
+[ "$(wc -l < "$TMP/err")" = 1 ] && grep -q "binary.bin: not a text file (binary data): not read" "$TMP/err" &&
+	pass "a binary file: one line saying it is not text" || { fail "binary file messages"; head -3 "$TMP/err" >&2; }
+expect_status 1 "allow on a binary file" -- "$AVCDOCTOR" allow -p "$POLICY" "$TMP/binary.bin"
+[ "$(wc -l < "$TMP/err")" = 1 ] && pass "allow: one line" || fail "allow on a binary file: $(wc -l < "$TMP/err") lines"
+expect_status 1 "a binary pipe" -- sh -c "cat '$TMP/binary.bin' | '$AVCDOCTOR' why -p '$POLICY'"
+[ "$(grep -c 'NUL' "$TMP/err")" -le 2 ] && pass "a binary pipe: two lines, not one per line" ||
+	fail "binary pipe: $(grep -c NUL "$TMP/err") lines"
+echo 'type=SYSCALL msg=audit(1700000000.000:1): arch=c000003e syscall=2 success=yes exit=3' > "$TMP/nodenial.log"
+for cmd in why allow analyze; do
+	expect_status 3 "$cmd on a log without denials: status 3" -- "$AVCDOCTOR" $cmd -p "$POLICY" "$TMP/nodenial.log"
+	expect_grep "no denial record (AVC, USER_AVC, SELINUX_ERR) in .*nodenial.log" "$TMP/err" "$cmd says so"
+done
+expect_status 3 "an empty pipe: status 3" -- sh -c "'$AVCDOCTOR' why -p '$POLICY' < /dev/null"
+expect_grep "in standard input" "$TMP/err" "an empty pipe: says standard input"
+
 # --- the module of one alert grants that alert's accesses and nothing else -------
 # every module command analyze suggests, run as shown (the program's path
 # aside), on two corpus logs; each module's rules must stay inside the alert

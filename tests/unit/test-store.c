@@ -1433,6 +1433,8 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 		return 1;
 	}
 	ctx.policy = policy;
+	/* the alerts go to a store, as the dispatcher's: commands name them by id */
+	ctx.stored_alerts = TRUE;
 	if (log_path) {
 		g_autofree char *text = NULL;
 		gsize len;
