@@ -775,7 +775,7 @@ char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
 	}
 	/* what the module does not grant, for the reviewer: comments need no require */
 	if (left->len)
-		g_string_append(out, _("\n#============= left out ==============\n"));
+		g_string_append(out, "\n#============= left out ==============\n");
 	for (guint i = 0; i < left->len; i++)
 		append_rule(out, rs, g_ptr_array_index(left, i), FALSE);
 	return g_string_free(out, FALSE);
