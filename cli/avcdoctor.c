@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cmd-check-rules.h"
+#include "cmd-compat.h"
 #include "cmd-store.h"
 #include "config.h"
 #include "i18n.h"
@@ -84,6 +85,13 @@ int main(int argc, char **argv)
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	mallopt(M_TOP_PAD, 4 << 20);
 
+	/* installed as audit2allow and audit2why (symlinks): their options and layout */
+	if (argc > 0) {
+		g_autofree char *name = g_path_get_basename(argv[0]);
+
+		if (strcmp(name, "audit2allow") == 0 || strcmp(name, "audit2why") == 0)
+			return ad_compat_main(name, argc, argv);
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return AD_EXIT_INPUT;

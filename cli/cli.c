@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,7 @@
 #include "cli.h"
 #include "config.h"
 #include "output/escape.h"
+#include "read/compress.h"
 
 void ad_cli_message(const char *fmt, ...)
 {
@@ -105,8 +107,10 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
 					"journal), also pasted text and gzip, xz or zstd\n"
 					"compressed logs; a directory is read as its audit.log and "
-					"rotations;\n\"-\" is standard input; without FILE: %s.\n\n"
-					"Exit status: 0 done, 1 bad input or usage, 2 no policy."),
+					"rotations;\n\"-\" is standard input; without FILE: standard input "
+					"when it is\nnot a terminal (a pipe or a redirection), else %s.\n\n"
+					"Exit status: 0 done, 1 bad input or usage, 2 no policy, 3 no "
+					"denial record."),
 				      AD_DEFAULT_LOG);
 	g_option_context_set_description(ctx, description);
 	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
@@ -184,6 +188,7 @@ void ad_cli_load_knowledge(AdCli *cli, gboolean local)
 	AdAnalysisOptions opt = {
 		.file_contexts = cli->opt.file_contexts,
 		.local = local,
+		.input_files = ad_cli_input_files(cli),
 	};
 
 	ad_analysis_load_knowledge(cli->analysis, &opt, problems);
@@ -191,12 +196,57 @@ void ad_cli_load_knowledge(AdCli *cli, gboolean local)
 		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
 }
 
+/*
+ * A stream that is binary (standard input, a FIFO: not looked at before)
+ * gives one message about NUL bytes, not one per line; the rest are
+ * counted and said once at the end.
+ */
+static gboolean quiet_nul_problem(AdCli *cli, const char *file, const char *message)
+{
+	gpointer n;
+
+	if (!file || strcmp(message, _("line holds NUL bytes: skipped")) != 0)
+		return FALSE;
+	if (!cli->nul_files)
+		cli->nul_files = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	if (!g_hash_table_lookup_extended(cli->nul_files, file, NULL, &n)) {
+		g_hash_table_insert(cli->nul_files, g_strdup(file), GUINT_TO_POINTER(0));
+		return FALSE;
+	}
+	g_hash_table_insert(cli->nul_files, g_strdup(file), GUINT_TO_POINTER(GPOINTER_TO_UINT(n) + 1));
+	return TRUE;
+}
+
+static void say_quiet_nul_problems(AdCli *cli)
+{
+	GHashTableIter it;
+	gpointer file, n;
+
+	if (!cli->nul_files)
+		return;
+	g_hash_table_iter_init(&it, cli->nul_files);
+	while (g_hash_table_iter_next(&it, &file, &n)) {
+		g_autofree char *f = ad_escape_str(file);
+
+		if (GPOINTER_TO_UINT(n))
+			ad_cli_message(ngettext("%s: %u more line holds NUL bytes: it is not a "
+						"text log",
+						"%s: %u more lines hold NUL bytes: it is not a "
+						"text log", GPOINTER_TO_UINT(n)),
+				       f, GPOINTER_TO_UINT(n));
+	}
+	g_clear_pointer(&cli->nul_files, g_hash_table_unref);
+}
+
 static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
 {
 	AdCli *cli = user_data;
-	g_autofree char *f = ad_escape_str(file);
+	g_autofree char *f = NULL;
 
 	cli->problems++;
+	if (quiet_nul_problem(cli, file, message))
+		return;
+	f = ad_escape_str(file);
 	fflush(stdout);
 	fprintf(stderr, "%s:%u: %s\n", f, line, message);
 }
@@ -231,16 +281,82 @@ static void on_event(AdCli *cli, const AdInput *it)
 		g_ptr_array_set_size(denials, 0);
 }
 
-static const char *const *input_files(const AdCli *cli)
+/*
+ * What is read: the FILE arguments; without them standard input when it is
+ * not a terminal (`ausearch ... | avcdoctor why`, as audit2why and
+ * audit2allow read it), else the default log.
+ */
+const char *const *ad_cli_input_files(const AdCli *cli)
 {
 	static const char *const default_files[] = { AD_DEFAULT_LOG, NULL };
+	static const char *const stdin_files[] = { "-", NULL };
 
-	return cli->opt.files ? (const char *const *)cli->opt.files : default_files;
+	if (cli->opt.files)
+		return (const char *const *)cli->opt.files;
+	if (ad_cli_stdin_is_input())
+		return stdin_files;
+	return default_files;
+}
+
+gboolean ad_cli_stdin_is_input(void)
+{
+	struct stat st;
+
+	/* a closed standard input is no input: the default log then */
+	return fstat(STDIN_FILENO, &st) == 0 && !isatty(STDIN_FILENO);
+}
+
+/*
+ * Whether the regular file @path starts with binary data (a NUL byte in
+ * its first 4 KiB): such a file is said once not to be a text log instead
+ * of getting a message per line.  Files that cannot be read, and
+ * compressed ones, are left to the reader.
+ */
+static gboolean is_binary_file(const char *path)
+{
+	guchar buf[4096];
+	struct stat st;
+	gssize n;
+	int fd;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return FALSE;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return FALSE;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	/* compressed data the reader reads (gzip, xz, zstd) is not refused */
+	return n > 0 && ad_compression_of(buf, n) == AD_COMPRESSION_NONE &&
+	       memchr(buf, '\0', n) != NULL;
+}
+
+/* the inputs without the binary files, which are reported (once each) */
+static const char *const *text_input_files(AdCli *cli)
+{
+	const char *const *files = ad_cli_input_files(cli);
+	g_autoptr(GStrvBuilder) b = NULL;
+
+	if (cli->text_files)
+		return (const char *const *)cli->text_files;
+	b = g_strv_builder_new();
+	for (guint i = 0; files[i]; i++) {
+		if (is_binary_file(files[i])) {
+			g_autofree char *f = ad_escape_str(files[i]);
+
+			ad_cli_message(_("%s: not a text file (binary data): not read"), f);
+			cli->read_errors++;
+			continue;
+		}
+		g_strv_builder_add(b, files[i]);
+	}
+	cli->text_files = g_strv_builder_end(b);
+	return (const char *const *)cli->text_files;
 }
 
 void ad_cli_start_inputs(AdCli *cli)
 {
-	const char *const *files = input_files(cli);
+	const char *const *files = text_input_files(cli);
 
 	if (cli->inputs)
 		return;
@@ -265,7 +381,7 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 	gboolean ok = TRUE;
 
 	if (!cli->inputs)
-		cli->inputs = ad_inputs_start(input_files(cli));
+		cli->inputs = ad_inputs_start(text_input_files(cli));
 	if (!cli->event_denials)
 		cli->event_denials = g_ptr_array_new_with_free_func(
 			(GDestroyNotify)ad_denial_unref);
@@ -296,6 +412,7 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 		}
 	}
 	g_clear_pointer(&cli->inputs, ad_inputs_free);
+	say_quiet_nul_problems(cli);
 	return ok;
 }
 
@@ -341,7 +458,21 @@ void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f)
 
 int ad_cli_input_status(const AdCli *cli)
 {
-	return cli->problems || cli->read_errors ? AD_EXIT_INPUT : AD_EXIT_OK;
+	if (cli->problems || cli->read_errors)
+		return AD_EXIT_INPUT;
+	/* (denials the filters left out were there: nothing to say about the input) */
+	if (!cli->denials && !cli->unselected) {
+		const char *const *files = cli->text_files ? (const char *const *)cli->text_files
+							   : ad_cli_input_files(cli);
+		g_autofree char *joined = g_strjoinv(", ", (char **)files);
+		g_autofree char *shown = ad_escape_str(joined);
+
+		/* a log without denials, or not an audit log: said, and a status of its own */
+		ad_cli_message(_("no denial record (AVC, USER_AVC, SELINUX_ERR) in %s"),
+			       strcmp(joined, "-") == 0 ? _("standard input") : shown);
+		return AD_EXIT_NO_DENIALS;
+	}
+	return AD_EXIT_OK;
 }
 
 const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d)
@@ -366,6 +497,8 @@ void ad_cli_clear(AdCli *cli)
 	g_clear_pointer(&cli->opt.classes, g_strfreev);
 	g_clear_pointer(&cli->opt.hosts, g_strfreev);
 	ad_select_clear(&cli->select);
+	g_clear_pointer(&cli->text_files, g_strfreev);
+	g_clear_pointer(&cli->nul_files, g_hash_table_unref);
 }
 
 /* ad_cli_clear() at the end of a command, when the process is about to exit */

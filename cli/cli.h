@@ -15,7 +15,7 @@
 G_BEGIN_DECLS
 
 /* exit statuses, as avcdoctor(1) documents them */
-enum { AD_EXIT_OK = 0, AD_EXIT_INPUT = 1, AD_EXIT_NO_POLICY = 2 };
+enum { AD_EXIT_OK = 0, AD_EXIT_INPUT = 1, AD_EXIT_NO_POLICY = 2, AD_EXIT_NO_DENIALS = 3 };
 
 #define AD_DEFAULT_LOG "/var/log/audit/audit.log"
 
@@ -47,7 +47,11 @@ void ad_cli_append_read_errors(GString *s, const AdCli *cli);
 void ad_cli_append_rejected(GString *s, const AdCli *cli, FILE *f);
 /* "; 12 denial records left out by the filters" when the filters left some out */
 void ad_cli_append_unselected(GString *s, const AdCli *cli);
-/* the exit status for what was read: AD_EXIT_INPUT after a rejected record or input */
+/*
+ * the exit status for what was read: AD_EXIT_INPUT after a rejected record
+ * or input, else AD_EXIT_NO_DENIALS (said on stderr) when the inputs held
+ * no denial record
+ */
 int ad_cli_input_status(const AdCli *cli);
 
 struct _AdCli {
@@ -64,6 +68,8 @@ struct _AdCli {
 	AdSelect select;		/* from the filter options */
 	guint64 unselected;		/* denial records the filters left out */
 	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
+	char **text_files;		/* the inputs that are not binary (ad_cli_input_files()) */
+	GHashTable *nul_files;		/* file -> lines with NUL bytes past the first */
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
@@ -86,6 +92,13 @@ gboolean ad_cli_load_policy(AdCli *cli);
  * command that fails before reading must not wait for a terminal or FIFO).
  */
 void ad_cli_start_inputs(AdCli *cli);
+/*
+ * the inputs: the FILE arguments, else standard input when it is not a
+ * terminal, else the default log
+ */
+const char *const *ad_cli_input_files(const AdCli *cli);
+/* TRUE when, without FILE arguments, standard input is read */
+gboolean ad_cli_stdin_is_input(void);
 /* reads every input (files or the default log) and calls the sink per denial */
 gboolean ad_cli_read_inputs(AdCli *cli);
 /*

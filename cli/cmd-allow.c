@@ -11,10 +11,14 @@
 #include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
+#include "analysis/rules.h"
 #include "output/allow.h"
 #include "cli.h"
+#include "cmd-store.h"
 #include "config.h"
+#include "store.h"
 #include "output/escape.h"
 #include "output/ifaces.h"
 #include "output/report.h"
@@ -28,7 +32,29 @@ typedef struct {
 	gboolean verify;
 	gboolean no_comments;
 	gboolean reference;
+	gboolean keep_blocked;		/* --keep-blocked: left-out rules live */
+	/* audit2allow's ways (the audit2allow name sets these hidden options) */
+	gboolean classic;		/* its layout */
+	char *module_text;		/* -m NAME: the module text on standard output */
+	gboolean requires;		/* -r: the require block with the rules */
+	char *source_regex;		/* -t: source types matching this */
+	GRegex *source_re;
+	AdContext *ctx;			/* the plugins' view, for red alerts */
+	GHashTable *red;		/* alert signature -> the red plugin's id, or "" */
+	GString *key;			/* a signature being made */
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
+	/*
+	 * which denials beyond the common filters: --perm, and --alert (with --db),
+	 * whose source, target and class are kept here
+	 */
+	char *source;
+	char *target;
+	char *tclass;
+	char **perm_args;		/* as given: "read,open" or repeated */
+	GPtrArray *perms;		/* char*, split; NULL: any */
+	char *alert;
+	char *db;
+	char *alert_dir;		/* the stored alert's records, while they are read */
 	AdRuleOptions rule_options;
 	AdRuleSet *rules;		/* the denials folded in as they come */
 	guint generation;		/* policy loads seen before the rules' denials */
@@ -47,13 +73,268 @@ static void allow_restart_at_load(AdCli *cli, AllowState *st)
 	st->generation = cli->policy_loads;
 }
 
+/*
+ * Whether @d is one of the denials the filters ask for: its source and
+ * target type, its class, and every permission it asks among --perm's (a
+ * module for one alert grants that alert's permissions and no other).
+ */
+static gboolean allow_wanted(const AllowState *st, const AdDenial *d)
+{
+	if (st->source || st->source_re) {
+		g_autofree char *stype = ad_context_type(d->scontext);
+
+		if (st->source && g_strcmp0(stype, st->source) != 0)
+			return FALSE;
+		if (st->source_re && (!stype || !g_regex_match(st->source_re, stype, 0, NULL)))
+			return FALSE;
+	}
+	if (st->target) {
+		g_autofree char *ttype = ad_context_type(d->tcontext);
+
+		if (g_strcmp0(ttype, st->target) != 0)
+			return FALSE;
+	}
+	if (st->tclass && g_strcmp0(d->tclass, st->tclass) != 0)
+		return FALSE;
+	if (st->perms) {
+		if (!d->perms || !d->perms->len)
+			return FALSE;
+		for (guint i = 0; i < d->perms->len; i++)
+			if (!g_ptr_array_find_with_equal_func(st->perms,
+							      g_ptr_array_index(d->perms, i),
+							      g_str_equal, NULL))
+				return FALSE;
+	}
+	return TRUE;
+}
+
+/* --perm read,open --perm getattr: the set of names */
+static void allow_split_perms(AllowState *st)
+{
+	if (!st->perm_args)
+		return;
+	st->perms = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; st->perm_args[i]; i++) {
+		g_auto(GStrv) parts = g_strsplit_set(st->perm_args[i], ", ", -1);
+
+		for (guint j = 0; parts[j]; j++)
+			if (*parts[j])
+				g_ptr_array_add(st->perms, g_strdup(parts[j]));
+	}
+}
+
+/* a member of a JSON object as a string, or NULL */
+static const char *json_str(json_object *o, const char *key)
+{
+	json_object *m = NULL;
+
+	if (!o || !json_object_object_get_ex(o, key, &m) || !json_object_is_type(m, json_type_string))
+		return NULL;
+	return json_object_get_string(m);
+}
+
+/*
+ * --alert ID: the filters become the stored alert's signature (source and
+ * target type, class, permissions) and, without FILE, its stored records
+ * are the input (written to a private directory, read, removed).  Returns
+ * -1 to go on, else the exit status.
+ */
+static int allow_from_alert(AdCli *cli, AllowState *st)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
+	json_object *a, *denial = NULL, *perms = NULL, *records = NULL;
+	g_autofree char *path = NULL;
+	int status;
+
+	if (!ad_alert_id_is_valid(st->alert)) {
+		g_autofree char *shown = ad_escape_str(st->alert);
+
+		ad_cli_message(_("allow: --alert %s: not an alert id (16 hex digits, as "
+				 "\"avcdoctor list\" shows)"), shown);
+		return AD_EXIT_INPUT;
+	}
+	a = ad_cli_fetch_alert("allow", st->db, st->alert, &status);
+	if (!a)
+		return status;
+	json_object_object_get_ex(a, "denial", &denial);
+	json_object_object_get_ex(denial, "permissions", &perms);
+	json_object_object_get_ex(a, "records", &records);
+	g_free(st->source);
+	st->source = ad_context_type(json_str(denial, "scontext"));
+	g_free(st->target);
+	st->target = ad_context_type(json_str(denial, "tcontext"));
+	g_free(st->tclass);
+	st->tclass = g_strdup(json_str(denial, "tclass"));
+	if (!st->source || !st->target || !st->tclass || !json_object_is_type(perms, json_type_array)) {
+		json_object_put(a);
+		ad_cli_message(_("allow: --alert %s: the alert names no access to allow"), st->alert);
+		return AD_EXIT_INPUT;
+	}
+	g_clear_pointer(&st->perms, g_ptr_array_unref);
+	/* a SELINUX_ERR alert asks for no permission: no filter on them */
+	if (json_object_array_length(perms))
+		st->perms = g_ptr_array_new_with_free_func(g_free);
+	for (size_t i = 0; i < json_object_array_length(perms); i++)
+		g_ptr_array_add(st->perms, g_strdup(json_object_get_string(
+					json_object_array_get_idx(perms, i))));
+	for (size_t i = 0; json_object_is_type(records, json_type_array) &&
+	     i < json_object_array_length(records); i++)
+		g_string_append_printf(text, "%s\n", json_object_get_string(
+					       json_object_array_get_idx(records, i)));
+	json_object_put(a);
+	if (cli->opt.files)
+		return -1;
+	st->alert_dir = g_dir_make_tmp("avcdoctor-allow-XXXXXX", &error);
+	if (!st->alert_dir) {
+		ad_cli_message("allow: %s", error->message);
+		return AD_EXIT_INPUT;
+	}
+	path = g_build_filename(st->alert_dir, st->alert, NULL);
+	if (!g_file_set_contents(path, text->str, text->len, &error)) {
+		ad_cli_message("allow: %s", error->message);
+		return AD_EXIT_INPUT;
+	}
+	cli->opt.files = g_new0(char *, 2);
+	cli->opt.files[0] = g_steal_pointer(&path);
+	return -1;
+}
+
+/* removes what allow_from_alert() wrote */
+static void allow_alert_clear(AllowState *st)
+{
+	if (st->alert_dir) {
+		g_autofree char *path = g_build_filename(st->alert_dir, st->alert, NULL);
+
+		g_unlink(path);
+		g_rmdir(st->alert_dir);
+	}
+	g_clear_pointer(&st->alert_dir, g_free);
+	g_clear_pointer(&st->alert, g_free);
+	g_clear_pointer(&st->db, g_free);
+	g_clear_pointer(&st->source, g_free);
+	g_clear_pointer(&st->target, g_free);
+	g_clear_pointer(&st->tclass, g_free);
+	g_clear_pointer(&st->perm_args, g_strfreev);
+	g_clear_pointer(&st->perms, g_ptr_array_unref);
+	g_clear_pointer(&st->module_text, g_free);
+	g_clear_pointer(&st->source_regex, g_free);
+	g_clear_pointer(&st->source_re, g_regex_unref);
+}
+
+/*
+ * What the causes that can call an alert red suggest for @d: the attack
+ * plugins and the rule book (whose rules may say Level=red).  The other
+ * plugins never do, and some of them query the policy at length.
+ */
+static GPtrArray *allow_red_suggestions(AdContext *ctx, const AdDenial *d, const AdVerdict *v)
+{
+	static const char *const red_plugins[] = {
+		"sys_module", "kernel_modules", "selinuxpolicy", "setenforce", "mmap_zero",
+	};
+	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
+
+	ad_verdict_ref(v);
+	for (guint i = 0; i < G_N_ELEMENTS(red_plugins); i++) {
+		const AdPlugin *p = ad_plugin_find(red_plugins[i]);
+
+		/* a failing plugin adds nothing: the rule is then written as asked */
+		if (p)
+			p->analyze(d, v, ctx, out);
+	}
+	if (ctx->rules)
+		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
+	ad_verdict_unref(v);
+	return out;
+}
+
+/*
+ * The cause plugin that calls @d's alert red (an attack indicator), or
+ * NULL.  Only asked when the rule would be written live, and once per
+ * alert signature (source and target type, class, permissions), as
+ * `analyze` judges an alert by one of its denials: the plugins then cost
+ * little.  Borrowed from the cache.
+ */
+static const char *allow_attack(AllowState *st, AdDenial *d, const AdVerdict *v)
+{
+	g_autoptr(GPtrArray) suggestions = NULL;
+	const char *red = "";
+	gpointer cached;
+
+	if (st->keep_blocked || !st->ctx || d->granted || !v || !d->perms)
+		return NULL;
+	switch (v->reason) {
+	case AD_REASON_TE_RULE:
+	case AD_REASON_BOOLEAN:
+	case AD_REASON_RBAC:
+	case AD_REASON_BOUNDS:
+		if (v->constraint_too)
+			return NULL;
+		break;
+	default:
+		return NULL;	/* no rule is written live: nothing to add */
+	}
+	g_string_truncate(st->key, 0);
+	g_string_append_printf(st->key, "%s\x1f%s\x1f%s", d->scontext ? d->scontext : "",
+			       d->tcontext ? d->tcontext : "", d->tclass ? d->tclass : "");
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(st->key, "\x1f%s", (char *)g_ptr_array_index(d->perms, i));
+	if (g_hash_table_lookup_extended(st->red, st->key->str, NULL, &cached))
+		return *(char *)cached ? cached : NULL;
+	suggestions = allow_red_suggestions(st->ctx, d, v);
+	for (guint i = 0; i < suggestions->len; i++) {
+		const AdSuggestion *s = g_ptr_array_index(suggestions, i);
+
+		if (s->level == AD_LEVEL_RED) {
+			red = s->plugin;
+			break;
+		}
+	}
+	cached = g_strdup(red);
+	g_hash_table_insert(st->red, g_strdup(st->key->str), cached);
+	return *red ? cached : NULL;
+}
+
 /* each denial goes into the rules at once: none is kept (a log may be large) */
 static void allow_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 {
 	AllowState *st = user_data;
+	const AdVerdict *v;
 
 	allow_restart_at_load(cli, st);
-	ad_rule_set_add(st->rules, d, ad_cli_explain(cli, d));
+	if (!allow_wanted(st, d))
+		return;
+	v = ad_cli_explain(cli, d);
+	ad_rule_set_add_flagged(st->rules, d, v, allow_attack(st, d, v));
+}
+
+/*
+ * The rule book and the plugins' context, to tell red alerts: without
+ * --keep-blocked their rules are left out.  No file labels and never the
+ * host's files: the log may come from elsewhere, and a red verdict does
+ * not depend on them.
+ */
+static void allow_load_attack_checks(AdCli *cli, AllowState *st)
+{
+	if (st->keep_blocked)
+		return;
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	AdAnalysisOptions opt = { .no_labels = TRUE };
+
+	ad_analysis_load_knowledge(cli->analysis, &opt, problems);
+	for (guint i = 0; i < problems->len; i++)
+		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
+	st->ctx = ad_analysis_context(cli->analysis);
+	st->red = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	st->key = g_string_new(NULL);
+}
+
+static void allow_free_attack_checks(AllowState *st)
+{
+	g_clear_pointer(&st->red, g_hash_table_unref);
+	if (st->key)
+		g_string_free(g_steal_pointer(&st->key), TRUE);
+	st->ctx = NULL;
 }
 
 /* writes @text to @path, replacing it; FALSE with a message on failure */
@@ -149,8 +430,65 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 	return AD_EXIT_OK;
 }
 
+/*
+ * audit2allow's output: its layout, -m (the module text on standard
+ * output) and -r (the require block and the rules), for scripts that
+ * parse them; what the rules say is avcdoctor's.
+ */
+static int allow_classic_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
+{
+	g_autofree char *text = NULL;
+
+	if (st->cil) {
+		text = ad_rule_set_to_cil(rs);
+	} else if (st->module_text || st->requires) {
+		text = ad_rule_set_to_module(rs, st->module_text ? st->module_text : "local");
+		if (!st->module_text) {
+			/* the require block and the rules, without the module line */
+			char *body = strstr(text, "require {");
+			char *rest = g_strdup(body ? body : text);
+
+			g_free(text);
+			text = rest;
+		}
+	} else {
+		text = ad_rule_set_to_te_classic(rs);
+	}
+	if (st->ifaces && !st->cil) {
+		g_autofree char *calls = ad_ifaces_rewrite(st->ifaces, cli->policy, rs, text,
+							   st->module_text != NULL, NULL);
+
+		fputs(calls, stdout);
+		return AD_EXIT_OK;
+	}
+	fputs(text, stdout);
+	return AD_EXIT_OK;
+}
+
+/* -t: the source type pattern; FALSE after a message when it is not one */
+static gboolean allow_compile_source_regex(AllowState *st)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *anchored = NULL;
+
+	if (!st->source_regex)
+		return TRUE;
+	/* audit2allow matches the whole type name */
+	anchored = g_strdup_printf("^(?:%s)$", st->source_regex);
+	st->source_re = g_regex_new(anchored, G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, &error);
+	if (!st->source_re) {
+		g_autofree char *m = ad_escape_str(error->message);
+
+		ad_cli_message(_("allow: -t: %s"), m);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 static int allow_output(AdCli *cli, AllowState *st, AdRuleSet *rs)
 {
+	if (st->classic && !cli->opt.json && !st->module)
+		return allow_classic_output(cli, st, rs);
 	if (cli->opt.json) {
 		g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
 		g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
@@ -214,6 +552,25 @@ int ad_cmd_allow(int argc, char **argv)
 		{ "verify", 0, 0, G_OPTION_ARG_NONE, &st.verify,
 		  N_("Add the rules to the policy in memory and check every denial again"),
 		  NULL },
+		{ "perm", 0, 0, G_OPTION_ARG_STRING_ARRAY, &st.perm_args,
+		  N_("Only denials asking for no permission but these (comma-separated, or the "
+		     "option repeated)"), N_("PERMS") },
+		{ "alert", 0, 0, G_OPTION_ARG_STRING, &st.alert,
+		  N_("The stored alert ID of avcdoctor-dispatch: its access only, from its "
+		     "records unless FILE is given"), N_("ID") },
+		{ "classic", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &st.classic, NULL, NULL },
+		{ "module-text", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &st.module_text, NULL,
+		  NULL },
+		{ "requires", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &st.requires, NULL, NULL },
+		{ "source-regex", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &st.source_regex,
+		  NULL, NULL },
+		{ "db", 0, 0, G_OPTION_ARG_FILENAME, &st.db,
+		  N_("With --alert: read the alert store PATH instead of asking the service"),
+		  N_("PATH") },
+		{ "keep-blocked", 0, 0, G_OPTION_ARG_NONE, &st.keep_blocked,
+		  N_("Write live rules also for red alerts (attack indicators) and for denials "
+		     "a rule would not fix (constraint, invalid context) or that dontaudit "
+		     "hides; they are commented out otherwise"), NULL },
 		{ "no-comments", 0, 0, G_OPTION_ARG_NONE, &st.no_comments,
 		  N_("Rules only, without the reason comments"), NULL },
 		{ "reference", 'R', 0, G_OPTION_ARG_NONE, &st.reference,
@@ -236,21 +593,45 @@ int ad_cmd_allow(int argc, char **argv)
 		ad_cli_clear(&cli);
 		return AD_EXIT_OK;
 	}
+	if ((st.module_text && !ad_module_name_is_valid(st.module_text)) ||
+	    !allow_compile_source_regex(&st)) {
+		if (st.module_text) {
+			g_autofree char *shown = ad_escape_str(st.module_text);
+
+			ad_cli_message(_("allow: invalid module name \"%s\": a letter, then "
+					 "letters, digits, _ or -"), shown);
+		}
+		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
+		return AD_EXIT_INPUT;
+	}
 	if (st.module && !ad_module_name_is_valid(st.module)) {
+		g_autofree char *shown = ad_escape_str(st.module);
+
 		ad_cli_message(_("allow: invalid module name \"%s\": a letter, then letters, "
-				 "digits or _"), st.module);
+				 "digits, _ or -"), shown);
 		ad_cli_clear(&cli);
 		g_free(st.module);
 		return AD_EXIT_INPUT;
 	}
+	allow_split_perms(&st);
+	if (st.alert && (ret = allow_from_alert(&cli, &st)) >= 0) {
+		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
+		g_free(st.module);
+		return ret;
+	}
 	ad_cli_start_inputs(&cli);
 	if (!ad_cli_load_policy(&cli)) {
 		ad_cli_clear(&cli);
+		allow_alert_clear(&st);
 		g_free(st.module);
 		return AD_EXIT_NO_POLICY;
 	}
 	st.rule_options.kind = st.dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW;
 	st.rule_options.xperms = st.xperms;
+	st.rule_options.keep_blocked = st.keep_blocked;
+	allow_load_attack_checks(&cli, &st);
 	st.rules = ad_rule_set_new(cli.policy, &st.rule_options);
 	cli.sink = allow_denial;
 	cli.sink_data = &st;
@@ -289,6 +670,8 @@ int ad_cmd_allow(int argc, char **argv)
 
 	g_clear_pointer(&rs, ad_rule_set_free);
 	g_clear_pointer(&st.ifaces, ad_ifaces_free);
+	allow_free_attack_checks(&st);
+	allow_alert_clear(&st);
 	g_free(st.module);
 	ad_cli_end(&cli);
 	return ret;

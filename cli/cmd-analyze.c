@@ -68,7 +68,7 @@ int ad_cmd_analyze(int argc, char **argv)
 			   entries, &argc, &argv);
 	if (ret >= 0)
 		return ret;
-	ad_cli_load_knowledge(&cli, host_files || !cli.opt.files);
+	ad_cli_load_knowledge(&cli, host_files || (!cli.opt.files && !ad_cli_stdin_is_input()));
 	ctx = ad_analysis_context(cli.analysis);
 
 	st.alerts = ad_alert_set_new();

@@ -565,6 +565,23 @@ static void print_json(json_object *o)
 
 /* ------------------------------------------------------------ the commands */
 
+json_object *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id, int *ret_status)
+{
+	StoreOptions o = { .db = (char *)db };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	json_object *a = NULL;
+
+	*ret_status = source_open(&src, cmd, &o, FALSE);
+	if (*ret_status)
+		return NULL;
+	a = source_get(&src, id, &error);
+	if (!a)
+		*ret_status = report_error(cmd, error);
+	source_clear(&src);
+	return a;
+}
+
 static int version(void)
 {
 	printf("avcdoctor %s\n", VERSION);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-c/json.h>
 
 G_BEGIN_DECLS
 
@@ -17,5 +18,13 @@ int ad_cmd_show(int argc, char **argv);
 int ad_cmd_ignore(int argc, char **argv);
 int ad_cmd_unignore(int argc, char **argv);
 int ad_cmd_delete(int argc, char **argv);
+
+/*
+ * One stored alert as `show --json` gives it, from the store @db or
+ * (NULL) the D-Bus service; NULL after a message on stderr, with the exit
+ * status above in @ret_status.  @cmd names the command in messages.
+ */
+json_object *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id,
+				int *ret_status);
 
 G_END_DECLS

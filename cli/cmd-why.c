@@ -4,6 +4,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -14,6 +15,7 @@
 #define WHY_TEXT_CACHE_MAX 4096
 
 typedef struct {
+	gboolean classic;		/* audit2why's layout */
 	GString *out;
 	/*
 	 * AdVerdict* (a reference: a freed verdict's address is reused) -> its
@@ -24,10 +26,60 @@ typedef struct {
 	guint64 granted;
 } WhyState;
 
+/*
+ * audit2why's layout, for scripts that parse it: the record, then a "Was
+ * caused by:" section with avcdoctor's explanation indented by two tabs.
+ * A granted record gets one too, as there; a record without an answer not.
+ */
+static void why_classic(WhyState *st, const AdDenial *d, const AdVerdict *v)
+{
+	g_autoptr(GString) head = g_string_new(NULL);
+	g_autoptr(GString) body = g_string_new(NULL);
+	g_auto(GStrv) lines = NULL;
+	const char *nl;
+
+	if (!v && !d->granted)
+		return;
+	ad_render_why_head(head, d);
+	if (d->granted)
+		g_string_append(body, _("Not a denial: the access was granted, and logged because "
+					"an auditallow rule asks for it.\n"));
+	else
+		ad_render_verdict(body, v);
+	nl = strchr(head->str, '\n');
+	g_string_truncate(st->out, 0);
+	g_string_append_len(st->out, head->str, nl ? nl - head->str : (gssize)head->len);
+	g_string_append(st->out, "\n\n\tWas caused by:\n");
+	/* the sentence of what was denied, then the reason */
+	if (nl && nl[1])
+		g_string_prepend(body, nl + 1);
+	lines = g_strsplit(body->str, "\n", -1);
+	for (guint i = 0; lines[i]; i++) {
+		const char *l = lines[i];
+
+		if (!*l)
+			continue;
+		while (*l == ' ')
+			l++;
+		g_string_append_printf(st->out, "\t\t%s\n", l);
+	}
+	g_string_append_c(st->out, '\n');
+	fwrite(st->out->str, 1, st->out->len, stdout);
+}
+
 static void why_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 {
 	WhyState *st = user_data;
 	const AdVerdict *v = ad_cli_explain(cli, d);
+
+	if (st->classic && !cli->opt.json) {
+		if (d->granted)
+			st->granted++;
+		else if (v)
+			st->by_reason[v->reason]++;
+		why_classic(st, d, v);
+		return;
+	}
 
 	if (d->granted)
 		st->granted++;
@@ -92,11 +144,15 @@ int ad_cmd_why(int argc, char **argv)
 {
 	AdCli cli = { 0 };
 	WhyState st = { 0 };
+	GOptionEntry entries[] = {
+		{ "classic", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &st.classic, NULL, NULL },
+		{ NULL }
+	};
 	int ret;
 
 	ret = ad_cli_begin(&cli, "why", _("Explains why each SELinux denial in the audit log "
 					 "happened and what would allow it."),
-			   NULL, &argc, &argv);
+			   entries, &argc, &argv);
 	if (ret >= 0)
 		return ret;
 	st.out = g_string_new(NULL);
@@ -105,7 +161,8 @@ int ad_cmd_why(int argc, char **argv)
 	cli.sink = why_denial;
 	cli.sink_data = &st;
 	ad_cli_read_inputs(&cli);
-	summary(&cli, &st, cli.opt.json ? stderr : stdout);
+	/* audit2why prints no account: on standard error, where no script parses */
+	summary(&cli, &st, cli.opt.json || st.classic ? stderr : stdout);
 	ret = ad_cli_input_status(&cli);
 	g_string_free(st.out, TRUE);
 	g_hash_table_unref(st.verdict_text);

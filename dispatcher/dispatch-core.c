@@ -399,6 +399,8 @@ static void knowledge_options(AdDispatch *d, AdAnalysisOptions *opt, const char 
 	dirs[1] = NULL;
 	opt->rules_dirs = d->cfg.rules_dir ? dirs : NULL;
 	opt->local = d->cfg.file_checks;
+	/* the alerts go to the store: a command names one by its id */
+	opt->stored_alerts = TRUE;
 }
 
 static void log_problems(GPtrArray *problems)

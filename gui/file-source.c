@@ -97,13 +97,13 @@ static void on_event(AdEvent *ev, gpointer user_data)
 }
 
 /* the alerts, analysed, as JSON texts */
-static GPtrArray *alerts_to_json(Analysis *an)
+static GPtrArray *alerts_to_json(Analysis *an, const char *const *files)
 {
 	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
 	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
 	/* the log may come from another machine: the files it names are not ours */
-	AdAnalysisOptions opt = { .local = FALSE };
+	AdAnalysisOptions opt = { .local = FALSE, .input_files = files };
 	AdContext *ctx;
 
 	ad_analysis_load_knowledge(an->analysis, &opt, problems);
@@ -159,7 +159,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 			    report->messages->len ? (char *)g_ptr_array_index(report->messages, 0)
 						  : _("no log file to read"));
 	} else {
-		ret = alerts_to_json(&an);
+		ret = alerts_to_json(&an, files);
 	}
 	ad_alert_set_free(an.alerts);
 	ad_analysis_free(an.analysis);

@@ -11,8 +11,6 @@
 
 #include "plugins.h"
 
-#define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
-
 static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 			    GPtrArray *ret)
 {
@@ -69,8 +67,13 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	ad_suggestion_set_then(s, _("Then you can allow it now with a local policy module built "
 				    "from the denials (check what it allows before loading it), "
 				    "and report this as a bug."));
-	ad_suggestion_add_command(s, "avcdoctor", "allow", "--source", stype, "--verify", "-M",
-				  name, AD_DEFAULT_AUDIT_LOG, NULL);
+	if (ad_suggestion_add_allow_command(s, d, ctx, (const char *const[]){ "--verify", "-M",
+										name, NULL }))
+		ad_suggestion_set_then(s, _("Then you can allow it now with a local policy module "
+					    "built from the denials (check what it allows before "
+					    "loading it), and report this as a bug. The denials were "
+					    "read from standard input: give the command the same "
+					    "records on its standard input."));
 	ad_suggestion_add_command(s, "semodule", "-X", "300", "-i", pp, NULL);
 	g_ptr_array_add(ret, s);
 	return 1;

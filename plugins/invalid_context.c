@@ -16,8 +16,6 @@
 
 #include "plugins.h"
 
-#define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
-
 static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 				   GPtrArray *ret)
 {
@@ -53,8 +51,8 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 					    "(systemctl, run_init) instead: it then runs with the "
 					    "role system_r and needs no change."),
 				       role, type, role, type, stype, type);
-		ad_suggestion_add_command(s, "avcdoctor", "allow", "--source", stype, "--verify",
-					  "-M", name, AD_DEFAULT_AUDIT_LOG, NULL);
+		ad_suggestion_add_allow_command(s, d, ctx, (const char *const[]){ "--verify",
+										  "-M", name, NULL });
 		ad_suggestion_add_command(s, "semodule", "-X", "300", "-i", pp, NULL);
 		g_ptr_array_add(ret, s);
 		return 1;

@@ -19,8 +19,6 @@
 
 #include "plugins.h"
 
-#define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
-
 /* what using an inherited descriptor asks for; anything else is not a leak */
 static const char *const fd_perms[] = {
 	"read", "write", "append", "ioctl", "getattr", "lock", "use",
@@ -121,10 +119,10 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 				    "should open it close-on-exec: report it to its developers), "
 				    "and the kernel closed it because %s may not use it. It is "
 				    "usually harmless: silence it with a dontaudit module. The "
-				    "module holds dontaudit rules for every denial of %s in the "
-				    "log: check it before loading it."), stype, stype);
-	ad_suggestion_add_command(s, "avcdoctor", "allow", "-D", "--source", stype, "-M", name,
-				  AD_DEFAULT_AUDIT_LOG, NULL);
+				    "module hides this access of %s and no other: check it before "
+				    "loading it."), stype, stype);
+	ad_suggestion_add_allow_command(s, d, ctx, (const char *const[]){ "-D", "-M", name,
+									  NULL });
 	ad_suggestion_add_command(s, "semodule", "-X", "300", "-i", pp, NULL);
 	g_ptr_array_add(ret, s);
 	return 1;

@@ -14,7 +14,23 @@ expect_grep "^#allow httpd_t shadow_t:nosuchclass read;" "$TMP/allow.te" "unknow
 expect_grep "^#allow foo_t etc_t:file read;" "$TMP/allow.te" "unknown type: commented out"
 expect_grep "^allow cdrecord_t cifs_t:file read;" "$TMP/allow.te" "rule for the boolean combination case"
 expect_grep "cdrecord_read_content=1 use_samba_home_dirs=1" "$TMP/allow.te" "the combination is named"
-expect_grep "A constraint blocks this" "$TMP/allow.te" "constraint note"
+expect_grep "^#allow staff_t dirmngr_t:process transition; # an allow rule would not help: constraint the source role" \
+	"$TMP/allow.te" "constraint-blocked rule commented out, the reason on its line"
+expect_grep "^#allow httpd_t shadow_t:file read; # not allowed: a red alert (rule:40-system.rules:password-hashes), an attack indicator" \
+	"$TMP/allow.te" "a red alert's rule commented out, the reason on its line"
+expect_grep "^#allow auditadm_t self:process execstack; # invalid context: " "$TMP/allow.te" \
+	"invalid-context rule commented out, the reason on its line"
+if grep -q "^allow httpd_t shadow_t:file read;" "$TMP/allow.te"; then
+	fail "a red alert's rule is written live"; else pass "no live rule for a red alert"; fi
+# --keep-blocked writes them live
+expect_status 0 "allow --keep-blocked" -- "$AVCDOCTOR" allow --keep-blocked -p "$POLICY" $crafted
+expect_grep "^allow httpd_t shadow_t:file read;" "$TMP/out" "--keep-blocked: the red alert's rule live"
+expect_grep "^allow staff_t dirmngr_t:process transition;" "$TMP/out" "--keep-blocked: the constraint-blocked rule live"
+expect_grep "A constraint blocks this" "$TMP/out" "--keep-blocked: the constraint note"
+# dontaudit-hidden: the crafted dontaudit corpus log
+expect_status 0 "allow on a dontaudit-hidden denial" -- "$AVCDOCTOR" allow -p "$POLICY" avc-parser-dontaudit_AVC.log
+expect_grep "^#allow sshd_t chkpwd_t:process { noatsecure rlimitinh siginh }; # hidden by dontaudit: " \
+	"$TMP/out" "dontaudit-hidden rule commented out, the reason on its line"
 expect_grep "^role staff_r types mount_t;" "$TMP/allow.te" "role rule for the old-form invalid context"
 if grep -q "setenforce" "$TMP/allow.te"; then fail "a rule for a granted record"; else pass "no rule for granted records"; fi
 
@@ -39,7 +55,11 @@ if grep -q "user_home_t" "$TMP/out"; then fail "-l kept a denial between the loa
 
 # -D
 expect_status 0 "allow -D" -- "$AVCDOCTOR" allow -D -p "$POLICY" $crafted
-expect_grep "^dontaudit httpd_t shadow_t:file read;" "$TMP/out" "dontaudit rules"
+expect_grep "^dontaudit httpd_t user_home_t:file read;" "$TMP/out" "dontaudit rules"
+expect_grep "^#dontaudit httpd_t shadow_t:file read; # not allowed: a red alert" "$TMP/out" \
+	"-D: an attack indicator is not hidden either"
+expect_grep "^dontaudit staff_t dirmngr_t:process transition;" "$TMP/out" \
+	"-D: a constraint-blocked denial may be hidden"
 
 # --source
 expect_status 0 "allow --source" -- "$AVCDOCTOR" allow --source cdrecord_t -p "$POLICY" $crafted
@@ -63,7 +83,21 @@ PY
 # --verify: every te_rule/boolean denial allowed, the constraint one not
 expect_status 0 "allow --verify" -- "$AVCDOCTOR" allow --verify -p "$POLICY" $crafted
 expect_grep "denials are allowed" "$TMP/out" "verification summary"
-expect_grep "dirmngr_t:process: constraint" "$TMP/out" "the constraint denial stays denied"
+expect_grep "^# Left out, no rule written for 4 denials:" "$TMP/out" "--verify: the left-out count"
+expect_grep "staff_t dirmngr_t:process: an allow rule would not help: constraint" "$TMP/out" \
+	"--verify: the constraint denial left out, and why"
+expect_grep "debian-refpolicy-cases.log:1: httpd_t shadow_t:file: not allowed: a red alert" "$TMP/out" \
+	"--verify: the red alert's denial left out, and why"
+expect_status 0 "allow --verify --json" -- "$AVCDOCTOR" allow --verify --json -p "$POLICY" $crafted
+python3 - "$TMP/out" <<'PY' || fail "--verify --json left_out"
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+v = [o["verify"] for o in objs if "verify" in o][0]
+assert sorted(x["reason"] for x in v["left_out"]) == ["attack", "attack", "constraint", "invalid_context"], v["left_out"]
+r = [o for o in objs if o.get("source") == "staff_t" and o.get("target") == "dirmngr_t"][0]
+assert r["emitted"] is False and r["left_out"] == "constraint", r
+print("ok: --verify --json lists the left-out denials")
+PY
 
 # bad module names never reach a file name or the module text
 expect_status 1 "invalid module name" -- "$AVCDOCTOR" allow -M '../x;id' -p "$POLICY" $crafted
@@ -85,8 +119,14 @@ if [ -d /var/lib/selinux/default ] && command -v semodule >/dev/null; then
 	expect_status 0 "semodule loads the module into a copy of the store" -- \
 		semodule -p "$root" -s default -n -i local_test.pp
 	newpol=$(ls "$root"/etc/selinux/default/policy/policy.* | tail -1)
+	sesearch -A -s httpd_t -t user_home_t -c file -p read "$newpol" > "$TMP/ses"
+	expect_grep "allow httpd_t user_home_t:file read;" "$TMP/ses" "sesearch sees the new rule"
 	sesearch -A -s httpd_t -t shadow_t -c file -p read "$newpol" > "$TMP/ses"
-	expect_grep "allow httpd_t shadow_t:file read;" "$TMP/ses" "sesearch sees the new rule"
+	if grep -q "allow httpd_t shadow_t:file" "$TMP/ses"; then
+		fail "the module grants a red alert's access"
+	else
+		pass "the module does not grant the red alert's access"
+	fi
 	expect_status 0 "why against the new policy" -- "$AVCDOCTOR" why --json -p "$newpol" "$AD_CORPUS/$crafted"
 	python3 - "$TMP/out" <<'PY' || fail "the module allows what it claims"
 import json, sys
@@ -94,8 +134,10 @@ rows = {}
 for l in open(sys.argv[1]):
     o = json.loads(l)
     rows.setdefault(o["serial"], o)
-for s in (101, 103, 104, 105, 110, 111):
+for s in (103, 104, 105, 110, 111):
     assert rows[s]["reason"] == "allowed", (s, rows[s]["reason"])
+# the red alert's access (shadow_t) is left out: still denied
+assert rows[101]["reason"] == "te_rule", rows[101]["reason"]
 assert rows[106]["reason"] == "constraint", rows[106]["reason"]
 print("ok: every te_rule and boolean denial is allowed by the loaded module")
 PY

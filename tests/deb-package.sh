@@ -85,6 +85,8 @@ has() { # has LIST PATH [MODE]
 }
 has "$TMP/deb.list" /usr/bin/avcdoctor -rwxr-xr-x
 has "$TMP/deb.list" /usr/sbin/avcdoctor-dispatch -rwxr-xr-x
+has "$TMP/deb.list" /usr/lib/avcdoctor/compat/audit2allow lrwxrwxrwx
+has "$TMP/deb.list" /usr/lib/avcdoctor/compat/audit2why lrwxrwxrwx
 has "$TMP/deb.list" /etc/audit/plugins.d/avcdoctor-dispatch.conf -rw-r-----
 has "$TMP/deb.list" /etc/avcdoctor/avcdoctor.conf
 has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Daemon.conf
@@ -176,6 +178,15 @@ st=$?
 grep -i 'rule' "$TMP/analyze.err" && fail "analyze complains about the rules"
 /usr/bin/avcdoctor check-rules /usr/share/avcdoctor/rules/*.rules >"$TMP/check" 2>&1 &&
 	pass "check-rules: the installed rules are clean" || { fail "check-rules:"; cat "$TMP/check" >&2; }
+# audit2allow under its name; policycoreutils' own program is never replaced
+/usr/lib/avcdoctor/compat/audit2allow -p "$POLICY" -i "$AD_SOURCE_DIR/tests/data/sample.log" \
+	>"$TMP/a2a" 2>"$TMP/a2a.err"
+grep -q '^#============= ' "$TMP/a2a" && pass "the installed audit2allow link" ||
+	{ fail "the installed audit2allow link"; cat "$TMP/a2a.err" >&2; }
+if dpkg -S /usr/bin/audit2allow >/dev/null 2>&1; then
+	[ ! -L /usr/bin/audit2allow ] && pass "policycoreutils' audit2allow stays in place" ||
+		fail "/usr/bin/audit2allow was replaced"
+fi
 # the dispatcher as auditd would start it: the path of the plugins.d file
 path=$(sed -n 's/^path *= *//p' /etc/audit/plugins.d/avcdoctor-dispatch.conf)
 [ "$path" = /usr/sbin/avcdoctor-dispatch ] && [ -x "$path" ] &&

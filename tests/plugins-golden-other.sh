@@ -62,7 +62,8 @@ facts = [
     ("mmap-zero", 1, "mmap_zero", "dontaudit", "green", "-",
      "setsebool -P wine_mmap_zero_ignore=1"),
     ("leak-execve", 0, "leaks", "dontaudit", "yellow", 0,
-     "avcdoctor allow -D --source mount_t -M my_mount_leaks /var/log/audit/audit.log"),
+     "avcdoctor allow --source mount_t --target crond_t --class fifo_file --perm read,write "
+     "-D -M my_mount_leaks -- leak-execve.log"),
     ("leak-dontaudit", 0, "leaks", "info", "green", "-", None),
     ("permissive", 0, "permissive", "info", "green", "-", None),
     ("constraint", 0, "constraint", "config", "yellow", 0, None),
@@ -71,7 +72,8 @@ facts = [
     ("policy-mismatch", 2, "policy_mismatch", "info", "yellow", 0, None),
     ("policy-mismatch", 3, "policy_mismatch", "info", "yellow", 0, None),
     ("invalid-context", 0, "invalid_context", "module", "yellow", 0,
-     "avcdoctor allow --source staff_t --verify -M my_staff /var/log/audit/audit.log"),
+     "avcdoctor allow --source staff_t --target httpd_exec_t --class process --perm transition "
+     "--verify -M my_staff -- invalid-context.log"),
     ("invalid-context", 1, "invalid_context", "module", "yellow", 0, None),
     ("sys-module", 0, "sys_module", "attack", "red", 0, None),
     ("kernel-modules", 0, "kernel_modules", "attack", "red", 0, None),

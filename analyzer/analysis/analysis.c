@@ -24,7 +24,10 @@ struct _AdAnalysis {
 	char *file_contexts;
 	char **rules_dirs;
 	gboolean no_rules;
+	gboolean no_labels;
 	gboolean local;
+	char **input_files;
+	gboolean stored_alerts;
 	GHashTable *err_verdicts;	/* key text -> AdVerdict (a reference) */
 };
 
@@ -63,6 +66,7 @@ void ad_analysis_free(AdAnalysis *an)
 	g_clear_pointer(&an->policy, ad_policy_free);
 	g_free(an->file_contexts);
 	g_strfreev(an->rules_dirs);
+	g_strfreev(an->input_files);
 	g_free(an);
 }
 
@@ -92,8 +96,10 @@ static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
 	g_autoptr(GError) error = NULL;
 
 	clear_knowledge(an);
-	an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy), &error);
-	if (!an->labels) {
+	if (!an->no_labels)
+		an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy),
+					    &error);
+	if (!an->labels && !an->no_labels) {
 		/* labels are one source of knowledge among many: go on without */
 		add_problem(ret_problems, g_strdup_printf(_("%s; file label checks are skipped"),
 							  error->message));
@@ -116,6 +122,8 @@ static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
 	an->ctx.labels = an->labels;
 	an->ctx.rules = an->rules;
 	an->ctx.local = an->local;
+	an->ctx.input_files = (const char *const *)an->input_files;
+	an->ctx.stored_alerts = an->stored_alerts;
 }
 
 void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
@@ -131,7 +139,11 @@ void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
 	g_strfreev(an->rules_dirs);
 	an->rules_dirs = g_strdupv((char **)opt->rules_dirs);
 	an->no_rules = opt->no_rules;
+	an->no_labels = opt->no_labels;
 	an->local = opt->local;
+	g_strfreev(an->input_files);
+	an->input_files = g_strdupv((char **)opt->input_files);
+	an->stored_alerts = opt->stored_alerts;
 	load_knowledge(an, ret_problems);
 }
 

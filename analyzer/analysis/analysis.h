@@ -25,7 +25,11 @@ typedef struct {
 	const char *file_contexts;	/* NULL: the policy's own */
 	const char *const *rules_dirs;	/* NULL: ad_rules_default_dirs() */
 	gboolean no_rules;		/* TRUE: no rule book at all */
+	gboolean no_labels;		/* TRUE: no file labels (nothing will judge them) */
 	gboolean local;			/* the log is from this host: plugins may look at files */
+	/* the logs analysed ("-": standard input), for the commands suggested; NULL: the default */
+	const char *const *input_files;
+	gboolean stored_alerts;		/* alerts are stored: commands name them by id */
 } AdAnalysisOptions;
 
 /*

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plugin.h"
+#include "analysis/alert.h"
 #include "analysis/rules.h"
 
 const AdPlugin *ad_plugin_find(const char *id)
@@ -198,4 +199,57 @@ gboolean ad_class_is_file(const char *tclass)
 		if (strcmp(classes[i], tclass) == 0)
 			return TRUE;
 	return FALSE;
+}
+
+/* "read,open": the permissions as `allow --perm` takes them */
+static char *perm_list(const AdDenial *d)
+{
+	GString *p = g_string_new(NULL);
+
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		g_string_append_printf(p, "%s%s", i ? "," : "",
+				       (char *)g_ptr_array_index(d->perms, i));
+	return g_string_free(p, FALSE);
+}
+
+gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdContext *ctx,
+					 const char *const *options)
+{
+	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+	g_autofree char *stype = ad_denial_stype(d);
+	g_autofree char *ttype = ad_denial_ttype(d);
+	g_autofree char *perms = perm_list(d);
+	g_auto(GStrv) argv = NULL;
+	gboolean from_stdin = FALSE;
+
+	g_strv_builder_add_many(b, "avcdoctor", "allow", NULL);
+	if (ctx->stored_alerts) {
+		g_autofree char *id = ad_denial_signature(d);
+
+		g_strv_builder_add_many(b, "--alert", id, NULL);
+	} else {
+		if (stype)
+			g_strv_builder_add_many(b, "--source", stype, NULL);
+		if (ttype)
+			g_strv_builder_add_many(b, "--target", ttype, NULL);
+		if (d->tclass)
+			g_strv_builder_add_many(b, "--class", d->tclass, NULL);
+		if (*perms)
+			g_strv_builder_add_many(b, "--perm", perms, NULL);
+	}
+	for (guint i = 0; options && options[i]; i++)
+		g_strv_builder_add(b, options[i]);
+	if (!ctx->stored_alerts && !ctx->input_files) {
+		g_strv_builder_add(b, AD_DEFAULT_AUDIT_LOG);
+	} else if (!ctx->stored_alerts) {
+		/* "--": a file named "-x" is a file, not an option */
+		g_strv_builder_add(b, "--");
+		for (guint i = 0; ctx->input_files[i]; i++) {
+			g_strv_builder_add(b, ctx->input_files[i]);
+			from_stdin |= strcmp(ctx->input_files[i], "-") == 0;
+		}
+	}
+	argv = g_strv_builder_end(b);
+	ad_suggestion_add_argv(s, (const char *const *)argv);
+	return from_stdin;
 }

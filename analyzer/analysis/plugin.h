@@ -21,6 +21,13 @@ typedef struct {
 	AdLabels *labels;		/* file_contexts; NULL when none could be opened */
 	AdRuleBook *rules;		/* declarative rules; NULL when none */
 	gboolean local;			/* the log is from this host: files may be checked */
+	/*
+	 * What commands that read the log again name: the files analysed
+	 * ("-" for standard input; NULL: the default audit log), or, when
+	 * @stored_alerts, the alert by its id (the dispatcher's store).
+	 */
+	const char *const *input_files;
+	gboolean stored_alerts;
 } AdContext;
 
 /*
@@ -79,6 +86,18 @@ char *ad_denial_ttype(const AdDenial *d);
  * httpd_t, + @suffix; at most @max_base bytes before the suffix.  Owned.
  */
 char *ad_module_name(const char *type, gsize max_base, const char *suffix);
+/*
+ * Adds the `avcdoctor allow` command that builds rules for @d's alert and
+ * nothing else: `--alert ID` when the alerts are stored (the dispatcher),
+ * else filters on @d's source and target type, class and permissions over
+ * the files analysed (ctx->input_files, or the default audit log).
+ * @options (NULL-terminated: "--verify", "-M", NAME) come before the
+ * files.  TRUE when a file is "-": the text should say that the command
+ * reads standard input again.
+ */
+gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdContext *ctx,
+					 const char *const *options);
+#define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
 /* a file class (file, dir, lnk_file, chr_file, blk_file, sock_file, fifo_file) */
 gboolean ad_class_is_file(const char *tclass);
 

@@ -34,6 +34,7 @@ static void rule_free(AdRule *r)
 	g_array_unref(r->records);
 	g_array_unref(r->ioctls);
 	g_free(r->unknown_text);
+	g_free(r->left_out_text);
 	g_free(r);
 }
 
@@ -139,7 +140,7 @@ gboolean ad_module_name_is_valid(const char *name)
 	if (!name || !g_ascii_isalpha(name[0]) || strlen(name) > 128)
 		return FALSE;
 	for (const char *p = name; *p; p++)
-		if (!g_ascii_isalnum(*p) && *p != '_')
+		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-')
 			return FALSE;
 	return TRUE;
 }
@@ -245,9 +246,66 @@ static int compare_str(gconstpointer a, gconstpointer b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+const char *ad_left_out_name(AdLeftOut l)
+{
+	static const char *const names[] = {
+		[AD_LEFT_OUT_ATTACK] = "attack",
+		[AD_LEFT_OUT_CONSTRAINT] = "constraint",
+		[AD_LEFT_OUT_INVALID_CONTEXT] = "invalid_context",
+		[AD_LEFT_OUT_DONTAUDIT] = "dontaudit",
+	};
+
+	return l > AD_LEFT_OUT_NONE && l < G_N_ELEMENTS(names) ? names[l] : NULL;
+}
+
+/*
+ * Whether the rule for a denial is written commented out, and the reason
+ * put on its line: a red alert's access is not granted, and a rule that
+ * would not change the outcome (a constraint, an invalid context) or that
+ * allows what the policy hides on purpose (dontaudit) only widens the
+ * policy.  dontaudit rules (-D) are left out for red alerts only.
+ */
+static AdLeftOut left_out(const AdRuleSet *rs, const AdVerdict *v, const char *attack,
+			  char **ret_text)
+{
+	*ret_text = NULL;
+	if (rs->opt.keep_blocked)
+		return AD_LEFT_OUT_NONE;
+	if (attack) {
+		*ret_text = g_strdup_printf(_("not allowed: a red alert (%s), an attack "
+					      "indicator"), attack);
+		return AD_LEFT_OUT_ATTACK;
+	}
+	if (!v || rs->opt.kind != AD_RULE_ALLOW)
+		return AD_LEFT_OUT_NONE;
+	if (v->reason == AD_REASON_CONSTRAINT || v->constraint_too) {
+		*ret_text = g_strdup_printf(_("an allow rule would not help: constraint %s"),
+					    v->constraint ? v->constraint : "");
+		return AD_LEFT_OUT_CONSTRAINT;
+	}
+	if (v->reason == AD_REASON_INVALID_CONTEXT) {
+		*ret_text = g_strdup_printf(_("invalid context: %s; an allow rule would not "
+					      "help"), v->detail ? v->detail : "");
+		return AD_LEFT_OUT_INVALID_CONTEXT;
+	}
+	if (v->reason == AD_REASON_DONTAUDIT) {
+		*ret_text = g_strdup(_("hidden by dontaudit: the policy hides this access on "
+				       "purpose (it was logged with dontaudit rules disabled)"));
+		return AD_LEFT_OUT_DONTAUDIT;
+	}
+	return AD_LEFT_OUT_NONE;
+}
+
 void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 {
-	g_autofree char *s = NULL, *t = NULL, *key = NULL, *why = NULL;
+	ad_rule_set_add_flagged(rs, d, v, NULL);
+}
+
+void ad_rule_set_add_flagged(AdRuleSet *rs, AdDenial *d, const AdVerdict *v,
+			     const char *attack)
+{
+	g_autofree char *s = NULL, *t = NULL, *key = NULL, *why = NULL, *lo_text = NULL;
+	AdLeftOut lo;
 	AdRule *r;
 
 	if (d->granted) {
@@ -264,8 +322,13 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 	if (!s || !t || !d->tclass || !d->perms || !d->perms->len)
 		return;
 	why = unknown_names(rs, s, t, d);
-	/* a record naming what the policy lacks never joins a rule that can be written */
-	key = g_strdup_printf("%s\x1f%s\x1f%s%s", s, t, d->tclass, why ? "\x1f!" : "");
+	lo = why ? AD_LEFT_OUT_NONE : left_out(rs, v, attack, &lo_text);
+	/*
+	 * a record naming what the policy lacks, or one whose rule is left
+	 * out, never joins a rule that is written
+	 */
+	key = g_strdup_printf("%s\x1f%s\x1f%s%s\x1f%d", s, t, d->tclass, why ? "\x1f!" : "",
+			      (int)lo);
 	r = g_hash_table_lookup(rs->rules, key);
 	if (!r) {
 		r = g_new0(AdRule, 1);
@@ -277,7 +340,18 @@ void ad_rule_set_add(AdRuleSet *rs, AdDenial *d, const AdVerdict *v)
 		r->records = g_array_new(FALSE, FALSE, sizeof(AdRuleRecord));
 		r->ioctls = g_array_new(FALSE, FALSE, sizeof(guint16));
 		r->all_permissive = TRUE;
+		r->left_out = lo;
 		g_hash_table_insert(rs->rules, g_steal_pointer(&key), r);
+	}
+	if (lo_text) {
+		if (!r->left_out_text) {
+			r->left_out_text = g_steal_pointer(&lo_text);
+		} else if (!strstr(r->left_out_text, lo_text) && strlen(r->left_out_text) < 1024) {
+			char *joined = g_strdup_printf("%s; %s", r->left_out_text, lo_text);
+
+			g_free(r->left_out_text);
+			r->left_out_text = joined;
+		}
 	}
 	if (why) {
 		r->unknown = TRUE;
@@ -328,6 +402,10 @@ static int compare_rules(gconstpointer a, gconstpointer b)
 		c = strcmp(x->target, y->target);
 	if (!c)
 		c = strcmp(x->tclass, y->tclass);
+	if (!c)
+		c = (int)x->unknown - (int)y->unknown;
+	if (!c)
+		c = (int)x->left_out - (int)y->left_out;
 	return c;
 }
 
@@ -422,11 +500,29 @@ static void append_alternatives(GString *out, GPtrArray *alts)
 	}
 }
 
+/* the reason of a left-out rule, on its line, says what this verdict would */
+static gboolean said_on_the_line(const AdRule *r, const AdVerdict *v)
+{
+	switch (r->left_out) {
+	case AD_LEFT_OUT_CONSTRAINT:
+		return v->reason == AD_REASON_CONSTRAINT;
+	case AD_LEFT_OUT_INVALID_CONTEXT:
+		return v->reason == AD_REASON_INVALID_CONTEXT;
+	case AD_LEFT_OUT_DONTAUDIT:
+		return v->reason == AD_REASON_DONTAUDIT;
+	default:
+		return FALSE;
+	}
+}
+
 /* the reasons of a rule as "#!!!! ..." comment lines */
 static void append_reason_comments(GString *out, const AdRule *r)
 {
 	for (guint i = 0; i < r->verdicts->len; i++) {
 		const AdVerdict *v = g_ptr_array_index(r->verdicts, i);
+
+		if (said_on_the_line(r, v))
+			continue;
 
 		switch (v->reason) {
 		case AD_REASON_BOOLEAN: {
@@ -489,12 +585,21 @@ static void append_rule(GString *out, AdRuleSet *rs, const AdRule *r, gboolean c
 		/* hostile names never get here: the builder keeps [A-Za-z0-9_.-] only */
 		g_string_append_printf(out, _("#!!!! Not written, %s in this policy:\n#"),
 				       r->unknown_text);
+	} else if (r->left_out) {
+		g_string_append_c(out, '#');
 	}
 	g_string_append_printf(out, "%s %s %s:%s ", kw, r->source, ad_rule_target_text(r),
 			       r->tclass);
 	append_perm_set(out, r->perms);
-	g_string_append(out, ";\n");
-	if (rs->opt.xperms && r->ioctls->len && !r->unknown &&
+	g_string_append_c(out, ';');
+	if (r->left_out && !r->unknown) {
+		/* the reason on the line; constraint texts come from the policy */
+		g_autofree char *text = ad_escape_str(r->left_out_text);
+
+		g_string_append_printf(out, " # %s", text);
+	}
+	g_string_append_c(out, '\n');
+	if (rs->opt.xperms && r->ioctls->len && !r->unknown && !r->left_out &&
 	    rs->opt.kind == AD_RULE_ALLOW) {
 		g_autofree char *ranges = ioctl_ranges(r->ioctls, FALSE);
 
@@ -522,6 +627,43 @@ char *ad_rule_set_to_te(AdRuleSet *rs, gboolean comments)
 		}
 		g_string_append_c(out, '\n');
 		append_rule(out, rs, r, comments);
+	}
+	if (roles->len)
+		g_string_append(out, "\n#============= ROLES ==============\n");
+	for (guint i = 0; i < roles->len; i++) {
+		const AdRoleRule *rr = g_ptr_array_index(roles, i);
+
+		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/*
+ * audit2allow's layout, for scripts that parse it: a header per domain,
+ * the rules one after another, a blank line before each rule that has
+ * comments.  The comments and the rules written are avcdoctor's.
+ */
+char *ad_rule_set_to_te_classic(AdRuleSet *rs)
+{
+	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	g_autoptr(GString) rule = g_string_new(NULL);
+	GString *out = g_string_new(NULL);
+	const char *cur = NULL;
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		if (!cur || strcmp(cur, r->source) != 0) {
+			g_string_append_printf(out, "\n#============= %s ==============\n",
+					       r->source);
+			cur = r->source;
+		}
+		g_string_truncate(rule, 0);
+		append_rule(rule, rs, r, TRUE);
+		if (rule->str[0] == '#' && rule->str[1] == '!')
+			g_string_append_c(out, '\n');
+		g_string_append(out, rule->str);
 	}
 	if (roles->len)
 		g_string_append(out, "\n#============= ROLES ==============\n");
@@ -565,6 +707,7 @@ char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
 	g_autoptr(GPtrArray) all = ad_rule_set_rules(rs);
 	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
 	g_autoptr(GPtrArray) rules = g_ptr_array_new();
+	g_autoptr(GPtrArray) left = g_ptr_array_new();
 	g_autoptr(GPtrArray) types = g_ptr_array_new();
 	g_autoptr(GPtrArray) role_names = g_ptr_array_new();
 	g_autoptr(GHashTable) classes = NULL;
@@ -576,6 +719,10 @@ char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
 
 		if (r->unknown)
 			continue;
+		if (r->left_out) {
+			g_ptr_array_add(left, r);
+			continue;
+		}
 		g_ptr_array_add(rules, r);
 		add_unique_sorted(types, r->source);
 		add_unique_sorted(types, r->target);
@@ -626,6 +773,11 @@ char *ad_rule_set_to_module(AdRuleSet *rs, const char *name)
 
 		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
 	}
+	/* what the module does not grant, for the reviewer: comments need no require */
+	if (left->len)
+		g_string_append(out, "\n#============= left out ==============\n");
+	for (guint i = 0; i < left->len; i++)
+		append_rule(out, rs, g_ptr_array_index(left, i), FALSE);
 	return g_string_free(out, FALSE);
 }
 
@@ -643,6 +795,17 @@ char *ad_rule_set_to_cil(AdRuleSet *rs)
 			g_string_append_printf(out, _(";; not written, %s in this policy: %s %s "
 						      "%s:%s\n"), r->unknown_text, kw, r->source,
 					       r->target, r->tclass);
+			continue;
+		}
+		if (r->left_out) {
+			g_autofree char *text = ad_escape_str(r->left_out_text);
+
+			g_string_append_printf(out, ";; (%s %s %s (%s (", kw, r->source,
+					       ad_rule_target_text(r), r->tclass);
+			for (guint j = 0; j < r->perms->len; j++)
+				g_string_append_printf(out, "%s%s", j ? " " : "",
+						       (char *)g_ptr_array_index(r->perms, j));
+			g_string_append_printf(out, "))) ; %s\n", text);
 			continue;
 		}
 		g_string_append_printf(out, "(%s %s %s (%s (", kw, r->source,
@@ -727,9 +890,16 @@ json_object *ad_rule_to_json(const AdRule *r)
 	json_object_object_add(o, "reasons", reasons);
 	json_object_object_add(o, "booleans", bools);
 	json_object_object_add(o, "permissive_only", json_object_new_boolean(r->all_permissive));
-	json_object_object_add(o, "emitted", json_object_new_boolean(!r->unknown));
+	json_object_object_add(o, "emitted", json_object_new_boolean(!r->unknown &&
+								      !r->left_out));
 	if (r->unknown_text)
 		json_object_object_add(o, "problem", json_object_new_string(r->unknown_text));
+	if (r->left_out) {
+		json_object_object_add(o, "left_out",
+				       json_object_new_string(ad_left_out_name(r->left_out)));
+		json_object_object_add(o, "left_out_reason",
+				       json_object_new_string(r->left_out_text));
+	}
 	if (r->ioctls->len) {
 		g_autofree char *ranges = ioctl_ranges(r->ioctls, FALSE);
 
@@ -756,18 +926,50 @@ static void collect_records(GPtrArray *into, GArray *from)
 		g_ptr_array_add(into, &g_array_index(from, AdRuleRecord, i));
 }
 
+/* a left-out rule's records in the --verify report, with the reason */
+static void append_left_out(GString *text, json_object *json, const AdRule *r)
+{
+	g_autofree char *why = ad_escape_str(r->left_out_text);
+
+	for (guint i = 0; i < r->records->len; i++) {
+		const AdRuleRecord *rec = &g_array_index(r->records, AdRuleRecord, i);
+		g_autofree char *file = ad_escape_str(rec->file);
+		json_object *o = json_object_new_object();
+
+		if (i < 20)
+			g_string_append_printf(text, "#   %s:%u: %s %s:%s: %s\n", file, rec->line,
+					       r->source, ad_rule_target_text(r), r->tclass, why);
+		else if (i == 20)
+			g_string_append_printf(text, _("#   ... and %u more records of this "
+						       "rule\n"), r->records->len - 20);
+		json_object_object_add(o, "file", json_object_new_string(rec->file));
+		json_object_object_add(o, "line", json_object_new_int64(rec->line));
+		json_object_object_add(o, "reason",
+				       json_object_new_string(ad_left_out_name(r->left_out)));
+		json_object_object_add(o, "text", json_object_new_string(r->left_out_text));
+		json_object_array_add(json, o);
+	}
+}
+
 gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **error)
 {
 	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
 	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
 	g_autoptr(GPtrArray) records = g_ptr_array_new();
 	json_object *still = json_object_new_array();
-	guint n_allowed = 0, n_denied = 0, n_rules = 0;
+	json_object *left = json_object_new_array();
+	guint n_allowed = 0, n_denied = 0, n_rules = 0, n_left = 0;
 	GString *text = g_string_new(NULL);
+	GString *left_text = g_string_new(NULL);
 
 	for (guint i = 0; i < rules->len; i++) {
 		AdRule *r = g_ptr_array_index(rules, i);
 
+		if (r->left_out && !r->unknown) {
+			append_left_out(left_text, left, r);
+			n_left += r->records->len;
+			continue;
+		}
 		collect_records(records, r->records);
 		if (r->unknown || rs->opt.kind != AD_RULE_ALLOW)
 			continue;
@@ -836,11 +1038,13 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		json_object_object_add(vo, "allowed", json_object_new_int64(n_allowed));
 		json_object_object_add(vo, "denied", json_object_new_int64(n_denied));
 		json_object_object_add(vo, "still_denied", still);
+		json_object_object_add(vo, "left_out", left);
 		json_object_object_add(o, "verify", vo);
 		g_string_append_printf(out, "%s\n", ad_json_line(o));
 		json_object_put(o);
 	} else {
 		json_object_put(still);
+		json_object_put(left);
 		g_string_append_printf(out, _("\n#============= verification ==============\n"
 					      "# %s with these %u rules added in memory: %u of %u "
 					      "denials are allowed.\n"),
@@ -850,11 +1054,21 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 			g_string_append(out, _("# Still denied:\n"));
 			g_string_append(out, text->str);
 		}
+		if (n_left) {
+			g_string_append_printf(out, ngettext("# Left out, no rule written for "
+							     "%u denial:\n",
+							     "# Left out, no rule written for "
+							     "%u denials:\n", n_left), n_left);
+			g_string_append(out, left_text->str);
+		}
 	}
 	g_string_free(text, TRUE);
+	g_string_free(left_text, TRUE);
 	return n_denied;
 fail:
 	json_object_put(still);
+	json_object_put(left);
 	g_string_free(text, TRUE);
+	g_string_free(left_text, TRUE);
 	return -1;
 }

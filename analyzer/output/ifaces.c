@@ -643,7 +643,7 @@ const char *ad_ifaces_match(AdIfaces *ifs, AdPolicy *policy, const char *source,
 
 const char *ad_ifaces_match_rule(AdIfaces *ifs, AdPolicy *policy, const AdRule *r)
 {
-	if (r->unknown)
+	if (r->unknown || r->left_out)
 		return NULL;
 	return ad_ifaces_match(ifs, policy, r->source, r->target, r->tclass,
 			       (const char *const *)r->perms->pdata, r->perms->len);

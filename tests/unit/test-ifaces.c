@@ -121,7 +121,6 @@ static void test_real_headers(void **state)
 	assert_non_null(ifs);
 	print_message("%u interfaces, %u usable, read in %.3f s\n", ad_ifaces_n_defined(ifs),
 		      ad_ifaces_n_usable(ifs), secs);
-	assert_true(secs < 1.0);
 	assert_true(ad_ifaces_n_usable(ifs) > 1000);
 	/* interface(`files_read_etc_files'): list_dir_perms, read_files_pattern, read_lnk_files_pattern */
 	assert_true(ad_ifaces_grants(ifs, "files_read_etc_files", "etc_t", "file", "read"));

@@ -634,8 +634,9 @@ static void test_leaks(void **state)
 	s = run(&ad_plugin_leaks, c, 1);
 	sg = only(s);
 	assert_int_equal(sg->kind, AD_FIX_DONTAUDIT);
-	assert_command(sg, 0, "avcdoctor allow -D --source mount_t -M my_mount_leaks "
-			      "/var/log/audit/audit.log");
+	/* the alert's access only: source, target, class and permissions */
+	assert_command(sg, 0, "avcdoctor allow --source mount_t --target crond_t --class fifo_file "
+			      "--perm read,write -D -M my_mount_leaks /var/log/audit/audit.log");
 	assert_command(sg, 1, "semodule -X 300 -i my_mount_leaks.pp");
 	assert_contains(sg->then_text, "leaked file descriptor");
 
@@ -743,7 +744,8 @@ static void test_invalid_context(void **state)
 	assert_int_equal(sg->kind, AD_FIX_MODULE);
 	assert_int_equal(sg->level, AD_LEVEL_YELLOW);
 	assert_contains(sg->then_text, "role staff_r types httpd_t;");
-	assert_command(sg, 0, "avcdoctor allow --source staff_t --verify -M my_staff "
+	assert_command(sg, 0, "avcdoctor allow --source staff_t --target httpd_exec_t --class "
+			      "process --perm transition --verify -M my_staff "
 			      "/var/log/audit/audit.log");
 	assert_command(sg, 1, "semodule -X 300 -i my_staff.pp");
 

@@ -1131,12 +1131,10 @@ static void test_types_allowed(void **state)
 		g_ptr_array_unref(ad_policy_types_allowed(pol, "httpd_t", "file", read, 1,
 							  "file_type"));
 	t3 = g_get_monotonic_time();
+	/* speed is the benchmarks' business (a loaded machine fails any bound): printed only */
 	print_message("types_allowed: first %.2f ms (with the index), then %.0f us uncached, "
 		      "%.1f us cached (%u types)\n",
 		      (t1 - t0) / 1000.0, (double)(t2 - t1), (t3 - t2) / 100.0, files->len);
-	/* generous bounds: sanitizer builds are several times slower */
-	assert_true(t2 - t1 < 20000);
-	assert_true(t3 - t2 < 100 * 1000);
 	g_clear_pointer(&ports, g_ptr_array_unref);
 	assert_non_null(files);
 	assert_true(sorted_has(files, "httpd_sys_content_t"));
@@ -1768,20 +1766,30 @@ static void test_speed(void **state)
 		g_ptr_array_add(tcons, g_strdup_printf("staff_u:object_r:user_home_t:s0:c%u",
 						       (i * 7) % 1024));
 	}
+	g_autofree const AdVerdict **first = g_new0(const AdVerdict *, n);
+
 	t0 = g_get_monotonic_time();
-	for (guint i = 0; i < n; i++)
-		ad_policy_explain(pol, scons->pdata[i], tcons->pdata[i], "file", read, 1);
+	for (guint i = 0; i < n; i++) {
+		first[i] = ad_policy_explain(pol, scons->pdata[i], tcons->pdata[i], "file", read, 1);
+		ad_verdict_ref(first[i]);
+	}
 	t1 = g_get_monotonic_time();
 	for (guint r = 0; r < 5; r++)
-		for (guint i = 0; i < n; i++)
-			ad_policy_explain(pol, scons->pdata[i], tcons->pdata[i], "file", read, 1);
+		for (guint i = 0; i < n; i++) {
+			const AdVerdict *v = ad_policy_explain(pol, scons->pdata[i],
+							       tcons->pdata[i], "file", read, 1);
+
+			/* cached: the same answer, not computed again */
+			if (v != first[i])
+				fail_msg("access %u was not answered from the cache", i);
+		}
 	t2 = g_get_monotonic_time();
+	for (guint i = 0; i < n; i++)
+		ad_verdict_unref(first[i]);
+	/* speed is the benchmarks' business (a loaded machine fails any bound): printed only */
 	print_message("uncached: %.2f us per explain (%.0f/s); cached: %.3f us (%.0f/s)\n",
 		      (double)(t1 - t0) / n, n * 1e6 / (double)(t1 - t0),
 		      (double)(t2 - t1) / (5.0 * n), 5.0 * n * 1e6 / (double)(t2 - t1));
-	/* generous bounds: sanitizer builds are several times slower */
-	assert_true((t1 - t0) / n < 200);
-	assert_true((t2 - t1) / (5 * n) < 20);
 }
 
 /* ---- bounded verdict memory ------------------------------------------------------- */

@@ -1186,6 +1186,17 @@ static void test_kill9(void **state)
 		}
 		close(fds[1]);
 		g_usleep(g_random_int_range(1000, 25000));
+		/*
+		 * a loaded machine may not have let the writer commit anything
+		 * in any round so far: the last round waits for one commit
+		 */
+		if (round + 1 == rounds && !g_hash_table_size(committed)) {
+			while ((n = read(fds[0], buf, sizeof(buf))) > 0) {
+				g_string_append_len(reports, buf, n);
+				if (memchr(buf, '\n', n))
+					break;
+			}
+		}
 		kill(pid, SIGKILL);
 		while ((n = read(fds[0], buf, sizeof(buf))) > 0)
 			g_string_append_len(reports, buf, n);
@@ -1434,6 +1445,8 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 		return 1;
 	}
 	ctx.policy = policy;
+	/* the alerts go to a store, as the dispatcher's: commands name them by id */
+	ctx.stored_alerts = TRUE;
 	if (log_path) {
 		g_autofree char *text = NULL;
 		gsize len;
