@@ -39,6 +39,9 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 		  N_("FILE") },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &opt->json,
 		  N_("JSON Lines on standard output, one object per result"), NULL },
+		{ "all", 'a', 0, G_OPTION_ARG_NONE, &opt->all,
+		  N_("Read the audit log and all its rotations, oldest first (also compressed "
+		     "ones)"), NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
 		  N_("Show the version and exit"), NULL },
 		{ "since", 0, 0, G_OPTION_ARG_STRING, &opt->since,
@@ -101,7 +104,9 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	/* TRANSLATORS: %s is the default log, /var/log/audit/audit.log */
 	description = g_strdup_printf(_("FILE is a raw audit log, `ausearch --raw` or "
 					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
-					"journal); \"-\" is standard input; without FILE: standard input "
+					"journal), also pasted text and gzip, xz or zstd\n"
+					"compressed logs; a directory is read as its audit.log and "
+					"rotations;\n\"-\" is standard input; without FILE: standard input "
 					"when it is\nnot a terminal (a pipe or a redirection), else %s.\n\n"
 					"Exit status: 0 done, 1 bad input or usage, 2 no policy, 3 no "
 					"denial record."),
@@ -113,6 +118,17 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
 		return FALSE;
+	}
+	if (cli->opt.all) {
+		/* the log's directory, which the reader reads as ausearch does */
+		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+		g_autofree char *dir = g_path_get_dirname(AD_DEFAULT_LOG);
+
+		g_strv_builder_add(b, dir);
+		if (cli->opt.files)
+			g_strv_builder_addv(b, (const char **)cli->opt.files);
+		g_strfreev(cli->opt.files);
+		cli->opt.files = g_strv_builder_end(b);
 	}
 	return select_from_options(cli, cmd);
 }
@@ -393,6 +409,14 @@ gboolean ad_cli_read_inputs(AdCli *cli)
 		case AD_INPUT_PROBLEM:
 			on_problem(it->file, it->line, it->message, cli);
 			break;
+		case AD_INPUT_NOTE: {
+			/* what was assumed: said, not counted as bad input */
+			g_autofree char *f = ad_escape_str(it->file);
+
+			fflush(stdout);
+			fprintf(stderr, "%s:%u: %s: %s\n", f, it->line, _("note"), it->message);
+			break;
+		}
 		case AD_INPUT_ERROR: {
 			g_autofree char *m = ad_escape_str(it->message);
 

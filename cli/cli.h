@@ -25,6 +25,7 @@ typedef struct {
 	char *file_contexts;
 	gboolean json;
 	gboolean version;
+	gboolean all;		/* -a: the default log and its rotations */
 	char **files;
 	/* which denials: as ausearch selects (select.h) */
 	char *since, *until;

@@ -2,7 +2,8 @@
 # Builds the seed corpora of the fuzz targets from the test data.
 # Usage: fuzz/seeds.sh SOURCE_DIR OUT_DIR   (OUT_DIR/<target>/ is (re)created)
 #   fuzz-reader: every log of tests/data/corpus whole, and single records split
-#                out (the first 40 lines of each record type of each file)
+#                out (the first 40 lines of each record type of each file); the
+#                pasted-text forms of tests/data/pasted
 #   fuzz-policy: "scontext\ntcontext\nclass\nperm ..." of the corpus' AVCs
 #   fuzz-rules:  rules/*.rules and tests/data/rules/**.rules
 #   fuzz-escape: a few hostile strings and the corpus' comm/name values
@@ -30,6 +31,14 @@ for f in $logs; do
 	cp "$f" "$out/fuzz-reader/whole-$(basename "$f")"
 	awk '{ t = "none"; if (match($0, /type=[A-Z_0-9]+/)) t = substr($0, RSTART, RLENGTH)
 	       if (n[t]++ < 40) print }' "$f" | put_lines fuzz-reader
+done
+
+# pasted text (grep prefixes, quoting, wrapped lines, colours, locale dates): each
+# file whole, and its first 2 KiB, where the short forms fit in -max_len
+for f in "$src"/tests/data/pasted/*.txt "$src"/tests/data/pasted/*.md; do
+	[ -f "$f" ] || continue
+	cp "$f" "$out/fuzz-reader/pasted-$(basename "$f")"
+	head -c 2048 "$f" >"$out/fuzz-reader/pasted-head-$(basename "$f")"
 done
 
 cat $logs | grep -a 'avc:' |

@@ -64,6 +64,17 @@ static void on_problem(const char *file, guint line, const char *message, gpoint
 	note_problem(user_data, file, line, message);
 }
 
+/* what the reader assumed (denials without a header, a date order): said, not counted */
+static void on_note(const char *file, guint line, const char *message, gpointer user_data)
+{
+	Analysis *an = user_data;
+	g_autofree char *f = ad_escape_str(file);
+	g_autofree char *m = ad_escape_str(message);
+
+	if (an->report->messages->len < AD_FILE_SOURCE_MAX_MESSAGES)
+		g_ptr_array_add(an->report->messages, g_strdup_printf("%s:%u: %s", f, line, m));
+}
+
 static void on_record_problem(const AdRecord *rec, const char *message, gpointer user_data)
 {
 	note_problem(user_data, rec->file, rec->line, message);
@@ -129,6 +140,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 	report->policy = g_strdup(ad_policy_path(ad_analysis_policy(an.analysis)));
 	an.alerts = ad_alert_set_new();
 	reader = ad_reader_new(on_event, on_problem, &an);
+	ad_reader_set_note_func(reader, on_note);
 	for (guint i = 0; files && files[i]; i++) {
 		g_autoptr(GError) e = NULL;
 

@@ -12,8 +12,11 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "alert-model.h"
 #include "dbus-source.h"
@@ -50,9 +53,19 @@ struct _AdBrowserWindow {
 	gboolean syncing;		/* the store is being changed: ignore selection signals */
 	gboolean info_from_status;	/* the info bar shows the daemon's status */
 	gboolean show_ignored;
+	char *clipboard_file;		/* pasted text, in a private file while shown */
 };
 
 G_DEFINE_TYPE(AdBrowserWindow, ad_browser_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* what the window shows, for the title and status: the file names, or the pasted text */
+static char *files_label(const AdBrowserWindow *w)
+{
+	if (w->clipboard_file && w->files && g_strv_length(w->files) == 1 &&
+	    strcmp(w->files[0], w->clipboard_file) == 0)
+		return g_strdup(_("text from the clipboard"));
+	return g_strjoinv(", ", w->files);
+}
 
 static void update_status(AdBrowserWindow *w);
 static void sync_selection(AdBrowserWindow *w);
@@ -369,7 +382,7 @@ static void update_status(AdBrowserWindow *w)
 				  ? _("Live alerts from avcdoctor-dispatch")
 				  : _("Live alerts: the daemon is not running"));
 	} else if (w->mode == AD_MODE_FILES) {
-		g_autofree char *names = g_strjoinv(", ", w->files);
+		g_autofree char *names = files_label(w);
 		g_autofree char *clean = ad_clean_text(names);
 
 		if (w->analysis)
@@ -485,9 +498,18 @@ static void drop_analysis(AdBrowserWindow *w)
 	}
 }
 
+/* forgets the file of pasted text */
+static void drop_clipboard_file(AdBrowserWindow *w)
+{
+	if (w->clipboard_file)
+		g_unlink(w->clipboard_file);
+	g_clear_pointer(&w->clipboard_file, g_free);
+}
+
 void ad_browser_window_show_live(AdBrowserWindow *w, const char *alert_id)
 {
 	drop_analysis(w);
+	drop_clipboard_file(w);
 	drop_dbus(w);
 	g_clear_pointer(&w->files, g_strfreev);
 	g_clear_pointer(&w->report, ad_file_report_free);
@@ -568,6 +590,9 @@ void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files)
 
 	drop_analysis(w);
 	drop_dbus(w);
+	/* other files than the pasted text: it is not needed any more */
+	if (w->clipboard_file && !g_strv_contains(files, w->clipboard_file))
+		drop_clipboard_file(w);
 	if ((const char *const *)w->files != files) {
 		g_strfreev(w->files);
 		w->files = g_strdupv((char **)files);
@@ -577,7 +602,7 @@ void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files)
 	w->mode = AD_MODE_FILES;
 	ad_alert_model_clear(w->model);
 	show_info(w, GTK_MESSAGE_INFO, NULL);
-	names = g_strjoinv(", ", w->files);
+	names = files_label(w);
 	clean = ad_clean_text(names);
 	/* TRANSLATORS: the window title in offline mode: the file names */
 	title = g_strdup_printf(_("SELinux Alerts — %s"), clean);
@@ -632,6 +657,54 @@ static void act_open(GSimpleAction *a, GVariant *p, gpointer data)
 	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
 	g_signal_connect(d, "response", G_CALLBACK(on_open_response), w);
 	gtk_native_dialog_show(GTK_NATIVE_DIALOG(d));
+}
+
+/*
+ * The clipboard's text, as people receive logs (a mail, a forum, a chat):
+ * analysed like a log file, from a private file (mode 0600, removed when
+ * something else is shown) that the reader reads like any other.
+ */
+static void on_clipboard_text(GtkClipboard *cb, const char *text, gpointer data)
+{
+	g_autoptr(AdBrowserWindow) w = data;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = NULL;
+	const char *files[2] = { NULL, NULL };
+	int fd;
+
+	(void)cb;
+	if (!text || !*text) {
+		show_info(w, GTK_MESSAGE_INFO, _("The clipboard holds no text to analyse."));
+		return;
+	}
+	fd = g_file_open_tmp("avcdoctor-clipboard-XXXXXX.txt", &path, &error);
+	if (fd < 0 || !g_file_set_contents(path, text, -1, &error)) {
+		g_autofree char *msg = g_strdup_printf(_("Cannot analyse the text: %s"),
+						       error->message);
+		g_autofree char *clean = ad_clean_text(msg);
+
+		if (fd >= 0) {
+			close(fd);
+			g_unlink(path);
+		}
+		show_info(w, GTK_MESSAGE_ERROR, clean);
+		return;
+	}
+	close(fd);
+	drop_clipboard_file(w);
+	w->clipboard_file = g_steal_pointer(&path);
+	files[0] = w->clipboard_file;
+	ad_browser_window_show_files(w, files);
+}
+
+static void act_paste(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	gtk_clipboard_request_text(gtk_widget_get_clipboard(GTK_WIDGET(w),
+							    GDK_SELECTION_CLIPBOARD),
+				   on_clipboard_text, g_object_ref(w));
 }
 
 static void act_live(GSimpleAction *a, GVariant *p, gpointer data)
@@ -752,11 +825,18 @@ static gboolean on_view_key(GtkWidget *view, GdkEventKey *ev, AdBrowserWindow *w
 		g_action_group_activate_action(G_ACTION_GROUP(w), "delete", NULL);
 		return GDK_EVENT_STOP;
 	}
+	/* Ctrl+V in the list: the clipboard's text as a log (the search box keeps its paste) */
+	if ((ev->keyval == GDK_KEY_v || ev->keyval == GDK_KEY_V) &&
+	    (ev->state & gtk_accelerator_get_default_mod_mask()) == GDK_CONTROL_MASK) {
+		g_action_group_activate_action(G_ACTION_GROUP(w), "paste", NULL);
+		return GDK_EVENT_STOP;
+	}
 	return GDK_EVENT_PROPAGATE;
 }
 
 static const GActionEntry actions[] = {
 	{ "open", act_open, NULL, NULL, NULL, { 0 } },
+	{ "paste", act_paste, NULL, NULL, NULL, { 0 } },
 	{ "live", act_live, NULL, NULL, NULL, { 0 } },
 	{ "refresh", act_refresh, NULL, NULL, NULL, { 0 } },
 	{ "find", act_find, NULL, NULL, NULL, { 0 } },
@@ -786,6 +866,7 @@ static void ad_browser_window_finalize(GObject *obj)
 {
 	AdBrowserWindow *w = AD_BROWSER_WINDOW(obj);
 
+	drop_clipboard_file(w);
 	g_strfreev(w->files);
 	g_free(w->policy);
 	ad_file_report_free(w->report);

@@ -5,7 +5,8 @@ set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
-	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev libgtk-3-dev"
+	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev libgtk-3-dev
+	zlib1g-dev liblzma-dev libzstd-dev"
 # the policy to analyse against (and its boolean descriptions, in -dev);
 # the peers compared with in tests
 run_pkgs="selinux-policy-default selinux-policy-dev"

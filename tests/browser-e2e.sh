@@ -5,7 +5,8 @@
 # xdotool types and moves the selection; AT-SPI reads what the window shows
 # and presses buttons.  Checks: the list (13 alerts of sample.log), search,
 # the detail pane of the selected alert with its suggestion and exact
-# command, Copy putting exactly that command on the clipboard, a live
+# command, Copy putting exactly that command on the clipboard, Ctrl+V
+# analysing the clipboard's text (a wrapped mail), a live
 # AlertAdded, record text shown as text (no markup), ignore/unignore and
 # delete (with its confirmation) through D-Bus, --alert ID, the daemon
 # going away (info bar, failed ListAlerts), and offline FILE mode without
@@ -425,6 +426,27 @@ wait_for 20 "File > Open analyses the log" -- rows_are "$LIVE" 13 &&
 	pass "File > Open: the window now shows the 13 alerts of sample.log"
 ui "$LIVE" find 'sample\.log: 15 denial records' >/dev/null &&
 	pass "File > Open: the status line names the file" || fail "File > Open: no status"
+# --- Ctrl+V in the alert list: the text on the clipboard, as people receive logs ---------
+# a mail whose mailer wrapped the records at 72 columns; a GTK process owns the clipboard
+$PY - "$AD_SOURCE_DIR/tests/data/pasted/mail-wrapped-72.txt" <<'PYEOF' &
+import sys, gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk, Gdk, GLib
+Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text(open(sys.argv[1]).read(), -1)
+GLib.timeout_add_seconds(60, Gtk.main_quit)
+Gtk.main()
+PYEOF
+CLIP=$!
+wait_for 10 "the clipboard holds the mail" -- test -n "$(ui "$LIVE" clipboard)"
+BPID=$LIVE focus_browser
+xdotool key ctrl+l ctrl+v
+wait_for 20 "Ctrl+V analyses the clipboard's text" -- rows_are "$LIVE" 10 &&
+	pass "Ctrl+V in the list: the 10 wrapped denials of the pasted mail, 10 alerts"
+ui "$LIVE" find 'text from the clipboard: 10 denial records' >/dev/null &&
+	pass "the status line says the text came from the clipboard" ||
+	fail "Ctrl+V: no status naming the clipboard"
+kill "$CLIP" 2>/dev/null
+
 BPID=$LIVE focus_browser
 # the menu bar: Help > About (one key at a time: each opens or closes a menu)
 xdotool key --delay 200 F10 Left Up Return

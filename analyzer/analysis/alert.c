@@ -253,6 +253,10 @@ char *ad_alert_summary(const AdAlert *a)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
 				       access, a->stype ? a->stype : "?");
 	}
+	if (!a->perms->len)
+		/* an object manager's "Unknown class" notice */
+		return g_strdup_printf(_("%s needs the class %s, which the SELinux policy "
+					 "lacks."), who, tclass);
 	if (object)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s %s."),
 				       who, access, tclass, object);

@@ -234,7 +234,8 @@ const AdVerdict *ad_analysis_explain(AdAnalysis *an, const AdDenial *d)
 {
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR)
 		return err_verdict(an, d);
-	if (!d->scontext || !d->tcontext || !d->tclass || !d->perms || !d->perms->len)
+	/* no permission: an object manager's "Unknown class" notice, which is explained */
+	if (!d->scontext || !d->tcontext || !d->tclass || !d->perms)
 		return NULL;
 	return ad_policy_explain(an->policy, d->scontext, d->tcontext, d->tclass,
 				 (const char *const *)d->perms->pdata, d->perms->len);

@@ -365,6 +365,14 @@ static void describe_append(GString *out, const AdDenial *d)
 			return;
 		}
 	}
+	if (d->tclass && d->perms && !d->perms->len) {
+		/* an object manager's "Unknown class" notice: no access, a class missing */
+		static const Piece missing[] = { piece_who, piece_tclass };
+
+		append_format(out, T_("%s needs the class %s, which the policy lacks"), missing,
+			      2, d);
+		return;
+	}
 	if (d->granted)
 		append_format(out, T_("%s was granted %s on %s (audited by an auditallow rule)"),
 			      sentence, 3, d);

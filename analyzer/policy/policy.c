@@ -1101,6 +1101,9 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 		g_ptr_array_add(v->unknown, g_strdup_printf("class %s", tclass));
 		v->detail = g_strdup_printf(_("the class %s is not defined in this policy"),
 					    tclass);
+		if (n == 0)
+			ad_append_sentence(&v->detail, _("an object manager (such as dbus-broker) "
+							 "needs it: the policy lacks the class"));
 	} else {
 		guint16 c = cls->s.value;
 
@@ -1133,7 +1136,12 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 							     "the class %s", bad_perms->len),
 						    list, tclass);
 		} else if (n == 0) {
-			v->detail = g_strdup(_("the record names no permission"));
+			/* an object manager's "Unknown class": this policy has the class */
+			unknown_class = TRUE;
+			g_ptr_array_add(v->unknown, g_strdup_printf("class %s", tclass));
+			v->detail = g_strdup_printf(_("the policy the record was logged under lacked "
+						      "the class %s, which this policy defines: that "
+						      "system ran an older or different policy"), tclass);
 		}
 	}
 

@@ -705,6 +705,32 @@ static AdDenial *denial_new(AdEvent *ev, const AdRecord *rec, AdDenialType type)
 	return d;
 }
 
+/*
+ * "msg='Unknown class dbus ...'": an object manager (dbus-broker) found a
+ * class it needs missing from the policy it ran with.  A denial of no
+ * permission by the sender's own context, so that the analysis says the
+ * class is what the policy lacks.  NULL, or a message for the problem report.
+ */
+static const char *unknown_class(AdDenial *d, const AdRecord *rec, const char *name)
+{
+	gsize len = strcspn(name, " '\"");
+	char *tclass;
+
+	if (!name_is_plausible_len(name, len))
+		return N_("tclass is not a class name");
+	d->scontext = d->tcontext = ad_record_get_last(rec, "subj");
+	if (!d->scontext)
+		return N_("no scontext field");
+	if (!context_is_plausible(d->scontext))
+		return N_("scontext is not a security context");
+	tclass = ad_event_alloc(d->event, len + 1);
+	memcpy(tclass, name, len);
+	tclass[len] = '\0';
+	d->tclass = tclass;
+	d->perms = g_ptr_array_new();
+	return NULL;
+}
+
 /* a record carrying an avc body: AVC, USER_AVC, and FANOTIFY-style oddities */
 static gboolean has_avc_body(const AdRecord *rec)
 {
@@ -745,10 +771,11 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 				}
 				body = m + 5;
 			}
-			err = parse_avc_body(d, body);
-			if (!err)
+			if (d->type == AD_DENIAL_USER_AVC && g_str_has_prefix(body, "Unknown class "))
+				err = unknown_class(d, rec, body + 14);
+			else if (!(err = parse_avc_body(d, body)))
 				continue;	/* not a denial: policyload notice etc. */
-			if (!*err)
+			else if (!*err)
 				err = take_contexts(d, rec);
 			if (err && *err) {
 				if (on_problem)

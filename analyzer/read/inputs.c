@@ -2,8 +2,11 @@
 /*
  * Input files read in a thread of their own (see inputs.h).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <glib/gi18n.h>
 
 #include "read/denial.h"
 #include "inputs.h"
@@ -150,16 +153,27 @@ static void push(AdInputs *in, const AdInput *it)
 		flush(in);
 }
 
-static void push_problem(AdInputs *in, const char *file, guint line, const char *message)
+static void push_item(AdInputs *in, AdInputKind kind, const char *file, guint line,
+		      const char *message)
 {
 	AdInput it = {
-		.kind = AD_INPUT_PROBLEM,
+		.kind = kind,
 		.file = file,
 		.line = line,
 		.message = g_strdup(message),
 	};
 
 	push(in, &it);
+}
+
+static void push_problem(AdInputs *in, const char *file, guint line, const char *message)
+{
+	push_item(in, AD_INPUT_PROBLEM, file, line, message);
+}
+
+static void on_note(const char *file, guint line, const char *message, gpointer user_data)
+{
+	push_item(user_data, AD_INPUT_NOTE, file, line, message);
 }
 
 /*
@@ -230,21 +244,106 @@ static gboolean is_regular_file(const char *path)
 	return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* a rotation's place: -1 not a log; audit.log is 0, audit.log.N is N, dated ones 1 << 30 */
+static gint64 rotation_of(const char *name)
+{
+	static const char *const suffixes[] = { "", ".gz", ".xz", ".zst" };
+	const char *p;
+	char *e;
+	gint64 n;
+
+	if (!g_str_has_prefix(name, "audit.log"))
+		return -1;
+	p = name + 9;
+	if (*p == '-' && g_ascii_isdigit(p[1]))
+		return G_GINT64_CONSTANT(1) << 30;
+	if (*p == '\0')
+		return 0;
+	if (*p != '.' || !g_ascii_isdigit(p[1]))
+		return -1;
+	n = g_ascii_strtoll(p + 1, &e, 10);
+	for (guint i = 0; i < G_N_ELEMENTS(suffixes); i++)
+		if (strcmp(e, suffixes[i]) == 0)
+			return n > 0 && n < (1 << 30) ? n : -1;
+	return -1;
+}
+
+static int compare_rotations(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	gint64 rx = rotation_of(x), ry = rotation_of(y);
+
+	/* oldest first: the highest number, then the dated ones by date, then audit.log */
+	if (rx != ry)
+		return rx == 0 ? 1 : ry == 0 ? -1 : rx > ry ? -1 : 1;
+	return strcmp(x, y);
+}
+
+char **ad_audit_log_files(const char *dir, GError **error)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, error);
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) paths = g_ptr_array_new();
+	const char *name;
+
+	if (!d)
+		return NULL;
+	while ((name = g_dir_read_name(d)) != NULL)
+		if (rotation_of(name) >= 0)
+			g_ptr_array_add(names, g_strdup(name));
+	if (!names->len) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+			    _("%s: no audit.log or rotation of it in this directory"), dir);
+		return NULL;
+	}
+	qsort(names->pdata, names->len, sizeof(char *), compare_rotations);
+	for (guint i = 0; i < names->len; i++)
+		g_ptr_array_add(paths, g_build_filename(dir, names->pdata[i], NULL));
+	g_ptr_array_add(paths, NULL);
+	return (char **)g_ptr_array_free(g_steal_pointer(&paths), FALSE);
+}
+
+static void push_error(AdInputs *in, const GError *error)
+{
+	AdInput it = { .kind = AD_INPUT_ERROR, .message = g_strdup(error->message) };
+
+	push(in, &it);
+}
+
+/* reads one input, or every log of a directory */
+static void read_input(AdInputs *in, AdReader *reader, const char *file)
+{
+	g_autoptr(GError) error = NULL;
+	g_auto(GStrv) files = NULL;
+	struct stat st;
+
+	if (strcmp(file, "-") == 0 || stat(file, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		in->chunk_flush = !is_regular_file(file);
+		if (!ad_reader_read_file(reader, file, &error))
+			push_error(in, error);
+		return;
+	}
+	files = ad_audit_log_files(file, &error);
+	if (!files)
+		push_error(in, error);
+	for (guint i = 0; files && files[i]; i++) {
+		g_autoptr(GError) e = NULL;
+
+		in->chunk_flush = !is_regular_file(files[i]);
+		if (!ad_reader_read_file(reader, files[i], &e))
+			push_error(in, e);
+	}
+}
+
 static gpointer reading_thread(gpointer data)
 {
 	AdInputs *in = data;
 	g_autoptr(AdReader) reader = ad_reader_new(on_event, on_problem, in);
 
 	ad_reader_set_chunk_func(reader, on_chunk, in);
+	ad_reader_set_note_func(reader, on_note);
 	for (guint i = 0; in->files[i]; i++) {
-		g_autoptr(GError) error = NULL;
-
-		in->chunk_flush = !is_regular_file(in->files[i]);
-		if (!ad_reader_read_file(reader, in->files[i], &error)) {
-			AdInput it = { .kind = AD_INPUT_ERROR, .message = g_strdup(error->message) };
-
-			push(in, &it);
-		}
+		read_input(in, reader, in->files[i]);
 		g_mutex_lock(&in->lock);
 		gboolean cancel = in->cancel;
 

@@ -22,6 +22,7 @@ typedef enum {
 	AD_INPUT_EVENT,		/* ev: an event */
 	AD_INPUT_PROBLEM,	/* file, line, message: a record that was rejected */
 	AD_INPUT_ERROR,		/* message: a file that could not be opened or read */
+	AD_INPUT_NOTE,		/* file, line, message: what was assumed to read a file */
 } AdInputKind;
 
 typedef struct {
@@ -40,7 +41,18 @@ typedef struct {
 
 typedef struct _AdInputs AdInputs;
 
-/* starts reading @files in order ("-" is standard input) */
+/*
+ * audit.log and its rotations in @dir, oldest first, as ausearch reads
+ * them: audit.log.N from the highest N down (also compressed ones,
+ * audit.log.2.gz), logrotate's dated audit.log-DATE by date, then
+ * audit.log.  NULL with @error when @dir holds none of them.
+ */
+char **ad_audit_log_files(const char *dir, GError **error);
+
+/*
+ * starts reading @files in order ("-" is standard input; a directory is
+ * read as ad_audit_log_files() lists it)
+ */
 AdInputs *ad_inputs_start(const char *const *files);
 /* the next item, NULL after the last; valid until the next call */
 const AdInput *ad_inputs_next(AdInputs *in);

@@ -29,6 +29,8 @@
 #include <libaudit.h>
 
 #include "clock.h"
+#include "compress.h"
+#include "paste.h"
 #include "reader.h"
 
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
@@ -39,8 +41,23 @@
 enum {
 	SEEN_NUL = 1,		/* a NUL byte */
 	SEEN_GS = 2,		/* a \x1d (log_format=ENRICHED) */
-	SEEN_UNKNOWN = 4,	/* not scanned: look for both */
+	SEEN_UNKNOWN = 4,	/* not scanned: look for all */
+	SEEN_ESC = 8,		/* an ESC: terminal colours in pasted text */
 };
+
+/*
+ * A record line this short may be the first part of a record that a
+ * mailer or a forum wrapped (at 72-80 columns, quote markers and prefixes
+ * on top): the next line may continue it.
+ */
+#define AD_WRAP_COLS 120
+/*
+ * At most this many lines and bytes make one wrapped record (a kernel
+ * record is at most 8970 bytes): each line joined copies the record, and
+ * lines of fields after a short record must not make that quadratic.
+ */
+#define AD_WRAP_MAX_LINES 64
+#define AD_WRAP_MAX_BYTES 16384
 
 G_DEFINE_QUARK(ad-reader-error-quark, ad_reader_error)
 
@@ -51,6 +68,7 @@ typedef struct {
 	gboolean keyed;		/* in AdReader.open under (node, sec, msec, serial) */
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
 	gboolean complete;	/* EOE seen, or a single-record event */
+	gboolean alone;		/* a denial without header: no record joins it */
 } OpenEvent;
 
 struct _AdReader {
@@ -87,6 +105,24 @@ struct _AdReader {
 	} stamp;		/* the last stamp parsed: an event's records share it */
 	AdChunkFunc on_chunk;
 	gpointer chunk_data;
+	AdProblemFunc on_note;
+
+	/* pasted text, per input */
+	AdDateOrder dates;	/* day and month order of `ausearch -i` dates */
+	guint date_line;	/* where an order was first assumed */
+	guint n_headerless;	/* denials read without a readable header */
+	guint headerless_line;	/* the first of them */
+	const char *ahead, *ahead_end;	/* the input after the line being read */
+	/* the last record of the line before, which the next line may continue */
+	OpenEvent *cont_oe;
+	AdRecord *cont_rec;
+	guint cont_line;
+	gboolean cont_short;	/* its line was short enough to be wrapped */
+	gsize cont_len;		/* the length of the record's last line */
+	gsize cont_width;	/* ... and of its first */
+	guint cont_lines;	/* the lines joined to it */
+	char cont_quote[8];	/* the quote markers ("> ") its line began with */
+	guint cont_quote_len;
 
 	guint64 lines, records, rejected;
 };
@@ -152,6 +188,10 @@ static void emit(AdReader *r, OpenEvent *oe)
 		r->last_keyed = NULL;
 	if (r->headerless == oe)
 		r->headerless = NULL;
+	if (r->cont_oe == oe) {
+		r->cont_oe = NULL;
+		r->cont_rec = NULL;
+	}
 	if (ev->records->len && r->on_event)
 		r->on_event(ev, r->user_data);
 	ad_event_unref(ev);	/* oe was in its memory */
@@ -175,8 +215,53 @@ void ad_reader_free(AdReader *r)
 	g_free(r);
 }
 
+/* what was assumed about the input just read: said once for the whole input */
+static void flush_notes(AdReader *r)
+{
+	guint line = r->line_no;
+
+	if (r->on_note && r->n_headerless) {
+		g_autofree char *msg = g_strdup_printf(
+			ngettext("%u denial record without a readable audit(...) header (the "
+				 "first here): analysed with its time and serial unknown",
+				 "%u denial records without a readable audit(...) header (the "
+				 "first here): analysed with their time and serial unknown",
+				 r->n_headerless), r->n_headerless);
+
+		r->line_no = r->headerless_line;
+		r->on_note(r->source, r->line_no, msg, r->user_data);
+	}
+	r->line_no = line;
+	r->n_headerless = 0;
+}
+
+/* says once per input which order of day and month a date was read in */
+static void note_date_order(AdReader *r)
+{
+	if (!r->dates.assumed || r->dates.noted)
+		return;
+	r->dates.noted = TRUE;
+	if (r->on_note)
+		r->on_note(r->source, r->line_no,
+			   r->dates.order == 2
+			   ? _("no date tells day from month: read as day/month/year, the "
+			       "order that keeps the dates in sequence")
+			   : _("no date tells day from month: read as month/day/year, the "
+			       "order that keeps the dates in sequence (or, where both do, the "
+			       "C and US locales' order)"), r->user_data);
+}
+
+void ad_reader_set_note_func(AdReader *r, AdProblemFunc on_note)
+{
+	r->on_note = on_note;
+}
+
 void ad_reader_set_source(AdReader *r, const char *name)
 {
+	flush_notes(r);
+	memset(&r->dates, 0, sizeof(r->dates));
+	r->cont_oe = NULL;
+	r->cont_rec = NULL;
 	r->source = g_intern_string(name ? name : "-");
 	r->line_no = 0;
 	/* an older file after a newer one must not look stale */
@@ -234,40 +319,25 @@ static const char *parse_u64(const char *p, guint64 *v)
 
 /*
  * Parses the inside of "audit(...)": raw "1700000001.100:101" or
- * interpreted "09/04/2025 18:19:00.303:503" (local time, TZ).  Returns
+ * interpreted "09/04/2025 18:19:00.303:503" (local time, TZ; the date in
+ * the order of ausearch's locale, see ad_paste_parse_date()).  Returns
  * the position after the closing parenthesis, NULL when malformed.
  */
-static const char *parse_stamp(const char *p, gint64 *sec, guint *msec, guint64 *serial,
-			       gboolean *interpreted)
+static const char *parse_stamp(AdReader *r, const char *p, gint64 *sec, guint *msec,
+			       guint64 *serial, gboolean *interpreted)
 {
+	const char *sep = p;
 	char *e;
 
 	*interpreted = FALSE;
-	if (g_ascii_isdigit(p[0]) && g_ascii_isdigit(p[1]) && p[2] == '/') {
-		/* ausearch -i prints "%x %T": 09/04/2025 or, in the C locale, 09/04/25 */
-		struct tm tm = { 0 };
-		int mon, day, year, hour, min, sec_, n_year0 = 0, n_year1 = 0, n = 0;
-
-		if (sscanf(p, "%2d/%2d/%n%d%n %2d:%2d:%2d%n", &mon, &day, &n_year0, &year,
-			   &n_year1, &hour, &min, &sec_, &n) != 6 || n == 0)
-			return NULL;
-		if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 ||
-		    sec_ > 60 || hour < 0 || min < 0 || sec_ < 0)
-			return NULL;
-		if (n_year1 - n_year0 == 2)
-			year += year < 70 ? 2000 : 1900;
-		else if (n_year1 - n_year0 != 4)
-			return NULL;
-		tm.tm_year = year - 1900;
-		tm.tm_mon = mon - 1;
-		tm.tm_mday = day;
-		tm.tm_hour = hour;
-		tm.tm_min = min;
-		tm.tm_sec = sec_;
-		tm.tm_isdst = -1;
-		*sec = mktime(&tm);
+	while (sep - p < 5 && g_ascii_isdigit(*sep))
+		sep++;
+	if (sep - p < 5 && sep > p && (*sep == '/' || *sep == '.' || *sep == '-') &&
+	    (e = (char *)ad_paste_parse_date(p, &r->dates, r->ahead, r->ahead_end, sec))) {
 		*interpreted = TRUE;
-		p += n;
+		if (r->dates.assumed && !r->dates.noted)
+			note_date_order(r);
+		p = e;
 	} else {
 		guint64 v;
 
@@ -435,7 +505,12 @@ static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean ha
 			  type == AD_REC_SELINUX_ERR || is_user_record(type);
 
 	oe = r->headerless;
-	if (oe && starts) {
+	if (oe && oe->alone) {
+		/* emitted in input order, once the events before it are */
+		oe->complete = TRUE;
+		r->headerless = NULL;
+		oe = NULL;
+	} else if (oe && starts) {
 		/* a denial after the event's own context records: a new event */
 		if (ad_event_find_record(oe->ev, AD_REC_SYSCALL) ||
 		    ad_event_find_record(oe->ev, AD_REC_PROCTITLE) ||
@@ -458,6 +533,10 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 	r->records++;
 	ad_event_add_record(oe->ev, rec);
 	oe->touched = r->now;
+	/* the next line may continue it, while its event is open */
+	r->cont_oe = oe;
+	r->cont_rec = rec;
+	r->cont_line = r->line_no;
 
 	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||
 	    (has_stamp && serial == 0)) {
@@ -620,6 +699,9 @@ static const char *next_record_start(const char *p, const char *end, Header *h)
 	}
 }
 
+static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
+				  const char *text, const char *end, gboolean may_wrap);
+
 /* a record in @oe's memory, with a copy of its type name */
 static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize tname_len,
 			    int type, gboolean interpreted)
@@ -679,10 +761,15 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 		interpreted = r->stamp.interpreted;
 		p = stamp + r->stamp.len;
 	} else {
-		p = parse_stamp(stamp, &sec, &msec, &serial, &interpreted);
+		p = parse_stamp(r, stamp, &sec, &msec, &serial, &interpreted);
 		if (!p) {
-			reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
-			return line_end;
+			const char *next = next_record_start(stamp, line_end, h);
+
+			end = next ? next : line_end;
+			if (!headerless_denial(r, name, name_len, stamp, end, FALSE))
+				reader_problem(r, "%s",
+					       _("malformed audit(...) timestamp: record skipped"));
+			return end;
 		}
 		r->stamp.len = (gsize)(p - stamp) <= sizeof(r->stamp.text) ? p - stamp : 0;
 		memcpy(r->stamp.text, stamp, r->stamp.len);
@@ -775,6 +862,55 @@ static void parse_headerless(AdReader *r, const char *name, gsize name_len, cons
 	add_record(r, oe, rec, FALSE, 0);
 }
 
+/*
+ * A denial record whose header is missing or unreadable ("type=AVC avc:
+ * ...", "type=AVC msg=audit(garbage): avc: ...", a bare "avc:  denied ..."
+ * line): what the analysis needs is the denial, so it is read alone, its
+ * time and serial unknown, and counted for the one note on the input.
+ * @name: AVC or USER_AVC (or their numbers); @text: where its body may
+ * start.  When the denial is only begun on a line that may have been
+ * wrapped (@may_wrap), the next lines may complete it.  FALSE when
+ * [@text, @end) holds no denial.
+ */
+static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
+				  const char *text, const char *end, gboolean may_wrap)
+{
+	int type = g_ascii_isdigit(name[0]) ? atoi(name) : type_number(r, name, name_len);
+	const char *avc = ad_paste_find_avc(text, end), *body;
+
+	if (!avc || (type != AD_REC_AVC && type != AD_REC_USER_AVC))
+		return FALSE;
+	if (type == AD_REC_AVC) {
+		body = avc;
+	} else {
+		/* USER_AVC: "pid=... msg='avc: ...'" after whatever the header left */
+		const char *m = g_strstr_len(text, end - text, "pid=");
+
+		if (!m || m > avc)
+			m = g_strstr_len(text, end - text, "msg='");
+		if (!m || m > avc || avc - m < 5 || memcmp(avc - 5, "msg='", 5) != 0)
+			return FALSE;
+		body = m;
+	}
+	if (!ad_paste_has_denial(avc, end) &&
+	    !(may_wrap && g_strstr_len(avc, end - avc, "} for") && end - avc < AD_WRAP_COLS))
+		return FALSE;
+	/* without a serial nothing tells which records belong with it */
+	if (r->headerless) {
+		r->headerless->complete = TRUE;
+		r->headerless = NULL;
+	}
+	if (type == AD_REC_AVC)
+		parse_headerless(r, "AVC", 3, body, end);
+	else
+		parse_headerless(r, "USER_AVC", 8, body, end);
+	if (r->headerless)
+		r->headerless->alone = TRUE;
+	if (!r->n_headerless++)
+		r->headerless_line = r->line_no;
+	return TRUE;
+}
+
 /* "NAME " at @p where NAME is a record type libaudit knows */
 static gsize known_type_prefix(AdReader *r, const char *p)
 {
@@ -788,8 +924,172 @@ static gsize known_type_prefix(AdReader *r, const char *p)
 }
 
 /*
- * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS), or
- * SEEN_UNKNOWN when the line was not scanned.
+ * The line [@p, @end) continues the record of the line before, which a
+ * mailer or a forum wrapped: its words are appended to that record.
+ * @line: where the line starts, with the quote markers the record's line
+ * had.  FALSE when it does not continue it.
+ */
+static gboolean continue_record(AdReader *r, const char *line, const char *p, const char *end)
+{
+	AdRecord *rec = r->cont_rec;
+	AdEvent *ev;
+	gsize text_len, body_len, add;
+	char *t;
+	int how;
+
+	if (!rec || r->cont_line + 1 != r->line_no || !r->cont_short || rec->fields ||
+	    r->cont_lines >= AD_WRAP_MAX_LINES)
+		return FALSE;
+	/* a line that starts a record of its own, behind a prefix, continues none */
+	if (ad_paste_skip_prefix(p, end) != p || g_strstr_len(p, end - p, "audit(") ||
+	    has_prefix(p, end, "ype=") || ad_paste_find_avc(p, end))
+		return FALSE;
+	if (r->cont_quote_len) {
+		if ((gsize)(end - line) < r->cont_quote_len ||
+		    memcmp(line, r->cont_quote, r->cont_quote_len) != 0)
+			return FALSE;
+		p = line + r->cont_quote_len;
+	}
+	body_len = rec->body_len ? rec->body_len : strlen(rec->body);
+	/* cut at full width: as long as the record's first line, which a terminal cut */
+	how = ad_paste_continues(rec->body, rec->body + body_len,
+				 r->cont_len >= AD_PASTE_FULL_COLS && r->cont_len >= r->cont_width,
+				 p, end,
+				 end - line >= AD_PASTE_FULL_COLS && (gsize)(end - line) >= r->cont_width);
+	if (how < 0)
+		return FALSE;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	ev = r->cont_oe->ev;
+	while (body_len && rec->body[body_len - 1] == ' ')
+		body_len--;
+	text_len = (rec->body - rec->text) + body_len;
+	add = end - p;
+	if (text_len + add > AD_WRAP_MAX_BYTES)
+		return FALSE;
+	t = ad_event_alloc(ev, text_len + 1 + add + 1);
+	memcpy(t, rec->text, text_len);
+	if (how)
+		t[text_len++] = ' ';
+	memcpy(t + text_len, p, add);
+	t[text_len + add] = '\0';
+	rec->body = t + (rec->body - rec->text);
+	rec->body_len = t + text_len + add - rec->body;
+	rec->text = t;
+	r->cont_line = r->line_no;
+	r->cont_short = end - line <= AD_WRAP_COLS;
+	r->cont_len = end - line;
+	r->cont_lines++;
+	return TRUE;
+}
+
+/* every record from @start to @end on a line, the first one's header in @h */
+static void parse_records(AdReader *r, const char *start, Header *h, const char *end)
+{
+	g_autofree char *line_node = NULL;
+
+	while (start && start < end) {
+		start = parse_record(r, start, h, end, &line_node);
+		if (start >= end)
+			break;
+	}
+}
+
+/* the first record header on [@p, @end), after any syslog/journal/dmesg prefix */
+static const char *find_header(const char *p, const char *end, Header *h)
+{
+	for (const char *q = p; (q = find_type_eq(q, end)) != NULL; q++) {
+		if (q != p && q[-1] != ' ')
+			continue;
+		if (!looks_like_header(q, end, h))
+			continue;
+		/* a node= right before belongs to it */
+		if (q - p >= 6) {
+			const char *n = q - 1;
+
+			while (n > p && n[-1] != ' ')
+				n--;
+			if (strncmp(n, "node=", 5) == 0)
+				return n;
+		}
+		return q;
+	}
+	return NULL;
+}
+
+/*
+ * A line that is no record as it stands: what a paste made of one.  A
+ * grep or quote prefix, a lost first letter, a header without a stamp or
+ * no header at all, the kernel's old "audit(STAMP): avc: ..." form.
+ * FALSE when none of them gives a record.
+ */
+static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *end,
+			    gboolean may_wrap)
+{
+	char *s = (char *)ad_paste_skip_prefix(p, end);
+	g_autofree char *fixed = NULL;
+	const char *start, *q, *avc;
+	Header h;
+
+	if (has_prefix(s, end, "ype=")) {
+		/* "ype=SYSCALL": the first letter lost in copying, of a type libaudit knows */
+		const char *n = s + 4;
+
+		for (q = n; type_name_char[(guchar)*q]; q++)
+			;
+		if (!type_number(r, n, q - n))
+			return FALSE;
+		if (s > line) {
+			*--s = 't';
+		} else {
+			fixed = g_strconcat("t", s, NULL);
+			end = fixed + (end - s) + 1;
+			s = fixed;
+		}
+	}
+	if (s != p && (start = find_header(s, end, &h)) == s) {
+		parse_records(r, start, &h, end);
+		return TRUE;
+	}
+	if (s != p && has_prefix(s, end, "node=") && (start = find_header(s, end, &h)) &&
+	    start == s) {
+		parse_records(r, start, &h, end);
+		return TRUE;
+	}
+	p = s;
+	/* "type=AVC avc:  denied ...": a header without its audit(...) */
+	if (has_prefix(p, end, "type=")) {
+		const char *n = p + 5;
+
+		for (q = n; type_name_char[(guchar)*q]; q++)
+			;
+		return q > n && headerless_denial(r, n, q - n, q, end, may_wrap);
+	}
+	/* the old kernel form: "kernel: audit(1181843442.374:71): avc:  denied ..." */
+	q = g_strstr_len(p, end - p, "audit(");
+	if (q && (q == p || q[-1] == ' ')) {
+		const char *close = memchr(q, ')', end - q);
+
+		if (close && has_prefix(close, end, "): avc:")) {
+			h.name = "AVC";
+			h.name_len = 3;
+			h.stamp = q + 6;
+			parse_records(r, q, &h, end);
+			return TRUE;
+		}
+	}
+	/* a bare "avc:  denied  { ... } for ..." */
+	avc = ad_paste_find_avc(p, end);
+	if (avc && avc - p >= 5 && memcmp(avc - 5, "msg='", 5) == 0)
+		return headerless_denial(r, "USER_AVC", 8, p, end, may_wrap);
+	if (avc)
+		return headerless_denial(r, "AVC", 3, avc, end, may_wrap);
+	return FALSE;
+}
+
+/*
+ * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
+ * or SEEN_UNKNOWN when the line was not scanned.
  */
 static void process_line(AdReader *r, char *line, gsize len, guint seen)
 {
@@ -801,6 +1101,9 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		reader_problem(r, "%s", _("line holds NUL bytes: skipped"));
 		return;
 	}
+	/* terminal colours (grep --color, a coloured prompt): never inside a raw value */
+	if ((seen & SEEN_ESC) || ((seen & SEEN_UNKNOWN) && memchr(line, 0x1b, len)))
+		len = ad_paste_strip_ansi(line, len);
 	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
 		line[--len] = '\0';
 	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
@@ -823,36 +1126,16 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 	}
 
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
-	const char *start = NULL, *q;
+	const char *start, *q;
 	Header h;
 
-	for (q = p; (q = find_type_eq(q, end)) != NULL; q++) {
-		if (q != p && q[-1] != ' ')
-			continue;
-		if (!looks_like_header(q, end, &h))
-			continue;
-		start = q;
-		/* a node= right before belongs to it */
-		if (q - p >= 6) {
-			const char *n = q - 1;
-
-			while (n > p && n[-1] != ' ')
-				n--;
-			if (strncmp(n, "node=", 5) == 0)
-				start = n;
-		}
-		break;
-	}
+	start = find_header(p, end, &h);
 	if (start) {
-		g_autofree char *line_node = NULL;
-
-		while (start && start < end) {
-			start = parse_record(r, start, &h, end, &line_node);
-			if (start >= end)
-				break;
-		}
-		return;
+		parse_records(r, start, &h, end);
+		goto done;
 	}
+	if (continue_record(r, line, p, end))
+		return;
 
 	/* journald: "... audit[1234]: AVC avc:  denied ..." */
 	q = strstr(p, "audit[");
@@ -862,7 +1145,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 		if (c && (n = known_type_prefix(r, c + 3))) {
 			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
-			return;
+			goto done;
 		}
 	}
 	/* journald, records without a pid: "... audit: PROCTITLE proctitle=..." */
@@ -872,7 +1155,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 		if (n) {
 			parse_headerless(r, q + 7, n, q + 7 + n + 1, end);
-			return;
+			goto done;
 		}
 	}
 	/* a bare record: "SELINUX_ERR op=... scontext=..." */
@@ -880,13 +1163,30 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 	if (n && strchr(p + n, '=')) {
 		parse_headerless(r, p, n, p + n + 1, end);
-		return;
+		goto done;
 	}
+	if (pasted_line(r, line, p, end, len <= AD_WRAP_COLS))
+		goto done;
 	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
 		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
 		return;
 	}
 	/* anything else (shell prompts, other log lines) is not audit text */
+	return;
+done:
+	if (r->cont_line == r->line_no) {
+		/* a short record line: the next line may continue it */
+		guint k = 0;
+
+		r->cont_short = len <= AD_WRAP_COLS;
+		r->cont_len = r->cont_width = len;
+		r->cont_lines = 0;
+		while (k < len && k < sizeof(r->cont_quote) &&
+		       (line[k] == '>' || (line[k] == ' ' && k && line[k - 1] == '>')))
+			k++;
+		memcpy(r->cont_quote, line, k);
+		r->cont_quote_len = k;
+	}
 }
 
 static void take_line(AdReader *r, char *line, gsize len, guint seen)
@@ -901,7 +1201,7 @@ static void take_line(AdReader *r, char *line, gsize len, guint seen)
 
 /*
  * The first newline from @p on, or NULL when there is none before @end;
- * @seen gets SEEN_NUL and SEEN_GS for the bytes before it.  One pass does
+ * @seen gets SEEN_NUL, SEEN_GS and SEEN_ESC for the bytes before it.  One pass does
  * what three memchr() calls per line did (newline, NUL, \x1d).
  */
 static char *scan_line(char *p, const char *end, guint *seen)
@@ -926,6 +1226,8 @@ static char *scan_line(char *p, const char *end, guint *seen)
 				*seen |= SEEN_NUL;
 			else if (*c == 0x1d)
 				*seen |= SEEN_GS;
+			else if (*c == 0x1b)
+				*seen |= SEEN_ESC;
 		}
 		p += 32;
 	}
@@ -937,6 +1239,8 @@ static char *scan_line(char *p, const char *end, guint *seen)
 			*seen |= SEEN_NUL;
 		else if (*p == 0x1d)
 			*seen |= SEEN_GS;
+		else if (*p == 0x1b)
+			*seen |= SEEN_ESC;
 	}
 	return NULL;
 }
@@ -976,6 +1280,9 @@ static void feed(AdReader *r, char *buf, gsize len, gboolean writable)
 			g_string_append_len(r->partial, p, n);
 			break;
 		}
+		/* what the dates of `ausearch -i` text may look ahead into */
+		r->ahead = nl + 1;
+		r->ahead_end = end;
 		if (r->partial->len) {
 			g_string_append_len(r->partial, p, n);
 			take_line(r, r->partial->str, r->partial->len, SEEN_UNKNOWN);
@@ -1001,6 +1308,7 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 void ad_reader_end_source(AdReader *r)
 {
 	r->now = ad_clock_monotonic_us() / 1e6;
+	r->ahead = r->ahead_end = NULL;
 	if (r->partial->len && !r->discarding) {
 		g_autofree char *line = g_strndup(r->partial->str, r->partial->len);
 
@@ -1010,6 +1318,7 @@ void ad_reader_end_source(AdReader *r)
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
 	emit_all(r);
+	flush_notes(r);
 }
 
 void ad_reader_set_chunk_func(AdReader *r, AdChunkFunc func, gpointer user_data)
@@ -1018,43 +1327,77 @@ void ad_reader_set_chunk_func(AdReader *r, AdChunkFunc func, gpointer user_data)
 	r->chunk_data = user_data;
 }
 
+/* a decompressed piece of the input: a writable buffer of its own */
+static void feed_inflated(char *buf, gsize len, gpointer user_data)
+{
+	feed(user_data, buf, len, TRUE);
+}
+
 gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 {
 	gboolean is_stdin = strcmp(path, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	g_autoptr(AdInflate) z = NULL;
+	const char *zerr = NULL;
+	gsize len = 0;
+	ssize_t n = 0;
+	int e = 0;
 	char *buf;
-	ssize_t n;
 
 	if (fd < 0) {
-		int e = errno;
-
+		e = errno;
 		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_OPEN, "%s: %s", path,
 			    g_strerror(e));
 		return FALSE;
 	}
 	ad_reader_set_source(r, path);
 	buf = g_malloc(1 << 16);
-	while ((n = read(fd, buf, 1 << 16)) != 0) {
-		if (n < 0) {
-			int e = errno;
-
-			if (e == EINTR)
-				continue;
-			g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path,
-				    g_strerror(e));
+	/* the first bytes tell whether it is compressed; a pipe may give them bit by bit */
+	while (len < AD_COMPRESSION_MAGIC_LEN) {
+		n = read(fd, buf + len, (1 << 16) - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
 			break;
-		}
-		feed(r, buf, n, TRUE);
-		if (r->on_chunk && !r->on_chunk(r->chunk_data)) {
-			n = 0;
-			break;
-		}
+		len += n;
 	}
+	if (n < 0)
+		e = errno;
+	else if (ad_compression_of(buf, len) != AD_COMPRESSION_NONE)
+		z = ad_inflate_new(ad_compression_of(buf, len));
+	while (n >= 0) {
+		if (len) {
+			if (z && !ad_inflate_feed(z, buf, len, feed_inflated, r, &zerr))
+				break;
+			if (!z)
+				feed(r, buf, len, TRUE);
+			if (r->on_chunk && !r->on_chunk(r->chunk_data)) {
+				z = NULL;	/* stopped: no complaint that it was cut short */
+				n = 0;
+				break;
+			}
+		}
+		if (n == 0)
+			break;
+		n = read(fd, buf, 1 << 16);
+		len = n > 0 ? n : 0;
+		if (n < 0 && errno == EINTR)
+			n = 1;
+		else if (n < 0)
+			e = errno;
+	}
+	if (z && !zerr && n == 0)
+		ad_inflate_finish(z, feed_inflated, r, &zerr);
+	if (e)
+		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path,
+			    g_strerror(e));
+	else if (zerr)
+		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path, zerr);
 	g_free(buf);
 	ad_reader_end_source(r);
 	if (r->on_chunk)
 		r->on_chunk(r->chunk_data);
 	if (!is_stdin)
 		close(fd);
-	return n == 0;
+	return !e && !zerr;
 }

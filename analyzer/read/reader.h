@@ -32,6 +32,14 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem,
 			gpointer user_data);
 void ad_reader_free(AdReader *r);
 
+/*
+ * Notes: what the reader assumed to read an input (denials without a
+ * readable header, the order of day and month in its dates), once per
+ * input, with the first line concerned.  Not rejections: not counted in
+ * ad_reader_rejected().  Same user_data as the other callbacks.
+ */
+void ad_reader_set_note_func(AdReader *r, AdProblemFunc on_note);
+
 /* name used in messages for what is fed next; resets the line counter */
 void ad_reader_set_source(AdReader *r, const char *name);
 void ad_reader_feed(AdReader *r, const char *buf, gsize len);

@@ -153,6 +153,10 @@ static void drain(AdInputs *in, Seen *seen, guint slow_every)
 			g_string_append_printf(seen->trace, "P%u ", it->line);
 			assert_non_null(it->message);
 			break;
+		case AD_INPUT_NOTE:
+			g_string_append_printf(seen->trace, "N%u ", it->line);
+			assert_non_null(it->message);
+			break;
 		case AD_INPUT_ERROR:
 			g_string_append(seen->trace, "X ");
 			assert_non_null(strstr(it->message, "missing.log"));

@@ -636,10 +636,14 @@ static void test_unknown_names(void **state)
 		    "frobnicate");
 	assert_int_equal(v->reason, AD_REASON_INVALID_CONTEXT);
 	assert_true(has_string(v->unknown, "permission frobnicate"));
-	/* no permission at all */
+	/*
+	 * no permission at all: only an object manager's "Unknown class" notice
+	 * names none, and the class is what the policy it ran with lacked
+	 */
 	v = ad_policy_explain(pol, "system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0",
 			      "file", NULL, 0);
-	assert_int_equal(v->reason, AD_REASON_UNKNOWN_PERMISSION);
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_CLASS);
+	assert_true(has_string(v->unknown, "class file"));
 }
 
 static void test_context_problem(void **state)

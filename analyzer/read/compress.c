@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Compressed inputs: gzip (zlib), xz (liblzma), zstd (libzstd), read as
+ * streams of any number of members or frames, as `zcat` reads them.
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "compress.h"
+
+#define OUT_SIZE (1 << 16)
+
+struct _AdInflate {
+	AdCompression kind;
+	z_stream z;
+	lzma_stream x;
+	ZSTD_DStream *zs;
+	gboolean mid;		/* inside a member or frame: the end would cut it */
+	char *out;
+};
+
+AdCompression ad_compression_of(const void *head, gsize len)
+{
+	const guchar *p = head;
+
+	if (len >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		return AD_COMPRESSION_GZIP;
+	if (len >= 6 && memcmp(p, "\xfd" "7zXZ\0", 6) == 0)
+		return AD_COMPRESSION_XZ;
+	if (len >= 4 && memcmp(p, "\x28\xb5\x2f\xfd", 4) == 0)
+		return AD_COMPRESSION_ZSTD;
+	return AD_COMPRESSION_NONE;
+}
+
+AdInflate *ad_inflate_new(AdCompression c)
+{
+	AdInflate *z = g_new0(AdInflate, 1);
+	lzma_stream init = LZMA_STREAM_INIT;
+
+	z->kind = c;
+	z->out = g_malloc(OUT_SIZE);
+	z->x = init;
+	switch (c) {
+	case AD_COMPRESSION_GZIP:
+		/* 15 + 16: gzip only; members are restarted by hand */
+		if (inflateInit2(&z->z, 15 + 16) != Z_OK)
+			g_error("zlib: out of memory");
+		break;
+	case AD_COMPRESSION_XZ:
+		if (lzma_stream_decoder(&z->x, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+			g_error("liblzma: out of memory");
+		break;
+	case AD_COMPRESSION_ZSTD:
+		z->zs = ZSTD_createDStream();
+		if (!z->zs)
+			g_error("libzstd: out of memory");
+		ZSTD_initDStream(z->zs);
+		break;
+	case AD_COMPRESSION_NONE:
+		break;
+	}
+	return z;
+}
+
+static gboolean feed_gzip(AdInflate *z, const void *in, gsize len, AdInflateOut out,
+			  gpointer user_data, const char **ret_error)
+{
+	z->z.next_in = (Bytef *)in;
+	z->z.avail_in = len;
+	for (;;) {
+		int ret;
+
+		z->z.next_out = (Bytef *)z->out;
+		z->z.avail_out = OUT_SIZE;
+		ret = inflate(&z->z, Z_NO_FLUSH);
+		if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR) {
+			*ret_error = z->z.msg ? z->z.msg : _("corrupt gzip data");
+			return FALSE;
+		}
+		if (OUT_SIZE - z->z.avail_out)
+			out(z->out, OUT_SIZE - z->z.avail_out, user_data);
+		if (ret == Z_STREAM_END) {
+			z->mid = FALSE;
+			inflateReset(&z->z);	/* another member may follow */
+			if (!z->z.avail_in)
+				return TRUE;
+			continue;
+		}
+		z->mid = TRUE;
+		/* more output waits while the buffer came back full */
+		if (ret == Z_BUF_ERROR || (z->z.avail_out && !z->z.avail_in))
+			return TRUE;
+	}
+}
+
+static gboolean feed_xz(AdInflate *z, const void *in, gsize len, lzma_action action,
+			AdInflateOut out, gpointer user_data, const char **ret_error)
+{
+	z->x.next_in = in;
+	z->x.avail_in = len;
+	for (;;) {
+		lzma_ret ret;
+
+		z->x.next_out = (uint8_t *)z->out;
+		z->x.avail_out = OUT_SIZE;
+		ret = lzma_code(&z->x, action);
+		if (OUT_SIZE - z->x.avail_out)
+			out(z->out, OUT_SIZE - z->x.avail_out, user_data);
+		if (ret == LZMA_STREAM_END)
+			return TRUE;
+		if (ret != LZMA_OK) {
+			*ret_error = ret == LZMA_BUF_ERROR ? _("compressed data cut short")
+							   : _("corrupt xz data");
+			return FALSE;
+		}
+		/* finishing, liblzma says LZMA_BUF_ERROR when a second call makes no progress */
+		if (!z->x.avail_in && z->x.avail_out && action != LZMA_FINISH)
+			return TRUE;
+	}
+}
+
+static gboolean feed_zstd(AdInflate *z, const void *in, gsize len, AdInflateOut out,
+			  gpointer user_data, const char **ret_error)
+{
+	ZSTD_inBuffer ib = { in, len, 0 };
+
+	for (;;) {
+		ZSTD_outBuffer ob = { z->out, OUT_SIZE, 0 };
+		size_t ret = ZSTD_decompressStream(z->zs, &ob, &ib);
+
+		if (ZSTD_isError(ret)) {
+			*ret_error = ZSTD_getErrorName(ret);
+			return FALSE;
+		}
+		z->mid = ret != 0;
+		if (ob.pos)
+			out(z->out, ob.pos, user_data);
+		if (ib.pos == ib.size && ob.pos < ob.size)
+			return TRUE;
+	}
+}
+
+gboolean ad_inflate_feed(AdInflate *z, const void *in, gsize len, AdInflateOut out,
+			 gpointer user_data, const char **ret_error)
+{
+	switch (z->kind) {
+	case AD_COMPRESSION_GZIP:
+		return feed_gzip(z, in, len, out, user_data, ret_error);
+	case AD_COMPRESSION_XZ:
+		return feed_xz(z, in, len, LZMA_RUN, out, user_data, ret_error);
+	case AD_COMPRESSION_ZSTD:
+		return feed_zstd(z, in, len, out, user_data, ret_error);
+	case AD_COMPRESSION_NONE:
+		out((char *)in, len, user_data);
+		return TRUE;
+	}
+	return TRUE;
+}
+
+gboolean ad_inflate_finish(AdInflate *z, AdInflateOut out, gpointer user_data,
+			   const char **ret_error)
+{
+	if (z->kind == AD_COMPRESSION_XZ)
+		return feed_xz(z, NULL, 0, LZMA_FINISH, out, user_data, ret_error);
+	if (z->mid) {
+		*ret_error = _("compressed data cut short");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+void ad_inflate_free(AdInflate *z)
+{
+	if (!z)
+		return;
+	if (z->kind == AD_COMPRESSION_GZIP)
+		inflateEnd(&z->z);
+	lzma_end(&z->x);
+	if (z->zs)
+		ZSTD_freeDStream(z->zs);
+	g_free(z->out);
+	g_free(z);
+}

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Pasted text: what a forum, a mailer, a chat, grep or a terminal did to
+ * audit records, undone at the edges of lines only.  The reader calls
+ * these where a line is not a record as it stands; a clean log never
+ * reaches them.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "paste.h"
+
+gsize ad_paste_strip_ansi(char *line, gsize len)
+{
+	char *o = line;
+	const char *p = line, *end = line + len;
+
+	while (p < end) {
+		if (*p != 0x1b) {
+			*o++ = *p++;
+			continue;
+		}
+		p++;
+		if (p < end && *p == '[') {
+			/* CSI: parameters and intermediates, then a final byte @ to ~ */
+			for (p++; p < end && (guchar)*p >= 0x20 && (guchar)*p < 0x40; p++)
+				;
+			if (p < end && (guchar)*p >= 0x40 && (guchar)*p <= 0x7e)
+				p++;
+		} else if (p < end && *p == ']') {
+			/* OSC: up to BEL or ESC \ */
+			for (p++; p < end && *p != 0x07 && *p != 0x1b; p++)
+				;
+			if (p < end && *p == 0x07)
+				p++;
+			else if (p + 1 < end && p[1] == '\\')
+				p += 2;
+		} else if (p < end) {
+			p++;
+		}
+	}
+	*o = '\0';
+	return o - line;
+}
+
+/* "type=", "node=" or a lost-letter "ype=" of a record at @p */
+static gboolean starts_record(const char *p, const char *end)
+{
+	gsize n = end - p;
+
+	return (n >= 5 && (memcmp(p, "type=", 5) == 0 || memcmp(p, "node=", 5) == 0)) ||
+	       (n >= 5 && memcmp(p, "ype=", 4) == 0 && g_ascii_isupper(p[4]));
+}
+
+static gboolean is_name_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '.' || c == '_' || c == '/' || c == '~' || c == '+' ||
+	       c == '-';
+}
+
+const char *ad_paste_skip_prefix(const char *p, const char *end)
+{
+	const char *s = p, *t;
+
+	/* quote markers and indentation */
+	while (s < end && (*s == '>' || *s == ' ' || *s == '\t'))
+		s++;
+	if (starts_record(s, end))
+		return s;
+	/* grep: "NAME:", "NUMBER:" / "NUMBER-", "NAME:NUMBER:" / "NAME-NUMBER-" */
+	for (t = s; t < end && g_ascii_isdigit(*t); t++)
+		;
+	if (t > s && t < end && (*t == ':' || *t == '-') && starts_record(t + 1, end))
+		return t + 1;
+	for (t = s; t < end && is_name_char(*t); t++)
+		;
+	if (t == s || t >= end || *t != ':')
+		return p;
+	t++;
+	if (starts_record(t, end))
+		return t;
+	s = t;
+	for (; t < end && g_ascii_isdigit(*t); t++)
+		;
+	if (t > s && t < end && (*t == ':' || *t == '-') && starts_record(t + 1, end))
+		return t + 1;
+	return p;
+}
+
+const char *ad_paste_find_avc(const char *p, const char *end)
+{
+	const char *q;
+
+	while ((q = g_strstr_len(p, end - p, "avc:")) != NULL) {
+		const char *s = q + 4;
+
+		while (s < end && *s == ' ')
+			s++;
+		if ((gsize)(end - s) >= 6 &&
+		    (memcmp(s, "denied", 6) == 0 || memcmp(s, "granted", 6) == 0)) {
+			s += s[0] == 'd' ? 6 : 7;
+			while (s < end && *s == ' ')
+				s++;
+			if (s < end && *s == '{')
+				return q;
+		}
+		p = q + 4;
+	}
+	return NULL;
+}
+
+/* "NAME=" of a field at @p, or NULL */
+static const char *after_field_name(const char *p, const char *end)
+{
+	const char *s = p;
+
+	while (s < end && (g_ascii_isalnum(*s) || *s == '_' || *s == '-'))
+		s++;
+	return s > p && s < end && *s == '=' ? s + 1 : NULL;
+}
+
+gboolean ad_paste_has_denial(const char *p, const char *end)
+{
+	const char *open = memchr(p, '{', end - p), *close;
+
+	if (!open || !(close = memchr(open, '}', end - open)))
+		return FALSE;
+	return g_strstr_len(close, end - close, "scontext=") &&
+	       g_strstr_len(close, end - close, "tcontext=") &&
+	       g_strstr_len(close, end - close, "tclass=");
+}
+
+/* how a word reads in a record: a field, a word of the avc text, or neither */
+enum { WORD_NO, WORD_OPEN, WORD_OK };
+
+static int classify(const char *w, const char *end, gboolean in_braces)
+{
+	static const char *const keywords[] = {
+		"avc:", "denied", "granted", "{", "}", "for", ":", "):", ")", "'",
+	};
+	gsize n = end - w;
+	const char *v;
+
+	for (guint i = 0; i < G_N_ELEMENTS(keywords); i++)
+		if (strlen(keywords[i]) == n && memcmp(w, keywords[i], n) == 0)
+			return WORD_OK;
+	if (in_braces) {
+		const char *s = w;
+
+		while (s < end && (g_ascii_isalnum(*s) || *s == '_'))
+			s++;
+		return s == end ? WORD_OK : WORD_NO;
+	}
+	v = after_field_name(w, end);
+	if (!v)
+		return WORD_NO;
+	if (v == end)
+		return WORD_OPEN;
+	if (*v == '"') {
+		const char *q = memchr(v + 1, '"', end - v - 1);
+
+		return q && q + 1 == end ? WORD_OK : q ? WORD_NO : WORD_OPEN;
+	}
+	return WORD_OK;
+}
+
+/* the word of [@p, @end) at @p: its end */
+static const char *word_end(const char *p, const char *end)
+{
+	while (p < end && *p != ' ' && *p != '\t')
+		p++;
+	return p;
+}
+
+int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
+		       const char *cont, const char *cont_end, gboolean cont_full)
+{
+	const char *l, *f, *fe, *p;
+	gboolean braces = FALSE, braces_after;
+	guint quotes = 0;
+	int lc, fc;
+
+	while (prev_end > prev && prev_end[-1] == ' ')
+		prev_end--;
+	while (cont < cont_end && (*cont == ' ' || *cont == '\t'))
+		cont++;
+	if (prev_end == prev || cont == cont_end)
+		return -1;
+	for (p = prev; p < prev_end; p++) {
+		if (*p == '{')
+			braces = TRUE;
+		else if (*p == '}')
+			braces = FALSE;
+		else if (*p == '"')
+			quotes++;
+	}
+	for (l = prev_end; l > prev && l[-1] != ' '; l--)
+		;
+	f = cont;
+	fe = word_end(f, cont_end);
+	/* every word after the first must read as part of a record */
+	braces_after = braces;
+	for (p = f; p < fe; p++)
+		braces_after = *p == '{' ? TRUE : *p == '}' ? FALSE : braces_after;
+	for (p = fe; p < cont_end;) {
+		const char *we;
+		int c;
+
+		while (p < cont_end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == cont_end)
+			break;
+		we = word_end(p, cont_end);
+		c = classify(p, we, braces_after && *p != '}');
+		/* the last word of a line cut at full width may be cut too */
+		if ((c == WORD_NO || c == WORD_OPEN) && !(we == cont_end && cont_full))
+			return -1;
+		if (*p == '{')
+			braces_after = TRUE;
+		else if (*p == '}')
+			braces_after = FALSE;
+		p = we;
+	}
+	lc = classify(l, prev_end, braces && *l != '{');
+	fc = classify(f, fe, braces && *f != '}');
+	if (lc == WORD_OK && fc != WORD_NO && !(quotes % 2))
+		return 1;
+	/* no space: a cut inside a word, which only a line cut at full width has */
+	if (!prev_full)
+		return -1;
+	if (quotes % 2)
+		return 0;	/* inside "...": raw values hold no space */
+	if (prev_end[-1] == '=')
+		return 0;
+	{
+		/* the two halves of one word */
+		gsize n = (prev_end - l) + (fe - f);
+		g_autofree char *w = g_malloc(n + 1);
+
+		memcpy(w, l, prev_end - l);
+		memcpy(w + (prev_end - l), f, fe - f);
+		w[n] = '\0';
+		if (classify(w, w + n, braces && *l != '{') != WORD_NO)
+			return 0;
+	}
+	return -1;
+}
+
+/* ---- dates ---------------------------------------------------------------------------- */
+
+typedef struct {
+	int a, b, c;		/* the three numbers of the date, as written */
+	int la, lc;		/* digits of the first and last */
+	char sep;
+	int hour, min, sec;
+} DateParts;
+
+static const char *digits(const char *p, int max, int *v, int *n)
+{
+	int x = 0, i = 0;
+
+	while (i < max && g_ascii_isdigit(p[i])) {
+		x = x * 10 + (p[i] - '0');
+		i++;
+	}
+	if (i == 0 || g_ascii_isdigit(p[i]))
+		return NULL;
+	*v = x;
+	if (n)
+		*n = i;
+	return p + i;
+}
+
+/* "D1 SEP D2 SEP D3[.] HH:MM:SS" at @p: the position after the seconds */
+static const char *date_parts(const char *p, DateParts *d)
+{
+	int lb;
+
+	if (!(p = digits(p, 4, &d->a, &d->la)))
+		return NULL;
+	d->sep = *p;
+	if (d->sep != '/' && d->sep != '.' && d->sep != '-')
+		return NULL;
+	if (!(p = digits(p + 1, 2, &d->b, &lb)) || *p != d->sep)
+		return NULL;
+	if (!(p = digits(p + 1, 4, &d->c, &d->lc)))
+		return NULL;
+	if (*p == '.')
+		p++;
+	if (*p != ' ')
+		return NULL;
+	while (*p == ' ')
+		p++;
+	if (!(p = digits(p, 2, &d->hour, NULL)) || *p != ':' ||
+	    !(p = digits(p + 1, 2, &d->min, NULL)) || *p != ':' ||
+	    !(p = digits(p + 1, 2, &d->sec, NULL)))
+		return NULL;
+	if (d->hour > 23 || d->min > 59 || d->sec > 60)
+		return NULL;
+	if (d->la == 4 ? d->lc > 2 : (d->la > 2 || (d->lc != 2 && d->lc != 4)))
+		return NULL;
+	return p;
+}
+
+/* seconds of the date read with the day first or not; -1 when it is no date */
+static gint64 date_secs(const DateParts *d, gboolean day_first)
+{
+	struct tm tm = { 0 };
+	int y, m, day;
+
+	if (d->la == 4) {
+		y = d->a;
+		m = d->b;
+		day = d->c;
+	} else {
+		y = d->lc == 2 ? d->c + (d->c < 70 ? 2000 : 1900) : d->c;
+		m = day_first ? d->b : d->a;
+		day = day_first ? d->a : d->b;
+	}
+	if (m < 1 || m > 12 || day < 1 || day > 31)
+		return -1;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = day;
+	tm.tm_hour = d->hour;
+	tm.tm_min = d->min;
+	tm.tm_sec = d->sec;
+	tm.tm_isdst = -1;
+	return mktime(&tm);
+}
+
+/* whether the date says which number is the day: 1 month first, 2 day first, 0 not */
+static int date_tells(const DateParts *d)
+{
+	if (d->la == 4)
+		return 0;
+	if (d->a > 12 && d->b <= 12)
+		return 2;
+	if (d->b > 12 && d->a <= 12)
+		return 1;
+	return 0;
+}
+
+/*
+ * Day and month order for the input from the dates in [@ahead, @ahead_end)
+ * after @cur: a date that tells, else the reading that keeps the dates in
+ * order (month first when both do, as in the C and US locales).
+ */
+static void decide_order(AdDateOrder *st, const DateParts *cur, const char *ahead,
+			 const char *ahead_end)
+{
+	gint64 prev_m = st->have_last ? st->last : -1, prev_d = prev_m;
+	guint back_m = 0, back_d = 0;
+	const char *p = ahead;
+	guint seen = 0;
+	DateParts next;
+
+	for (const DateParts *d = cur; d; ) {
+		gint64 m = date_secs(d, FALSE), dd = date_secs(d, TRUE);
+		const char *q;
+
+		if (m >= 0 && prev_m >= 0 && m < prev_m)
+			back_m++;
+		if (dd >= 0 && prev_d >= 0 && dd < prev_d)
+			back_d++;
+		if (m >= 0)
+			prev_m = m;
+		else
+			back_m += 1000;
+		if (dd >= 0)
+			prev_d = dd;
+		else
+			back_d += 1000;
+		d = NULL;
+		/* the next interpreted stamp ahead with the same shape */
+		while (p && p < ahead_end && seen < 4096 &&
+		       (q = g_strstr_len(p, ahead_end - p, "audit(")) != NULL) {
+			char buf[48];
+			gsize n = MIN((gsize)(ahead_end - (q + 6)), sizeof(buf) - 1);
+
+			p = q + 6;
+			seen++;
+			/* the input ahead is not NUL-terminated: a copy that is */
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			if (!date_parts(buf, &next) || next.sep != cur->sep || next.la != cur->la)
+				continue;
+			if (date_tells(&next)) {
+				st->order = date_tells(&next);
+				st->assumed = FALSE;
+				return;
+			}
+			d = &next;
+			break;
+		}
+	}
+	st->order = back_d < back_m ? 2 : 1;
+	st->assumed = TRUE;
+}
+
+const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahead,
+				const char *ahead_end, gint64 *sec)
+{
+	DateParts d;
+	const char *e = date_parts(p, &d);
+	gboolean day_first;
+	int tells;
+	gint64 s;
+
+	if (!e)
+		return NULL;
+	tells = date_tells(&d);
+	if (d.la == 4) {
+		day_first = FALSE;
+	} else if (tells) {
+		day_first = tells == 2;
+		/* one date that tells settles it, also over an assumption */
+		if (d.sep == '/' && (st->order == 0 || st->assumed)) {
+			st->order = tells;
+			st->assumed = FALSE;
+		}
+	} else if (d.sep != '/') {
+		day_first = TRUE;	/* dd.mm.yyyy, dd-mm-yy: no locale puts the month first */
+	} else {
+		if (st->order == 0)
+			decide_order(st, &d, ahead, ahead_end);
+		day_first = st->order == 2;
+	}
+	s = date_secs(&d, day_first);
+	if (s < 0)
+		return NULL;
+	st->last = s;
+	st->have_last = TRUE;
+	*sec = s;
+	return e;
+}

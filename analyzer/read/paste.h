@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+/*
+ * What the reader needs for text pasted from a forum, a mail, a chat or a
+ * terminal: cleaning at the edges of a line, spotting a denial without a
+ * header, joining lines a mailer wrapped, and the dates of `ausearch -i`
+ * in the order of any locale.  Private to the reader.
+ */
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * Removes terminal escape sequences (ESC [ ... final, ESC ] ... BEL or
+ * ESC \, and two-byte ESC X) from @line in place; the new length.  The
+ * kernel hex-encodes every control byte of a value, so a raw ESC is never
+ * part of a field.
+ */
+gsize ad_paste_strip_ansi(char *line, gsize len);
+
+/*
+ * Where the record starts after a quote marker ("> ", ">>"), indentation
+ * or a grep prefix ("6:", "6-", "audit.log:", "audit.log.1:42:") at the
+ * start of @p; @p itself when there is none of them.  Only a prefix that a
+ * record ("type=", "node=", a lost-letter "ype=") follows counts.
+ */
+const char *ad_paste_skip_prefix(const char *p, const char *end);
+
+/* whether [@p, @end) holds an avc body's denial: { perms } and scontext, tcontext, tclass */
+gboolean ad_paste_has_denial(const char *p, const char *end);
+
+/* the "avc:  denied  {" (or granted) in [@p, @end), or NULL */
+const char *ad_paste_find_avc(const char *p, const char *end);
+
+/*
+ * Whether the line [@cont, @cont_end) continues a record whose text so far
+ * ends at @prev_end (starting at @prev): -1 no, 1 yes with a space between
+ * (a mailer wrapped at a space), 0 yes without (the wrap cut a word).  It
+ * continues only when every word of it reads as a field of a record and
+ * its first word makes a field with the end of the record, or completes it.
+ * A word is taken to be cut only at the end of a line that was cut at full
+ * width: @prev_full for the record's last line, @cont_full for this one.
+ */
+int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
+		       const char *cont, const char *cont_end, gboolean cont_full);
+
+/* a line at least this long may have been cut at a terminal's full width */
+#define AD_PASTE_FULL_COLS 60
+
+/* how `ausearch -i` dates of one input are read: day and month in which order */
+typedef struct {
+	int order;		/* 0 undecided, 1 month first, 2 day first */
+	gboolean assumed;	/* decided without a date that tells */
+	gboolean noted;		/* the caller has said what was assumed */
+	gint64 last;		/* the last date read (seconds), for the order */
+	gboolean have_last;
+} AdDateOrder;
+
+/*
+ * Reads the "DATE TIME" of an interpreted stamp at @p: DATE in any order
+ * ausearch prints by locale (dd.mm.yyyy, dd/mm/yyyy, mm/dd/yyyy,
+ * yyyy-mm-dd, dd-mm-yy, two- or four-digit years), TIME hh:mm:ss, local
+ * time.  Day and month of slashed dates where both are 12 or less are
+ * decided for the whole input in @st: from a date that tells (13 or more
+ * in one place) in the rest of the input at hand [@ahead, @ahead_end),
+ * else from the order of the dates there.  Returns the position after
+ * the seconds and @sec, or NULL when @p is no such date.
+ */
+const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahead,
+				const char *ahead_end, gint64 *sec);
+
+G_END_DECLS

@@ -1,0 +1,670 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests for pasted text (read/paste.c through the reader): each
+ * cleaning rule, the cases where cleaning must not happen, denials without
+ * a readable header, and `ausearch -i` dates in every locale order.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "read/denial.h"
+#include "read/event.h"
+#include "read/inputs.h"
+#include "read/reader.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+typedef struct {
+	GPtrArray *denials;	/* AdDenial* */
+	GPtrArray *events;	/* AdEvent*, referenced */
+	GPtrArray *problems;	/* "LINE: message" */
+	GPtrArray *notes;	/* "LINE: message" */
+} Got;
+
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	Got *g = user_data;
+
+	g_ptr_array_add(g->events, ad_event_ref(ev));
+	ad_event_build_denials(ev, g->denials, NULL, NULL);
+}
+
+static void on_problem(const char *file, guint line, const char *message, gpointer user_data)
+{
+	g_ptr_array_add(((Got *)user_data)->problems, g_strdup_printf("%u: %s", line, message));
+}
+
+static void on_note(const char *file, guint line, const char *message, gpointer user_data)
+{
+	g_ptr_array_add(((Got *)user_data)->notes, g_strdup_printf("%u: %s", line, message));
+}
+
+static void got_free(Got *g)
+{
+	g_ptr_array_unref(g->denials);
+	g_ptr_array_unref(g->events);
+	g_ptr_array_unref(g->problems);
+	g_ptr_array_unref(g->notes);
+	g_free(g);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Got, got_free)
+
+/* reads @text in one piece, or a byte at a time when @bytewise */
+static Got *read_paste(const char *text, gboolean bytewise)
+{
+	Got *g = g_new0(Got, 1);
+	g_autoptr(AdReader) r = NULL;
+
+	g->denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	g->events = g_ptr_array_new_with_free_func((GDestroyNotify)ad_event_unref);
+	g->problems = g_ptr_array_new_with_free_func(g_free);
+	g->notes = g_ptr_array_new_with_free_func(g_free);
+	r = ad_reader_new(on_event, on_problem, g);
+	ad_reader_set_note_func(r, on_note);
+	ad_reader_set_source(r, "paste.txt");
+	if (bytewise) {
+		for (gsize i = 0; text[i]; i++)
+			ad_reader_feed(r, text + i, 1);
+	} else {
+		ad_reader_feed(r, text, strlen(text));
+	}
+	ad_reader_end_source(r);
+	return g;
+}
+
+static AdDenial *denial_at(Got *g, guint i)
+{
+	assert_true(i < g->denials->len);
+	return g_ptr_array_index(g->denials, i);
+}
+
+/* "perms|scontext type|tcontext type|tclass" of a denial, for comparing */
+static char *denial_key(const AdDenial *d)
+{
+	g_autofree char *perms = NULL;
+	g_autofree char *s = ad_context_type(d->scontext);
+	g_autofree char *t = ad_context_type(d->tcontext);
+	GString *p = g_string_new(NULL);
+
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(p, "%s%s", i ? "," : "",
+				       (char *)g_ptr_array_index(d->perms, i));
+	perms = g_string_free(p, FALSE);
+	return g_strdup_printf("%s|%s|%s|%s", perms, s, t, d->tclass);
+}
+
+#define S "scontext=system_u:system_r:httpd_t:s0"
+#define T "tcontext=unconfined_u:object_r:user_home_t:s0"
+#define BODY "avc:  denied  { read } for  pid=1234 comm=\"httpd\" name=\"index.html\" " \
+	"dev=\"dm-0\" ino=42 " S " " T " tclass=file permissive=0"
+#define HDR(n) "type=AVC msg=audit(1700000000.100:" #n "): "
+#define REC(n) HDR(n) BODY
+#define KEY "read|httpd_t|user_home_t|file"
+
+/* each form, alone: one denial, with the right access and header */
+static void test_forms(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		guint64 serial;		/* 0: no readable header */
+	} cases[] = {
+		{ "clean", REC(7) "\n", 7 },
+		{ "grep -n", "6:" REC(7) "\n", 7 },
+		{ "grep -n context line", "6-" REC(7) "\n", 7 },
+		{ "grep -H", "audit.log:" REC(7) "\n", 7 },
+		{ "grep -H -n", "/var/log/audit/audit.log.1:42:" REC(7) "\n", 7 },
+		{ "quote marker", "> " REC(7) "\n", 7 },
+		{ "nested quotes", ">> " REC(7) "\n", 7 },
+		{ "quote without space", ">" REC(7) "\n", 7 },
+		{ "nested quotes with spaces", "> > " REC(7) "\n", 7 },
+		{ "indentation", "\t    " REC(7) "\n", 7 },
+		{ "lost first letter", "ype=AVC msg=audit(1700000000.100:7): " BODY "\n", 7 },
+		{ "lost first letter after grep -n", "6:ype=AVC msg=audit(1700000000.100:7): "
+		  BODY "\n", 7 },
+		{ "ANSI colours", "\x1b[01;31m\x1b[Ktype=AVC\x1b[m\x1b[K msg=audit(1700000000.100:7): "
+		  "avc:  \x1b[1;31mdenied\x1b[0m  { read } for  pid=1234 comm=\"httpd\" " S " " T
+		  " tclass=file\n", 7 },
+		{ "CRLF", REC(7) "\r\n", 7 },
+		{ "syslog prefix", "Nov 19 15:26:24 web1 kernel: " REC(7) "\n", 7 },
+		{ "old kernel form", "Nov 19 15:26:24 web1 kernel: audit(1700000000.100:7): "
+		  BODY "\n", 7 },
+		{ "header without stamp", "type=AVC " BODY "\n", 0 },
+		{ "header with a broken stamp", "type=AVC msg=audit(19 Nov 2024 15:26): " BODY
+		  "\n", 0 },
+		{ "bare avc", BODY "\n", 0 },
+		{ "bare avc with a prefix", "[ 1234.5678] SELinux: " BODY "\n", 0 },
+		{ "bare avc quoted", "> " BODY "\n", 0 },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		for (int bytewise = 0; bytewise < 2; bytewise++) {
+			g_autoptr(Got) g = read_paste(cases[i].text, bytewise);
+			g_autofree char *key = g->denials->len == 1
+					       ? denial_key(denial_at(g, 0)) : NULL;
+			AdDenial *d = g->denials->len == 1 ? denial_at(g, 0) : NULL;
+
+			if (!d || strcmp(key, KEY) != 0 || g->problems->len ||
+			    d->event->serial != cases[i].serial ||
+			    (cases[i].serial ? d->event->sec != 1700000000 : d->event->sec != 0) ||
+			    g->notes->len != (cases[i].serial ? 0u : 1u)) {
+				print_error("%s%s: %u denials (%s), %u problems (%s), %u notes, "
+					    "serial %" G_GUINT64_FORMAT "\n", cases[i].what,
+					    bytewise ? " (bytewise)" : "", g->denials->len,
+					    key ? key : "-", g->problems->len,
+					    g->problems->len ? (char *)g->problems->pdata[0] : "",
+					    g->notes->len, d ? d->event->serial : 0);
+				failures++;
+			}
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* @text as a terminal of @width columns shows it, then a prompt */
+static char *hard_wrap(const char *text, gsize width)
+{
+	GString *s = g_string_new(NULL);
+
+	for (gsize n = strlen(text), i = 0; i < n; i += width)
+		g_string_append_printf(s, "%.*s\n", (int)MIN(width, n - i), text + i);
+	g_string_append(s, "$ \n");
+	return g_string_free(s, FALSE);
+}
+
+/* lines a mailer or a forum wrapped, in each way a wrap falls */
+static void test_wrapped(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		guint64 serial;
+		const char *comm, *name;
+	} cases[] = {
+		{ "at spaces (72 columns)",
+		  "type=AVC msg=audit(1700000000.100:7): avc:  denied  { read } for\n"
+		  "pid=1234 comm=\"httpd\" name=\"index.html\" dev=\"dm-0\" ino=42\n"
+		  S "\n" T "\ntclass=file permissive=0\n", 7, "httpd", "index.html" },
+		{ "hard at 80 columns, inside values", NULL, 7, "httpd", "index.html" },
+		{ "inside the permissions",
+		  "type=AVC msg=audit(1700000000.100:7): avc:  denied  {\n"
+		  "read } for  pid=1234 comm=\"httpd\" " S "\n" T " tclass=file\n", 7, "httpd", NULL },
+		{ "indented continuation",
+		  "type=AVC msg=audit(1700000000.100:7): avc:  denied  { read } for  pid=1234\n"
+		  "    comm=\"httpd\" name=\"index.html\" " S "\n    " T " tclass=file\n",
+		  7, "httpd", "index.html" },
+		{ "quoted mail",
+		  "> type=AVC msg=audit(1700000000.100:7): avc:  denied  { read } for  pid=1234\n"
+		  "> comm=\"httpd\" name=\"index.html\" " S "\n> " T " tclass=file\n",
+		  7, "httpd", "index.html" },
+		{ "bare avc",
+		  "avc:  denied  { read } for  pid=1234 comm=\"httpd\" name=\"index.html\"\n"
+		  S " " T "\ntclass=file\n", 0, "httpd", "index.html" },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *cut = cases[i].text ? NULL : hard_wrap(REC(7), 80);
+		g_autoptr(Got) g = read_paste(cut ? cut : cases[i].text, FALSE);
+		AdDenial *d = g->denials->len == 1 ? denial_at(g, 0) : NULL;
+		g_autofree char *key = d ? denial_key(d) : NULL;
+
+		if (!d || strcmp(key, KEY) != 0 || g->problems->len ||
+		    /* the prompt after it is no part of it */
+		    strchr(d->record->text, '$') ||
+		    d->event->serial != cases[i].serial || d->pid != 1234 ||
+		    !ad_bytes_equal_str(d->comm, cases[i].comm) ||
+		    (cases[i].name && !ad_bytes_equal_str(d->name, cases[i].name))) {
+			print_error("%s: %u denials (%s), %u problems (%s)\n", cases[i].what,
+				    g->denials->len, key ? key : "-", g->problems->len,
+				    g->problems->len ? (char *)g->problems->pdata[0] : "");
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* where cleaning must not happen: values stay what they are */
+static void test_hostile(void **state)
+{
+	/* an ausearch -i path holding "> ": the record is one line, nothing is cut */
+	{
+		g_autoptr(Got) g = read_paste(
+			"type=AVC msg=audit(11/14/2023 22:13:20.100:7) : avc:  denied  { read } for "
+			" pid=1234 comm=httpd path=/srv/a> b/c " S " " T " tclass=file\n", FALSE);
+
+		assert_int_equal(g->denials->len, 1);
+		assert_true(ad_bytes_equal_str(denial_at(g, 0)->path, "/srv/a> b/c"));
+	}
+	/* a comm holding "type=AVC": one record, the comm as it was */
+	{
+		g_autoptr(Got) g = read_paste(
+			HDR(7) "avc:  denied  { read } for  pid=1234 comm=\"type=AVC\" " S " " T
+			" tclass=file\n", FALSE);
+
+		assert_int_equal(g->events->len, 1);
+		assert_int_equal(g->denials->len, 1);
+		assert_true(ad_bytes_equal_str(denial_at(g, 0)->comm, "type=AVC"));
+	}
+	/* ... and "6:type=AVC" in a comm of a bare line is no grep prefix */
+	{
+		g_autoptr(Got) g = read_paste(
+			"avc:  denied  { read } for  pid=1234 comm=\"6:type=AVC\" " S " " T
+			" tclass=file\n", FALSE);
+
+		assert_int_equal(g->denials->len, 1);
+		assert_true(ad_bytes_equal_str(denial_at(g, 0)->comm, "6:type=AVC"));
+	}
+	/* an escape sequence inside a hex-encoded field stays encoded, and decodes whole */
+	{
+		g_autoptr(Got) g = read_paste(
+			HDR(7) "avc:  denied  { read } for  pid=1234 comm=1B5B33316D78 "
+			"name=1B5D303B7469746C6507 " S " " T " tclass=file\n", FALSE);
+		AdDenial *d;
+
+		assert_int_equal(g->denials->len, 1);
+		d = denial_at(g, 0);
+		assert_int_equal(d->comm.len, 6);
+		assert_memory_equal(d->comm.data, "\x1b[31mx", 6);
+		assert_int_equal(d->name.len, 10);
+		assert_memory_equal(d->name.data, "\x1b]0;title\x07", 10);
+	}
+	/* prose after a short record is not part of it */
+	{
+		g_autoptr(Got) g = read_paste(
+			HDR(7) "avc:  denied  { read } for  pid=1234 " S " " T " tclass=file\n"
+			"Thanks for any help!\n"
+			"9\n", FALSE);
+		const AdRecord *rec;
+
+		assert_int_equal(g->denials->len, 1);
+		rec = g_ptr_array_index(denial_at(g, 0)->event->records, 0);
+		assert_non_null(g_str_has_suffix(rec->text, "tclass=file") ? rec : NULL);
+		assert_int_equal(denial_at(g, 0)->pid, 1234);
+	}
+	/* a record behind a grep prefix after a short record starts one of its own */
+	{
+		g_autoptr(Got) g = read_paste(
+			"5:type=CWD msg=audit(1700000000.100:7): cwd=\"/\"\n"
+			"6:type=PATH msg=audit(1700000000.100:7): item=0 name=\"/x\"\n"
+			"7:" REC(7) "\n", FALSE);
+
+		assert_int_equal(g->events->len, 1);
+		assert_int_equal(((AdEvent *)g->events->pdata[0])->records->len, 3);
+		assert_int_equal(g->problems->len, 0);
+	}
+	/* a sentence quoting a denial is no record */
+	{
+		g_autoptr(Got) g = read_paste(
+			"I keep getting \"avc: denied { read }\" in the log.\n", FALSE);
+
+		assert_int_equal(g->denials->len, 0);
+		assert_int_equal(g->events->len, 0);
+		assert_int_equal(g->problems->len, 0);
+	}
+	/* a broken denial without a header is still rejected */
+	{
+		g_autoptr(Got) g = read_paste(
+			"type=AVC msg=audit(oops): avc:  denied  { read } for " S " tclass=file\n"
+			REC(8) "\n", FALSE);
+
+		assert_int_equal(g->problems->len, 1);
+		assert_non_null(strstr(g->problems->pdata[0], "timestamp"));
+		assert_int_equal(g->denials->len, 1);
+		assert_int_equal(denial_at(g, 0)->event->serial, 8);
+	}
+	/* a quoted continuation under an unquoted record is not one */
+	{
+		g_autoptr(Got) g = read_paste(
+			HDR(7) "avc:  denied  { read } for  pid=1234 name=\"index.html\"\n"
+			"> " S " " T " tclass=file\n", FALSE);
+
+		/* the record stays as it was: its denial is incomplete, and rejected */
+		assert_int_equal(g->denials->len, 0);
+	}
+}
+
+/* lines of fields after a short record: joined up to a bound, in linear time */
+static void test_wrap_bounded(void **state)
+{
+	GString *text = g_string_new(HDR(7) "avc:  denied  { read } for  pid=1234\n"
+				     S " " T " tclass=file\n");
+	g_autoptr(Got) g = NULL;
+	const AdRecord *rec;
+
+	for (guint i = 0; i < 100000; i++)
+		g_string_append_printf(text, "a%u=b\n", i);
+	g = read_paste(text->str, FALSE);
+	g_string_free(text, TRUE);
+	assert_int_equal(g->denials->len, 1);
+	rec = denial_at(g, 0)->record;
+	assert_true(strlen(rec->text) < 16384);
+	assert_non_null(strstr(rec->text, " a0=b a1=b"));
+	assert_null(strstr(rec->text, " a64=b"));
+}
+
+/* header-less denials: one note per input, with the first line and the count */
+static void test_headerless_note(void **state)
+{
+	g_autoptr(Got) g = read_paste(
+		"some text\n"
+		REC(1) "\n"
+		"type=AVC " BODY "\n"
+		BODY "\n"
+		"type=SYSCALL arch=c000003e syscall=2 success=no exit=-13\n"
+		"type=AVC msg=audit(?): " BODY "\n", FALSE);
+
+	assert_int_equal(g->denials->len, 4);
+	assert_int_equal(g->problems->len, 0);
+	assert_int_equal(g->notes->len, 1);
+	assert_non_null(strstr(g->notes->pdata[0], "3: 3 denial records"));
+	/* each stands alone: nothing without a serial joins it */
+	for (guint i = 1; i < 4; i++) {
+		assert_int_equal(denial_at(g, i)->event->records->len, 1);
+		assert_int_equal(denial_at(g, i)->event->serial, 0);
+	}
+	/* in input order */
+	assert_int_equal(denial_at(g, 0)->event->serial, 1);
+}
+
+/* dbus-broker's "Unknown class" notice: the class the policy lacks, not dropped */
+static void test_unknown_class_notice(void **state)
+{
+	g_autoptr(Got) g = read_paste(
+		"Nov 19 10:00:00 host audit[1119]: USER_AVC pid=1119 uid=81 auid=4294967295 "
+		"ses=4294967295 subj=system_u:system_r:system_dbusd_t:s0-s0:c0.c1023 "
+		"msg='Unknown class dbus exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? "
+		"addr=? terminal=?'\n", FALSE);
+	AdDenial *d;
+
+	assert_int_equal(g->denials->len, 1);
+	d = denial_at(g, 0);
+	assert_string_equal(d->tclass, "dbus");
+	assert_int_equal(d->perms->len, 0);
+	assert_string_equal(d->scontext, "system_u:system_r:system_dbusd_t:s0-s0:c0.c1023");
+	assert_true(ad_bytes_equal_str(d->exe, "/usr/bin/dbus-broker"));
+	assert_int_equal(d->pid, 1119);
+}
+
+/* `ausearch -i` dates, TZ=UTC */
+static void test_dates(void **state)
+{
+	static const struct {
+		const char *stamp;
+		gint64 sec;
+	} cases[] = {
+		{ "19.11.2024 15:26:24.707:5", 1732029984 },
+		{ "19.11.24 15:26:24.707:5", 1732029984 },
+		{ "08.12.2023 15:26:24:5", 1702049184 },
+		{ "19/11/2024 15:26:24.707:5", 1732029984 },
+		{ "11/19/2024 15:26:24.707:5", 1732029984 },
+		{ "11/19/24 15:26:24:5", 1732029984 },
+		{ "2024-11-19 15:26:24.707:5", 1732029984 },
+		{ "2024/11/19 15:26:24.707:5", 1732029984 },
+		{ "19-11-24 15:26:24.707:5", 1732029984 },
+		{ "2024. 11. 19. 15:26:24.707:5", -1 },	/* not a form ausearch prints */
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"type=AVC msg=audit(%s) : avc:  denied  { read } for  pid=1 comm=x " S " "
+			T " tclass=file\n", cases[i].stamp);
+		g_autoptr(Got) g = read_paste(text, FALSE);
+		AdDenial *d = g->denials->len == 1 ? denial_at(g, 0) : NULL;
+
+		if (!d || (cases[i].sec >= 0 && (d->event->sec != cases[i].sec ||
+						 d->event->serial != 5))) {
+			print_error("%s: %u denials, sec %" G_GINT64_FORMAT "\n", cases[i].stamp,
+				    g->denials->len, d ? d->event->sec : 0);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+#define IREC(date, n) "type=AVC msg=audit(" date " 10:00:00.000:" #n ") : avc:  denied  " \
+	"{ read } for  pid=1 comm=x " S " " T " tclass=file\n"
+
+/* ambiguous day and month: decided for the input by a date that tells, else by order */
+static void test_date_order(void **state)
+{
+	/* 13/03 comes later and tells: day first, for the first records too */
+	{
+		g_autoptr(Got) g = read_paste(IREC("04/03/2024", 1) IREC("05/03/2024", 2)
+					      IREC("13/03/2024", 3), FALSE);
+
+		assert_int_equal(g->denials->len, 3);
+		assert_int_equal(denial_at(g, 0)->event->sec, 1709546400);	/* 4 March */
+		assert_int_equal(denial_at(g, 2)->event->sec, 1710324000);	/* 13 March */
+		assert_int_equal(g->notes->len, 0);
+	}
+	/* 03/13 tells month first */
+	{
+		g_autoptr(Got) g = read_paste(IREC("03/04/2024", 1) IREC("03/13/2024", 2), FALSE);
+
+		assert_int_equal(denial_at(g, 0)->event->sec, 1709546400);	/* 4 March */
+		assert_int_equal(g->notes->len, 0);
+	}
+	/* nothing tells: 01/02 then 02/01 is in order only day first (1 Feb, 2 Jan
+	 * is not; 2 Jan, 1 Feb is), said once */
+	{
+		g_autoptr(Got) g = read_paste(IREC("02/01/2024", 1) IREC("01/02/2024", 2)
+					      IREC("01/02/2024", 3), FALSE);
+
+		assert_int_equal(g->denials->len, 3);
+		assert_int_equal(denial_at(g, 0)->event->sec, 1704189600);	/* 2 January */
+		assert_int_equal(denial_at(g, 1)->event->sec, 1706781600);	/* 1 February */
+		assert_int_equal(g->notes->len, 1);
+		assert_non_null(strstr(g->notes->pdata[0], "day/month/year"));
+	}
+	/* nothing tells and both orders keep the dates in sequence: month first, said */
+	{
+		g_autoptr(Got) g = read_paste(IREC("03/04/2024", 1), FALSE);
+
+		assert_int_equal(denial_at(g, 0)->event->sec, 1709546400);
+		assert_int_equal(g->notes->len, 1);
+		assert_non_null(strstr(g->notes->pdata[0], "month/day/year"));
+	}
+	/* a date that contradicts an assumption is read its own way: never dropped */
+	{
+		g_autoptr(Got) g = read_paste(IREC("03/04/2024", 1) "\n\n" IREC("25/04/2024", 2),
+					      TRUE);
+
+		assert_int_equal(g->denials->len, 2);
+		assert_int_equal(g->problems->len, 0);
+		assert_int_equal(denial_at(g, 1)->event->sec, 1714039200);	/* 25 April */
+	}
+}
+
+/* ---------------------------------------------------------------- compressed logs */
+
+static const char log_text[] = REC(1) "\n" REC(2) "\n" REC(3) "\n";
+
+static GBytes *gzip_of(const char *text, gsize len)
+{
+	z_stream z = { 0 };
+	gsize cap = len + 1024;
+	guchar *out = g_malloc(cap);
+
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)text;
+	z.avail_in = len;
+	z.next_out = out;
+	z.avail_out = cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	deflateEnd(&z);
+	return g_bytes_new_take(out, z.total_out);
+}
+
+static GBytes *xz_of(const char *text, gsize len)
+{
+	gsize cap = len + 1024, pos = 0;
+	guchar *out = g_malloc(cap);
+
+	assert_int_equal(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, (const uint8_t *)text,
+						 len, out, &pos, cap), LZMA_OK);
+	return g_bytes_new_take(out, pos);
+}
+
+static GBytes *zstd_of(const char *text, gsize len)
+{
+	gsize cap = ZSTD_compressBound(len);
+	void *out = g_malloc(cap);
+	size_t n = ZSTD_compress(out, cap, text, len, 3);
+
+	assert_false(ZSTD_isError(n));
+	return g_bytes_new_take(out, n);
+}
+
+/* reads file @path: the serials of its denials, "1 2 3", and the error if any */
+static char *read_serials(const char *path, char **ret_error)
+{
+	Got *g = g_new0(Got, 1);
+	g_autoptr(Got) owner = g;
+	g_autoptr(AdReader) r = NULL;
+	g_autoptr(GError) error = NULL;
+	GString *s = g_string_new(NULL);
+
+	g->denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	g->events = g_ptr_array_new_with_free_func((GDestroyNotify)ad_event_unref);
+	g->problems = g_ptr_array_new_with_free_func(g_free);
+	g->notes = g_ptr_array_new_with_free_func(g_free);
+	r = ad_reader_new(on_event, on_problem, g);
+	if (!ad_reader_read_file(r, path, &error))
+		*ret_error = g_strdup(error->message);
+	for (guint i = 0; i < g->denials->len; i++)
+		g_string_append_printf(s, "%s%" G_GUINT64_FORMAT, i ? " " : "",
+				       denial_at(g, i)->event->serial);
+	return g_string_free(s, FALSE);
+}
+
+static char *write_tmp(const char *name, const void *data, gsize len)
+{
+	char *path = g_build_filename(g_get_tmp_dir(), name, NULL);
+
+	assert_true(g_file_set_contents(path, data, len, NULL));
+	return path;
+}
+
+/* gzip, xz and zstd, known by their first bytes, not by their names */
+static void test_compressed(void **state)
+{
+	gsize len = strlen(log_text);
+	GBytes *packed[] = { gzip_of(log_text, len), xz_of(log_text, len),
+			     zstd_of(log_text, len) };
+	g_autofree char *pid = g_strdup_printf("%d", (int)getpid());
+
+	for (guint i = 0; i < G_N_ELEMENTS(packed); i++) {
+		gsize n;
+		const char *data = g_bytes_get_data(packed[i], &n);
+		/* named as a plain log: the content decides */
+		g_autofree char *name = g_strdup_printf("ad-paste-%s-%u.log", pid, i);
+		g_autofree char *path = write_tmp(name, data, n);
+		g_autofree char *cut_name = g_strdup_printf("ad-paste-%s-%u-cut.gz", pid, i);
+		g_autofree char *cut = write_tmp(cut_name, data, n - 8);
+		g_autofree char *err = NULL, *cut_err = NULL;
+		g_autofree char *serials = read_serials(path, &err);
+		g_autofree char *cut_serials = read_serials(cut, &cut_err);
+
+		assert_null(err);
+		assert_string_equal(serials, "1 2 3");
+		/* cut short: said, and what came before is read */
+		assert_non_null(cut_err);
+		assert_non_null(strstr(cut_err, cut));
+		g_unlink(path);
+		g_unlink(cut);
+		g_bytes_unref(packed[i]);
+	}
+	/* two gzip members, as `cat a.gz b.gz` makes them; a plain log named .gz */
+	{
+		g_autoptr(GBytes) a = gzip_of(REC(1) "\n", strlen(REC(1) "\n"));
+		g_autoptr(GBytes) b = gzip_of(REC(2) "\n", strlen(REC(2) "\n"));
+		GByteArray *both = g_byte_array_new();
+		g_autofree char *name = g_strdup_printf("ad-paste-%s-two.gz", pid);
+		g_autofree char *path = NULL, *plain = NULL, *err = NULL, *serials = NULL;
+		g_autofree char *plain_name = g_strdup_printf("ad-paste-%s-plain.gz", pid);
+		g_autofree char *plain_serials = NULL;
+
+		g_byte_array_append(both, g_bytes_get_data(a, NULL), g_bytes_get_size(a));
+		g_byte_array_append(both, g_bytes_get_data(b, NULL), g_bytes_get_size(b));
+		path = write_tmp(name, both->data, both->len);
+		serials = read_serials(path, &err);
+		assert_null(err);
+		assert_string_equal(serials, "1 2");
+		plain = write_tmp(plain_name, log_text, len);
+		plain_serials = read_serials(plain, &err);
+		assert_string_equal(plain_serials, "1 2 3");
+		g_unlink(path);
+		g_unlink(plain);
+		g_byte_array_unref(both);
+	}
+}
+
+/* a directory: audit.log and its rotations, oldest first */
+static void test_rotations(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("ad-paste-XXXXXX", NULL);
+	static const char *const names[] = {
+		"audit.log", "audit.log.1", "audit.log.2.gz", "audit.log.10.xz", "audit.log.3.zst",
+		"other.log", "audit.log.bak", "audit.log.4.bz2",
+	};
+	g_auto(GStrv) files = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GString) order = g_string_new(NULL);
+
+	assert_non_null(dir);
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *p = g_build_filename(dir, names[i], NULL);
+
+		assert_true(g_file_set_contents(p, "", 0, NULL));
+	}
+	files = ad_audit_log_files(dir, &error);
+	assert_non_null(files);
+	for (guint i = 0; files[i]; i++)
+		g_string_append_printf(order, "%s ", files[i] + strlen(dir) + 1);
+	assert_string_equal(order->str,
+			    "audit.log.10.xz audit.log.3.zst audit.log.2.gz audit.log.1 audit.log ");
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *p = g_build_filename(dir, names[i], NULL);
+
+		g_unlink(p);
+	}
+	g_clear_pointer(&files, g_strfreev);
+	/* an empty directory says so */
+	files = ad_audit_log_files(dir, &error);
+	assert_null(files);
+	assert_non_null(strstr(error->message, "no audit.log"));
+	g_rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_wrapped),
+		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_wrap_bounded),
+		cmocka_unit_test(test_headerless_note),
+		cmocka_unit_test(test_unknown_class_notice),
+		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_date_order),
+		cmocka_unit_test(test_compressed),
+		cmocka_unit_test(test_rotations),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
