@@ -87,17 +87,12 @@ static GStrv translate(const CompatOptions *o, gboolean why)
 		if (o->type)
 			g_strv_builder_add_many(b, "--source-regex", o->type, NULL);
 	}
+	/* -a: audit2allow reads every audit log (through ausearch): the log and its rotations */
+	if (!o->input && o->all)
+		g_strv_builder_add(b, "--all");
 	g_strv_builder_add(b, "--");
-	if (o->input) {
+	if (o->input)
 		g_strv_builder_add(b, o->input);
-	} else if (o->all) {
-		/*
-		 * -a: audit2allow reads every audit log through ausearch; here
-		 * the current log, read the simple way.  Reading its rotations
-		 * too belongs to the common -a/--all of the report commands.
-		 */
-		g_strv_builder_add(b, AD_DEFAULT_LOG);
-	}
 	/* neither: standard input when it is not a terminal, else the default log */
 	return g_strv_builder_end(b);
 }
