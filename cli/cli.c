@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "config.h"
 #include "output/escape.h"
+#include "read/compress.h"
 
 void ad_cli_message(const char *fmt, ...)
 {
@@ -305,25 +306,6 @@ gboolean ad_cli_stdin_is_input(void)
 	return fstat(STDIN_FILENO, &st) == 0 && !isatty(STDIN_FILENO);
 }
 
-/* compressed data, which the reader may know how to read: not refused here */
-static gboolean is_compressed(const guchar *b, gssize n)
-{
-	static const struct {
-		const char *magic;
-		gsize len;
-	} magics[] = {
-		{ "\x1f\x8b", 2 },			/* gzip */
-		{ "\xfd" "7zXZ", 5 },		/* xz */
-		{ "\x28\xb5\x2f\xfd", 4 },	/* zstd */
-		{ "BZh", 3 },			/* bzip2 */
-	};
-
-	for (guint i = 0; i < G_N_ELEMENTS(magics); i++)
-		if (n >= (gssize)magics[i].len && memcmp(b, magics[i].magic, magics[i].len) == 0)
-			return TRUE;
-	return FALSE;
-}
-
 /*
  * Whether the regular file @path starts with binary data (a NUL byte in
  * its first 4 KiB): such a file is said once not to be a text log instead
@@ -344,7 +326,9 @@ static gboolean is_binary_file(const char *path)
 		return FALSE;
 	n = read(fd, buf, sizeof(buf));
 	close(fd);
-	return n > 0 && !is_compressed(buf, n) && memchr(buf, '\0', n) != NULL;
+	/* compressed data the reader reads (gzip, xz, zstd) is not refused */
+	return n > 0 && ad_compression_of(buf, n) == AD_COMPRESSION_NONE &&
+	       memchr(buf, '\0', n) != NULL;
 }
 
 /* the inputs without the binary files, which are reported (once each) */

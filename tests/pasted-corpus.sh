@@ -14,6 +14,20 @@ fi
 "$AVCDOCTOR" analyze -p "$POLICY" "$TMP/dbus.txt" >"$TMP/dbus.txt.out" 2>&1
 grep -q "needs the class dbusx, which the SELinux policy lacks" "$TMP/dbus.txt.out" &&
 	pass "analyze: the class the policy lacks" || fail "analyze: $(head -3 "$TMP/dbus.txt.out")"
+# a compressed log is read, not refused as binary: as a file, on stdin, in a directory
+gzip -c "$AD_SOURCE_DIR/tests/data/pasted/grep-n.txt" >"$TMP/grep-n.txt.gz"
+mkdir "$TMP/logs" && cp "$TMP/grep-n.txt.gz" "$TMP/logs/audit.log.1.gz" &&
+	xz -c "$AD_SOURCE_DIR/tests/data/pasted/mail-quoted.txt" >"$TMP/logs/audit.log.2.xz" &&
+	cp "$AD_SOURCE_DIR/tests/data/pasted/journal.txt" "$TMP/logs/audit.log"
+n=$("$AVCDOCTOR" why --json -p "$POLICY" "$TMP/grep-n.txt.gz" 2>/dev/null | wc -l)
+[ "$n" = 8 ] && pass "a gzip file: its 8 denials" || fail "a gzip file: $n denials"
+n=$("$AVCDOCTOR" why --json -p "$POLICY" - <"$TMP/grep-n.txt.gz" 2>/dev/null | wc -l)
+[ "$n" = 8 ] && pass "gzip on standard input: 8 denials" || fail "gzip on stdin: $n denials"
+"$AVCDOCTOR" why --json -p "$POLICY" "$TMP/logs" 2>/dev/null | sed -n 's/.*"file":"\([^"]*\)".*/\1/p' |
+	uniq | sed 's|.*/||' | tr '\n' ' ' >"$TMP/order"
+[ "$(cat "$TMP/order")" = "audit.log.2.xz audit.log.1.gz audit.log " ] &&
+	pass "a directory: audit.log.2.xz, audit.log.1.gz, audit.log, oldest first" ||
+	fail "a directory read in the order: $(cat "$TMP/order")"
 /usr/bin/python3 "$AD_SOURCE_DIR/tests/check_pasted.py" "$AVCDOCTOR" "$POLICY" \
 	"$AD_SOURCE_DIR/tests/data/pasted" || fail "tests/check_pasted.py"
 finish
