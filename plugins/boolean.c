@@ -51,18 +51,12 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 							      AD_LEVEL_GREEN);
 		g_autoptr(GString) what = g_string_new(NULL);
 		g_autoptr(GString) settings = g_string_new(NULL);
-		g_autoptr(GStrvBuilder) argv = g_strv_builder_new();
-		g_auto(GStrv) cmd = NULL;
+		g_auto(GStrv) cmd = ad_boolean_argv(alt);
 
-		g_strv_builder_add(argv, "setsebool");
-		g_strv_builder_add(argv, "-P");
 		for (guint j = 0; j < alt->len; j++) {
 			AdBoolSetting *b = g_ptr_array_index(alt, j);
 			const char *desc = ad_policy_bool_description(ctx->policy, b->name);
-			g_autofree char *arg = g_strdup_printf("%s=%s", b->name,
-							       b->value ? "1" : "0");
 
-			g_strv_builder_add(argv, arg);
 			if (settings->len)
 				g_string_append(settings, j + 1 == alt->len ? _(" and ") : ", ");
 			g_string_append_printf(settings, "%s %s", b->name,
@@ -75,7 +69,6 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 				g_string_append(what, l);
 			}
 		}
-		cmd = g_strv_builder_end(argv);
 		if (what->len)
 			ad_suggestion_set_if(s, _("If you want to %s"), what->str);
 		else

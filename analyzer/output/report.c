@@ -388,19 +388,25 @@ char *ad_denial_describe(const AdDenial *d)
 	return g_string_free(out, FALSE);
 }
 
-char *ad_boolean_command(GPtrArray *alt)
+char **ad_boolean_argv(GPtrArray *alt)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
 
-	g_ptr_array_add(argv, g_strdup("setsebool"));
-	g_ptr_array_add(argv, g_strdup("-P"));
+	g_strv_builder_add_many(b, "setsebool", "-P", NULL);
 	for (guint i = 0; i < alt->len; i++) {
 		AdBoolSetting *s = g_ptr_array_index(alt, i);
+		g_autofree char *arg = g_strdup_printf("%s=%s", s->name, s->value ? "1" : "0");
 
-		g_ptr_array_add(argv, g_strdup_printf("%s=%s", s->name, s->value ? "1" : "0"));
+		g_strv_builder_add(b, arg);
 	}
-	g_ptr_array_add(argv, NULL);
-	return ad_shell_join((const char *const *)argv->pdata);
+	return g_strv_builder_end(b);
+}
+
+char *ad_boolean_command(GPtrArray *alt)
+{
+	g_auto(GStrv) argv = ad_boolean_argv(alt);
+
+	return ad_shell_join((const char *const *)argv);
 }
 
 /* "  Clause, capitalised and closed.\n" */

@@ -28,6 +28,8 @@ void ad_render_why_head(GString *out, const AdDenial *d);
 void ad_render_verdict(GString *out, const AdVerdict *v);
 
 /* the setsebool command that applies one boolean alternative */
+/* the setsebool argument vector that makes one alternative (AdBoolSetting*) true; owned */
+char **ad_boolean_argv(GPtrArray *alternative);
 char *ad_boolean_command(GPtrArray *alternative);
 
 /* JSON text of an object for one output line */
