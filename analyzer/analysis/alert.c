@@ -74,7 +74,7 @@ static GPtrArray *sorted_perms(const AdDenial *d)
 	return p;
 }
 
-/* the signature as text: record type, types, class, sorted permissions */
+/* the signature as text: record type, types, class, sorted permissions, suspect */
 static void signature_key(GString *key, const AdDenial *d)
 {
 	g_autoptr(GPtrArray) perms = sorted_perms(d);
@@ -103,6 +103,13 @@ static void signature_key(GString *key, const AdDenial *d)
 		g_string_append_c(key, '\x1f');
 		g_string_append(key, d->invalid_context);
 	}
+	/*
+	 * A record with planted or missing trusted fields names what its
+	 * writer chose: it gets an alert of its own, never one it imitates
+	 * (an ignored one, say).
+	 */
+	if (d->suspect)
+		g_string_append(key, "\x1fsuspect");
 }
 
 static char *signature_id(const GString *key)

@@ -209,15 +209,85 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 	return "";
 }
 
+/* the word that starts at @p: up to a blank or @end, in @ev's memory */
+static const char *copy_word(AdEvent *ev, const char *p, const char *end)
+{
+	const char *e = p;
+	char *w;
+
+	while (e < end && *e != ' ' && *e != '\t')
+		e++;
+	w = ad_event_alloc(ev, e - p + 1);
+	memcpy(w, p, e - p);
+	w[e - p] = '\0';
+	return w;
+}
+
+/* the last " NAME=" in [@start, @end), found from the right; NULL when none */
+static const char *last_field(const char *start, const char *end, const char *name)
+{
+	gsize len = strlen(name);
+
+	for (const char *p = end - len; p > start; p--)
+		if (p[-1] == ' ' && memcmp(p, name, len) == 0)
+			return p + len;
+	return NULL;
+}
+
+/*
+ * The fields libselinux appends to a USER_AVC message, as it wrote them:
+ * "scontext=S tcontext=T tclass=C permissive=P" near the end of msg='...'.
+ * They are looked for from the right in the raw text, ignoring quotes: the
+ * object manager's text before them may quote a caller's command line, and
+ * a quote the caller opens there must not hide them.  FALSE when the
+ * record does not hold them in that order.
+ */
+static gboolean trusted_user_fields(AdDenial *d, const AdRecord *rec, const char *ret[4])
+{
+	const char *body = rec->body;
+	const char *m = strstr(body, "msg='");
+	const char *end, *s, *t, *c, *perm;
+
+	if (!m)
+		return FALSE;
+	m += 5;
+	end = body + (rec->body_len ? rec->body_len : strlen(body));
+	while (end > m && end[-1] != '\'')
+		end--;
+	if (end == m)	/* no closing quote: to the end of the record */
+		end = body + (rec->body_len ? rec->body_len : strlen(body));
+	else
+		end--;
+	c = last_field(m, end, "tclass=");
+	t = c ? last_field(m, c, "tcontext=") : NULL;
+	s = t ? last_field(m, t, "scontext=") : NULL;
+	if (!s)
+		return FALSE;
+	/* one after the other, as avc_audit() writes them */
+	if (s + strcspn(s, " ") + 1 + strlen("tcontext=") != t ||
+	    t + strcspn(t, " ") + 1 + strlen("tclass=") != c)
+		return FALSE;
+	ret[0] = copy_word(d->event, s, end);
+	ret[1] = copy_word(d->event, t, end);
+	ret[2] = copy_word(d->event, c, end);
+	perm = last_field(c, end, "permissive=");
+	ret[3] = perm ? copy_word(d->event, perm, end) : NULL;
+	return TRUE;
+}
+
+#define PLANTED_FIELDS "the record holds planted scontext/tcontext/tclass " \
+		       "fields; the trailing, trusted ones were used"
+
 /*
  * The subject/object fields of the denial record.  For USER_AVC the
- * trusted values are the last ones (libselinux appends them after the
+ * trusted values are the last ones as libselinux wrote them (after the
  * object manager's own text, which may quote a caller's command line).
  */
 static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 {
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 	const char *last[3] = { NULL, NULL, NULL };
+	const char *trusted[4] = { NULL, NULL, NULL, NULL };
 	guint seen[3] = { 0, 0, 0 };
 	guint n_fields;
 	const AdField *fields = ad_record_fields(rec, &n_fields);
@@ -241,13 +311,28 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 		if (user && strcmp(f->name, "msg") != 0 &&
 		    (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
 		     strstr(f->value, "tclass=")))
-			set_suspect(d, "the record holds planted scontext/tcontext/tclass "
-				       "fields; the trailing, trusted ones were used");
+			set_suspect(d, PLANTED_FIELDS);
 	}
 	if (seen[0] > 1 || seen[1] > 1 || seen[2] > 1)
-		set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
-				      "fields; the trailing, trusted ones were used"
-				    : "a field appears twice in the record");
+		set_suspect(d, user ? PLANTED_FIELDS : "a field appears twice in the record");
+	if (n_fields >= AD_MAX_FIELDS)
+		set_suspect(d, "the record holds more fields than are read");
+	if (user) {
+		if (trusted_user_fields(d, rec, trusted)) {
+			for (guint k = 0; k < 3; k++)
+				if (!last[k] || strcmp(last[k], trusted[k]) != 0)
+					set_suspect(d, PLANTED_FIELDS);
+			memcpy(last, trusted, sizeof(last));
+			d->permissive = trusted[3] ? strcmp(trusted[3], "1") == 0 : -1;
+		} else {
+			const char *perm = ad_record_get_last(rec, "permissive");
+
+			set_suspect(d, "the trusted trailing scontext/tcontext/tclass fields "
+				       "cannot be found");
+			if (perm)
+				d->permissive = strcmp(perm, "1") == 0;
+		}
+	}
 	d->scontext = last[0];
 	d->tcontext = last[1];
 	d->tclass = last[2];
@@ -721,7 +806,8 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			}
 			const char *perm = ad_record_get_last(rec, "permissive");
 
-			if (perm)
+			/* USER_AVC: take_contexts() read the trusted one */
+			if (perm && d->type != AD_DENIAL_USER_AVC)
 				d->permissive = strcmp(perm, "1") == 0;
 		} else if (rec->type == AD_REC_SELINUX_ERR ||
 			   rec->type == AD_REC_USER_SELINUX_ERR) {

@@ -22,6 +22,7 @@
 #include "read/denial.h"
 #include "read/event.h"
 #include "read/reader.h"
+#include "analysis/alert.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -853,6 +854,82 @@ static void test_honest_user_avc(void **state)
 	assert_false(d->suspect);
 }
 
+/* a file of tests/data/hostile/, read whole */
+static Result *analyse_hostile(const char *name)
+{
+	const char *src = g_getenv("AD_SOURCE_DIR");
+	g_autofree char *path = g_build_filename(src ? src : ".", "tests", "data", "hostile",
+						 name, NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+
+	if (!g_file_get_contents(path, &text, NULL, &error))
+		print_error("%s: %s\n", path, error->message);
+	assert_non_null(text);
+	return analyse_text(name, text);
+}
+
+/* trusted fields of user-avc-*.log: what libselinux appended */
+static void assert_hostile_trusted(AdDenial *d, const char *reason)
+{
+	assert_int_equal(d->type, AD_DENIAL_USER_AVC);
+	assert_str(d->scontext, "unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023");
+	assert_str(d->tcontext, "system_u:object_r:systemd_unit_file_t:s0");
+	assert_str(d->tclass, "service");
+	assert_int_equal(d->permissive, 0);
+	assert_true(d->suspect);
+	assert_non_null(strstr(d->suspect_reason, reason));
+}
+
+/* caller text opens a quote (x=") that would swallow the trailing fields */
+static void test_hostile_planted_quote(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-quote.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 1), "planted");
+}
+
+/* more fields than are split: the trailing ones are found all the same */
+static void test_hostile_many_fields(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-many-fields.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 2), "more fields");
+}
+
+/* no "scontext= tcontext= tclass=" run at the end: suspect, alert of its own */
+static void test_hostile_no_trailer(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-no-trailer.log");
+	g_autoptr(Result) honest = analyse_text("honest.log", SYSTEMD_USER_AVC(122, "x"));
+	AdDenial *d;
+
+	assert_no_problems(res);
+	d = denial_of(res, 3);
+	assert_true(d->suspect);
+	assert_non_null(strstr(d->suspect_reason, "cannot be found"));
+	assert_no_problems(honest);
+	assert_false(denial_of(honest, 122)->suspect);
+}
+
+/* a suspect denial never shares the signature of the honest one it imitates */
+static void test_suspect_signature(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-quote.log");
+	g_autoptr(Result) honest = analyse_text("honest.log", SYSTEMD_USER_AVC(122, "x"));
+	g_autofree char *a = NULL, *b = NULL;
+
+	assert_no_problems(honest);
+	/* the same trusted fields: only the suspect flag tells them apart */
+	assert_str(denial_of(res, 1)->scontext, denial_of(honest, 122)->scontext);
+	assert_str(denial_of(res, 1)->tcontext, denial_of(honest, 122)->tcontext);
+	a = ad_denial_signature(denial_of(res, 1));
+	b = ad_denial_signature(denial_of(honest, 122));
+	assert_string_not_equal(a, b);
+}
+
 /* ---------------------------------------------------------- malformed input */
 
 typedef struct {
@@ -1098,6 +1175,10 @@ int main(void)
 		cmocka_unit_test(test_spoofed_user_avc_in_cmdline),
 		cmocka_unit_test(test_spoofed_user_avc_breakout),
 		cmocka_unit_test(test_honest_user_avc),
+		cmocka_unit_test(test_hostile_planted_quote),
+		cmocka_unit_test(test_hostile_many_fields),
+		cmocka_unit_test(test_hostile_no_trailer),
+		cmocka_unit_test(test_suspect_signature),
 		cmocka_unit_test(test_malformed_table),
 		cmocka_unit_test(test_bad_record_same_event),
 		cmocka_unit_test(test_context_type),
