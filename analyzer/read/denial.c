@@ -386,40 +386,97 @@ static AdBytes join_path(AdEvent *ev, AdBytes cwd, AdBytes name)
 }
 
 /*
- * The PATH record that names the denial's object: same inode first, then
- * same last component (not the PARENT item), then the only item.
+ * What the denials of one event look up in its other records, gathered in
+ * one pass: an event of many denials costs time linear in its records.
  */
-static const AdRecord *matching_path(const AdEvent *ev, const AdDenial *d)
+typedef struct {
+	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;	/* the first of each type */
+	const AdRecord *only;	/* the last PATH record */
+	guint n_paths;
+	GHashTable *by_inode;	/* inode (gint64 in the event) -> first PATH record */
+	GHashTable *by_base;	/* GBytes last component -> first non-PARENT PATH */
+} EventIndex;
+
+static void event_index_clear(EventIndex *x)
 {
-	const AdRecord *only = NULL, *by_name = NULL;
-	guint n_paths = 0;
+	if (x->by_inode)
+		g_hash_table_unref(x->by_inode);
+	if (x->by_base)
+		g_hash_table_unref(x->by_base);
+}
 
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *rec = g_ptr_array_index(ev->records, i);
-		const char *nametype;
+/* indexes the first @n records of @ev */
+static void event_index_build(EventIndex *x, AdEvent *ev, guint n)
+{
+	memset(x, 0, sizeof(*x));
+	x->by_inode = g_hash_table_new(g_int64_hash, g_int64_equal);
+	x->by_base = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+					   (GDestroyNotify)g_bytes_unref, NULL);
+	for (guint i = 0; i < n; i++) {
+		const AdRecord *r = g_ptr_array_index(ev->records, i);
+		const AdRecord **slot;
 
-		if (rec->type != AD_REC_PATH)
+		switch (r->type) {
+		case AD_REC_SYSCALL: slot = &x->sc; break;
+		case AD_REC_CWD: slot = &x->cwd; break;
+		case AD_REC_PROCTITLE: slot = &x->pt; break;
+		case AD_REC_SOCKADDR: slot = &x->sa; break;
+		case AD_REC_AVC_PATH: slot = &x->avc_path; break;
+		case AD_REC_PATH: slot = NULL; break;
+		default: continue;
+		}
+		if (slot) {
+			if (!*slot)
+				*slot = r;
 			continue;
-		n_paths++;
-		only = rec;
-		if (d->ino >= 0 && field_int(rec, "inode") == d->ino)
-			return rec;
-		nametype = ad_record_get(rec, "nametype");
-		if (d->name.data && !by_name && !(nametype && strcmp(nametype, "PARENT") == 0)) {
-			AdBytes pname = ad_record_bytes(rec, "name");
+		}
+		x->n_paths++;
+		x->only = r;
+
+		gint64 ino = field_int(r, "inode");
+		const char *nametype = ad_record_get(r, "nametype");
+
+		if (ino >= 0 && !g_hash_table_contains(x->by_inode, &ino)) {
+			gint64 *key = ad_event_alloc(ev, sizeof(*key));
+
+			*key = ino;
+			g_hash_table_insert(x->by_inode, key, (gpointer)r);
+		}
+		if (!(nametype && strcmp(nametype, "PARENT") == 0)) {
+			AdBytes pname = ad_record_bytes(r, "name");
 
 			if (pname.data) {
 				AdBytes base = bytes_basename(pname);
+				GBytes *key = g_bytes_new_static(base.data, base.len);
 
-				if (base.len == d->name.len &&
-				    memcmp(base.data, d->name.data, base.len) == 0)
-					by_name = rec;
+				if (!g_hash_table_contains(x->by_base, key))
+					g_hash_table_insert(x->by_base, key, (gpointer)r);
+				else
+					g_bytes_unref(key);
 			}
 		}
 	}
-	if (by_name)
-		return by_name;
-	return n_paths == 1 ? only : NULL;
+}
+
+/*
+ * The PATH record that names the denial's object: same inode first, then
+ * same last component (not the PARENT item), then the only item.
+ */
+static const AdRecord *matching_path(const EventIndex *x, const AdDenial *d)
+{
+	const AdRecord *r;
+
+	if (!x->n_paths)
+		return NULL;
+	if (d->ino >= 0 && (r = g_hash_table_lookup(x->by_inode, &d->ino)))
+		return r;
+	if (d->name.data) {
+		g_autoptr(GBytes) key = g_bytes_new_static(d->name.data, d->name.len);
+
+		if ((r = g_hash_table_lookup(x->by_base, key)))
+			return r;
+	}
+	return x->n_paths == 1 ? x->only : NULL;
 }
 
 /* SOCKADDR saddr=<hex>: family, address and port in words */
@@ -538,27 +595,12 @@ static gboolean is_file_class(const char *tclass)
 }
 
 /* fills subject and object details from the event's other records */
-static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
+static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec, const EventIndex *x)
 {
-	const AdRecord *sc = NULL, *cwd = NULL, *pt = NULL, *sa = NULL, *avc_path = NULL;
+	const AdRecord *sc = x->sc, *cwd = x->cwd, *pt = x->pt, *sa = x->sa;
+	const AdRecord *avc_path = x->avc_path;
 	AdBytes cwd_b = AD_BYTES_NONE;
 
-	/* the first record of each type, in one pass */
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *r = g_ptr_array_index(ev->records, i);
-		const AdRecord **slot;
-
-		switch (r->type) {
-		case AD_REC_SYSCALL: slot = &sc; break;
-		case AD_REC_CWD: slot = &cwd; break;
-		case AD_REC_PROCTITLE: slot = &pt; break;
-		case AD_REC_SOCKADDR: slot = &sa; break;
-		case AD_REC_AVC_PATH: slot = &avc_path; break;
-		default: continue;
-		}
-		if (!*slot)
-			*slot = r;
-	}
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 
 	d->pid = field_int(rec, user ? "spid" : "pid");
@@ -626,7 +668,7 @@ static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec)
 		d->path = ad_record_bytes(avc_path, "path");
 	/* a PATH record names the object of file classes, not a socket's exe */
 	if (!d->path.data && !user && is_file_class(d->tclass)) {
-		const AdRecord *pr = matching_path(ev, d);
+		const AdRecord *pr = matching_path(x, d);
 		AdBytes pname = pr ? ad_record_bytes(pr, "name") : AD_BYTES_NONE;
 
 		if (pname.data && !ad_bytes_equal_str(pname, "(null)"))
@@ -771,8 +813,12 @@ static gboolean has_avc_body(const AdRecord *rec)
 guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			     AdDenialProblemFunc on_problem, gpointer user_data)
 {
-	guint n = 0;
+	guint n = 0, n_alone = 0;
+	guint n_indexed = MIN(ev->records->len, AD_EVENT_MAX_RECORDS);
+	EventIndex x, alone = { 0 };
+	const AdRecord *first_alone = NULL;
 
+	event_index_build(&x, ev, n_indexed);
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autoptr(AdDenial) d = NULL;
@@ -823,9 +869,27 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 		} else {
 			continue;
 		}
-		enrich(d, ev, rec);
+		/* past the cap: analysed as a record alone, without the event's others */
+		if (i >= n_indexed) {
+			if (!n_alone++)
+				first_alone = rec;
+			enrich(d, ev, rec, &alone);
+		} else {
+			enrich(d, ev, rec, &x);
+		}
 		g_ptr_array_add(ret_denials, g_steal_pointer(&d));
 		n++;
+	}
+	event_index_clear(&x);
+	if (n_alone && on_problem) {
+		g_autofree char *msg = g_strdup_printf(
+			ngettext("%u denial record past the first %u records of its event "
+				 "was analysed alone",
+				 "%u denial records past the first %u records of their event "
+				 "were analysed alone", n_alone),
+			n_alone, AD_EVENT_MAX_RECORDS);
+
+		on_problem(first_alone, msg, user_data);
 	}
 	return n;
 }

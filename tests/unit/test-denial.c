@@ -930,6 +930,48 @@ static void test_suspect_signature(void **state)
 	assert_string_not_equal(a, b);
 }
 
+/*
+ * Many records under one event stamp: PATH records matched by inode in one
+ * index, and the denial records past AD_EVENT_MAX_RECORDS analysed alone
+ * and counted in one problem.
+ */
+static void test_same_serial_flood(void **state)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	const char *stamp = "msg=audit(1700000040.000:7): ";
+	guint n_first = 200, n_more = 1000;
+	g_autoptr(Result) res = NULL;
+	g_autofree char *count = NULL;
+	AdDenial *d;
+
+	g_string_append_printf(text, "type=SYSCALL %sarch=c000003e syscall=257 success=no "
+			       "exit=-13 pid=5 comm=\"cat\" exe=\"/usr/bin/cat\"\n", stamp);
+	for (guint i = 0; i < n_first + n_more; i++) {
+		g_string_append_printf(text, "type=AVC %savc:  denied  { read } for  pid=5 "
+				       "comm=\"cat\" name=\"f%u\" ino=%u " CTX_S " " CTX_T
+				       " tclass=file\n", stamp, i, 10000 + i);
+		/* after the first denials, in reverse: only the inode matches them */
+		for (guint j = n_first; i + 1 == n_first && j-- > 0;)
+			g_string_append_printf(text, "type=PATH %sitem=%u name=\"/etc/g%u\" "
+					       "inode=%u nametype=NORMAL\n", stamp, j, j, 10000 + j);
+	}
+	res = analyse_text("flood.log", text->str);
+	assert_int_equal(res->denials->len, n_first + n_more);
+	d = denial_nth(res, 7, 17);
+	assert_bytes_str(d->path, "/etc/g17");
+	assert_str(d->syscall, "openat");
+	/* the last one is past the first AD_EVENT_MAX_RECORDS: no syscall */
+	d = denial_nth(res, 7, n_first + n_more - 1);
+	assert_null(d->syscall);
+	assert_null(d->exe.data);
+	assert_int_equal(res->problems->len, 1);
+	count = g_strdup_printf("%u denial records past the first %u",
+				1 + 2 * n_first + n_more - AD_EVENT_MAX_RECORDS,
+				AD_EVENT_MAX_RECORDS);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(res->problems, 0))->message,
+			       count));
+}
+
 /* ---------------------------------------------------------- malformed input */
 
 typedef struct {
@@ -1179,6 +1221,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_many_fields),
 		cmocka_unit_test(test_hostile_no_trailer),
 		cmocka_unit_test(test_suspect_signature),
+		cmocka_unit_test(test_same_serial_flood),
 		cmocka_unit_test(test_malformed_table),
 		cmocka_unit_test(test_bad_record_same_event),
 		cmocka_unit_test(test_context_type),
