@@ -262,7 +262,7 @@ static int source_open(Source *src, const char *cmd, const StoreOptions *o, gboo
 			ad_cli_message(_("avcdoctor %s: no alert store at %s"), cmd, shown);
 			return AD_EXIT_NO_STORE;
 		}
-		src->store = write ? ad_store_open(o->db, NULL, &warning, &error)
+		src->store = write ? ad_store_open_existing(o->db, &warning, &error)
 				   : ad_store_open_readonly(o->db, &error);
 		if (warning) {
 			g_autofree char *w = ad_escape_str(warning);

@@ -329,13 +329,15 @@ static gboolean companions_are_safe(const char *path, GError **error)
 /*
  * Creates or checks the store file itself, never through a symlink: a
  * regular file with one link, owned by us; mode bits beyond 0640 are
- * removed (noted in @ret_note).  Returns its device and inode.
+ * removed (noted in @ret_note).  Returns its device and inode.  With
+ * @existing, the file must already be an SQLite database: nothing is
+ * created and nothing else is changed.
  */
-static gboolean prepare_file(const char *path, struct stat *ret_st, char **ret_note,
-			     GError **error)
+static gboolean prepare_file(const char *path, gboolean existing, struct stat *ret_st,
+			     char **ret_note, GError **error)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK,
-		      0600);
+	int fd = open(path, O_RDWR | (existing ? 0 : O_CREAT) | O_NOFOLLOW | O_CLOEXEC |
+			    O_NOCTTY | O_NONBLOCK, 0600);
 	struct stat st;
 	int e;
 
@@ -364,6 +366,19 @@ static gboolean prepare_file(const char *path, struct stat *ret_st, char **ret_n
 			    : st.st_uid != geteuid() ? _("%s belongs to another user")
 						     : _("%s has other hard links"), path);
 		return FALSE;
+	}
+	if (existing) {
+		static const char magic[16] = "SQLite format 3";
+		char head[16];
+
+		if (pread(fd, head, sizeof(head), 0) != sizeof(head) ||
+		    memcmp(head, magic, sizeof(head)) != 0) {
+			close(fd);
+			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_OPEN,
+				    _("%s is not an avcdoctor alert store; it was left alone"),
+				    path);
+			return FALSE;
+		}
 	}
 	if (st.st_mode & 07137) {
 		mode_t mode = st.st_mode & 0640;
@@ -469,8 +484,9 @@ static char *move_aside(const char *path, GError **error)
 	return NULL;
 }
 
-AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
-		       GError **error)
+/* ad_store_open(), or with @existing ad_store_open_existing() */
+static AdStore *open_rw(const char *path, gboolean existing, const AdStoreLimits *limits,
+			char **ret_warning, GError **error)
 {
 	g_autoptr(GString) warning = g_string_new(NULL);
 	g_autofree char *dir = NULL;
@@ -486,7 +502,8 @@ AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret
 		struct stat st;
 		Setup r;
 
-		if (!companions_are_safe(path, error) || !prepare_file(path, &st, &note, error))
+		if (!companions_are_safe(path, error) ||
+		    !prepare_file(path, existing, &st, &note, error))
 			return NULL;
 		if (note)
 			g_string_append_printf(warning, "%s%s", warning->len ? "; " : "", note);
@@ -501,6 +518,12 @@ AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret
 		if (r == SETUP_FAIL)
 			return NULL;
 		store_disconnect(s);
+		if (existing) {
+			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_CORRUPT,
+				    _("%s is damaged or not an avcdoctor alert store (%s); it was "
+				      "left alone"), path, why);
+			return NULL;
+		}
 		if (attempt > 0) {
 			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_CORRUPT,
 				    _("%s: a newly created alert store is damaged too (%s)"), path,
@@ -515,6 +538,17 @@ AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret
 				       moved);
 	}
 	g_assert_not_reached();
+}
+
+AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
+		       GError **error)
+{
+	return open_rw(path, FALSE, limits, ret_warning, error);
+}
+
+AdStore *ad_store_open_existing(const char *path, char **ret_warning, GError **error)
+{
+	return open_rw(path, TRUE, NULL, ret_warning, error);
 }
 
 /* "file:" URI of a path for SQLite, with @query */

@@ -51,6 +51,12 @@ typedef struct _AdStore AdStore;
 
 AdStore *ad_store_open(const char *path, const AdStoreLimits *limits, char **ret_warning,
 		       GError **error);
+/*
+ * An existing store opened for writing (ignore, unignore, delete --db): a
+ * file that is not an alert store, or a damaged one, is an error and is
+ * left as it is; nothing is created or moved aside.
+ */
+AdStore *ad_store_open_existing(const char *path, char **ret_warning, GError **error);
 /* read-only access for list/show on a copied store */
 AdStore *ad_store_open_readonly(const char *path, GError **error);
 void ad_store_close(AdStore *s);

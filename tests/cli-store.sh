@@ -186,6 +186,21 @@ head -c 8192 /dev/zero | tr '\0' 'x' > "$TMP/store/garbage.db"
 expect_status 2 "list of a damaged store" -- "$AVCDOCTOR" list --db "$TMP/store/garbage.db"
 expect_grep 'damaged' "$TMP/err" "damaged store: message"
 [ -e "$TMP/store/garbage.db" ] || fail "a reader moved a damaged store"
+# a mistyped --db to a file that is not a store: refused, left exactly as it was
+cp "$AD_SOURCE_DIR/tests/data/hostile/passwd-not-a-store" "$TMP/store/passwd"
+chmod 644 "$TMP/store/passwd"
+: > "$TMP/store/empty"
+for f in passwd empty garbage.db; do
+	for cmd in ignore unignore delete; do
+		expect_status 2 "$cmd --db $f" -- "$AVCDOCTOR" $cmd --db "$TMP/store/$f" 853997c3dff518a1
+	done
+done
+expect_grep 'not an avcdoctor alert store; it was left alone' "$TMP/err" "not a store: message"
+cmp -s "$AD_SOURCE_DIR/tests/data/hostile/passwd-not-a-store" "$TMP/store/passwd" \
+	&& pass "passwd-like file unchanged" || fail "the passwd-like file was changed"
+[ "$(stat -c %a "$TMP/store/passwd")" = 644 ] && pass "its mode unchanged" || fail "its mode was changed"
+[ -s "$TMP/store/empty" ] && fail "an empty file was made a store" || pass "empty file left empty"
+ls "$TMP/store" | grep -q corrupt && fail "a file was moved aside" || pass "nothing moved aside"
 if command -v sqlite3 >/dev/null; then
 	# a copied store is input too: what it holds is escaped
 	cp "$db" "$TMP/store/evil.db"
