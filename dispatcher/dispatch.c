@@ -229,6 +229,22 @@ static gboolean setup_signals(void)
 	return TRUE;
 }
 
+/*
+ * fds 0-2 open before anything else opens a file: started with one closed,
+ * the next file opened (the signal pipe, a store, a policy) would take its
+ * number and be read as audit input or written as messages.
+ */
+static void ensure_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free number: @fd itself */
+		if (open("/dev/null", O_RDWR | O_NOCTTY) != fd)
+			_exit(EXIT_FAILURE);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	Main m = { 0 };
@@ -259,6 +275,7 @@ int main(int argc, char **argv)
 	AdDispatchConfig cfg;
 	struct stat st;
 
+	ensure_std_fds();
 	setlocale(LC_ALL, "");
 	bindtextdomain(GETTEXT_PACKAGE, ad_default_localedir());
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
