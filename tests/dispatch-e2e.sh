@@ -104,7 +104,7 @@ PY
 
 # A0. started with stdin and stderr closed: fds 0-2 go to /dev/null first, so
 # stdin is at its end at once (not the dispatcher's own signal pipe)
-timeout 30 "$DISPATCH" --stdout -p "$POLICY" --rules-dir "$TMP/rules" <&- 2>&- >"$TMP/closed.out"
+timeout -k 5 30 "$DISPATCH" --stdout -p "$POLICY" --rules-dir "$TMP/rules" <&- 2>&- >"$TMP/closed.out"
 rc=$?
 [ "$rc" = 0 ] && pass "dispatcher with stdin closed: stdin at EOF, exit 0" ||
 	fail "dispatcher with stdin closed: exit $rc"
