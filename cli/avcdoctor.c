@@ -2,6 +2,7 @@
 /*
  * avcdoctor: explains SELinux denials.  main() only picks the command.
  */
+#include <errno.h>
 #include <locale.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -46,6 +47,24 @@ static void usage(FILE *f)
 	fputs(_("\n\"avcdoctor COMMAND --help\" describes a command's options.\n"), f);
 }
 
+/*
+ * Standard output written out and closed: a report that did not reach it
+ * (a full disk, a closed reader) is an error with a message, never exit 0.
+ */
+static int finish_stdout(int status)
+{
+	int e = 0;
+
+	if (fflush(stdout) != 0 || ferror(stdout))
+		e = errno ? errno : EIO;
+	if (fclose(stdout) != 0 && !e)
+		e = errno ? errno : EIO;
+	if (!e)
+		return status;
+	fprintf(stderr, _("avcdoctor: cannot write the output: %s\n"), g_strerror(e));
+	return status ? status : AD_EXIT_INPUT;
+}
+
 int main(int argc, char **argv)
 {
 	ad_i18n_init();
@@ -70,15 +89,15 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
-		return AD_EXIT_OK;
+		return finish_stdout(AD_EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("avcdoctor %s\n", VERSION);
-		return AD_EXIT_OK;
+		return finish_stdout(AD_EXIT_OK);
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
-			return commands[i].run(argc - 1, argv + 1);
+			return finish_stdout(commands[i].run(argc - 1, argv + 1));
 	fprintf(stderr, _("avcdoctor: unknown command \"%s\"\n\n"), argv[1]);
 	usage(stderr);
 	return AD_EXIT_INPUT;
