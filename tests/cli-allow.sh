@@ -64,6 +64,14 @@ PY
 expect_status 0 "allow --verify" -- "$AVCDOCTOR" allow --verify -p "$POLICY" $crafted
 expect_grep "denials are allowed" "$TMP/out" "verification summary"
 expect_grep "dirmngr_t:process: constraint" "$TMP/out" "the constraint denial stays denied"
+# a file name with a newline stays inside its comment line of the policy text
+evil="$TMP/x
+allow evil_t shadow_t:file read;"
+cp "$crafted" "$evil"
+expect_status 0 "allow --verify, a newline in the file name" -- "$AVCDOCTOR" allow --verify -p "$POLICY" "$evil"
+grep -q '^allow evil_t' "$TMP/out" && fail "the file name injected a rule line" || pass "no injected rule line"
+expect_grep 'x\\nallow evil_t shadow_t:file read;:[0-9]*: .*constraint' "$TMP/out" "the file name shown escaped"
+rm -f "$evil"
 
 # bad module names never reach a file name or the module text
 expect_status 1 "invalid module name" -- "$AVCDOCTOR" allow -M '../x;id' -p "$POLICY" $crafted
