@@ -65,7 +65,8 @@ static inline gboolean ad_path_trusted_by_root(const struct stat *st)
 
 /*
  * The path a test hook's environment variable @var names, or NULL when it
- * is unset, empty, or (running as root) not ad_path_trusted_by_root().
+ * is unset, empty, or (running as root) names something that is not
+ * ad_path_trusted_by_root().
  */
 static inline const char *ad_env_path(const char *var)
 {
@@ -74,7 +75,8 @@ static inline const char *ad_env_path(const char *var)
 
 	if (!v || !*v)
 		return NULL;
-	if (geteuid() == 0 && (stat(v, &st) < 0 || !ad_path_trusted_by_root(&st)))
+	/* a name that does not exist reads as nothing: the caller says so */
+	if (geteuid() == 0 && stat(v, &st) == 0 && !ad_path_trusted_by_root(&st))
 		return NULL;
 	return v;
 }

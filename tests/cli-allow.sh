@@ -82,6 +82,25 @@ expect_status 0 "allow -M" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD
 [ -s local_test.te ] && [ -s local_test.pp ] && pass "module written and compiled" || fail "no local_test.te/.pp"
 expect_grep "^module local_test 1.0;" local_test.te "module header"
 expect_grep "semodule -i local_test.pp" "$TMP/out" "load command printed"
+# -M in a shared directory: links and other users' files are never written through
+ls -A | grep -q '^\.avcdoctor-' && fail "a private build directory was left behind" || pass "no build directory left"
+: > "$TMP/victim"
+ln -s "$TMP/victim" local_test.mod
+expect_status 0 "allow -M with a planted NAME.mod link" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD_CORPUS/$crafted"
+[ -s "$TMP/victim" ] && fail "checkmodule wrote through a planted link" || pass "a planted NAME.mod link is not written through"
+rm -f local_test.mod
+if [ "$(id -u)" = 0 ]; then
+	ln -s "$TMP/victim" local_evil.pp
+	chown -h 65534:65534 local_evil.pp
+	expect_status 1 "allow -M over another user's link" -- "$AVCDOCTOR" allow -M local_evil -p "$POLICY" "$AD_CORPUS/$crafted"
+	expect_grep 'local_evil.pp belongs to another user: not replaced' "$TMP/err" "another user's NAME.pp refused"
+	[ -L local_evil.pp ] && [ ! -s "$TMP/victim" ] && pass "the link and its target left alone" || fail "the planted link was used"
+	rm -f local_evil.pp local_evil.te
+fi
+mkdir -m 777 "$TMP/shared" && cd "$TMP/shared" || exit 1
+expect_status 0 "allow -M in a directory others can write" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD_CORPUS/$crafted"
+expect_grep 'writable by other users' "$TMP/err" "a shared directory is warned about"
+cd "$TMP/mod" || exit 1
 expect_status 0 "allow -M --cil" -- "$AVCDOCTOR" allow -M local_cil --cil -p "$POLICY" "$AD_CORPUS/$crafted"
 [ -s local_cil.cil ] && pass "CIL written" || fail "no local_cil.cil"
 if [ -d /var/lib/selinux/default ] && command -v semodule >/dev/null; then

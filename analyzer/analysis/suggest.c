@@ -148,14 +148,21 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 		g_autofree char *line = ad_shell_join((const char *const *)argv);
 		gboolean exact = TRUE;
 
-		/* arguments may carry record bytes: JSON stays valid UTF-8, hex is exact */
+		/*
+		 * Arguments may carry record bytes.  Valid UTF-8 goes as it is (JSON
+		 * escapes control characters exactly); other bytes go escaped, and
+		 * exactly in hex, so that JSON stays valid UTF-8.
+		 */
 		for (guint j = 0; argv[j]; j++) {
 			gsize len = strlen(argv[j]);
 			g_autofree char *hex = ad_bytes_hex(argv[j], len);
 
-			if (!ad_bytes_are_clean(argv[j], len))
+			if (g_utf8_validate(argv[j], len, NULL)) {
+				json_object_array_add(a, json_object_new_string_len(argv[j], len));
+			} else {
 				exact = FALSE;
-			json_object_array_add(a, ad_json_string_bytes(argv[j], len));
+				json_object_array_add(a, ad_json_string_bytes(argv[j], len));
+			}
 			json_object_array_add(h, json_object_new_string(hex));
 		}
 		json_object_array_add(cmds, a);
