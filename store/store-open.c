@@ -267,10 +267,42 @@ void ad_store_close(AdStore *s)
  * ours or root's and writable by nobody else, or whoever can write there
  * could plant the -wal and -shm files that SQLite opens by name.
  */
+/*
+ * The first existing component of @dir that is a symbolic link, or NULL
+ * (owned).  A store is never reached through one: SQLite would refuse it
+ * only after the file was made, and a link can be moved elsewhere.
+ */
+static char *linked_component(const char *dir)
+{
+	g_autofree char *abs = g_canonicalize_filename(dir, NULL);
+	g_autoptr(GString) p = g_string_new(NULL);
+	g_auto(GStrv) parts = g_strsplit(abs, "/", -1);
+
+	for (guint i = 0; parts[i]; i++) {
+		struct stat st;
+
+		if (!*parts[i])
+			continue;
+		g_string_append_printf(p, "/%s", parts[i]);
+		if (lstat(p->str, &st) < 0)
+			return NULL;	/* the rest is made, as directories */
+		if (S_ISLNK(st.st_mode))
+			return g_strdup(p->str);
+	}
+	return NULL;
+}
+
 static gboolean dir_is_safe(const char *dir, gboolean create, GError **error)
 {
 	struct stat st;
+	g_autofree char *link = create ? linked_component(dir) : NULL;
 
+	if (link) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_UNSAFE,
+			    _("%s is a symbolic link; the alert store is never opened "
+			      "through one"), link);
+		return FALSE;
+	}
 	if (create && g_mkdir_with_parents(dir, 0700) < 0) {
 		int e = errno;
 
