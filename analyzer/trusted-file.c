@@ -49,9 +49,11 @@ gboolean ad_file_read_trusted(int dirfd, const char *name, const char *shown, gs
 		close(fd);
 		return FALSE;
 	}
-	if (trusted_only && (st.st_mode & S_IWOTH)) {
+	/* writable by others, or by a group that is not root's */
+	if (trusted_only && ((st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && st.st_gid != 0))) {
 		g_set_error(error, AD_FILE_ERROR, AD_FILE_ERROR_UNSAFE,
-			    _("%s: writable by everyone: refused while running as root"), shown);
+			    _("%s: writable by users other than root: refused while running as "
+			      "root"), shown);
 		close(fd);
 		return FALSE;
 	}

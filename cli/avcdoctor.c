@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 		g_autofree char *name = g_path_get_basename(argv[0]);
 
 		if (strcmp(name, "audit2allow") == 0 || strcmp(name, "audit2why") == 0)
-			return ad_compat_main(name, argc, argv);
+			return stdout_written(ad_compat_main(name, argc, argv));
 	}
 	if (argc < 2) {
 		usage(stderr);
@@ -99,11 +99,11 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
-		return AD_EXIT_OK;
+		return stdout_written(AD_EXIT_OK);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("avcdoctor %s\n", VERSION);
-		return AD_EXIT_OK;
+		return stdout_written(AD_EXIT_OK);
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)

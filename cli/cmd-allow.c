@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -337,6 +338,83 @@ static void allow_free_attack_checks(AllowState *st)
 	st->ctx = NULL;
 }
 
+/*
+ * The module's files are made in a private directory (mode 0700) inside the
+ * current one, so that checkmodule and semodule_package never open a name
+ * another user could have planted, then moved into place.
+ */
+typedef struct {
+	char *dir;		/* ./.avcdoctor-NAME-XXXXXX */
+	GPtrArray *made;	/* the paths written in it, for clean-up */
+} Workdir;
+
+static gboolean workdir_open(Workdir *w, const char *module)
+{
+	struct stat st;
+
+	w->made = g_ptr_array_new_with_free_func(g_free);
+	w->dir = g_strdup_printf(".avcdoctor-%s-XXXXXX", module);
+	if (!g_mkdtemp_full(w->dir, 0700)) {
+		int e = errno;
+
+		ad_cli_message(_("allow: cannot make a private directory here: %s"),
+			       g_strerror(e));
+		g_clear_pointer(&w->dir, g_free);
+		return FALSE;
+	}
+	if (stat(".", &st) == 0 && (st.st_mode & S_IWOTH))
+		ad_cli_message(_("allow: warning: this directory is writable by other users, "
+				 "who could replace %s's files before they are loaded"), module);
+	return TRUE;
+}
+
+/* the path of @name in the private directory, remembered for clean-up */
+static const char *workdir_path(Workdir *w, const char *name)
+{
+	char *p = g_build_filename(w->dir, name, NULL);
+
+	g_ptr_array_add(w->made, p);
+	return p;
+}
+
+static void workdir_close(Workdir *w)
+{
+	for (guint i = 0; w->made && i < w->made->len; i++)
+		(void)unlink(g_ptr_array_index(w->made, i));
+	if (w->dir)
+		(void)rmdir(w->dir);
+	g_clear_pointer(&w->made, g_ptr_array_unref);
+	g_clear_pointer(&w->dir, g_free);
+}
+
+/*
+ * Moves @name from the private directory to the current one.  rename()
+ * replaces a link itself, never what it points to; a name that another
+ * user owns, or a directory, is refused and left alone.
+ */
+static gboolean workdir_install(Workdir *w, const char *name)
+{
+	g_autofree char *from = g_build_filename(w->dir, name, NULL);
+	struct stat st;
+
+	if (lstat(name, &st) == 0 && (st.st_uid != geteuid() || S_ISDIR(st.st_mode))) {
+		g_autofree char *shown = ad_escape_str(name);
+
+		ad_cli_message(S_ISDIR(st.st_mode)
+			       ? _("allow: %s is a directory: not replaced")
+			       : _("allow: %s belongs to another user: not replaced"), shown);
+		return FALSE;
+	}
+	if (rename(from, name) < 0) {
+		int e = errno;
+		g_autofree char *shown = ad_escape_str(name);
+
+		ad_cli_message("allow: %s: %s", shown, g_strerror(e));
+		return FALSE;
+	}
+	return TRUE;
+}
+
 /* writes @text to @path, replacing it; FALSE with a message on failure */
 static gboolean write_file(const char *path, const char *text)
 {
@@ -374,7 +452,7 @@ static gboolean run(const char *const *argv)
 }
 
 /* -M NAME: NAME.te (or NAME.cil) and, when the tools exist, NAME.pp */
-static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
+static int write_module_in(AdCli *cli, AllowState *st, AdRuleSet *rs, Workdir *w)
 {
 	g_autofree char *te = g_strdup_printf("%s.te", st->module);
 	g_autofree char *mod = g_strdup_printf("%s.mod", st->module);
@@ -386,7 +464,7 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 
 	if (st->cil) {
 		text = ad_rule_set_to_cil(rs);
-		if (!write_file(cil, text))
+		if (!write_file(workdir_path(w, cil), text) || !workdir_install(w, cil))
 			return AD_EXIT_INPUT;
 		printf(_("Wrote %s.\nTo load it, run:\n    semodule -i %s\n"), cil, cil);
 		return AD_EXIT_OK;
@@ -399,7 +477,7 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 
 		if (n) {
 			/* checkmodule knows nothing of interfaces: m4 and refpolicy expand them */
-			if (!write_file(te, calls))
+			if (!write_file(workdir_path(w, te), calls) || !workdir_install(w, te))
 				return AD_EXIT_INPUT;
 			printf(_("Wrote %s.\nIt calls refpolicy interfaces, which checkmodule cannot "
 				 "expand: build it with the refpolicy build system "
@@ -409,10 +487,14 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 			return AD_EXIT_OK;
 		}
 	}
-	if (!write_file(te, text))
+	const char *te_w = workdir_path(w, te);
+
+	if (!write_file(te_w, text))
 		return AD_EXIT_INPUT;
-	printf(_("Wrote %s.\n"), te);
 	if (!checkmodule || !semodule_package) {
+		if (!workdir_install(w, te))
+			return AD_EXIT_INPUT;
+		printf(_("Wrote %s.\n"), te);
 		printf(_("checkmodule and semodule_package are not installed (Debian: checkpolicy "
 			 "and semodule-utils), so %s was not compiled. To compile and load it:\n"
 			 "    checkmodule %s-m -o %s %s\n    semodule_package -o %s -m %s\n"
@@ -420,12 +502,21 @@ static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 		       mod, te, pp, mod, pp);
 		return AD_EXIT_OK;
 	}
-	const char *cm_mls[] = { checkmodule, "-M", "-m", "-o", mod, te, NULL };
-	const char *cm[] = { checkmodule, "-m", "-o", mod, te, NULL };
-	const char *sp[] = { semodule_package, "-o", pp, "-m", mod, NULL };
+	const char *mod_w = workdir_path(w, mod);
+	const char *pp_w = workdir_path(w, pp);
+	const char *cm_mls[] = { checkmodule, "-M", "-m", "-o", mod_w, te_w, NULL };
+	const char *cm[] = { checkmodule, "-m", "-o", mod_w, te_w, NULL };
+	const char *sp[] = { semodule_package, "-o", pp_w, "-m", mod_w, NULL };
 
-	if (!run(ad_policy_is_mls(cli->policy) ? cm_mls : cm) || !run(sp))
+	if (!run(ad_policy_is_mls(cli->policy) ? cm_mls : cm) || !run(sp)) {
+		/* the source stays, to be looked at */
+		if (workdir_install(w, te))
+			printf(_("Wrote %s.\n"), te);
 		return AD_EXIT_INPUT;
+	}
+	if (!workdir_install(w, te) || !workdir_install(w, pp))
+		return AD_EXIT_INPUT;
+	printf(_("Wrote %s.\n"), te);
 	printf(_("Compiled %s.\nTo load it, run:\n    semodule -i %s\n"), pp, pp);
 	return AD_EXIT_OK;
 }
@@ -483,6 +574,19 @@ static gboolean allow_compile_source_regex(AllowState *st)
 		return FALSE;
 	}
 	return TRUE;
+}
+
+/* -M NAME: the module built in a private directory, then moved into place */
+static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
+{
+	Workdir w = { 0 };
+	int ret;
+
+	if (!workdir_open(&w, st->module))
+		return AD_EXIT_INPUT;
+	ret = write_module_in(cli, st, rs, &w);
+	workdir_close(&w);
+	return ret;
 }
 
 static int allow_output(AdCli *cli, AllowState *st, AdRuleSet *rs)

@@ -431,18 +431,51 @@ static void append_field(GString *out, const char *label, const char *value)
 		g_string_append_printf(out, "%-22s %s\n", label, v);
 }
 
-/* one argument vector of a suggestion, quoted for a shell, as `analyze` prints it */
-static void append_command(GString *out, json_object *argv)
+/* @hex (two digits a byte) decoded; NULL when it is not hex */
+static char *unhex(const char *hex)
 {
-	g_autoptr(GPtrArray) args = g_ptr_array_new();
+	gsize len = strlen(hex);
+	char *out;
+
+	if (len % 2)
+		return NULL;
+	out = g_malloc(len / 2 + 1);
+	for (gsize i = 0; i < len / 2; i++) {
+		int hi = g_ascii_xdigit_value(hex[2 * i]), lo = g_ascii_xdigit_value(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			g_free(out);
+			return NULL;
+		}
+		out[i] = (char)(hi << 4 | lo);
+	}
+	out[len / 2] = '\0';
+	return out;
+}
+
+/*
+ * One argument vector of a suggestion, quoted for a shell, as `analyze`
+ * prints it: from its exact bytes (@hex_argv, "commands_hex") when the
+ * JSON could only hold them escaped.
+ */
+static void append_command(GString *out, json_object *argv, json_object *hex_argv)
+{
+	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *line = NULL;
 	g_autofree char *esc = NULL;
+	gboolean use_hex = hex_argv && json_object_is_type(hex_argv, json_type_array) &&
+			   json_object_array_length(hex_argv) == json_object_array_length(argv);
 
 	for (guint i = 0; i < json_object_array_length(argv); i++) {
 		json_object *a = json_object_array_get_idx(argv, i);
+		json_object *h = use_hex ? json_object_array_get_idx(hex_argv, i) : NULL;
+		char *exact = h && json_object_is_type(h, json_type_string)
+				      ? unhex(json_object_get_string(h)) : NULL;
 
-		if (json_object_is_type(a, json_type_string))
-			g_ptr_array_add(args, (char *)json_object_get_string(a));
+		if (exact)
+			g_ptr_array_add(args, exact);
+		else if (json_object_is_type(a, json_type_string))
+			g_ptr_array_add(args, g_strdup(json_object_get_string(a)));
 	}
 	g_ptr_array_add(args, NULL);
 	line = ad_shell_join((const char *const *)args->pdata);
@@ -504,9 +537,12 @@ static void render_alert(GString *out, json_object *o)
 		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
 				  j < json_object_array_length(cmds); j++) {
 			json_object *argv = json_object_array_get_idx(cmds, j);
+			json_object *hex = member(s, "commands_hex");
 
 			if (json_object_is_type(argv, json_type_array))
-				append_command(out, argv);
+				append_command(out, argv, hex && json_object_is_type(
+							hex, json_type_array)
+							? json_object_array_get_idx(hex, j) : NULL);
 		}
 	}
 	g_string_append(out, _("\nAdditional Information:\n"));

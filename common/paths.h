@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <glib.h>
 
@@ -48,3 +49,34 @@ static inline const char *ad_shipped_rules_dir(void)
 
 /* the site's own rules, beside the configuration (a file of the same name wins) */
 #define AD_LOCAL_RULES_DIR AD_SYSCONFDIR "/avcdoctor/rules.d"
+
+/*
+ * Whether root may trust a file or directory it was pointed to: owned by
+ * root and writable by no one else (not by others, and by its group only
+ * when that group is root).  Anyone else trusts what it can read.
+ */
+static inline gboolean ad_path_trusted_by_root(const struct stat *st)
+{
+	if (geteuid() != 0)
+		return TRUE;
+	return st->st_uid == 0 && !(st->st_mode & S_IWOTH) &&
+	       !((st->st_mode & S_IWGRP) && st->st_gid != 0);
+}
+
+/*
+ * The path a test hook's environment variable @var names, or NULL when it
+ * is unset, empty, or (running as root) names something that is not
+ * ad_path_trusted_by_root().
+ */
+static inline const char *ad_env_path(const char *var)
+{
+	const char *v = g_getenv(var);
+	struct stat st;
+
+	if (!v || !*v)
+		return NULL;
+	/* a name that does not exist reads as nothing: the caller says so */
+	if (geteuid() == 0 && stat(v, &st) == 0 && !ad_path_trusted_by_root(&st))
+		return NULL;
+	return v;
+}

@@ -267,10 +267,42 @@ void ad_store_close(AdStore *s)
  * ours or root's and writable by nobody else, or whoever can write there
  * could plant the -wal and -shm files that SQLite opens by name.
  */
+/*
+ * The first existing component of @dir that is a symbolic link, or NULL
+ * (owned).  A store is never reached through one: SQLite would refuse it
+ * only after the file was made, and a link can be moved elsewhere.
+ */
+static char *linked_component(const char *dir)
+{
+	g_autofree char *abs = g_canonicalize_filename(dir, NULL);
+	g_autoptr(GString) p = g_string_new(NULL);
+	g_auto(GStrv) parts = g_strsplit(abs, "/", -1);
+
+	for (guint i = 0; parts[i]; i++) {
+		struct stat st;
+
+		if (!*parts[i])
+			continue;
+		g_string_append_printf(p, "/%s", parts[i]);
+		if (lstat(p->str, &st) < 0)
+			return NULL;	/* the rest is made, as directories */
+		if (S_ISLNK(st.st_mode))
+			return g_strdup(p->str);
+	}
+	return NULL;
+}
+
 static gboolean dir_is_safe(const char *dir, gboolean create, GError **error)
 {
 	struct stat st;
+	g_autofree char *link = create ? linked_component(dir) : NULL;
 
+	if (link) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_UNSAFE,
+			    _("%s is a symbolic link; the alert store is never opened "
+			      "through one"), link);
+		return FALSE;
+	}
 	if (create && g_mkdir_with_parents(dir, 0700) < 0) {
 		int e = errno;
 
@@ -329,13 +361,15 @@ static gboolean companions_are_safe(const char *path, GError **error)
 /*
  * Creates or checks the store file itself, never through a symlink: a
  * regular file with one link, owned by us; mode bits beyond 0640 are
- * removed (noted in @ret_note).  Returns its device and inode.
+ * removed (noted in @ret_note).  Returns its device and inode.  With
+ * @existing, the file must already be an SQLite database: nothing is
+ * created and nothing else is changed.
  */
-static gboolean prepare_file(const char *path, struct stat *ret_st, char **ret_note,
-			     GError **error)
+static gboolean prepare_file(const char *path, gboolean existing, struct stat *ret_st,
+			     char **ret_note, GError **error)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK,
-		      0600);
+	int fd = open(path, O_RDWR | (existing ? 0 : O_CREAT) | O_NOFOLLOW | O_CLOEXEC |
+			    O_NOCTTY | O_NONBLOCK, 0600);
 	struct stat st;
 	int e;
 
@@ -364,6 +398,19 @@ static gboolean prepare_file(const char *path, struct stat *ret_st, char **ret_n
 			    : st.st_uid != geteuid() ? _("%s belongs to another user")
 						     : _("%s has other hard links"), path);
 		return FALSE;
+	}
+	if (existing) {
+		static const char magic[16] = "SQLite format 3";
+		char head[16];
+
+		if (pread(fd, head, sizeof(head), 0) != sizeof(head) ||
+		    memcmp(head, magic, sizeof(head)) != 0) {
+			close(fd);
+			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_OPEN,
+				    _("%s is not an avcdoctor alert store; it was left alone"),
+				    path);
+			return FALSE;
+		}
 	}
 	if (st.st_mode & 07137) {
 		mode_t mode = st.st_mode & 0640;
@@ -515,7 +562,8 @@ static AdStore *open_rw(const char *path, const AdStoreLimits *limits, gboolean 
 		struct stat st;
 		Setup r;
 
-		if (!companions_are_safe(path, error) || !prepare_file(path, &st, &note, error))
+		if (!companions_are_safe(path, error) ||
+		    !prepare_file(path, !own, &st, &note, error))
 			return NULL;
 		if (note)
 			g_string_append_printf(warning, "%s%s", warning->len ? "; " : "", note);

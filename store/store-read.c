@@ -48,24 +48,47 @@ static gboolean add_hosts(AdStore *s, json_object *o, gint64 num, GError **error
 {
 	sqlite3_stmt *q = store_stmt(s, ST_SELECT_HOSTS, error);
 	json_object *names = json_object_new_array();
+	json_object *hex = json_object_new_array();
 	json_object *counts = json_object_new_object();
+	gboolean any_hex = FALSE;
 	int rc;
 
 	json_object_object_add(o, "hosts", names);
 	json_object_object_add(o, "host_counts", counts);
-	if (!q)
+	if (!q) {
+		json_object_put(hex);
 		return FALSE;
+	}
 	sqlite3_bind_int64(q, 1, num);
 	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
 		const char *host = (const char *)sqlite3_column_text(q, 0);
 
+		gsize len;
+		g_autofree char *esc = NULL;
+
 		host = host ? host : "";
-		if (*host)
-			json_object_array_add(names, json_object_new_string(host));
-		json_object_object_add(counts, host,
+		len = strlen(host);
+		/* JSON stays valid UTF-8: escaped names, the exact ones in hosts_hex */
+		esc = ad_escape_bytes(host, len);
+		if (*host) {
+			json_object_array_add(names, ad_json_string_bytes(host, len));
+			if (ad_bytes_are_clean(host, len)) {
+				json_object_array_add(hex, NULL);
+			} else {
+				g_autofree char *x = ad_bytes_hex(host, len);
+
+				json_object_array_add(hex, json_object_new_string(x));
+				any_hex = TRUE;
+			}
+		}
+		json_object_object_add(counts, ad_bytes_are_clean(host, len) ? host : esc,
 				       json_object_new_int64(sqlite3_column_int64(q, 1)));
 	}
 	sqlite3_reset(q);
+	if (any_hex)
+		json_object_object_add(o, "hosts_hex", hex);
+	else
+		json_object_put(hex);
 	if (rc != SQLITE_DONE) {
 		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
 		return FALSE;

@@ -98,6 +98,14 @@ r = [o for o in objs if o.get("source") == "staff_t" and o.get("target") == "dir
 assert r["emitted"] is False and r["left_out"] == "constraint", r
 print("ok: --verify --json lists the left-out denials")
 PY
+# a file name with a newline stays inside its comment line of the policy text
+evil="$TMP/x
+allow evil_t shadow_t:file read;"
+cp "$crafted" "$evil"
+expect_status 0 "allow --verify, a newline in the file name" -- "$AVCDOCTOR" allow --verify -p "$POLICY" "$evil"
+grep -q '^allow evil_t' "$TMP/out" && fail "the file name injected a rule line" || pass "no injected rule line"
+expect_grep 'x\\nallow evil_t shadow_t:file read;:[0-9]*: .*constraint' "$TMP/out" "the file name shown escaped"
+rm -f "$evil"
 
 # bad module names never reach a file name or the module text
 expect_status 1 "invalid module name" -- "$AVCDOCTOR" allow -M '../x;id' -p "$POLICY" $crafted
@@ -108,6 +116,25 @@ expect_status 0 "allow -M" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD
 [ -s local_test.te ] && [ -s local_test.pp ] && pass "module written and compiled" || fail "no local_test.te/.pp"
 expect_grep "^module local_test 1.0;" local_test.te "module header"
 expect_grep "semodule -i local_test.pp" "$TMP/out" "load command printed"
+# -M in a shared directory: links and other users' files are never written through
+ls -A | grep -q '^\.avcdoctor-' && fail "a private build directory was left behind" || pass "no build directory left"
+: > "$TMP/victim"
+ln -s "$TMP/victim" local_test.mod
+expect_status 0 "allow -M with a planted NAME.mod link" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD_CORPUS/$crafted"
+[ -s "$TMP/victim" ] && fail "checkmodule wrote through a planted link" || pass "a planted NAME.mod link is not written through"
+rm -f local_test.mod
+if [ "$(id -u)" = 0 ]; then
+	ln -s "$TMP/victim" local_evil.pp
+	chown -h 65534:65534 local_evil.pp
+	expect_status 1 "allow -M over another user's link" -- "$AVCDOCTOR" allow -M local_evil -p "$POLICY" "$AD_CORPUS/$crafted"
+	expect_grep 'local_evil.pp belongs to another user: not replaced' "$TMP/err" "another user's NAME.pp refused"
+	[ -L local_evil.pp ] && [ ! -s "$TMP/victim" ] && pass "the link and its target left alone" || fail "the planted link was used"
+	rm -f local_evil.pp local_evil.te
+fi
+mkdir -m 777 "$TMP/shared" && cd "$TMP/shared" || exit 1
+expect_status 0 "allow -M in a directory others can write" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD_CORPUS/$crafted"
+expect_grep 'writable by other users' "$TMP/err" "a shared directory is warned about"
+cd "$TMP/mod" || exit 1
 expect_status 0 "allow -M --cil" -- "$AVCDOCTOR" allow -M local_cil --cil -p "$POLICY" "$AD_CORPUS/$crafted"
 [ -s local_cil.cil ] && pass "CIL written" || fail "no local_cil.cil"
 if [ -d /var/lib/selinux/default ] && command -v semodule >/dev/null; then

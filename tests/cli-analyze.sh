@@ -72,6 +72,33 @@ expect_grep '\\x1b\[31mred' "$TMP/out" "ESC shown escaped"
 expect_grep "restorecon -v -- '/var/www/html/x\$(touch /tmp/avcdoctor-pwned);\`id\`'\\\\''q'" "$TMP/out" "path quoted as one argument after --"
 [ -e /tmp/avcdoctor-pwned ] && fail "something was executed" || pass "nothing executed"
 
+# invalid UTF-8 and ESC in node= and a path: JSON stays valid UTF-8 with the exact
+# bytes in *_hex, a command that cannot be shown exactly says so, text is escaped
+hostile="$AD_SOURCE_DIR/tests/data/hostile"
+expect_status 0 "analyze --json, invalid UTF-8" -- "$AVCDOCTOR" analyze --json -p "$POLICY" "$hostile/invalid-utf8-node.log"
+python3 - "$TMP/out" <<'PY' || fail "analyze --json: invalid UTF-8 carried in *_hex"
+import json, sys
+alerts = [json.loads(l.decode("utf-8")) for l in open(sys.argv[1], "rb")]  # strict UTF-8
+a = [a for a in alerts if a["denial"]["serial"] == 911][0]
+assert a["hosts"] == ["web\\xff1"] and a["hosts_hex"] == [b"web\xff1".hex()], a["hosts"]
+r = [s for s in a["suggestions"] if s["commands"] and s["commands"][0][0] == "restorecon"][0]
+path = b"/var/www/html/in\xffdex.html"
+assert r["commands_hex"][0][-1] == path.hex(), r
+assert r["shell"].startswith("# not exact"), r["shell"]
+assert "restorecon" not in [l.split()[0] for l in r["shell"].splitlines() if not l.startswith("#")]
+print("ok: invalid UTF-8 in JSON")
+PY
+expect_status 0 "analyze text, ESC in node=" -- "$AVCDOCTOR" analyze -p "$POLICY" "$hostile/invalid-utf8-node.log"
+if grep -aq $'\033\|\xff' "$TMP/out"; then fail "a raw ESC or \\xff reached the Hosts line"; else pass "Hosts line escaped"; fi
+# (a terminal's colour sequence is dropped by the reader as pasted text would be,
+# or shown escaped: never raw)
+grep -qE '^Hosts .*web(\\x1b\[31m)?red \(1\)' "$TMP/out" && pass "ESC in node= shown escaped or dropped" ||
+	fail "ESC in node=: $(grep '^Hosts' "$TMP/out")"
+expect_status 0 "analyze text, ESC in an interpreted syscall" -- "$AVCDOCTOR" analyze -p "$POLICY" "$hostile/interpreted-syscall-esc.log"
+if grep -aq $'\033' "$TMP/out"; then fail "a raw ESC reached the Syscall line"; else pass "Syscall line escaped"; fi
+grep -qE '^Syscall .*open(\\x1b\[2J)?at' "$TMP/out" && pass "ESC in syscall= shown escaped or dropped" ||
+	fail "ESC in syscall=: $(grep '^Syscall' "$TMP/out")"
+
 # --json with stderr into the same pipe: the closing account is a line of its own
 "$AVCDOCTOR" analyze --json -p "$POLICY" "$crafted" > "$TMP/merged.txt" 2>&1
 check_merged_json "$TMP/merged.txt" '^15 denial records in \d+ alerts, .*\.$' \

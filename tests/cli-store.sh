@@ -163,6 +163,24 @@ expect_status 1 "delete twice" -- "$AVCDOCTOR" delete --db "$db" "$id"
 expect_status 0 "list after delete" -- "$AVCDOCTOR" list --db "$db"
 expect_grep '^14 alerts.$' "$TMP/out" "one alert fewer"
 
+# ---- invalid UTF-8 in node= and a path: list/show --json stay valid UTF-8
+udb="$TMP/store/utf8.db"
+expect_status 0 "a store filled with invalid UTF-8" -- \
+	"$TEST_STORE" --fill "$udb" "${fill_args[@]}" --log "$AD_SOURCE_DIR/tests/data/hostile/invalid-utf8-node.log"
+expect_status 0 "list --json, invalid UTF-8" -- "$AVCDOCTOR" list --db "$udb" --json
+python3 - "$TMP/out" <<'PY' || fail "list --json: invalid UTF-8 carried in *_hex"
+import json, sys
+alerts = [json.loads(l.decode("utf-8")) for l in open(sys.argv[1], "rb")]  # strict UTF-8
+a = [a for a in alerts if a.get("hosts_hex")]
+assert any(b"web\xff1".hex() in x["hosts_hex"] for x in a), a
+assert any("web\\xff1" in x["host_counts"] for x in a), a
+print("ok: hosts of list --json")
+PY
+uid=$(python3 -c 'import json,sys; print([o["id"] for o in map(json.loads, open(sys.argv[1])) if "web\\xff1" in o["hosts"]][0])' "$TMP/out")
+expect_status 0 "show --json, invalid UTF-8" -- "$AVCDOCTOR" show --db "$udb" --json "$uid"
+python3 -c 'import json,sys; json.loads(open(sys.argv[1],"rb").read().decode("utf-8"))' "$TMP/out" \
+	&& pass "show --json is valid UTF-8" || fail "show --json is not valid UTF-8"
+
 # ---- stores that are missing, unsafe, damaged, copied
 expect_status 2 "list of a missing store" -- "$AVCDOCTOR" list --db "$TMP/none/alerts.db"
 expect_grep 'no alert store at' "$TMP/err" "missing store: message"
@@ -175,6 +193,21 @@ head -c 8192 /dev/zero | tr '\0' 'x' > "$TMP/store/garbage.db"
 expect_status 2 "list of a damaged store" -- "$AVCDOCTOR" list --db "$TMP/store/garbage.db"
 expect_grep 'damaged' "$TMP/err" "damaged store: message"
 [ -e "$TMP/store/garbage.db" ] || fail "a reader moved a damaged store"
+# a mistyped --db to a file that is not a store: refused, left exactly as it was
+cp "$AD_SOURCE_DIR/tests/data/hostile/passwd-not-a-store" "$TMP/store/passwd"
+chmod 644 "$TMP/store/passwd"
+: > "$TMP/store/empty"
+for f in passwd empty garbage.db; do
+	for cmd in ignore unignore delete; do
+		expect_status 2 "$cmd --db $f" -- "$AVCDOCTOR" $cmd --db "$TMP/store/$f" 853997c3dff518a1
+	done
+done
+expect_grep 'not an alert store: nothing was changed' "$TMP/err" "not a store: message"
+cmp -s "$AD_SOURCE_DIR/tests/data/hostile/passwd-not-a-store" "$TMP/store/passwd" \
+	&& pass "passwd-like file unchanged" || fail "the passwd-like file was changed"
+[ "$(stat -c %a "$TMP/store/passwd")" = 644 ] && pass "its mode unchanged" || fail "its mode was changed"
+[ -s "$TMP/store/empty" ] && fail "an empty file was made a store" || pass "empty file left empty"
+ls "$TMP/store" | grep -q corrupt && fail "a file was moved aside" || pass "nothing moved aside"
 if command -v sqlite3 >/dev/null; then
 	# a copied store is input too: what it holds is escaped
 	cp "$db" "$TMP/store/evil.db"

@@ -154,4 +154,9 @@ expect_status 0 "--help" -- "$AVCDOCTOR" why --help
 expect_grep "policy" "$TMP/out" "--help lists --policy"
 expect_status 1 "unknown option" -- "$AVCDOCTOR" why --frobnicate
 expect_status 1 "unknown command" -- "$AVCDOCTOR" frobnicate
+# a report that cannot be written is an error with a message, never exit 0
+if [ -w /dev/full ]; then
+	expect_status 1 "why >/dev/full" -- sh -c '"$1" why -p "$2" "$3" >/dev/full' sh "$AVCDOCTOR" "$POLICY" "$AD_SOURCE_DIR/tests/data/hostile/invalid-utf8-node.log"
+	expect_grep 'cannot write the report' "$TMP/err" "write error: message"
+fi
 finish

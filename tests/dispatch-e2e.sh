@@ -102,6 +102,13 @@ PY
 
 # ================================================================= A. from stdin
 
+# A0. started with stdin and stderr closed: fds 0-2 go to /dev/null first, so
+# stdin is at its end at once (not the dispatcher's own signal pipe)
+timeout -k 5 30 "$DISPATCH" --stdout -p "$POLICY" --rules-dir "$TMP/rules" <&- 2>&- >"$TMP/closed.out"
+rc=$?
+[ "$rc" = 0 ] && pass "dispatcher with stdin closed: stdin at EOF, exit 0" ||
+	fail "dispatcher with stdin closed: exit $rc"
+
 # A1. the same alerts as `avcdoctor analyze` (a regular file: nothing shed)
 "$DISPATCH" --stdout -p "$POLICY" --rules-dir "$TMP/rules" <"$crafted" >"$TMP/d.jsonl" \
 	2>"$TMP/d.err"

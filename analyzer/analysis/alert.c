@@ -74,7 +74,7 @@ static GPtrArray *sorted_perms(const AdDenial *d)
 	return p;
 }
 
-/* the signature as text: record type, types, class, sorted permissions */
+/* the signature as text: record type, types, class, sorted permissions, suspect */
 static void signature_key(GString *key, const AdDenial *d)
 {
 	g_autoptr(GPtrArray) perms = sorted_perms(d);
@@ -103,6 +103,13 @@ static void signature_key(GString *key, const AdDenial *d)
 		g_string_append_c(key, '\x1f');
 		g_string_append(key, d->invalid_context);
 	}
+	/*
+	 * A record with planted or missing trusted fields names what its
+	 * writer chose: it gets an alert of its own, never one it imitates
+	 * (an ignored one, say).
+	 */
+	if (d->suspect)
+		g_string_append(key, "\x1fsuspect");
 }
 
 static char *signature_id(const GString *key)
@@ -271,16 +278,36 @@ char *ad_alert_summary(const AdAlert *a)
 				 "%s."), who, access, tclass, ttype);
 }
 
-static json_object *hosts_json(const AdAlert *a)
+/* "hosts" (escaped when not clean) and, when one needed it, "hosts_hex" beside it */
+static void add_hosts_json(json_object *o, const AdAlert *a)
 {
 	json_object *arr = json_object_new_array();
+	json_object *hex = json_object_new_array();
+	gboolean any_hex = FALSE;
 	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
 					    (GCompareFunc)strcmp);
 
-	for (GList *l = keys; l; l = l->next)
-		if (*(char *)l->data)
-			json_object_array_add(arr, json_object_new_string(l->data));
-	return arr;
+	for (GList *l = keys; l; l = l->next) {
+		const char *h = l->data;
+		gsize len = strlen(h);
+
+		if (!*h)
+			continue;
+		json_object_array_add(arr, ad_json_string_bytes(h, len));
+		if (ad_bytes_are_clean(h, len)) {
+			json_object_array_add(hex, NULL);
+		} else {
+			g_autofree char *x = ad_bytes_hex(h, len);
+
+			json_object_array_add(hex, json_object_new_string(x));
+			any_hex = TRUE;
+		}
+	}
+	json_object_object_add(o, "hosts", arr);
+	if (any_hex)
+		json_object_object_add(o, "hosts_hex", hex);
+	else
+		json_object_put(hex);
 }
 
 static json_object *time_json(double t)
@@ -307,7 +334,7 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object_object_add(o, "first_seen", time_json(a->first_seen));
 	json_object_object_add(o, "last_seen", time_json(a->last_seen));
 	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
-	json_object_object_add(o, "hosts", hosts_json(a));
+	add_hosts_json(o, a);
 	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
 	json_object_object_add(o, "summary", json_object_new_string(summary));
 	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
@@ -455,8 +482,11 @@ void ad_alert_render(GString *out, const AdAlert *a)
 	}
 	if (d->port >= 0)
 		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"), d->port);
-	if (d->syscall)
-		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), d->syscall);
+	if (d->syscall) {
+		g_autofree char *sc = ad_escape_str(d->syscall);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), sc);
+	}
 	g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
 			       d->permissive == 1 ? _("yes (nothing was blocked)")
 						  : d->permissive == 0 ? _("no") : _("unknown"));
@@ -465,11 +495,14 @@ void ad_alert_render(GString *out, const AdAlert *a)
 						    (GCompareFunc)strcmp);
 		GString *hosts = g_string_new(NULL);
 
-		for (GList *l = keys; l; l = l->next)
+		for (GList *l = keys; l; l = l->next) {
+			g_autofree char *h = ad_escape_str(l->data);
+
 			g_string_append_printf(hosts, "%s%s (%zu)", hosts->len ? ", " : "",
-					       *(char *)l->data ? (char *)l->data : _("local"),
+					       *h ? h : _("local"),
 					       GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts,
 										    l->data)));
+		}
 		g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts->str);
 		g_string_free(hosts, TRUE);
 	}

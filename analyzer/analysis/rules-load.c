@@ -1138,14 +1138,14 @@ static DIR *open_rules_dir(const char *dir, int *ret_errno, GError **error)
 			close(fd);
 		return NULL;
 	}
-	if (geteuid() == 0 && (st.st_uid != 0 || (st.st_mode & S_IWOTH))) {
+	if (!ad_path_trusted_by_root(&st)) {
 		if (st.st_uid != 0)
 			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
 				    _("%s: owned by uid %u, not root: refused while running as "
 				      "root"), dir, (unsigned)st.st_uid);
 		else
 			g_set_error(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE,
-				    _("%s: writable by everyone: refused while running as root"),
+				    _("%s: writable by users other than root: refused while running as root"),
 				    dir);
 		close(fd);
 		return NULL;

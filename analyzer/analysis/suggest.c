@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "output/escape.h"
+#include "output/report.h"
 #include "suggest.h"
 
 static const char *const kind_names[] = {
@@ -142,6 +143,8 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 {
 	json_object *o = json_object_new_object();
 	json_object *cmds = json_object_new_array();
+	json_object *hex_cmds = json_object_new_array();
+	gboolean any_hex = FALSE;
 	GString *shell = g_string_new(NULL);
 
 	json_object_object_add(o, "plugin", json_object_new_string(s->plugin));
@@ -155,24 +158,53 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 	for (guint i = 0; i < s->commands->len; i++) {
 		char **argv = g_ptr_array_index(s->commands, i);
 		json_object *a = json_object_new_array();
+		json_object *h = json_object_new_array();
 		g_autofree char *line = ad_shell_join((const char *const *)argv);
+		gboolean exact = TRUE;
 
+		/*
+		 * Arguments may carry record bytes.  Valid UTF-8 goes as it is (JSON
+		 * escapes control characters exactly); other bytes go escaped, and
+		 * exactly in hex, so that JSON stays valid UTF-8.
+		 */
 		for (guint j = 0; argv[j]; j++) {
 			gsize len = strlen(argv[j]);
+			g_autofree char *hex = ad_bytes_hex(argv[j], len);
 
-			/* arguments may carry record bytes: keep JSON valid UTF-8 */
-			if (ad_bytes_are_clean(argv[j], len) || g_utf8_validate(argv[j], len, NULL))
-				json_object_array_add(a, json_object_new_string(argv[j]));
-			else
-				json_object_array_add(a, json_object_new_string_len(
-							      argv[j], len));
+			if (g_utf8_validate(argv[j], len, NULL)) {
+				json_object_array_add(a, json_object_new_string_len(argv[j], len));
+			} else {
+				exact = FALSE;
+				json_object_array_add(a, ad_json_string_bytes(argv[j], len));
+			}
+			json_object_array_add(h, json_object_new_string(hex));
 		}
 		json_object_array_add(cmds, a);
+		if (exact) {
+			json_object_put(h);
+			h = NULL;
+		} else {
+			any_hex = TRUE;
+		}
+		json_object_array_add(hex_cmds, h);
 		if (shell->len)
 			g_string_append(shell, "\n");
-		g_string_append(shell, line);
+		if (exact) {
+			g_string_append(shell, line);
+		} else {
+			g_autofree char *esc = ad_escape_str(line);
+
+			/* a comment: pasted, it runs nothing on a path it does not name */
+			g_string_append(shell, "# not exact, an argument holds bytes that "
+					       "cannot be shown (see commands_hex): ");
+			g_string_append(shell, esc);
+		}
 	}
 	json_object_object_add(o, "commands", cmds);
+	if (any_hex)
+		json_object_object_add(o, "commands_hex", hex_cmds);
+	else
+		json_object_put(hex_cmds);
 	json_object_object_add(o, "shell", json_object_new_string(shell->str));
 	g_string_free(shell, TRUE);
 	return o;

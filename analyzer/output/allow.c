@@ -837,7 +837,8 @@ static json_object *records_json(GArray *records)
 		const AdRuleRecord *rec = &g_array_index(records, AdRuleRecord, i);
 		json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "file", json_object_new_string(rec->file));
+		json_object_object_add(o, "file", ad_json_string_bytes(rec->file,
+								    strlen(rec->file)));
 		json_object_object_add(o, "line", json_object_new_int64(rec->line));
 		json_object_object_add(o, "serial", json_object_new_uint64(rec->serial));
 		json_object_array_add(arr, o);
@@ -998,9 +999,13 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 									 a->invalid_context);
 
 			allowed = why == NULL;
-			if (!allowed)
-				g_string_append_printf(text, "#   %s:%u: %s: %s\n", rec->file,
+			if (!allowed) {
+				/* a file name may hold a newline: a comment stays one line */
+				g_autofree char *file = ad_escape_str(rec->file);
+
+				g_string_append_printf(text, "#   %s:%u: %s: %s\n", file,
 						       rec->line, a->invalid_context, why);
+			}
 		} else {
 			v = ad_policy_explain(rs->policy, a->scontext, a->tcontext, a->tclass,
 					      (const char *const *)a->perms->pdata,
@@ -1015,15 +1020,17 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		if (v) {
 			g_autofree char *stype = ad_context_type(a->scontext);
 			g_autofree char *ttype = ad_context_type(a->tcontext);
+			g_autofree char *file = ad_escape_str(rec->file);
 			json_object *o = json_object_new_object();
 
 			g_string_append_printf(text, "#   %s:%u: %s %s:%s: %s%s%s\n",
-					       rec->file, rec->line, stype, ttype,
+					       file, rec->line, stype, ttype,
 					       a->tclass, ad_reason_name(v->reason),
 					       v->constraint || v->detail ? ": " : "",
 					       v->constraint ? v->constraint
 							     : v->detail ? v->detail : "");
-			json_object_object_add(o, "file", json_object_new_string(rec->file));
+			json_object_object_add(o, "file", ad_json_string_bytes(rec->file,
+									    strlen(rec->file)));
 			json_object_object_add(o, "line", json_object_new_int64(rec->line));
 			json_object_object_add(o, "reason",
 					       json_object_new_string(ad_reason_name(v->reason)));

@@ -183,3 +183,17 @@ char *ad_shell_join(const char *const *argv)
 	}
 	return g_string_free(out, FALSE);
 }
+
+char *ad_bytes_hex(const void *data, gsize len)
+{
+	static const char digits[] = "0123456789abcdef";
+	const guchar *s = data;
+	char *hex = g_malloc(len * 2 + 1);
+
+	for (gsize i = 0; i < len; i++) {
+		hex[2 * i] = digits[s[i] >> 4];
+		hex[2 * i + 1] = digits[s[i] & 15];
+	}
+	hex[len * 2] = '\0';
+	return hex;
+}

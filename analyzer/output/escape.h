@@ -40,6 +40,9 @@ void ad_escape_append(GString *out, const void *data, gsize len);
 char *ad_escape_str(const char *s);
 char *ad_escape_gbytes(GBytes *b);
 
+/* @len bytes as lowercase hex digits, two a byte: the exact form beside an escaped one */
+char *ad_bytes_hex(const void *data, gsize len);
+
 /* TRUE when the bytes can be shown as they are: valid UTF-8, no NUL, C0, C1 or bidi control */
 gboolean ad_bytes_are_clean(const void *data, gsize len);
 

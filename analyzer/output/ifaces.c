@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "ifaces.h"
+#include "paths.h"
 
 #define MAX_DEPTH 6
 
@@ -49,7 +50,7 @@ struct _AdIfaces {
 
 const char *ad_ifaces_default_dir(void)
 {
-	const char *env = g_getenv("AVCDOCTOR_IFACES_DIR");
+	const char *env = ad_env_path("AVCDOCTOR_IFACES_DIR");
 
 	return env && *env ? env : AD_IFACES_DIR;
 }

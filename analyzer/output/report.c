@@ -31,15 +31,22 @@ void ad_json_add_bytes(json_object *obj, const char *key, AdBytes b)
 		return;
 	}
 	g_autofree char *esc = ad_escape_bytes(data, len);
-	g_autofree char *hex = g_malloc(len * 2 + 1);
+	g_autofree char *hex = ad_bytes_hex(data, len);
 
-	for (gsize i = 0; i < len; i++)
-		g_snprintf(hex + 2 * i, 3, "%02x", (guchar)data[i]);
-	hex[len * 2] = '\0';
 	json_object_object_add(obj, key, json_object_new_string(esc));
 	g_autofree char *hkey = g_strdup_printf("%s_hex", key);
 
 	json_object_object_add(obj, hkey, json_object_new_string(hex));
+}
+
+json_object *ad_json_string_bytes(const void *data, gsize len)
+{
+	g_autofree char *esc = NULL;
+
+	if (ad_bytes_are_clean(data, len))
+		return json_object_new_string_len(data, len);
+	esc = ad_escape_bytes(data, len);
+	return json_object_new_string(esc);
 }
 
 /* a string from a record: as it is when clean UTF-8, else escaped (JSON must stay valid) */

@@ -15,6 +15,13 @@ G_BEGIN_DECLS
  */
 void ad_json_add_bytes(json_object *obj, const char *key, AdBytes b);
 
+/*
+ * Bytes as a JSON string, always valid UTF-8: as they are when clean, else
+ * escaped (escape.h).  Where the exact bytes matter, ad_bytes_are_clean()
+ * tells the caller to add them as hex beside it ("<key>_hex").
+ */
+json_object *ad_json_string_bytes(const void *data, gsize len);
+
 /* the `why --json` object (avcdoctor(1)) for one denial; the caller owns it */
 json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v);
 

@@ -11,6 +11,7 @@
  * documentation.
  */
 #include "config.h"
+#include "paths.h"
 
 #include <string.h>
 
@@ -602,7 +603,7 @@ const char *ad_policy_bool_description(AdPolicy *p, const char *name)
 {
 	g_return_val_if_fail(p != NULL, NULL);
 	if (!p->bool_docs) {
-		const char *path = g_getenv("AVCDOCTOR_POLICY_XML");
+		const char *path = ad_env_path("AVCDOCTOR_POLICY_XML");
 
 		if (!path || !*path)
 			path = "/usr/share/selinux/devel/policy.xml";

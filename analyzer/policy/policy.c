@@ -30,6 +30,7 @@
  * engine needs a few microseconds for a new MCS pair.
  */
 #include "config.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -205,13 +206,14 @@ static char *ad_newest_policy(const char *dir)
 /*
  * Which policy to load when none is named: the kernel's when SELinux is on
  * (and its policy is readable), else the newest policy.N of SELINUXTYPE.
- * AVCDOCTOR_SELINUX_ROOT replaces /etc/selinux and, being a test hook,
+ * AVCDOCTOR_SELINUX_ROOT replaces /etc/selinux (for root only when root
+ * owns it and no one else can write it) and, being a test hook,
  * also skips the kernel.  @ret_live tells whether the running system's
  * boolean values apply.
  */
 static char *ad_policy_discover(gboolean *ret_live, GError **error)
 {
-	const char *root = g_getenv("AVCDOCTOR_SELINUX_ROOT");
+	const char *root = ad_env_path("AVCDOCTOR_SELINUX_ROOT");
 	g_autofree char *config = NULL;
 	g_autofree char *type = NULL;
 	g_autofree char *dir = NULL;

@@ -209,15 +209,85 @@ static const char *parse_avc_body(AdDenial *d, const char *body)
 	return "";
 }
 
+/* the word that starts at @p: up to a blank or @end, in @ev's memory */
+static const char *copy_word(AdEvent *ev, const char *p, const char *end)
+{
+	const char *e = p;
+	char *w;
+
+	while (e < end && *e != ' ' && *e != '\t')
+		e++;
+	w = ad_event_alloc(ev, e - p + 1);
+	memcpy(w, p, e - p);
+	w[e - p] = '\0';
+	return w;
+}
+
+/* the last " NAME=" in [@start, @end), found from the right; NULL when none */
+static const char *last_field(const char *start, const char *end, const char *name)
+{
+	gsize len = strlen(name);
+
+	for (const char *p = end - len; p > start; p--)
+		if (p[-1] == ' ' && memcmp(p, name, len) == 0)
+			return p + len;
+	return NULL;
+}
+
+/*
+ * The fields libselinux appends to a USER_AVC message, as it wrote them:
+ * "scontext=S tcontext=T tclass=C permissive=P" near the end of msg='...'.
+ * They are looked for from the right in the raw text, ignoring quotes: the
+ * object manager's text before them may quote a caller's command line, and
+ * a quote the caller opens there must not hide them.  FALSE when the
+ * record does not hold them in that order.
+ */
+static gboolean trusted_user_fields(AdDenial *d, const AdRecord *rec, const char *ret[4])
+{
+	const char *body = rec->body;
+	const char *m = strstr(body, "msg='");
+	const char *end, *s, *t, *c, *perm;
+
+	if (!m)
+		return FALSE;
+	m += 5;
+	end = body + (rec->body_len ? rec->body_len : strlen(body));
+	while (end > m && end[-1] != '\'')
+		end--;
+	if (end == m)	/* no closing quote: to the end of the record */
+		end = body + (rec->body_len ? rec->body_len : strlen(body));
+	else
+		end--;
+	c = last_field(m, end, "tclass=");
+	t = c ? last_field(m, c, "tcontext=") : NULL;
+	s = t ? last_field(m, t, "scontext=") : NULL;
+	if (!s)
+		return FALSE;
+	/* one after the other, as avc_audit() writes them */
+	if (s + strcspn(s, " ") + 1 + strlen("tcontext=") != t ||
+	    t + strcspn(t, " ") + 1 + strlen("tclass=") != c)
+		return FALSE;
+	ret[0] = copy_word(d->event, s, end);
+	ret[1] = copy_word(d->event, t, end);
+	ret[2] = copy_word(d->event, c, end);
+	perm = last_field(c, end, "permissive=");
+	ret[3] = perm ? copy_word(d->event, perm, end) : NULL;
+	return TRUE;
+}
+
+#define PLANTED_FIELDS "the record holds planted scontext/tcontext/tclass " \
+		       "fields; the trailing, trusted ones were used"
+
 /*
  * The subject/object fields of the denial record.  For USER_AVC the
- * trusted values are the last ones (libselinux appends them after the
+ * trusted values are the last ones as libselinux wrote them (after the
  * object manager's own text, which may quote a caller's command line).
  */
 static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 {
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 	const char *last[3] = { NULL, NULL, NULL };
+	const char *trusted[4] = { NULL, NULL, NULL, NULL };
 	guint seen[3] = { 0, 0, 0 };
 	guint n_fields;
 	const AdField *fields = ad_record_fields(rec, &n_fields);
@@ -241,13 +311,28 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 		if (user && strcmp(f->name, "msg") != 0 &&
 		    (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
 		     strstr(f->value, "tclass=")))
-			set_suspect(d, "the record holds planted scontext/tcontext/tclass "
-				       "fields; the trailing, trusted ones were used");
+			set_suspect(d, PLANTED_FIELDS);
 	}
 	if (seen[0] > 1 || seen[1] > 1 || seen[2] > 1)
-		set_suspect(d, user ? "the record holds planted scontext/tcontext/tclass "
-				      "fields; the trailing, trusted ones were used"
-				    : "a field appears twice in the record");
+		set_suspect(d, user ? PLANTED_FIELDS : "a field appears twice in the record");
+	if (n_fields >= AD_MAX_FIELDS)
+		set_suspect(d, "the record holds more fields than are read");
+	if (user) {
+		if (trusted_user_fields(d, rec, trusted)) {
+			for (guint k = 0; k < 3; k++)
+				if (!last[k] || strcmp(last[k], trusted[k]) != 0)
+					set_suspect(d, PLANTED_FIELDS);
+			memcpy(last, trusted, sizeof(last));
+			d->permissive = trusted[3] ? strcmp(trusted[3], "1") == 0 : -1;
+		} else {
+			const char *perm = ad_record_get_last(rec, "permissive");
+
+			set_suspect(d, "the trusted trailing scontext/tcontext/tclass fields "
+				       "cannot be found");
+			if (perm)
+				d->permissive = strcmp(perm, "1") == 0;
+		}
+	}
 	d->scontext = last[0];
 	d->tcontext = last[1];
 	d->tclass = last[2];
@@ -301,24 +386,33 @@ static AdBytes join_path(AdEvent *ev, AdBytes cwd, AdBytes name)
 }
 
 /*
- * What the denials of one event take from its other records, found in one
- * pass over the event: the first SYSCALL, CWD, PROCTITLE, SOCKADDR and
- * AVC_PATH, and the PATH records.  Built once per event, so that an event
- * of N records costs O(N), not O(N) per denial record in it.
+ * What the denials of one event look up in its other records, gathered in
+ * one pass: an event of many denials costs time linear in its records.
  */
 typedef struct {
-	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;
-	const AdRecord **paths;		/* at most AD_EVENT_MAX_CONTEXT */
+	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;	/* the first of each type */
+	const AdRecord *only;	/* the last PATH record */
 	guint n_paths;
+	GHashTable *by_inode;	/* inode (gint64 in the event) -> first PATH record */
+	GHashTable *by_base;	/* GBytes last component -> first non-PARENT PATH */
 } EventIndex;
 
-static void event_index_init(EventIndex *x, AdEvent *ev)
+static void event_index_clear(EventIndex *x)
 {
-	guint cap = MIN(ev->records->len, AD_EVENT_MAX_CONTEXT);
+	if (x->by_inode)
+		g_hash_table_unref(x->by_inode);
+	if (x->by_base)
+		g_hash_table_unref(x->by_base);
+}
 
+/* indexes the first @n records of @ev */
+static void event_index_build(EventIndex *x, AdEvent *ev, guint n)
+{
 	memset(x, 0, sizeof(*x));
-	x->paths = ad_event_alloc(ev, sizeof(*x->paths) * (cap ? cap : 1));
-	for (guint i = 0; i < ev->records->len; i++) {
+	x->by_inode = g_hash_table_new(g_int64_hash, g_int64_equal);
+	x->by_base = g_hash_table_new_full(g_bytes_hash, g_bytes_equal,
+					   (GDestroyNotify)g_bytes_unref, NULL);
+	for (guint i = 0; i < n; i++) {
 		const AdRecord *r = g_ptr_array_index(ev->records, i);
 		const AdRecord **slot;
 
@@ -328,14 +422,39 @@ static void event_index_init(EventIndex *x, AdEvent *ev)
 		case AD_REC_PROCTITLE: slot = &x->pt; break;
 		case AD_REC_SOCKADDR: slot = &x->sa; break;
 		case AD_REC_AVC_PATH: slot = &x->avc_path; break;
-		case AD_REC_PATH:
-			if (x->n_paths < cap)
-				x->paths[x->n_paths++] = r;
-			continue;
+		case AD_REC_PATH: slot = NULL; break;
 		default: continue;
 		}
-		if (!*slot)
-			*slot = r;
+		if (slot) {
+			if (!*slot)
+				*slot = r;
+			continue;
+		}
+		x->n_paths++;
+		x->only = r;
+
+		gint64 ino = field_int(r, "inode");
+		const char *nametype = ad_record_get(r, "nametype");
+
+		if (ino >= 0 && !g_hash_table_contains(x->by_inode, &ino)) {
+			gint64 *key = ad_event_alloc(ev, sizeof(*key));
+
+			*key = ino;
+			g_hash_table_insert(x->by_inode, key, (gpointer)r);
+		}
+		if (!(nametype && strcmp(nametype, "PARENT") == 0)) {
+			AdBytes pname = ad_record_bytes(r, "name");
+
+			if (pname.data) {
+				AdBytes base = bytes_basename(pname);
+				GBytes *key = g_bytes_new_static(base.data, base.len);
+
+				if (!g_hash_table_contains(x->by_base, key))
+					g_hash_table_insert(x->by_base, key, (gpointer)r);
+				else
+					g_bytes_unref(key);
+			}
+		}
 	}
 }
 
@@ -345,33 +464,19 @@ static void event_index_init(EventIndex *x, AdEvent *ev)
  */
 static const AdRecord *matching_path(const EventIndex *x, const AdDenial *d)
 {
-	const AdRecord *only = NULL, *by_name = NULL;
-	guint n_paths = 0;
+	const AdRecord *r;
 
-	for (guint i = 0; i < x->n_paths; i++) {
-		const AdRecord *rec = x->paths[i];
-		const char *nametype;
+	if (!x->n_paths)
+		return NULL;
+	if (d->ino >= 0 && (r = g_hash_table_lookup(x->by_inode, &d->ino)))
+		return r;
+	if (d->name.data) {
+		g_autoptr(GBytes) key = g_bytes_new_static(d->name.data, d->name.len);
 
-		n_paths++;
-		only = rec;
-		if (d->ino >= 0 && field_int(rec, "inode") == d->ino)
-			return rec;
-		nametype = ad_record_get(rec, "nametype");
-		if (d->name.data && !by_name && !(nametype && strcmp(nametype, "PARENT") == 0)) {
-			AdBytes pname = ad_record_bytes(rec, "name");
-
-			if (pname.data) {
-				AdBytes base = bytes_basename(pname);
-
-				if (base.len == d->name.len &&
-				    memcmp(base.data, d->name.data, base.len) == 0)
-					by_name = rec;
-			}
-		}
+		if ((r = g_hash_table_lookup(x->by_base, key)))
+			return r;
 	}
-	if (by_name)
-		return by_name;
-	return n_paths == 1 ? only : NULL;
+	return x->n_paths == 1 ? x->only : NULL;
 }
 
 /* SOCKADDR saddr=<hex>: family, address and port in words */
@@ -490,23 +595,12 @@ static gboolean is_file_class(const char *tclass)
 }
 
 /* fills subject and object details from the event's other records */
-/*
- * Fills subject and object details from the event's other records (@x,
- * NULL for a record analysed alone).
- */
 static void enrich(AdDenial *d, AdEvent *ev, const AdRecord *rec, const EventIndex *x)
 {
-	static const EventIndex none;
-	const AdRecord *sc, *cwd, *pt, *sa, *avc_path;
+	const AdRecord *sc = x->sc, *cwd = x->cwd, *pt = x->pt, *sa = x->sa;
+	const AdRecord *avc_path = x->avc_path;
 	AdBytes cwd_b = AD_BYTES_NONE;
 
-	if (!x)
-		x = &none;
-	sc = x->sc;
-	cwd = x->cwd;
-	pt = x->pt;
-	sa = x->sa;
-	avc_path = x->avc_path;
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 
 	d->pid = field_int(rec, user ? "spid" : "pid");
@@ -745,11 +839,12 @@ static gboolean has_avc_body(const AdRecord *rec)
 guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			     AdDenialProblemFunc on_problem, gpointer user_data)
 {
-	EventIndex idx;
-	guint n = 0, alone = 0;
+	guint n = 0, n_alone = 0;
+	guint n_indexed = MIN(ev->records->len, AD_EVENT_MAX_RECORDS);
+	EventIndex x, alone = { 0 };
 	const AdRecord *first_alone = NULL;
 
-	event_index_init(&idx, ev);
+	event_index_build(&x, ev, n_indexed);
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autoptr(AdDenial) d = NULL;
@@ -784,7 +879,8 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 			}
 			const char *perm = ad_record_get_last(rec, "permissive");
 
-			if (perm)
+			/* USER_AVC: take_contexts() read the trusted one */
+			if (perm && d->type != AD_DENIAL_USER_AVC)
 				d->permissive = strcmp(perm, "1") == 0;
 		} else if (rec->type == AD_REC_SELINUX_ERR ||
 			   rec->type == AD_REC_USER_SELINUX_ERR) {
@@ -800,30 +896,27 @@ guint ad_event_build_denials(AdEvent *ev, GPtrArray *ret_denials,
 		} else {
 			continue;
 		}
-		/*
-		 * Past AD_EVENT_MAX_CONTEXT records one event is not a kernel's: the
-		 * denial records beyond are analysed alone, so that a flood of
-		 * records with one serial costs linear time.
-		 */
-		if (i < AD_EVENT_MAX_CONTEXT) {
-			enrich(d, ev, rec, &idx);
-		} else {
-			enrich(d, ev, rec, NULL);
-			if (!alone++)
+		/* past the cap: analysed as a record alone, without the event's others */
+		if (i >= n_indexed) {
+			if (!n_alone++)
 				first_alone = rec;
+			enrich(d, ev, rec, &alone);
+		} else {
+			enrich(d, ev, rec, &x);
 		}
 		g_ptr_array_add(ret_denials, g_steal_pointer(&d));
 		n++;
 	}
-	if (alone && on_problem) {
-		g_autofree char *m = g_strdup_printf(
-			ngettext("one event holds more than %u records: %u denial record "
-				 "beyond them was analysed alone",
-				 "one event holds more than %u records: %u denial records "
-				 "beyond them were analysed alone", alone),
-			AD_EVENT_MAX_CONTEXT, alone);
+	event_index_clear(&x);
+	if (n_alone && on_problem) {
+		g_autofree char *msg = g_strdup_printf(
+			ngettext("%u denial record past the first %u records of its event "
+				 "was analysed alone",
+				 "%u denial records past the first %u records of their event "
+				 "were analysed alone", n_alone),
+			n_alone, AD_EVENT_MAX_RECORDS);
 
-		on_problem(first_alone, m, user_data);
+		on_problem(first_alone, msg, user_data);
 	}
 	return n;
 }

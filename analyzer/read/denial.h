@@ -6,12 +6,6 @@
 
 G_BEGIN_DECLS
 
-/*
- * Records of one event that its denials draw details from (SYSCALL, PATH,
- * CWD ...); denial records beyond are analysed alone.  A kernel event has
- * a handful; thousands sharing one serial are a flood or forged.
- */
-#define AD_EVENT_MAX_CONTEXT 1024
 
 typedef enum {
 	AD_DENIAL_AVC,			/* kernel AVC (also FANOTIFY carrying an avc body) */
@@ -102,10 +96,20 @@ typedef void (*AdDenialProblemFunc)(const AdRecord *rec, const char *message,
 				    gpointer user_data);
 
 /*
+ * Records of one event that its denials are enriched from.  A denial record
+ * past them is analysed alone (no syscall, path or command line), and the
+ * first such record of the event is reported once through the problem
+ * callback: one client writing many records under one event stamp costs
+ * linear time and cannot stand for the whole event.
+ */
+#define AD_EVENT_MAX_RECORDS	1024
+
+/*
  * Builds the denials of one event: one per AVC / USER_AVC / SELINUX_ERR
  * record, each enriched with the event's SYSCALL, CWD, PATH, PROCTITLE
- * and SOCKADDR records.  Records that cannot be understood are reported
- * through @on_problem and skipped.  Appends AdDenial* to @ret_denials
+ * and SOCKADDR records (of its first AD_EVENT_MAX_RECORDS records).
+ * Records that cannot be understood are reported through @on_problem and
+ * skipped.  Appends AdDenial* to @ret_denials
  * (which owns them: create it with g_ptr_array_new_with_free_func
  * ((GDestroyNotify)ad_denial_unref)).  Returns the number appended.
  */

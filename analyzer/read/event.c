@@ -235,7 +235,6 @@ const AdRecord *ad_event_find_record(const AdEvent *ev, int type)
 	return NULL;
 }
 
-#define AD_MAX_FIELDS	4096		/* fields kept per record */
 
 /* byte classes of the tokenizer: one table lookup per byte */
 enum { CH_NAME = 1, CH_SPACE = 2 };

@@ -25,6 +25,9 @@ static inline gboolean ad_field_quoted(const AdField *f)
 	return f->value[-1] == '"' || f->value[-1] == '\'';
 }
 
+/* fields kept per record: the rest of a longer record is not split */
+#define AD_MAX_FIELDS	4096
+
 typedef struct _AdEvent AdEvent;
 typedef struct _AdRecord AdRecord;
 

@@ -22,6 +22,7 @@
 #include "read/denial.h"
 #include "read/event.h"
 #include "read/reader.h"
+#include "analysis/alert.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -853,6 +854,124 @@ static void test_honest_user_avc(void **state)
 	assert_false(d->suspect);
 }
 
+/* a file of tests/data/hostile/, read whole */
+static Result *analyse_hostile(const char *name)
+{
+	const char *src = g_getenv("AD_SOURCE_DIR");
+	g_autofree char *path = g_build_filename(src ? src : ".", "tests", "data", "hostile",
+						 name, NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+
+	if (!g_file_get_contents(path, &text, NULL, &error))
+		print_error("%s: %s\n", path, error->message);
+	assert_non_null(text);
+	return analyse_text(name, text);
+}
+
+/* trusted fields of user-avc-*.log: what libselinux appended */
+static void assert_hostile_trusted(AdDenial *d, const char *reason)
+{
+	assert_int_equal(d->type, AD_DENIAL_USER_AVC);
+	assert_str(d->scontext, "unconfined_u:unconfined_r:unconfined_t:s0-s0:c0.c1023");
+	assert_str(d->tcontext, "system_u:object_r:systemd_unit_file_t:s0");
+	assert_str(d->tclass, "service");
+	assert_int_equal(d->permissive, 0);
+	assert_true(d->suspect);
+	assert_non_null(strstr(d->suspect_reason, reason));
+}
+
+/* caller text opens a quote (x=") that would swallow the trailing fields */
+static void test_hostile_planted_quote(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-quote.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 1), "planted");
+}
+
+/* more fields than are split: the trailing ones are found all the same */
+static void test_hostile_many_fields(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-many-fields.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 2), "more fields");
+}
+
+/* no "scontext= tcontext= tclass=" run at the end: suspect, alert of its own */
+static void test_hostile_no_trailer(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-no-trailer.log");
+	g_autoptr(Result) honest = analyse_text("honest.log", SYSTEMD_USER_AVC(122, "x"));
+	AdDenial *d;
+
+	assert_no_problems(res);
+	d = denial_of(res, 3);
+	assert_true(d->suspect);
+	assert_non_null(strstr(d->suspect_reason, "cannot be found"));
+	assert_no_problems(honest);
+	assert_false(denial_of(honest, 122)->suspect);
+}
+
+/* a suspect denial never shares the signature of the honest one it imitates */
+static void test_suspect_signature(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-quote.log");
+	g_autoptr(Result) honest = analyse_text("honest.log", SYSTEMD_USER_AVC(122, "x"));
+	g_autofree char *a = NULL, *b = NULL;
+
+	assert_no_problems(honest);
+	/* the same trusted fields: only the suspect flag tells them apart */
+	assert_str(denial_of(res, 1)->scontext, denial_of(honest, 122)->scontext);
+	assert_str(denial_of(res, 1)->tcontext, denial_of(honest, 122)->tcontext);
+	a = ad_denial_signature(denial_of(res, 1));
+	b = ad_denial_signature(denial_of(honest, 122));
+	assert_string_not_equal(a, b);
+}
+
+/*
+ * Many records under one event stamp: PATH records matched by inode in one
+ * index, and the denial records past AD_EVENT_MAX_RECORDS analysed alone
+ * and counted in one problem.
+ */
+static void test_same_serial_flood(void **state)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	const char *stamp = "msg=audit(1700000040.000:7): ";
+	guint n_first = 200, n_more = 1000;
+	g_autoptr(Result) res = NULL;
+	g_autofree char *count = NULL;
+	AdDenial *d;
+
+	g_string_append_printf(text, "type=SYSCALL %sarch=c000003e syscall=257 success=no "
+			       "exit=-13 pid=5 comm=\"cat\" exe=\"/usr/bin/cat\"\n", stamp);
+	for (guint i = 0; i < n_first + n_more; i++) {
+		g_string_append_printf(text, "type=AVC %savc:  denied  { read } for  pid=5 "
+				       "comm=\"cat\" name=\"f%u\" ino=%u " CTX_S " " CTX_T
+				       " tclass=file\n", stamp, i, 10000 + i);
+		/* after the first denials, in reverse: only the inode matches them */
+		for (guint j = n_first; i + 1 == n_first && j-- > 0;)
+			g_string_append_printf(text, "type=PATH %sitem=%u name=\"/etc/g%u\" "
+					       "inode=%u nametype=NORMAL\n", stamp, j, j, 10000 + j);
+	}
+	res = analyse_text("flood.log", text->str);
+	assert_int_equal(res->denials->len, n_first + n_more);
+	d = denial_nth(res, 7, 17);
+	assert_bytes_str(d->path, "/etc/g17");
+	assert_str(d->syscall, "openat");
+	/* the last one is past the first AD_EVENT_MAX_RECORDS: no syscall */
+	d = denial_nth(res, 7, n_first + n_more - 1);
+	assert_null(d->syscall);
+	assert_null(d->exe.data);
+	assert_int_equal(res->problems->len, 1);
+	count = g_strdup_printf("%u denial records past the first %u",
+				1 + 2 * n_first + n_more - AD_EVENT_MAX_RECORDS,
+				AD_EVENT_MAX_RECORDS);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(res->problems, 0))->message,
+			       count));
+}
+
 /* ---------------------------------------------------------- malformed input */
 
 typedef struct {
@@ -1101,6 +1220,11 @@ int main(void)
 		cmocka_unit_test(test_spoofed_user_avc_in_cmdline),
 		cmocka_unit_test(test_spoofed_user_avc_breakout),
 		cmocka_unit_test(test_honest_user_avc),
+		cmocka_unit_test(test_hostile_planted_quote),
+		cmocka_unit_test(test_hostile_many_fields),
+		cmocka_unit_test(test_hostile_no_trailer),
+		cmocka_unit_test(test_suspect_signature),
+		cmocka_unit_test(test_same_serial_flood),
 		cmocka_unit_test(test_malformed_table),
 		cmocka_unit_test(test_bad_record_same_event),
 		cmocka_unit_test(test_context_type),

@@ -22,6 +22,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "paths.h"
 #include "read/denial.h"
 #include "analysis/plugin.h"
 #include "policy/policy.h"
@@ -529,12 +530,32 @@ static void test_unsafe_as_root(void **state)
 	assert_int_equal(chmod(path, 0646), 0);
 	assert_false(ad_rule_book_load_file(b, path, &error));
 	assert_true(g_error_matches(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE));
-	assert_non_null(strstr(error->message, "writable by everyone"));
+	assert_non_null(strstr(error->message, "writable by users other than root"));
 	g_clear_error(&error);
 	/* in a directory: reported, the others still load */
 	assert_true(ad_rule_book_load_dir(b, dir, problems, &error));
 	assert_int_equal(problems->len, 1);
-	assert_non_null(strstr(g_ptr_array_index(problems, 0), "writable by everyone"));
+	assert_non_null(strstr(g_ptr_array_index(problems, 0), "writable by users other than root"));
+
+	/* group-writable: by root's group only */
+	assert_int_equal(chmod(path, 0664), 0);
+	assert_int_equal(chown(path, 0, 1), 0);
+	assert_false(ad_rule_book_load_file(b, path, &error));
+	assert_true(g_error_matches(error, AD_RULES_ERROR, AD_RULES_ERROR_UNSAFE));
+	g_clear_error(&error);
+	assert_int_equal(chown(path, 0, 0), 0);
+	assert_true(ad_rule_book_load_file(b, path, &error));
+	/* the test hooks' directories: the same test, else ignored */
+	g_setenv("AD_TEST_HOOK", dir, TRUE);
+	assert_int_equal(chmod(dir, 0775), 0);
+	assert_int_equal(chown(dir, 0, 1), 0);
+	assert_null(ad_env_path("AD_TEST_HOOK"));
+	assert_int_equal(chown(dir, 1, 0), 0);
+	assert_int_equal(chmod(dir, 0755), 0);
+	assert_null(ad_env_path("AD_TEST_HOOK"));
+	assert_int_equal(chown(dir, 0, 0), 0);
+	assert_string_equal(ad_env_path("AD_TEST_HOOK"), dir);
+	g_unsetenv("AD_TEST_HOOK");
 
 	assert_int_equal(chmod(path, 0644), 0);
 	assert_int_equal(chown(path, 1, 1), 0);

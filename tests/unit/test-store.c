@@ -868,6 +868,24 @@ static void test_unsafe_paths(void **state)
 	assert_false(g_file_test(target, G_FILE_TEST_EXISTS));
 	g_unlink(f->path);
 
+	/* a linked directory component: refused before any file is made there */
+	{
+		g_autofree char *real = g_build_filename(f->dir, "real", NULL);
+		g_autofree char *linked = g_build_filename(f->dir, "linked", NULL);
+		g_autofree char *via = g_build_filename(linked, "alerts.db", NULL);
+		g_autofree char *made = g_build_filename(real, "alerts.db", NULL);
+
+		assert_int_equal(g_mkdir(real, 0700), 0);
+		assert_int_equal(symlink(real, linked), 0);
+		assert_null(ad_store_open(via, NULL, NULL, &error));
+		assert_error(error, AD_STORE_ERROR_UNSAFE);
+		assert_non_null(strstr(error->message, "symbolic link"));
+		g_clear_error(&error);
+		assert_false(g_file_test(made, G_FILE_TEST_EXISTS));
+		g_unlink(linked);
+		g_rmdir(real);
+	}
+
 	/* a planted -wal link */
 	assert_int_equal(symlink(target, wal), 0);
 	assert_null(ad_store_open(f->path, NULL, NULL, &error));
