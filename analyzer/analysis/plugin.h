@@ -21,6 +21,7 @@ typedef struct {
 	AdLabels *labels;		/* file_contexts; NULL when none could be opened */
 	AdRuleBook *rules;		/* declarative rules; NULL when none */
 	gboolean local;			/* the log is from this host: files may be checked */
+	GHashTable *proofs;		/* ad_proof_cache_new(); NULL: none (analysis/proof.h) */
 } AdContext;
 
 /*
@@ -31,7 +32,7 @@ typedef struct {
  */
 typedef struct {
 	const char *id;			/* "restorecon" */
-	int priority;			/* ranking weight, as setroubleshoot's */
+	int priority;			/* breaks ties in the ranking (see ad_suggestions_sort()) */
 	int (*analyze)(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret);
 } AdPlugin;
 
@@ -40,7 +41,8 @@ extern const AdPlugin *const ad_plugin_table[];
 const AdPlugin *ad_plugin_find(const char *id);
 
 /*
- * Runs every plugin and the rule book on one denial; returns the
+ * Runs every plugin and the rule book on one denial, proves what they
+ * suggest against the policy (ad_suggestions_prove()); returns the
  * suggestions ranked best first (owned; free func set).  Failures of single
  * plugins are counted in @ret_failures when non-NULL.
  */
