@@ -257,7 +257,8 @@ static void count_scope(AdPolicy *p, AdSuggestion *s, const AdDenial *d, const c
  * The confidence shown: the plugin's judgement, halved when the proof
  * says the fix would not work, and lowered by a tenth for each factor of
  * ten the scope spans (a fix that opens 10,000 other accesses keeps 60%
- * of the plugin's confidence).  Stays in [0, 1].
+ * of the plugin's confidence; not for restoring the default label, which
+ * opens nothing the policy does not intend).  Stays in [0, 1].
  */
 static double proved_confidence(const AdSuggestion *s)
 {
@@ -265,7 +266,7 @@ static double proved_confidence(const AdSuggestion *s)
 
 	if (s->proof == AD_PROOF_FAILED)
 		c /= 2;
-	if (s->scope.accesses > 0)
+	if (s->scope.accesses > 0 && s->kind != AD_FIX_RELABEL)
 		c *= MAX(1.0 - 0.1 * log10(1.0 + (double)s->scope.accesses), 0.3);
 	return CLAMP(c, 0.0, 1.0);
 }

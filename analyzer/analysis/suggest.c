@@ -255,6 +255,9 @@ static int scope_step(const AdSuggestion *s)
 {
 	if (s->scope.accesses < 0)
 		return G_MAXINT;
+	/* restoring the label file_contexts gives opens nothing the policy does not intend */
+	if (s->kind == AD_FIX_RELABEL)
+		return 0;
 	return (int)floor(2.0 * log10(1.0 + (double)s->scope.accesses));
 }
 
