@@ -229,12 +229,16 @@ void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
  * investigator must read before anything is loosened); fixes proved to
  * stop every denial; suggestions that change nothing in the policy
  * (explanations, program fixes, bug reports); a local module, proved but
- * the last resort; fixes that would not stop the denial.
+ * the last resort; turning a boolean off (it weakens what the boolean
+ * protects); fixes that would not stop the denial.
  */
 static int proof_rank(const AdSuggestion *s)
 {
 	if (s->kind == AD_FIX_ATTACK)
 		return 0;
+	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++)
+		if (!((AdBoolSetting *)g_ptr_array_index(s->set_booleans, i))->value)
+			return s->proof == AD_PROOF_FAILED ? 5 : 4;
 	switch (s->proof) {
 	case AD_PROOF_OK:
 		return s->adds_rules || s->kind == AD_FIX_MODULE ? 3 : 1;
@@ -242,7 +246,7 @@ static int proof_rank(const AdSuggestion *s)
 		return 2;
 	case AD_PROOF_FAILED:
 	default:
-		return 4;
+		return 5;
 	}
 }
 
