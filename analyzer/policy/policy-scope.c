@@ -14,7 +14,7 @@
 #include "policy/policy-private.h"
 
 /* scope answers cached at most; emptied beyond */
-#define AD_SCOPE_CACHE_MAX 4096
+#define AD_SCOPE_CACHE_MAX 1024
 /* examples kept per answer */
 #define AD_SCOPE_EXAMPLES 3
 
@@ -22,6 +22,7 @@ typedef struct {
 	gint64 accesses;
 	gint64 domains;
 	GPtrArray *examples;		/* char* */
+	guint32 *bits;			/* type scopes: per source type value - 1, or NULL */
 } AdScopeCount;
 
 static void ad_scope_count_free(AdScopeCount *c)
@@ -29,6 +30,7 @@ static void ad_scope_count_free(AdScopeCount *c)
 	if (!c)
 		return;
 	g_ptr_array_unref(c->examples);
+	g_free(c->bits);
 	g_free(c);
 }
 
@@ -198,31 +200,53 @@ static int ad_type_scan_one(avtab_key_t *k, avtab_datum_t *d, void *arg)
 	return 0;
 }
 
+/*
+ * The answer without the source type @except: what that domain may do
+ * itself is not "else".
+ */
+static gint64 ad_type_scope_answer(AdPolicy *p, const AdScopeCount *c, type_datum_t *x,
+				   gint64 *ret_domains, GPtrArray *examples)
+{
+	guint32 own = x && x->s.value <= p->db.p_types.nprim ? c->bits[x->s.value - 1] : 0;
+	const char *name = x ? p->db.p_type_val_to_name[x->s.value - 1] : NULL;
+	gsize len = name ? strlen(name) : 0;
+
+	if (ret_domains)
+		*ret_domains = c->domains - (own ? 1 : 0);
+	for (guint i = 0; examples && i < c->examples->len; i++) {
+		const char *e = g_ptr_array_index(c->examples, i);
+
+		if (!name || strncmp(e, name, len) != 0 || e[len] != ' ')
+			g_ptr_array_add(examples, g_strdup(e));
+	}
+	return c->accesses - ad_popcount(own);
+}
+
 gint64 ad_policy_type_scope(AdPolicy *p, const char *type, const char *tclass,
 			    const char *const *perms, guint n_perms, const char *except,
 			    gint64 *ret_domains, GPtrArray *examples)
 {
 	g_autoptr(GString) key = g_string_new(NULL);
-	g_autofree guint32 *bits = NULL;
 	type_datum_t *t, *x = NULL;
 	class_datum_t *cls;
 	AdTypeScan scan = { 0 };
 	AdScopeCount *c;
 
-	g_string_printf(key, "t %s %s %s", type ? type : "", tclass ? tclass : "",
-			except ? except : "");
+	if (except)
+		x = ad_type_lookup(p, except);
+	if (x && x->flavor == TYPE_ATTRIB)
+		x = NULL;
+	g_string_printf(key, "t %s %s", type ? type : "", tclass ? tclass : "");
 	for (guint i = 0; i < n_perms; i++)
 		g_string_append_printf(key, " %s", perms[i]);
 	c = ad_scope_cached(p, key->str);
 	if (c)
-		return ad_scope_answer(c, ret_domains, examples);
+		return ad_type_scope_answer(p, c, x, ret_domains, examples);
 
 	t = ad_type_lookup(p, type);
 	cls = ad_class_lookup(p, tclass);
 	if (!t || t->flavor == TYPE_ATTRIB || !cls)
 		return -1;
-	if (except)
-		x = ad_type_lookup(p, except);
 	scan.p = p;
 	scan.targets = &p->db.type_attr_map[t->s.value - 1];
 	scan.tclass = cls->s.value;
@@ -231,25 +255,28 @@ gint64 ad_policy_type_scope(AdPolicy *p, const char *type, const char *tclass,
 		scan.mask |= ad_perm_bit(cls, perms[i]);
 	if (!scan.mask)
 		return -1;
-	bits = g_new0(guint32, p->db.p_types.nprim + 1);
-	scan.bits = bits;
+	c = g_new0(AdScopeCount, 1);
+	c->examples = g_ptr_array_new_with_free_func(g_free);
+	c->bits = g_new0(guint32, p->db.p_types.nprim + 1);
+	scan.bits = c->bits;
 	avtab_map(&p->db.te_avtab, ad_type_scan_one, &scan);
 	scan.conditional = TRUE;
 	avtab_map(&p->db.te_cond_avtab, ad_type_scan_one, &scan);
 
-	c = g_new0(AdScopeCount, 1);
-	c->examples = g_ptr_array_new_with_free_func(g_free);
 	for (guint s = 0; s < p->db.p_types.nprim; s++) {
 		type_datum_t *sd = p->db.type_val_to_struct[s];
 
-		if (!bits[s] || (x && x->s.value == s + 1) || !sd || sd->flavor == TYPE_ATTRIB)
+		if (!sd || sd->flavor == TYPE_ATTRIB)
+			c->bits[s] = 0;
+		if (!c->bits[s])
 			continue;
-		c->accesses += ad_popcount(bits[s]);
+		c->accesses += ad_popcount(c->bits[s]);
 		c->domains++;
-		if (c->examples->len < AD_SCOPE_EXAMPLES)
+		/* one more than shown, in case one is the denied domain's */
+		if (c->examples->len < AD_SCOPE_EXAMPLES + 1)
 			g_ptr_array_add(c->examples, ad_scope_example(p, s, t->s.value - 1,
-								      cls->s.value, bits[s]));
+								      cls->s.value, c->bits[s]));
 	}
 	ad_scope_cache(p, key->str, c);
-	return ad_scope_answer(c, ret_domains, examples);
+	return ad_type_scope_answer(p, c, x, ret_domains, examples);
 }
