@@ -486,6 +486,16 @@ static void append_command(GString *out, json_object *argv, json_object *hex_arg
 	g_string_append_printf(out, "# %s\n", esc);
 }
 
+/* "Checked against the policy: ..." of a stored suggestion, as `analyze` prints it */
+static void append_proof(GString *out, json_object *s)
+{
+	g_autofree char *proof = ad_suggestion_proof_text_json(s);
+	g_autofree char *esc = proof ? shown(proof) : NULL;
+
+	if (esc)
+		append_wrapped(out, esc);
+}
+
 /* the setroubleshoot-style report of a stored alert, as `avcdoctor analyze` prints it */
 static void render_alert(GString *out, json_object *o)
 {
@@ -531,6 +541,7 @@ static void render_alert(GString *out, json_object *o)
 			append_wrapped(out, if_text);
 		if (then_text)
 			append_wrapped(out, then_text);
+		append_proof(out, s);
 		if (cmds && json_object_is_type(cmds, json_type_array) &&
 		    json_object_array_length(cmds))
 			g_string_append(out, _("Do\n"));

@@ -298,6 +298,7 @@ void ad_suggestion_view_free(AdSuggestionView *s)
 	g_free(s->if_text);
 	g_free(s->then_text);
 	g_free(s->shell);
+	g_free(s->proof);
 	g_free(s);
 }
 
@@ -337,6 +338,19 @@ static char *suggestion_shell(json_object *s)
 	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
+/* the proof in words, cleaned for display; @ret_verified as AdSuggestionView's */
+static char *suggestion_proof(json_object *s, int *ret_verified)
+{
+	g_autofree char *text = ad_suggestion_proof_text_json(s);
+	json_object *v;
+
+	*ret_verified = -1;
+	if (json_object_object_get_ex(s, "verified", &v) &&
+	    json_object_is_type(v, json_type_boolean))
+		*ret_verified = json_object_get_boolean(v) ? 1 : 0;
+	return text ? ad_clean_text(text) : NULL;
+}
+
 GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 {
 	GPtrArray *ret = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_view_free);
@@ -358,6 +372,7 @@ GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 		v->if_text = ad_json_get_text(s, "if");
 		v->then_text = ad_json_get_text(s, "then");
 		v->shell = suggestion_shell(s);
+		v->proof = suggestion_proof(s, &v->verified);
 		g_ptr_array_add(ret, v);
 	}
 	return ret;

@@ -59,6 +59,8 @@ typedef struct {
 	char *if_text;
 	char *then_text;
 	char *shell;		/* the commands, already quoted for a shell; "" for none */
+	int verified;		/* 1 proved, 0 would not stop the denial, -1 changes no policy */
+	char *proof;		/* "Checked against the policy: ..." with the scope, or NULL */
 } AdSuggestionView;
 
 void ad_suggestion_view_free(AdSuggestionView *s);

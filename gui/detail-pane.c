@@ -193,7 +193,21 @@ static const char *kind_text(const char *kind)
 	return kind && *kind ? kind : _("Suggestion");
 }
 
-/* one suggestion: if/then text, its commands in monospace and a Copy button */
+/*
+ * "Checked against the policy: this stops the denial. Also allows ..."
+ * or what would still be denied, styled so that a fix that would not work
+ * stands out.
+ */
+static GtkWidget *proof_label(const AdSuggestionView *s)
+{
+	GtkWidget *l = text_label(s->proof, TRUE);
+
+	gtk_style_context_add_class(gtk_widget_get_style_context(l),
+				    s->verified == 1 ? "ad-proved" : "ad-not-proved");
+	return l;
+}
+
+/* one suggestion: if/then text, its proof, its commands in monospace and a Copy button */
 static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 {
 	GtkWidget *frame = gtk_frame_new(NULL);
@@ -212,6 +226,8 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 		gtk_container_add(GTK_CONTAINER(box), text_label(s->if_text, TRUE));
 	if (s->then_text && *s->then_text)
 		gtk_container_add(GTK_CONTAINER(box), text_label(s->then_text, TRUE));
+	if (s->proof)
+		gtk_container_add(GTK_CONTAINER(box), proof_label(s));
 	if (s->shell && *s->shell) {
 		GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
 		GtkWidget *cmd = text_label(s->shell, TRUE);

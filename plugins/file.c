@@ -84,6 +84,7 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 					  "relabel."),
 					expected, stype, expected, ad_reason_name(after->reason));
 			ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", path, NULL);
+			ad_suggestion_set_new_type(s, expected); /* what the proof tries */
 			g_ptr_array_add(ret, s);
 		}
 	}

@@ -100,6 +100,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	if (customizable || unknown)
 		conf = MIN(conf, 0.5);
 	s = ad_suggestion_new("restorecon", AD_FIX_RELABEL, conf, level);
+	ad_suggestion_set_new_type(s, expected);	/* what the proof tries */
 	ad_suggestion_set_if(s,
 		_("If you want to fix the label: %s is labeled %s, but "
 		  "file_contexts says %s"),

@@ -25,7 +25,8 @@ for line in open(sys.argv[1]):
               "summary", "denial", "records", "suggestions"):
         assert k in o, (k, o)
     for s in o["suggestions"]:
-        for k in ("plugin", "kind", "confidence", "if", "then", "commands", "shell"):
+        for k in ("plugin", "kind", "confidence", "if", "then", "commands", "shell",
+                  "verified", "still_denied", "scope"):
             assert k in s, (k, s)
     alerts[o["denial"]["serial"]] = o
 def top(serial):
@@ -34,7 +35,8 @@ def top(serial):
 assert alerts[102]["count"] == 2                        # 101 and 102: one signature
 assert top(102)["kind"] == "attack" and alerts[102]["level"] == "red"   # httpd reading shadow
 assert top(103)["kind"] == "boolean" and top(103)["commands"] == [["setsebool", "-P", "httpd_read_user_content=1"]]
-assert top(104)["kind"] == "boolean" and "httpd_can_network_connect=1" in top(104)["commands"][0]
+# the narrowest proved boolean: relaying to cache ports, not every port
+assert top(104)["kind"] == "boolean" and "httpd_can_network_relay=1" in top(104)["commands"][0] and top(104)["verified"] is True
 assert top(105)["commands"] == [["setsebool", "-P", "cdrecord_read_content=1", "use_samba_home_dirs=1"]]
 assert top(106)["plugin"] == "constraint"
 for s in (108, 109, 114):

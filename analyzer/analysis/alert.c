@@ -409,6 +409,16 @@ static void append_wrapped(GString *out, const char *indent, const char *text)
 	g_string_append_c(out, '\n');
 }
 
+/* "Checked against the policy: ..." under a suggestion that changes the policy */
+static void append_proof(GString *out, const AdSuggestion *s)
+{
+	g_autofree char *proof = ad_suggestion_proof_text(s);
+	g_autofree char *esc = proof ? ad_escape_str(proof) : NULL;
+
+	if (esc)
+		append_wrapped(out, "", esc);
+}
+
 void ad_alert_render(GString *out, const AdAlert *a)
 {
 	g_autofree char *summary = ad_alert_summary(a);
@@ -435,6 +445,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 			append_wrapped(out, "", if_esc);
 		if (then_esc)
 			append_wrapped(out, "", then_esc);
+		append_proof(out, s);
 		if (s->commands->len)
 			g_string_append(out, _("Do\n"));
 		for (guint j = 0; j < s->commands->len; j++) {

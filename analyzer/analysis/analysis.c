@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "analysis.h"
+#include "analysis/proof.h"
 #include "analysis/rules.h"
 
 /* verdicts of SELINUX_ERR records, which libsepol's compute does not give; at most */
@@ -37,6 +38,7 @@ AdAnalysis *ad_analysis_new_for_policy(AdPolicy *policy)
 
 	an->policy = policy;
 	an->ctx.policy = policy;
+	an->ctx.proofs = ad_proof_cache_new();
 	an->err_verdicts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 						 (GDestroyNotify)ad_verdict_unref);
 	return an;
@@ -62,6 +64,7 @@ void ad_analysis_free(AdAnalysis *an)
 	if (!an)
 		return;
 	clear_knowledge(an);
+	g_clear_pointer(&an->ctx.proofs, g_hash_table_unref);
 	g_clear_pointer(&an->err_verdicts, g_hash_table_unref);
 	g_clear_pointer(&an->policy, ad_policy_free);
 	g_free(an->file_contexts);
@@ -151,6 +154,7 @@ void ad_analysis_set_policy(AdAnalysis *an, AdPolicy *policy)
 {
 	clear_knowledge(an);
 	g_hash_table_remove_all(an->err_verdicts);
+	g_hash_table_remove_all(an->ctx.proofs);
 	ad_policy_free(an->policy);
 	an->policy = policy;
 	an->ctx.policy = policy;

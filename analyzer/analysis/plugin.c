@@ -7,6 +7,7 @@
 
 #include "plugin.h"
 #include "analysis/alert.h"
+#include "analysis/proof.h"
 #include "analysis/rules.h"
 
 const AdPlugin *ad_plugin_find(const char *id)
@@ -122,6 +123,9 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	if (ctx->rules)
 		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
 	drop_module_beside_attack(out);
+	/* dedup first, so that a fix said twice is proved once */
+	dedup(out);
+	ad_suggestions_prove(ctx, d, v, out);
 	ad_suggestions_sort(out);
 	dedup(out);
 	if (ret_failures)

@@ -28,6 +28,7 @@ typedef struct {
 	 */
 	const char *const *input_files;
 	gboolean stored_alerts;
+	GHashTable *proofs;		/* ad_proof_cache_new(); NULL: none (analysis/proof.h) */
 } AdContext;
 
 /*
@@ -38,7 +39,7 @@ typedef struct {
  */
 typedef struct {
 	const char *id;			/* "restorecon" */
-	int priority;			/* ranking weight, as setroubleshoot's */
+	int priority;			/* breaks ties in the ranking (see ad_suggestions_sort()) */
 	/*
 	 * What the plugin looks at: the host calls it only for denials of one
 	 * of @classes, with at least one of @perms denied, explained by one of
@@ -64,7 +65,8 @@ extern const AdPlugin *const ad_plugin_table[];
 const AdPlugin *ad_plugin_find(const char *id);
 
 /*
- * Runs every plugin and the rule book on one denial; returns the
+ * Runs every plugin and the rule book on one denial, proves what they
+ * suggest against the policy (ad_suggestions_prove()); returns the
  * suggestions ranked best first (owned; free func set).  Failures of single
  * plugins are counted in @ret_failures when non-NULL.
  */

@@ -2,12 +2,14 @@
 /*
  * Suggestions: ranked fixes with commands as argument vectors.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "output/escape.h"
+#include "analysis/plugin.h"
 #include "output/report.h"
 #include "suggest.h"
 
@@ -72,7 +74,16 @@ AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confi
 	s->confidence = CLAMP(confidence, 0.0, 1.0);
 	s->level = level;
 	s->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+	s->plugin_confidence = s->confidence;
+	s->scope.accesses = -1;
+	s->scope.domains = -1;
 	return s;
+}
+
+static void ad_bool_setting_free(AdBoolSetting *b)
+{
+	g_free(b->name);
+	g_free(b);
 }
 
 void ad_suggestion_free(AdSuggestion *s)
@@ -83,6 +94,12 @@ void ad_suggestion_free(AdSuggestion *s)
 	g_free(s->if_text);
 	g_free(s->then_text);
 	g_ptr_array_unref(s->commands);
+	if (s->set_booleans)
+		g_ptr_array_unref(s->set_booleans);
+	g_free(s->new_type);
+	g_free(s->still_denied);
+	if (s->scope.examples)
+		g_ptr_array_unref(s->scope.examples);
 	g_free(s);
 }
 
@@ -106,9 +123,105 @@ void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void ad_suggestion_set_new_type(AdSuggestion *s, const char *type)
+{
+	g_free(s->new_type);
+	s->new_type = g_strdup(type);
+}
+
+void ad_suggestion_add_boolean(AdSuggestion *s, const char *name, gboolean value)
+{
+	AdBoolSetting *b = g_new0(AdBoolSetting, 1);
+
+	if (!s->set_booleans)
+		s->set_booleans = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)ad_bool_setting_free);
+	b->name = g_strdup(name);
+	b->value = value;
+	g_ptr_array_add(s->set_booleans, b);
+}
+
+gboolean ad_suggestion_changes_policy(const AdSuggestion *s)
+{
+	return (s->set_booleans && s->set_booleans->len) || s->new_type || s->adds_rules;
+}
+
+/* "name=1", "name=off": the setting of one setsebool argument */
+static gboolean parse_setting(const char *arg, char **ret_name, gboolean *ret_value)
+{
+	static const char *const on[] = { "1", "on", "true" }, *const off[] = { "0", "off",
+										"false" };
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(on); i++) {
+		if (g_ascii_strcasecmp(eq + 1, on[i]) == 0 ||
+		    g_ascii_strcasecmp(eq + 1, off[i]) == 0) {
+			*ret_name = g_strndup(arg, eq - arg);
+			*ret_value = g_ascii_strcasecmp(eq + 1, on[i]) == 0;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+/* the argument after option @opt, or NULL */
+static const char *option_value(const char *const *argv, const char *opt)
+{
+	for (guint i = 1; argv[i]; i++)
+		if (strcmp(argv[i], opt) == 0)
+			return argv[i + 1];
+	return NULL;
+}
+
+static gboolean has_arg(const char *const *argv, const char *arg)
+{
+	for (guint i = 1; argv[i]; i++)
+		if (strcmp(argv[i], arg) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * Learns what a command changes in the policy's state, so that the
+ * suggestion can be proved: setsebool's settings, the type given to a
+ * port or a file by semanage or chcon, a module built by avcdoctor allow.
+ */
+static void note_change(AdSuggestion *s, const char *const *argv)
+{
+	const char *type;
+
+	if (!argv[0])
+		return;
+	if (strcmp(argv[0], "setsebool") == 0) {
+		for (guint i = 1; argv[i]; i++) {
+			g_autofree char *name = NULL;
+			gboolean value;
+
+			if (parse_setting(argv[i], &name, &value))
+				ad_suggestion_add_boolean(s, name, value);
+		}
+	} else if (strcmp(argv[0], "semanage") == 0 && argv[1] &&
+		   (strcmp(argv[1], "port") == 0 || strcmp(argv[1], "fcontext") == 0) &&
+		   (has_arg(argv, "-a") || has_arg(argv, "-m"))) {
+		type = option_value(argv, "-t");
+		if (type && !s->new_type)
+			s->new_type = g_strdup(type);
+	} else if (strcmp(argv[0], "chcon") == 0) {
+		type = option_value(argv, "-t");
+		if (type && !s->new_type)
+			s->new_type = g_strdup(type);
+	} else if (strcmp(argv[0], "avcdoctor") == 0 && argv[1] && strcmp(argv[1], "allow") == 0 &&
+		   has_arg(argv, "-M") && !has_arg(argv, "-D") && s->kind != AD_FIX_DONTAUDIT) {
+		s->adds_rules = TRUE;
+	}
+}
+
 void ad_suggestion_add_argv(AdSuggestion *s, const char *const *argv)
 {
 	g_ptr_array_add(s->commands, g_strdupv((char **)argv));
+	note_change(s, argv);
 }
 
 void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
@@ -121,16 +234,77 @@ void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
 		g_strv_builder_add(b, a);
 	va_end(ap);
 	g_ptr_array_add(s->commands, g_strv_builder_end(b));
+	note_change(s, g_ptr_array_index(s->commands, s->commands->len - 1));
+}
+
+/*
+ * The rank of a suggestion, best first: an attack warning (what an
+ * investigator must read before anything is loosened); fixes proved to
+ * stop every denial; suggestions that change nothing in the policy
+ * (explanations, program fixes, bug reports); a local module, proved but
+ * the last resort; turning a boolean off (it weakens what the boolean
+ * protects); fixes that would not stop the denial.
+ */
+static int proof_rank(const AdSuggestion *s)
+{
+	if (s->kind == AD_FIX_ATTACK)
+		return 0;
+	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++)
+		if (!((AdBoolSetting *)g_ptr_array_index(s->set_booleans, i))->value)
+			return s->proof == AD_PROOF_FAILED ? 5 : 4;
+	switch (s->proof) {
+	case AD_PROOF_OK:
+		return s->adds_rules || s->kind == AD_FIX_MODULE ? 3 : 1;
+	case AD_PROOF_NONE:
+		return 2;
+	case AD_PROOF_FAILED:
+	default:
+		return 5;
+	}
+}
+
+/*
+ * Scope in steps of about three times (half a decade): the counts are
+ * made rule by rule, so smaller differences mean little and the plugin's
+ * judgement decides.  Uncounted scopes rank after counted ones.
+ */
+static int scope_step(const AdSuggestion *s)
+{
+	if (s->scope.accesses < 0)
+		return G_MAXINT;
+	/* restoring the label file_contexts gives opens nothing the policy does not intend */
+	if (s->kind == AD_FIX_RELABEL)
+		return 0;
+	return (int)floor(2.0 * log10(1.0 + (double)s->scope.accesses));
+}
+
+static int plugin_priority(const AdSuggestion *s)
+{
+	const AdPlugin *p = ad_plugin_find(s->plugin);
+
+	/* declarative rules are specific knowledge: between the cause plugins' priorities */
+	return p ? p->priority : 50;
 }
 
 static int compare_suggestions(gconstpointer pa, gconstpointer pb)
 {
 	const AdSuggestion *a = *(AdSuggestion *const *)pa, *b = *(AdSuggestion *const *)pb;
+	int ra = proof_rank(a), rb = proof_rank(b);
 
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	ra = scope_step(a);
+	rb = scope_step(b);
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
 	if (a->confidence != b->confidence)
 		return a->confidence > b->confidence ? -1 : 1;
 	if (a->level != b->level)
 		return a->level > b->level ? -1 : 1;
+	ra = plugin_priority(a);
+	rb = plugin_priority(b);
+	if (ra != rb)
+		return ra > rb ? -1 : 1;
 	return strcmp(a->plugin, b->plugin);
 }
 
@@ -206,6 +380,127 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 	else
 		json_object_put(hex_cmds);
 	json_object_object_add(o, "shell", json_object_new_string(shell->str));
+	ad_suggestion_proof_to_json(s, o);
 	g_string_free(shell, TRUE);
 	return o;
+}
+
+/* "1,204": counts are read by people */
+static char *count_words(gint64 n)
+{
+	g_autofree char *digits = g_strdup_printf("%" G_GINT64_FORMAT, n);
+	GString *out = g_string_new(NULL);
+	gsize len = strlen(digits);
+
+	for (gsize i = 0; i < len; i++) {
+		if (i && (len - i) % 3 == 0)
+			g_string_append_c(out, ',');
+		g_string_append_c(out, digits[i]);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* "Also allows 1,204 other accesses for 57 domains (e.g. ...)." or NULL */
+static char *scope_words(const AdSuggestion *s)
+{
+	g_autofree char *acc = NULL, *dom = NULL, *also = NULL;
+
+	if (s->scope.accesses < 0)
+		return NULL;
+	if (s->scope.accesses == 0)
+		return g_strdup(_("Allows nothing else."));
+	acc = count_words(s->scope.accesses);
+	dom = count_words(MAX(s->scope.domains, 0));
+	/* TRANSLATORS: "Also allows 1,204 other accesses" */
+	also = g_strdup_printf(ngettext("Also allows %s other access",
+					"Also allows %s other accesses",
+					(gulong)MIN(s->scope.accesses, G_MAXINT)), acc);
+	if (s->scope.examples && s->scope.examples->len)
+		/* TRANSLATORS: "Also allows 3 other accesses" "for 2 domains" (e.g. "a_t b_t:file read") */
+		return g_strdup_printf(ngettext("%s for %s domain (e.g. %s).",
+						"%s for %s domains (e.g. %s).",
+						(gulong)MIN(MAX(s->scope.domains, 0), G_MAXINT)),
+				       also, dom,
+				       (const char *)g_ptr_array_index(s->scope.examples, 0));
+	return g_strdup_printf(ngettext("%s for %s domain.", "%s for %s domains.",
+					(gulong)MIN(MAX(s->scope.domains, 0), G_MAXINT)),
+			       also, dom);
+}
+
+char *ad_suggestion_proof_text(const AdSuggestion *s)
+{
+	g_autofree char *scope = scope_words(s);
+
+	switch (s->proof) {
+	case AD_PROOF_OK:
+		return scope ? g_strdup_printf(_("Checked against the policy: this stops the "
+						 "denial. %s"), scope)
+			     : g_strdup(_("Checked against the policy: this stops the denial."));
+	case AD_PROOF_FAILED:
+		return g_strdup_printf(_("Checked against the policy: not enough, %s"),
+				       s->still_denied ? s->still_denied
+						       : _("the access would still be denied."));
+	case AD_PROOF_NONE:
+	default:
+		return NULL;
+	}
+}
+
+char *ad_suggestion_proof_text_json(json_object *o)
+{
+	AdSuggestion s = { 0 };
+	json_object *v = NULL, *scope = NULL, *x = NULL;
+	char *text;
+
+	if (!o || !json_object_object_get_ex(o, "verified", &v) ||
+	    !json_object_is_type(v, json_type_boolean))
+		return NULL;
+	s.proof = json_object_get_boolean(v) ? AD_PROOF_OK : AD_PROOF_FAILED;
+	if (json_object_object_get_ex(o, "still_denied", &x) &&
+	    json_object_is_type(x, json_type_string))
+		s.still_denied = (char *)json_object_get_string(x);
+	s.scope.accesses = -1;
+	if (json_object_object_get_ex(o, "scope", &scope) &&
+	    json_object_is_type(scope, json_type_object)) {
+		if (json_object_object_get_ex(scope, "accesses", &x) &&
+		    json_object_is_type(x, json_type_int))
+			s.scope.accesses = MAX(json_object_get_int64(x), 0);
+		if (json_object_object_get_ex(scope, "domains", &x) &&
+		    json_object_is_type(x, json_type_int))
+			s.scope.domains = MAX(json_object_get_int64(x), 0);
+		if (json_object_object_get_ex(scope, "examples", &x) &&
+		    json_object_is_type(x, json_type_array) && json_object_array_length(x) &&
+		    json_object_is_type(json_object_array_get_idx(x, 0), json_type_string)) {
+			s.scope.examples = g_ptr_array_new();
+			g_ptr_array_add(s.scope.examples, (char *)json_object_get_string(
+						json_object_array_get_idx(x, 0)));
+		}
+	}
+	text = ad_suggestion_proof_text(&s);
+	if (s.scope.examples)
+		g_ptr_array_unref(s.scope.examples);
+	return text;
+}
+
+void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o)
+{
+	json_object *scope = NULL;
+
+	json_object_object_add(o, "verified", s->proof == AD_PROOF_NONE ? NULL
+			       : json_object_new_boolean(s->proof == AD_PROOF_OK));
+	json_object_object_add(o, "still_denied", s->still_denied ?
+			       json_object_new_string(s->still_denied) : NULL);
+	if (s->scope.accesses >= 0) {
+		json_object *ex = json_object_new_array();
+
+		scope = json_object_new_object();
+		json_object_object_add(scope, "accesses", json_object_new_int64(s->scope.accesses));
+		json_object_object_add(scope, "domains",
+				       json_object_new_int64(MAX(s->scope.domains, 0)));
+		for (guint i = 0; s->scope.examples && i < s->scope.examples->len; i++)
+			json_object_array_add(ex, json_object_new_string(
+						      g_ptr_array_index(s->scope.examples, i)));
+		json_object_object_add(scope, "examples", ex);
+	}
+	json_object_object_add(o, "scope", scope);
 }

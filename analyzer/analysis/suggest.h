@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "policy/policy.h"
+
 G_BEGIN_DECLS
 
 /* the suggestion kinds of the JSON output; order = JSON name table */
@@ -33,6 +35,25 @@ const char *ad_level_display(AdLevel l);	/* "red" in the user's language: text r
 gboolean ad_level_from_name(const char *name, AdLevel *ret);
 gboolean ad_fix_kind_from_name(const char *name, AdFixKind *ret);
 
+/* what proving a suggestion against the policy found */
+typedef enum {
+	AD_PROOF_NONE,		/* changes nothing in the policy: JSON null */
+	AD_PROOF_FAILED,	/* the change would not allow every denied access */
+	AD_PROOF_OK,		/* the change allows every denied access of the alert */
+} AdProof;
+
+/*
+ * What else a change opens, counted from the policy over types (never
+ * attributes): the accesses (source, target, class, permission) it adds
+ * besides the denied ones, the domains that gain any, a few examples.
+ * accesses < 0: not counted.
+ */
+typedef struct {
+	gint64 accesses;
+	gint64 domains;
+	GPtrArray *examples;	/* char*: "ftpd_t user_home_t:file write", at most 3 */
+} AdScope;
+
 /*
  * One ranked fix.  Commands are argument vectors (never shell text): they
  * are shown quoted for a POSIX shell and never executed.
@@ -45,6 +66,22 @@ typedef struct {
 	char *if_text;		/* "If you want to allow httpd to read home directories" */
 	char *then_text;	/* "Then you must tell SELinux about this by enabling ..." */
 	GPtrArray *commands;	/* of char** (NULL-terminated argv), owned */
+
+	/*
+	 * What the fix changes in the policy's state, for proving it (see
+	 * analysis/proof.c): filled from the commands as they are added
+	 * (setsebool, semanage port/fcontext -t, chcon -t, avcdoctor allow -M),
+	 * or by the plugin where the commands do not say it (restorecon).
+	 */
+	GPtrArray *set_booleans;	/* AdBoolSetting*, or NULL */
+	char *new_type;		/* the target's type after a relabel or a port label */
+	gboolean adds_rules;	/* a local module allowing the denied accesses */
+
+	/* the answers, set by ad_suggestions_prove() */
+	AdProof proof;
+	char *still_denied;	/* AD_PROOF_FAILED: what would still be denied and why */
+	AdScope scope;
+	double plugin_confidence; /* the plugin's own judgement, before the proof */
 } AdSuggestion;
 
 AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confidence,
@@ -59,8 +96,29 @@ void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF
 void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...) G_GNUC_NULL_TERMINATED;
 void ad_suggestion_add_argv(AdSuggestion *s, const char *const *argv);
 
-/* sorts best first: confidence, then level (red first), then plugin id */
+/* the target's type after the fix (relabel, fcontext, port), copied */
+void ad_suggestion_set_new_type(AdSuggestion *s, const char *type);
+/* one boolean the fix sets (setsebool), added */
+void ad_suggestion_add_boolean(AdSuggestion *s, const char *name, gboolean value);
+/* does the fix change the policy's state (booleans, labels, rules)? */
+gboolean ad_suggestion_changes_policy(const AdSuggestion *s);
+
+/*
+ * Sorts best first: an attack warning; then fixes proved to allow every
+ * denied access (a local module among them only after the rest); then
+ * suggestions that change nothing in the policy; then fixes that would
+ * not work.  Within a rank, the narrowest scope first (in steps of about
+ * three times: the counts are rough), then confidence, level, the
+ * plugin's priority and id.
+ */
 void ad_suggestions_sort(GPtrArray *suggestions);
+
+/* "Checked against the policy: ..." or "Not enough: ...", with the scope; owned, NULL for AD_PROOF_NONE */
+char *ad_suggestion_proof_text(const AdSuggestion *s);
+/* the same from a suggestion's JSON object (stored alerts); owned, NULL when not proved */
+char *ad_suggestion_proof_text_json(json_object *o);
+/* adds "verified", "still_denied" and "scope" to a suggestion's JSON object */
+void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o);
 
 /* {"plugin","kind","confidence","level","if","then","commands","shell"} */
 json_object *ad_suggestion_to_json(const AdSuggestion *s);

@@ -73,7 +73,7 @@ void ad_bool_result_free(AdBoolResult *r)
  * Evaluates a condition (RPN) with the boolean values in @values (indexed
  * by boolean value - 1).  Returns 0 or 1, or -1 for a malformed condition.
  */
-static int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools)
+int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools)
 {
 	int s[COND_EXPR_MAXDEPTH];
 	int sp = -1;

@@ -43,12 +43,21 @@ static int ad_avtab_allow(AdPolicy *p, guint32 source, guint32 target, guint16 t
 	key.target_class = tclass;
 	key.specified = AVTAB_ALLOWED;
 	old = avtab_search(&p->db.te_avtab, &key);
-	if (old) {
-		old->data |= bits;
-		return 0;
+	if (!old) {
+		/* a tried change leaves an empty entry behind, which allows nothing */
+		if (avtab_insert(&p->db.te_avtab, &key, &datum) != 0)
+			return -1;
+		old = avtab_search(&p->db.te_avtab, &key);
+		if (!old)
+			return -1;
 	}
-	datum.data = bits;
-	return avtab_insert(&p->db.te_avtab, &key, &datum) == 0 ? 0 : -1;
+	if (p->whatif) {
+		AdUndoAvtab u = { old, old->data };
+
+		g_array_append_val(p->undo_avtab, u);
+	}
+	old->data |= bits;
+	return 0;
 }
 
 int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
@@ -246,6 +255,11 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 	}
 	if (!b->state == !value)
 		return 0;
+	if (p->whatif) {
+		AdUndoBool u = { b, b->state };
+
+		g_array_append_val(p->undo_bools, u);
+	}
 	b->state = value ? 1 : 0;
 	if (evaluate_conds(&p->db) < 0) {
 		ad_policy_invalidate(p, AD_INVALIDATE_TE);
@@ -257,4 +271,43 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 	}
 	ad_policy_invalidate(p, AD_INVALIDATE_TE);
 	return 0;
+}
+
+/*
+ * Trying a change: the caches are set aside (they stay right for the
+ * unchanged policy), edits are logged, and ad_policy_whatif_end() undoes
+ * them in reverse order and puts the caches back.  Allow entries added
+ * for the try stay in the rule table with no permission, which allows
+ * nothing (libsepol has no way to remove one).
+ */
+void ad_policy_whatif_begin(AdPolicy *p)
+{
+	g_return_if_fail(p && !p->whatif);
+	if (!p->undo_avtab) {
+		p->undo_avtab = g_array_new(FALSE, FALSE, sizeof(AdUndoAvtab));
+		p->undo_bools = g_array_new(FALSE, FALSE, sizeof(AdUndoBool));
+	}
+	ad_policy_caches_stash(p, &p->whatif_saved);
+	p->whatif = TRUE;
+}
+
+void ad_policy_whatif_end(AdPolicy *p)
+{
+	g_return_if_fail(p && p->whatif);
+	for (guint i = p->undo_avtab->len; i-- > 0;) {
+		AdUndoAvtab *u = &g_array_index(p->undo_avtab, AdUndoAvtab, i);
+
+		u->datum->data = u->old;
+	}
+	for (guint i = p->undo_bools->len; i-- > 0;) {
+		AdUndoBool *u = &g_array_index(p->undo_bools, AdUndoBool, i);
+
+		u->b->state = u->old;
+	}
+	if (p->undo_bools->len)
+		(void)evaluate_conds(&p->db);
+	g_array_set_size(p->undo_avtab, 0);
+	g_array_set_size(p->undo_bools, 0);
+	p->whatif = FALSE;
+	ad_policy_caches_restore(p, &p->whatif_saved);
 }

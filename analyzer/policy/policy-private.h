@@ -120,6 +120,24 @@ typedef struct {
 	guint live;			/* verdicts alive in the process (cached or referenced) */
 } AdCacheStats;
 
+/*
+ * The caches that follow the policy's rules, set aside while a change is
+ * tried (ad_policy_whatif_begin()) and put back afterwards: the change is
+ * undone exactly, so what they hold is right again.
+ */
+typedef struct {
+	GHashTable *te, *types_allowed, *scopes;
+	AdVerdictGen cur, old;
+	AdAllowIndex allow_index[2];
+	gboolean allow_index_ready;
+} AdPolicyCaches;
+
+/* one undo step of a tried change */
+typedef struct {
+	avtab_datum_t *datum;		/* an allow entry and its bits before */
+	guint32 old;
+} AdUndoAvtab;
+
 struct _AdPolicy {
 	char *path;
 	gboolean live_booleans;		/* boolean values taken from the kernel */
@@ -148,7 +166,20 @@ struct _AdPolicy {
 	gboolean allow_index_ready;
 	GHashTable *types_allowed;	/* key string -> GPtrArray of const char* (type names) */
 	GHashTable *bool_docs;		/* boolean name -> description; NULL: not read yet */
+
+	GHashTable *scopes;		/* key string -> AdScopeCount*; NULL: none yet */
+	/* a tried change (policy-edit.c): the caches set aside, and how to undo it */
+	gboolean whatif;
+	AdPolicyCaches whatif_saved;
+	GArray *undo_avtab;		/* AdUndoAvtab */
+	GArray *undo_bools;		/* AdUndoBool */
 };
+
+/* one boolean's value before a tried change */
+typedef struct {
+	cond_bool_datum_t *b;
+	int old;
+} AdUndoBool;
 
 /* what an edit invalidates, for ad_policy_invalidate() */
 typedef enum {
@@ -167,6 +198,8 @@ char *ad_join_and(GPtrArray *items);
 char *ad_unknown_list(GPtrArray *unknown);
 void ad_policy_invalidate(AdPolicy *p, AdInvalidate what);
 void ad_policy_cache_stats(AdPolicy *p, AdCacheStats *ret);
+void ad_policy_caches_stash(AdPolicy *p, AdPolicyCaches *ret);
+void ad_policy_caches_restore(AdPolicy *p, AdPolicyCaches *saved);
 AdTeInfo *ad_te_lookup(AdPolicy *p, guint16 stype, guint16 ttype, guint16 tclass);
 /*
  * Asks libsepol itself (sepol_compute_av_reason_buffer): the reference the
@@ -192,6 +225,7 @@ int ad_bool_index_build(AdPolicy *p);
 const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
 void ad_bool_result_free(AdBoolResult *r);
 int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error);
+int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools);
 
 /* policy-query.c */
 void ad_allow_index_clear(AdPolicy *p);

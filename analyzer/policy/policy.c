@@ -670,9 +670,14 @@ void ad_policy_free(AdPolicy *p)
 		ad_active_policy = NULL;
 	ad_verdict_gen_clear(&p->verdicts_cur);
 	ad_verdict_gen_clear(&p->verdicts_old);
+	if (p->whatif)
+		ad_policy_whatif_end(p);
 	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
+	g_clear_pointer(&p->scopes, g_hash_table_unref);
 	ad_allow_index_clear(p);
 	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
+	g_clear_pointer(&p->undo_avtab, g_array_unref);
+	g_clear_pointer(&p->undo_bools, g_array_unref);
 	g_clear_pointer(&p->te, g_hash_table_unref);
 	g_clear_pointer(&p->statements, g_hash_table_unref);
 	g_clear_pointer(&p->contexts, g_hash_table_unref);
@@ -1303,6 +1308,7 @@ void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
 	if (what & AD_INVALIDATE_TE) {
 		g_hash_table_remove_all(p->te);
 		g_hash_table_remove_all(p->types_allowed);
+		g_clear_pointer(&p->scopes, g_hash_table_unref);
 		ad_allow_index_clear(p);
 	}
 	if (what & AD_INVALIDATE_CONTEXTS)
@@ -1311,6 +1317,45 @@ void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
 	ad_verdict_gen_clear(&p->verdicts_cur);
 	ad_verdict_gen_init(&p->verdicts_old);
 	ad_verdict_gen_init(&p->verdicts_cur);
+}
+
+/* Moves the rule-dependent caches to @ret and starts empty ones. */
+void ad_policy_caches_stash(AdPolicy *p, AdPolicyCaches *ret)
+{
+	ret->te = p->te;
+	ret->types_allowed = p->types_allowed;
+	ret->scopes = g_steal_pointer(&p->scopes);
+	ret->cur = p->verdicts_cur;
+	ret->old = p->verdicts_old;
+	memcpy(ret->allow_index, p->allow_index, sizeof(ret->allow_index));
+	ret->allow_index_ready = p->allow_index_ready;
+	memset(p->allow_index, 0, sizeof(p->allow_index));
+	p->allow_index_ready = FALSE;
+	p->te = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
+				      (GDestroyNotify)ad_te_info_free);
+	p->types_allowed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						 (GDestroyNotify)g_ptr_array_unref);
+	ad_verdict_gen_init(&p->verdicts_cur);
+	ad_verdict_gen_init(&p->verdicts_old);
+}
+
+/* Drops the caches filled since ad_policy_caches_stash() and puts @saved back. */
+void ad_policy_caches_restore(AdPolicy *p, AdPolicyCaches *saved)
+{
+	ad_verdict_gen_clear(&p->verdicts_cur);
+	ad_verdict_gen_clear(&p->verdicts_old);
+	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
+	g_clear_pointer(&p->te, g_hash_table_unref);
+	g_clear_pointer(&p->scopes, g_hash_table_unref);
+	ad_allow_index_clear(p);
+	p->te = saved->te;
+	p->types_allowed = saved->types_allowed;
+	p->scopes = saved->scopes;
+	p->verdicts_cur = saved->cur;
+	p->verdicts_old = saved->old;
+	memcpy(p->allow_index, saved->allow_index, sizeof(p->allow_index));
+	p->allow_index_ready = saved->allow_index_ready;
+	memset(saved, 0, sizeof(*saved));
 }
 
 void ad_policy_cache_stats(AdPolicy *p, AdCacheStats *ret)

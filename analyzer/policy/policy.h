@@ -210,6 +210,37 @@ int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_
 /* Sets boolean @name; the conditional rules follow, as after setsebool. */
 int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError **error);
 
+/*
+ * Trying a change: edits made between ad_policy_whatif_begin() and
+ * ad_policy_whatif_end() are undone at the end, and the answers cached
+ * before are kept (not recomputed).  Verdicts handed out in between are
+ * valid until the end unless referenced.  Not nested.
+ */
+void ad_policy_whatif_begin(AdPolicy *p);
+void ad_policy_whatif_end(AdPolicy *p);
+
+/* ---- scope: what else a change opens, counted from the rules --------------- */
+
+/*
+ * The accesses (source type, target type, class, permission; attributes
+ * expanded) that the conditional rules switched on by setting @names to
+ * @values add, counted rule by rule; @ret_domains: the source types that
+ * gain any; up to 3 examples "s t:class perm" appended to @examples
+ * (may be NULL).  -1 when a boolean is not defined.  Cached per setting.
+ */
+gint64 ad_policy_bool_scope(AdPolicy *p, const char *const *names, const gboolean *values,
+			    guint n, gint64 *ret_domains, GPtrArray *examples);
+/*
+ * The accesses of @tclass on objects of type @type that the current rules
+ * grant to source types other than @except (a type name, may be NULL);
+ * @ret_domains: how many such source types; examples as above.  With
+ * @perms, only those permissions count.  -1 when a name is not defined.
+ * Cached per arguments.
+ */
+gint64 ad_policy_type_scope(AdPolicy *p, const char *type, const char *tclass,
+			    const char *const *perms, guint n_perms, const char *except,
+			    gint64 *ret_domains, GPtrArray *examples);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdPolicy, ad_policy_free)
 
 G_END_DECLS

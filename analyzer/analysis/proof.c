@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Proofs: a fix is shown as working only when the policy says so.  Each
+ * suggestion that changes the policy's state says what it changes (the
+ * booleans it sets, the type it gives the target, the rules of a local
+ * module); the change is made on the loaded policy in memory, the denied
+ * accesses are asked again, and the change is undone.  What else the
+ * change opens (its scope) is counted from the policy's rules.  The
+ * plugins stay simple: they say what a fix changes, this file checks it.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "proof.h"
+
+typedef struct {
+	AdProof proof;
+	char *still_denied;
+} AdProofResult;
+
+static void ad_proof_result_free(AdProofResult *r)
+{
+	g_free(r->still_denied);
+	g_free(r);
+}
+
+GHashTable *ad_proof_cache_new(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+				     (GDestroyNotify)ad_proof_result_free);
+}
+
+/* @context with its type replaced by @type; owned, NULL when it has no type field */
+static char *context_with_type(const char *context, const char *type)
+{
+	const char *p, *q;
+
+	if (!context || !type || !(p = strchr(context, ':')) || !(p = strchr(p + 1, ':')))
+		return NULL;
+	q = strchr(p + 1, ':');
+	return g_strdup_printf("%.*s%s%s", (int)(p + 1 - context), context, type, q ? q : "");
+}
+
+/* "x=1 and y=0" of the first alternative of @v */
+static char *first_settings(const AdVerdict *v)
+{
+	GPtrArray *alt = v->booleans && v->booleans->len ? g_ptr_array_index(v->booleans, 0) : NULL;
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; alt && i < alt->len; i++) {
+		AdBoolSetting *b = g_ptr_array_index(alt, i);
+
+		if (s->len)
+			g_string_append(s, i + 1 == alt->len ? _(" and ") : ", ");
+		g_string_append_printf(s, "%s=%d", b->name, b->value ? 1 : 0);
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* What would still be denied, and why, in words; owned. */
+static char *still_denied_words(const AdVerdict *v, const char *stype, const char *ttype,
+				const char *tclass)
+{
+	g_autofree char *perms = NULL;
+	g_autofree char *bools = NULL;
+
+	{
+		g_autoptr(GString) p = g_string_new(NULL);
+
+		for (guint i = 0; v->perms_missing && i < v->perms_missing->len; i++)
+			g_string_append_printf(p, "%s%s", i ? " " : "",
+					       (char *)g_ptr_array_index(v->perms_missing, i));
+		perms = g_string_free(g_steal_pointer(&p), FALSE);
+	}
+	switch (v->reason) {
+	case AD_REASON_BOOLEAN:
+		bools = first_settings(v);
+		if (v->constraint_too && v->constraint)
+			return g_strdup_printf(_("%s %s:%s { %s } would still need %s, and a "
+						 "constraint denies it too: %s."),
+					       stype, ttype, tclass, perms, bools, v->constraint);
+		return g_strdup_printf(_("%s %s:%s { %s } would still need the boolean "
+					 "setting %s."),
+				       stype, ttype, tclass, perms, bools);
+	case AD_REASON_TE_RULE:
+	case AD_REASON_DONTAUDIT:
+		return g_strdup_printf(_("%s %s:%s { %s } would still be denied: no allow rule "
+					 "grants it."),
+				       stype, ttype, tclass, perms);
+	case AD_REASON_CONSTRAINT:
+		return g_strdup_printf(_("%s %s:%s would still be denied by a constraint: %s."),
+				       stype, ttype, tclass,
+				       v->constraint ? v->constraint : _("unknown"));
+	default:
+		return g_strdup_printf(_("%s %s:%s would still be denied (%s)%s%s"), stype, ttype,
+				       tclass, ad_reason_name(v->reason),
+				       v->detail ? ": " : ".", v->detail ? v->detail : "");
+	}
+}
+
+/* the key of one proof: the access and the change */
+static char *proof_key(const AdSuggestion *s, const AdDenial *d)
+{
+	GString *k = g_string_new(NULL);
+
+	g_string_append_printf(k, "%s\n%s\n%s\n%s\n%d\n", d->scontext, d->tcontext, d->tclass,
+			       s->new_type ? s->new_type : "", s->adds_rules);
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(k, "%s ", (char *)g_ptr_array_index(d->perms, i));
+	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++) {
+		AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
+
+		g_string_append_printf(k, "\n%s=%d", b->name, b->value);
+	}
+	return g_string_free(k, FALSE);
+}
+
+/*
+ * Makes the change of @s on the policy (inside a try), asks for the
+ * denied access again, and says what came out.
+ */
+static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDenial *d,
+				const char *stype, const char *ttype)
+{
+	AdProofResult *r = g_new0(AdProofResult, 1);
+	g_autofree char *tcon = NULL;
+	g_autoptr(GError) error = NULL;
+	const char *target = ttype;
+	const AdVerdict *after;
+	int rc = 0;
+
+	if (s->new_type) {
+		if (!ad_policy_has_type(p, s->new_type) ||
+		    ad_policy_type_is_attribute(p, s->new_type)) {
+			r->proof = AD_PROOF_FAILED;
+			r->still_denied = g_strdup_printf(_("the type %s is not defined in this "
+							    "policy."), s->new_type);
+			return r;
+		}
+		tcon = context_with_type(d->tcontext, s->new_type);
+		target = s->new_type;
+	}
+	ad_policy_whatif_begin(p);
+	for (guint i = 0; rc == 0 && s->set_booleans && i < s->set_booleans->len; i++) {
+		AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
+
+		rc = ad_policy_set_boolean(p, b->name, b->value, &error);
+	}
+	if (rc == 0 && s->adds_rules)
+		rc = ad_policy_add_allow(p, stype, strcmp(stype, target) == 0 ? "self" : target,
+					 d->tclass, (const char *const *)d->perms->pdata,
+					 d->perms->len, &error);
+	if (rc < 0) {
+		r->proof = AD_PROOF_FAILED;
+		r->still_denied = g_strdup_printf("%s.", error->message);
+	} else {
+		after = ad_policy_explain(p, d->scontext, tcon ? tcon : d->tcontext, d->tclass,
+					  (const char *const *)d->perms->pdata, d->perms->len);
+		if (after->reason == AD_REASON_ALLOWED) {
+			r->proof = AD_PROOF_OK;
+		} else {
+			r->proof = AD_PROOF_FAILED;
+			r->still_denied = still_denied_words(after, stype, target, d->tclass);
+		}
+	}
+	ad_policy_whatif_end(p);
+	return r;
+}
+
+/* does @tclass name a socket, where a new type is a port's (name_bind, name_connect)? */
+static gboolean is_port_access(const AdSuggestion *s, const AdDenial *d)
+{
+	for (guint i = 0; i < d->perms->len; i++) {
+		const char *perm = g_ptr_array_index(d->perms, i);
+
+		if (strcmp(perm, "name_bind") == 0 || strcmp(perm, "name_connect") == 0)
+			return TRUE;
+	}
+	return s->kind == AD_FIX_PORT;
+}
+
+/* adds one count of scope into @s */
+static void scope_add(AdSuggestion *s, gint64 accesses, gint64 domains, GPtrArray *examples)
+{
+	if (accesses < 0)
+		return;
+	s->scope.accesses = MAX(s->scope.accesses, 0) + accesses;
+	s->scope.domains = MAX(s->scope.domains, 0) + domains;
+	if (!s->scope.examples)
+		s->scope.examples = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < examples->len && s->scope.examples->len < 3; i++)
+		g_ptr_array_add(s->scope.examples, g_strdup(g_ptr_array_index(examples, i)));
+}
+
+/*
+ * What else the change of @s opens: for booleans, the accesses their
+ * conditional rules add besides the denied ones; for a new type, what
+ * other domains may do to objects (or ports) of that type; for a module,
+ * nothing but its rules.
+ */
+static void count_scope(AdPolicy *p, AdSuggestion *s, const AdDenial *d, const char *stype,
+			const char *ttype)
+{
+	guint n = s->set_booleans ? s->set_booleans->len : 0;
+
+	if (n) {
+		g_autofree const char **names = g_new0(const char *, n);
+		g_autofree gboolean *values = g_new0(gboolean, n);
+		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
+		gint64 domains = 0, acc;
+
+		for (guint i = 0; i < n; i++) {
+			AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
+
+			names[i] = b->name;
+			values[i] = b->value;
+		}
+		acc = ad_policy_bool_scope(p, names, values, n, &domains, ex);
+		if (acc >= 0) {
+			/* the denied accesses are the point, not "other" ones */
+			acc = MAX(acc - (gint64)d->perms->len, 0);
+			if (acc == 0)
+				domains = 0;
+		}
+		scope_add(s, acc, domains, ex);
+	}
+	if (s->new_type) {
+		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
+		gboolean port = is_port_access(s, d);
+		gint64 domains = 0, acc;
+
+		acc = ad_policy_type_scope(p, s->new_type, d->tclass,
+					   port ? (const char *const *)d->perms->pdata : NULL,
+					   port ? d->perms->len : 0, stype, &domains, ex);
+		scope_add(s, acc, domains, ex);
+	}
+	if (s->adds_rules) {
+		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GString) rule = g_string_new(NULL);
+
+		g_string_printf(rule, "allow %s %s:%s {", stype,
+				strcmp(stype, s->new_type ? s->new_type : ttype) == 0 ? "self"
+					: (s->new_type ? s->new_type : ttype), d->tclass);
+		for (guint i = 0; i < d->perms->len; i++)
+			g_string_append_printf(rule, " %s", (char *)g_ptr_array_index(d->perms, i));
+		g_string_append(rule, " };");
+		g_ptr_array_add(ex, g_string_free(g_steal_pointer(&rule), FALSE));
+		scope_add(s, 0, 0, ex);
+	}
+}
+
+/*
+ * The confidence shown: the plugin's judgement, halved when the proof
+ * says the fix would not work, and lowered by a tenth for each factor of
+ * ten the scope spans (a fix that opens 10,000 other accesses keeps 60%
+ * of the plugin's confidence; not for restoring the default label, which
+ * opens nothing the policy does not intend).  Stays in [0, 1].
+ */
+static double proved_confidence(const AdSuggestion *s)
+{
+	double c = s->plugin_confidence;
+
+	if (s->proof == AD_PROOF_FAILED)
+		c /= 2;
+	if (s->scope.accesses > 0 && s->kind != AD_FIX_RELABEL)
+		c *= MAX(1.0 - 0.1 * log10(1.0 + (double)s->scope.accesses), 0.3);
+	return CLAMP(c, 0.0, 1.0);
+}
+
+void ad_suggestions_prove(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+			  GPtrArray *suggestions)
+{
+	g_autofree char *stype = NULL, *ttype = NULL;
+	AdPolicy *p = ctx->policy;
+
+	(void)v;
+	if (!p || !d || !d->scontext || !d->tcontext || !d->tclass || !d->perms ||
+	    !d->perms->len || d->granted)
+		return;
+	stype = ad_context_type(d->scontext);
+	ttype = ad_context_type(d->tcontext);
+	if (!stype || !ttype)
+		return;
+	for (guint i = 0; i < suggestions->len; i++) {
+		AdSuggestion *s = g_ptr_array_index(suggestions, i);
+		g_autofree char *key = NULL;
+		AdProofResult *r;
+
+		s->plugin_confidence = s->confidence;
+		if (!ad_suggestion_changes_policy(s) || s->kind == AD_FIX_DONTAUDIT)
+			continue;
+		key = proof_key(s, d);
+		r = ctx->proofs ? g_hash_table_lookup(ctx->proofs, key) : NULL;
+		if (!r) {
+			r = prove_one(p, s, d, stype, ttype);
+			if (ctx->proofs) {
+				if (g_hash_table_size(ctx->proofs) >= AD_PROOF_CACHE_MAX)
+					g_hash_table_remove_all(ctx->proofs);
+				g_hash_table_insert(ctx->proofs, g_steal_pointer(&key), r);
+			}
+		}
+		s->proof = r->proof;
+		g_free(s->still_denied);
+		s->still_denied = g_strdup(r->still_denied);
+		if (!ctx->proofs)
+			ad_proof_result_free(r);
+		count_scope(p, s, d, stype, ttype);
+		s->confidence = proved_confidence(s);
+	}
+}
