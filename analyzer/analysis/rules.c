@@ -418,13 +418,21 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 		gsize len = d->path.len;
 		const char *p = d->path.data;
 
+		/*
+		 * The kernel's PARENT path record names a directory with
+		 * one trailing '/' ("/var/www/html/uploads/"): that path is
+		 * the directory itself, without the '/'.
+		 */
+		gboolean is_dir = len > 1 && p[len - 1] == '/';
+
+		len -= is_dir;
 		v->text[PH_PATH] = text_of_bytes(p, len);
 		if (path_is_usable(p, len)) {
 			g_autofree char *dir = NULL;
 
 			v->cmd[PH_PATH] = g_strndup(p, len);
-			dir = g_strcmp0(d->tclass, "dir") == 0 ? g_strdup(v->cmd[PH_PATH])
-							       : g_path_get_dirname(v->cmd[PH_PATH]);
+			is_dir = is_dir || g_strcmp0(d->tclass, "dir") == 0;
+			dir = is_dir ? g_strdup(v->cmd[PH_PATH]) : g_path_get_dirname(v->cmd[PH_PATH]);
 			if (!ad_path_is_standard_dir(v->cmd[PH_PATH])) {
 				v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
 				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);

@@ -691,6 +691,24 @@ static void test_path_dir_and_regex(void **state)
 	assert_argv(f, 1, "ls", "-Z", "--", "/srv/a.b[1]+{2}|^$?*(x)\\y/f 'q\"");
 }
 
+/*
+ * The kernel's PARENT path record ends with '/': the directory itself,
+ * whatever the class, and the rule fires on it.
+ */
+static void test_trailing_slash_path(void **state)
+{
+	g_autoptr(AdRuleBook) b = match_book();
+	g_autoptr(AdDenial) d = avc("write", "php-fpm", "/var/www/html/uploads/", "httpd_t",
+				    "httpd_sys_content_t", "file");
+	g_autoptr(GPtrArray) s = apply(b, NULL, d, NULL);
+	AdSuggestion *w = find_suggestion(s, MATCH "web-write");
+
+	assert_non_null(w);
+	assert_argv(w, 0, "semanage", "fcontext", "-a", "-t", "httpd_sys_rw_content_t",
+		    "/var/www/html/uploads(/.*)?");
+	assert_argv(w, 1, "restorecon", "-R", "-v", "--", "/var/www/html/uploads");
+}
+
 /* paths a command must not get: the rule does not fire */
 static void test_unusable_paths(void **state)
 {
@@ -704,7 +722,7 @@ static void test_unusable_paths(void **state)
 		"/var/www/../../etc/shadow",	/* not canonical */
 		"/var/www/./x",
 		"/var//www/x",
-		"/var/www/x/",
+		"/var/www/x//",
 		"anon_inode:[eventfd]",
 	};
 
@@ -1491,6 +1509,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_path_one_argument),
 		cmocka_unit_test(test_hostile_quoted_path),
 		cmocka_unit_test(test_path_dir_and_regex),
+		cmocka_unit_test(test_trailing_slash_path),
 		cmocka_unit_test(test_unusable_paths),
 		cmocka_unit_test(test_standard_dirs),
 		cmocka_unit_test(test_texts_and_comm),
