@@ -304,6 +304,34 @@ static GPtrArray *ad_alternatives(AdPolicy *p, GArray *bools, const guint8 *curr
 }
 
 /*
+ * Tries the change set @m: a full grant of @missing goes to @full; while
+ * none is known, the change sets granting the most missing bits (*@best)
+ * are kept in @part.
+ */
+static void ad_try_change(AdPolicy *p, GArray *relevant, GArray *bools, const guint8 *current,
+			  guint32 missing, guint64 m, GArray *full, GArray *part, int *best)
+{
+	guint32 got;
+	int n;
+
+	ad_apply_change(p, bools, current, m);
+	got = ad_granted(p, relevant) & missing;
+	if (got == missing) {
+		g_array_append_val(full, m);
+		return;
+	}
+	if (!got || full->len)
+		return;
+	n = __builtin_popcount(got);
+	if (n > *best) {
+		*best = n;
+		g_array_set_size(part, 0);
+	}
+	if (n == *best)
+		g_array_append_val(part, m);
+}
+
+/*
  * Enumerates change sets over @bools: all 2^k of them when k is at most
  * AD_BOOL_ENUM_MAX, else (k up to 64) every set of at most three changes.
  * @full gets the sets granting all of @missing, @part those granting the
@@ -317,22 +345,7 @@ static void ad_enumerate(AdPolicy *p, GArray *relevant, GArray *bools, const gui
 
 	if (k <= AD_BOOL_ENUM_MAX) {
 		for (guint64 m = 1; m < (G_GUINT64_CONSTANT(1) << k); m++) {
-			guint32 got;
-
-			ad_apply_change(p, bools, current, m);
-			got = ad_granted(p, relevant) & missing;
-			if (got == missing) {
-				g_array_append_val(full, m);
-			} else if (got && !full->len) {
-				int n = __builtin_popcount(got);
-
-				if (n > best) {
-					best = n;
-					g_array_set_size(part, 0);
-				}
-				if (n == best)
-					g_array_append_val(part, m);
-			}
+			ad_try_change(p, relevant, bools, current, missing, m, full, part, &best);
 		}
 		return;
 	}
@@ -341,22 +354,8 @@ static void ad_enumerate(AdPolicy *p, GArray *relevant, GArray *bools, const gui
 			for (guint c = b; c < k; c++) {
 				guint64 m = (G_GUINT64_CONSTANT(1) << a) | (G_GUINT64_CONSTANT(1) << b) |
 					    (G_GUINT64_CONSTANT(1) << c);
-				guint32 got;
 
-				ad_apply_change(p, bools, current, m);
-				got = ad_granted(p, relevant) & missing;
-				if (got == missing) {
-					g_array_append_val(full, m);
-				} else if (got && !full->len) {
-					int n = __builtin_popcount(got);
-
-					if (n > best) {
-						best = n;
-						g_array_set_size(part, 0);
-					}
-					if (n == best)
-						g_array_append_val(part, m);
-				}
+				ad_try_change(p, relevant, bools, current, missing, m, full, part, &best);
 			}
 		}
 	}
