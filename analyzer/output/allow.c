@@ -610,40 +610,13 @@ static void append_rule(GString *out, AdRuleSet *rs, const AdRule *r, gboolean c
 	}
 }
 
-char *ad_rule_set_to_te(AdRuleSet *rs, gboolean comments)
-{
-	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
-	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
-	GString *out = g_string_new(NULL);
-	const char *cur = NULL;
-
-	for (guint i = 0; i < rules->len; i++) {
-		const AdRule *r = g_ptr_array_index(rules, i);
-
-		if (!cur || strcmp(cur, r->source) != 0) {
-			g_string_append_printf(out, "\n#============= %s ==============\n",
-					       r->source);
-			cur = r->source;
-		}
-		g_string_append_c(out, '\n');
-		append_rule(out, rs, r, comments);
-	}
-	if (roles->len)
-		g_string_append(out, "\n#============= ROLES ==============\n");
-	for (guint i = 0; i < roles->len; i++) {
-		const AdRoleRule *rr = g_ptr_array_index(roles, i);
-
-		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
-	}
-	return g_string_free(out, FALSE);
-}
-
 /*
- * audit2allow's layout, for scripts that parse it: a header per domain,
- * the rules one after another, a blank line before each rule that has
- * comments.  The comments and the rules written are avcdoctor's.
+ * The rules as policy text: a header per domain, then its rules.  avcdoctor's
+ * own layout puts a blank line before every rule; audit2allow's (@classic,
+ * for scripts that parse it) only before a rule that has comments.  The
+ * comments and the rules written are avcdoctor's either way.
  */
-char *ad_rule_set_to_te_classic(AdRuleSet *rs)
+static char *rules_text(AdRuleSet *rs, gboolean comments, gboolean classic)
 {
 	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
 	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
@@ -660,8 +633,8 @@ char *ad_rule_set_to_te_classic(AdRuleSet *rs)
 			cur = r->source;
 		}
 		g_string_truncate(rule, 0);
-		append_rule(rule, rs, r, TRUE);
-		if (rule->str[0] == '#' && rule->str[1] == '!')
+		append_rule(rule, rs, r, comments);
+		if (!classic || (rule->str[0] == '#' && rule->str[1] == '!'))
 			g_string_append_c(out, '\n');
 		g_string_append(out, rule->str);
 	}
@@ -673,6 +646,16 @@ char *ad_rule_set_to_te_classic(AdRuleSet *rs)
 		g_string_append_printf(out, "role %s types %s;\n", rr->role, rr->type);
 	}
 	return g_string_free(out, FALSE);
+}
+
+char *ad_rule_set_to_te(AdRuleSet *rs, gboolean comments)
+{
+	return rules_text(rs, comments, FALSE);
+}
+
+char *ad_rule_set_to_te_classic(AdRuleSet *rs)
+{
+	return rules_text(rs, TRUE, TRUE);
 }
 
 /* class -> perms (every permission a module's rules use) for the require block */
