@@ -4,7 +4,8 @@
 # header of a front end or of the store and never touches SQLite or D-Bus;
 # the store sees only the core; the notifier sees nothing of the core; the
 # front ends never borrow each other's code.  Also: no C file grows past
-# 1,500 lines, and no comment cites a document outside the repository.
+# 1,500 lines, plugins and rules cannot change the policy, and no comment
+# cites a document outside the repository.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 cd "$AD_SOURCE_DIR" || exit 1
 
@@ -40,6 +41,15 @@ check cli -- dispatcher gui notifier
 check dispatcher -- cli gui notifier
 check gui -- cli dispatcher store notifier
 check notifier -- analyzer plugins cli dispatcher store gui
+
+# plugins and rules only read the policy: its in-memory edits are declared apart
+if grep -nF '#include "policy/policy-edit.h"' plugins/*.[ch] analyzer/analysis/rules*.[ch] \
+	>"$TMP/hits"; then
+	fail "plugins and rules must not change the policy (policy/policy-edit.h):"
+	cat "$TMP/hits" >&2
+else
+	pass "plugins and rules cannot change the policy"
+fi
 
 # the core speaks no SQL and no D-Bus
 if grep -rnE --include='*.[ch]' 'sqlite3|g_dbus_|GDBus' analyzer plugins >"$TMP/hits"; then

@@ -29,6 +29,7 @@
 #include "read/reader.h"
 #include "analysis/rules.h"
 #include "analysis/suggest.h"
+#include "policy/policy-edit.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 
