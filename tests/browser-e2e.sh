@@ -257,8 +257,8 @@ ui "$LIVE" find 'Select an alert' >/dev/null && pass "nothing selected yet: the 
 select_first
 wait_for 5 "the detail pane" -- ui "$LIVE" find '^setsebool -P httpd_read_user_content=1$' &&
 	pass "the detail pane shows the suggestion's command: setsebool -P httpd_read_user_content=1"
-ui "$LIVE" find 'a boolean switches it off' >/dev/null &&
-	pass "the explanation: a boolean switches it off" || fail "no explanation of the reason"
+ui "$LIVE" find 'switched off by a boolean' >/dev/null &&
+	pass "the explanation: switched off by a boolean" || fail "no explanation of the reason"
 ui "$LIVE" find '^1\. Turn on a boolean' >/dev/null &&
 	pass "the ranked suggestion's heading" || fail "no suggestion heading"
 # below the fold of the pane
