@@ -46,6 +46,7 @@ struct _AdBrowserWindow {
 	AdDbusSource *dbus;
 	GStrv files;
 	char *policy;
+	char *file_contexts;
 	AdFileReport *report;
 	GCancellable *analysis;		/* the file analysis in flight */
 	char *selected_id;
@@ -617,7 +618,8 @@ void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files)
 
 		gdk_window_set_cursor(gw, busy);
 	}
-	ad_file_source_analyse_async((const char *const *)w->files, w->policy, w->analysis,
+	ad_file_source_analyse_async((const char *const *)w->files,
+				     &(AdFileSourceOptions){ w->policy, w->file_contexts }, w->analysis,
 				     on_analysed, g_object_ref(w));
 	update_status(w);
 }
@@ -869,6 +871,7 @@ static void ad_browser_window_finalize(GObject *obj)
 	drop_clipboard_file(w);
 	g_strfreev(w->files);
 	g_free(w->policy);
+	g_free(w->file_contexts);
 	ad_file_report_free(w->report);
 	g_free(w->selected_id);
 	g_free(w->wanted_id);
@@ -954,10 +957,12 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	update_status(w);
 }
 
-AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy)
+AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy,
+				       const char *file_contexts)
 {
 	AdBrowserWindow *w = g_object_new(AD_TYPE_BROWSER_WINDOW, "application", app, NULL);
 
 	w->policy = g_strdup(policy);
+	w->file_contexts = g_strdup(file_contexts);
 	return w;
 }

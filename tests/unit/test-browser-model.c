@@ -12,11 +12,14 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <glib/gstdio.h>
 
 #include "alert-model.h"
 #include "file-source.h"
 
 #define POLICY "/etc/selinux/default/policy/policy.33"
+
+static const AdFileSourceOptions with_policy = { .policy = POLICY };
 
 /* one alert object as the daemon sends it; @host NULL for the local host */
 static char *alert_json(const char *id, const char *level, const char *summary,
@@ -446,7 +449,7 @@ static void test_file_source(void **state)
 	AdAlertItem *shadow;
 
 	(void)state;
-	alerts = ad_file_source_analyse(files, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(files, &with_policy, &report, &error);
 	assert_non_null(alerts);
 	assert_int_equal(report->denials, 15);
 	assert_int_equal(alerts->len, 13);
@@ -486,12 +489,12 @@ static void test_file_source_site_rules(void **state)
 
 	(void)state;
 	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", "/nonexistent/rules.d", TRUE);
-	plain = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	plain = ad_file_source_analyse(files, &with_policy, NULL, NULL);
 	assert_non_null(plain);
 	for (guint i = 0; i < plain->len; i++)
 		assert_null(strstr(g_ptr_array_index(plain, i), "site-webapp-shadow"));
 	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", site, TRUE);
-	with_site = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	with_site = ad_file_source_analyse(files, &with_policy, NULL, NULL);
 	g_unsetenv("AVCDOCTOR_LOCAL_RULES_DIR");
 	assert_non_null(with_site);
 	for (guint i = 0; i < with_site->len; i++)
@@ -499,6 +502,43 @@ static void test_file_source_site_rules(void **state)
 			   "\"plugin\":\"rule:90-site.rules:site-webapp-shadow\""))
 			found = TRUE;
 	assert_true(found);
+}
+
+/* --file-contexts: the labels a log's files should have come from the file given */
+static void test_file_source_file_contexts(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("avcdoctor-fc-XXXXXX", NULL);
+	g_autofree char *log = g_build_filename(dir, "audit.log", NULL);
+	g_autofree char *fc = g_build_filename(dir, "file_contexts", NULL);
+	const char *files[] = { log, NULL };
+	AdFileSourceOptions opt = { .policy = POLICY, .file_contexts = fc };
+	g_autoptr(GPtrArray) plain = NULL, custom = NULL;
+	/* the relabel first: only the given file_contexts makes it the fix */
+	const char *relabel = "\"suggestions\":[{\"plugin\":\"restorecon\"";
+
+	(void)state;
+	assert_non_null(dir);
+	assert_true(g_file_set_contents(log,
+		"type=AVC msg=audit(1700000000.100:10): avc:  denied  { read } for  pid=7 "
+		"comm=\"httpd\" name=\"index.html\" dev=\"sda1\" ino=9 "
+		"scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:default_t:s0 "
+		"tclass=file permissive=0\n"
+		"type=PATH msg=audit(1700000000.100:10): item=0 name=\"/srv/webdata/index.html\" "
+		"inode=9 nametype=NORMAL\n", -1, NULL));
+	assert_true(g_file_set_contents(fc,
+		"/srv/webdata(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n", -1, NULL));
+	plain = ad_file_source_analyse(files, &with_policy, NULL, NULL);
+	custom = ad_file_source_analyse(files, &opt, NULL, NULL);
+	assert_non_null(plain);
+	assert_non_null(custom);
+	assert_int_equal(plain->len, 1);
+	assert_int_equal(custom->len, 1);
+	/* the policy's own file_contexts labels /srv/webdata var_t: no use to httpd */
+	assert_null(strstr(g_ptr_array_index(plain, 0), relabel));
+	assert_non_null(strstr(g_ptr_array_index(custom, 0), relabel));
+	g_unlink(log);
+	g_unlink(fc);
+	g_rmdir(dir);
 }
 
 /* the Permissions column: the denied permissions, clean, and sortable */
@@ -544,17 +584,18 @@ static void test_file_source_errors(void **state)
 	g_autoptr(GPtrArray) alerts = NULL;
 
 	(void)state;
-	alerts = ad_file_source_analyse(missing, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(missing, &with_policy, &report, &error);
 	assert_null(alerts);
 	assert_non_null(error);
 	assert_non_null(strstr(error->message, "/nonexistent/audit.log"));
 	g_clear_error(&error);
-	alerts = ad_file_source_analyse(ok, "/nonexistent/policy.33", &report, &error);
+	alerts = ad_file_source_analyse(ok, &(AdFileSourceOptions){ .policy = "/nonexistent/policy.33" },
+					&report, &error);
 	assert_null(alerts);
 	assert_non_null(error);
 	g_clear_error(&error);
 	/* one file missing, the other read: alerts, and the problem reported */
-	alerts = ad_file_source_analyse(some, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(some, &with_policy, &report, &error);
 	assert_non_null(alerts);
 	assert_int_equal(alerts->len, 13);
 	assert_int_equal(report->problems, 1);
@@ -573,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
 		cmocka_unit_test(test_file_source_site_rules),
+		cmocka_unit_test(test_file_source_file_contexts),
 		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
 	};
