@@ -1066,9 +1066,9 @@ static void parse_records(AdReader *r, const char *start, Header *h, const char 
 static const char *find_header(const char *p, const char *end, Header *h)
 {
 	for (const char *q = p; (q = find_type_eq(q, end)) != NULL; q++) {
-		/* after a space, or an item of a printed list: ", 'type=..." */
-		if (q != p && q[-1] != ' ' &&
-		    !(q[-1] == '\'' && q - p >= 3 && q[-2] == ' ' && q[-3] == ','))
+		/* after a space, or an item of a printed list: "['type=...", ", 'type=..." */
+		if (q != p && q[-1] != ' ' && !(q[-1] == '\'' && q - p >= 2 && (q[-2] == '[' ||
+		    (q - p >= 3 && q[-2] == ' ' && q[-3] == ','))))
 			continue;
 		if (!looks_like_header(q, end, h))
 			continue;
