@@ -302,7 +302,7 @@ static const char *date_parts(const char *p, DateParts *d)
 	return p;
 }
 
-/* seconds of the date read with the day first or not; -1 when it is no date */
+/* seconds of the date read with the day first or not (before 1970: < 0); -1 when it is no date */
 static gint64 date_secs(const DateParts *d, gboolean day_first)
 {
 	struct tm tm = { 0 };
@@ -427,7 +427,8 @@ const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahea
 		day_first = st->order == 2;
 	}
 	s = date_secs(&d, day_first);
-	if (s < 0)
+	/* before 1970 is a date too: ausearch -i prints an event time of 0 so west of UTC */
+	if (s == -1)
 		return NULL;
 	st->last = s;
 	st->have_last = TRUE;
