@@ -3,7 +3,8 @@
 # Usage: fuzz/seeds.sh SOURCE_DIR OUT_DIR   (OUT_DIR/<target>/ is (re)created)
 #   fuzz-reader: every log of tests/data/corpus whole, and single records split
 #                out (the first 40 lines of each record type of each file); the
-#                pasted-text forms of tests/data/pasted
+#                pasted-text forms of tests/data/pasted and the records
+#                gathered from public bug trackers in tests/data/pasted-public
 #   fuzz-policy: "scontext\ntcontext\nclass\nperm ..." of the corpus' AVCs
 #   fuzz-rules:  rules/*.rules and tests/data/rules/**.rules
 #   fuzz-escape: a few hostile strings and the corpus' comm/name values
@@ -35,7 +36,9 @@ done
 
 # pasted text (grep prefixes, quoting, wrapped lines, colours, locale dates): each
 # file whole, and its first 2 KiB, where the short forms fit in -max_len
-for f in "$src"/tests/data/pasted/*.txt "$src"/tests/data/pasted/*.md; do
+for f in "$src"/tests/data/pasted/*.txt "$src"/tests/data/pasted/*.md \
+	"$src"/tests/data/pasted-public/*.txt "$src"/tests/data/pasted-public/*.md \
+	"$src"/tests/data/pasted-public/*.html; do
 	[ -f "$f" ] || continue
 	cp "$f" "$out/fuzz-reader/pasted-$(basename "$f")"
 	head -c 2048 "$f" >"$out/fuzz-reader/pasted-head-$(basename "$f")"

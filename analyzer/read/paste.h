@@ -70,4 +70,22 @@ typedef struct {
 const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahead,
 				const char *ahead_end, gint64 *sec);
 
+/*
+ * "DATE TIME.MS:SERIAL) : " at @p (up to @end): the shape of an
+ * interpreted stamp after "msg=audit(", not its values.
+ */
+gboolean ad_paste_is_interpreted_stamp(const char *p, const char *end);
+
+/* the last word of [@p, @end) starts with "tclass=" or "permissive=": a denial's end */
+gboolean ad_paste_ends_denial(const char *p, const char *end);
+
+/*
+ * [@p, @end) is the start of a stamp cut at the line's end ("1580863503.1"):
+ * the inside of "audit(" a hard wrap cut before its ')'.
+ */
+gboolean ad_paste_is_cut_stamp(const char *p, const char *end);
+
+/* @p starts with the rest of a cut stamp: digits, '.' and ':' up to a ')' */
+gboolean ad_paste_finishes_stamp(const char *p, const char *end);
+
 G_END_DECLS

@@ -123,11 +123,14 @@ struct _AdReader {
 	guint cont_lines;	/* the lines joined to it */
 	char cont_quote[8];	/* the quote markers ("> ") its line began with */
 	guint cont_quote_len;
+	char *cut_header;	/* a record whose audit(...) a wrap cut, for the next line */
+	guint cut_line;
 
 	guint64 lines, records, rejected;
 };
 
 static void reader_problem(AdReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static gboolean cut_header_continues(AdReader *r, const char *p, const char *end);
 
 static void reader_problem(AdReader *r, const char *fmt, ...)
 {
@@ -212,6 +215,7 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
 	g_hash_table_unref(r->types);
+	g_free(r->cut_header);
 	g_free(r);
 }
 
@@ -258,6 +262,8 @@ void ad_reader_set_note_func(AdReader *r, AdProblemFunc on_note)
 
 void ad_reader_set_source(AdReader *r, const char *name)
 {
+	if (r->cut_header)
+		cut_header_continues(r, "", "");
 	flush_notes(r);
 	memset(&r->dates, 0, sizeof(r->dates));
 	r->cont_oe = NULL;
@@ -661,9 +667,11 @@ static gboolean looks_like_header(const char *p, const char *end, Header *h)
 
 /*
  * Where the next record starts on a line of kernel records run together:
- * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes.
- * Kernel values cannot hold a space unquoted (they are hex-encoded then),
- * so this cannot be forged from inside a field.
+ * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes,
+ * or ", 'type=X msg=audit(" (a program's list of record strings printed
+ * as Python prints one).  Kernel values cannot hold a space or a quote
+ * unquoted (they are hex-encoded then), so this cannot be forged from
+ * inside a field.
  */
 static const char *next_record_start(const char *p, const char *end, Header *h)
 {
@@ -677,7 +685,9 @@ static const char *next_record_start(const char *p, const char *end, Header *h)
 		cand = find_type_eq(cand, end);
 		if (!cand)
 			return NULL;
-		if (cand == p || cand[-1] != ' ' || !looks_like_header(cand, end, h)) {
+		if (cand == p || !(cand[-1] == ' ' || (cand[-1] == '\'' && cand - p >= 3 &&
+							     cand[-2] == ' ' && cand[-3] == ',')) ||
+		    !looks_like_header(cand, end, h)) {
 			cand += 5;
 			continue;
 		}
@@ -685,7 +695,8 @@ static const char *next_record_start(const char *p, const char *end, Header *h)
 		start = cand;
 		for (q = cand - 1; q > p && q[-1] != ' ' && q[-1] != '"'; q--)
 			;
-		if (q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > p && q[-1] == ' ')
+		if (cand[-1] == ' ' && q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 &&
+		    q > p && q[-1] == ' ')
 			start = q;
 		/* inside "..." it is text, not a record: go on after the closing quote */
 		for (q = outside; (q = memchr(q, '"', start - q)) != NULL; q++)
@@ -697,6 +708,46 @@ static const char *next_record_start(const char *p, const char *end, Header *h)
 			return NULL;
 		outside = cand = q + 1;
 	}
+}
+
+/*
+ * Where the next record starts on a line of ausearch -i records run together
+ * (a bug tracker joined the lines): " type=X msg=audit(DATE TIME:SERIAL) : ".
+ * Interpreted values are not hex-encoded (a proctitle, a path holds spaces):
+ * split only where the next header has this record's very stamp (records of
+ * one event, which a value written before the event cannot know), or where
+ * this record is a whole denial (last word tclass= or permissive=) and the
+ * next one a denial too.  A path made to look like a denial's end imitates
+ * that, but such a path already spoils ausearch -i's unquoted fields.
+ */
+static const char *next_interpreted_record(const char *body, const char *line_end,
+					   const char *stamp, gsize stamp_len,
+					   gboolean denial, Header *h)
+{
+	const char *cand = body;
+
+	while ((cand = find_type_eq(cand, line_end)) != NULL) {
+		const char *start = cand, *q;
+
+		if (cand == body || cand[-1] != ' ' || !looks_like_header(cand, line_end, h) ||
+		    !ad_paste_is_interpreted_stamp(h->stamp, line_end)) {
+			cand += 5;
+			continue;
+		}
+		for (q = cand - 1; q > body && q[-1] != ' '; q--)
+			;
+		if (q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > body)
+			start = q;
+		if ((gsize)(line_end - h->stamp) > stamp_len &&
+		    memcmp(h->stamp, stamp, stamp_len) == 0 && h->stamp[stamp_len] == ')')
+			return start;
+		if (denial && ad_paste_ends_denial(body, start) &&
+		    ((h->name_len == 3 && memcmp(h->name, "AVC", 3) == 0) ||
+		     (h->name_len == 8 && memcmp(h->name, "USER_AVC", 8) == 0)))
+			return start;
+		cand += 5;
+	}
+	return NULL;
 }
 
 static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
@@ -766,6 +817,12 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 			const char *next = next_record_start(stamp, line_end, h);
 
 			end = next ? next : line_end;
+			if (!next && !r->cut_header && ad_paste_is_cut_stamp(stamp, line_end)) {
+				/* "audit(1580863503.1" at the line's end: the next line may finish it */
+				r->cut_header = g_strndup(start, line_end - start);
+				r->cut_line = r->line_no;
+				return end;
+			}
 			if (!headerless_denial(r, name, name_len, stamp, end, FALSE))
 				reader_problem(r, "%s",
 					       _("malformed audit(...) timestamp: record skipped"));
@@ -803,6 +860,12 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 
 		if (next)
 			end = next;
+	} else if (interpreted && !is_user_record(type)) {
+		const char *next = next_interpreted_record(body, line_end, stamp, stamp_len,
+							   type == AD_REC_AVC, h);
+
+		if (next)
+			end = next;
 	}
 	OpenEvent *oe = event_for(r, type, node, TRUE, sec, msec, serial);
 	AdRecord *rec = record_new(r, oe, tname, tname_len, type, interpreted);
@@ -810,6 +873,10 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 
 	while (text_end > body && text_end[-1] == ' ')
 		text_end--;
+	/* a record of a printed list: "..., 'type=A ...', 'type=B ..." */
+	if (end < line_end && *end == 't' && text_end - body >= 4 &&
+	    memcmp(text_end - 4, "', '", 4) == 0)
+		text_end -= 4;
 	{
 		/* "[node=N ]type=T msg=audit(STAMP): BODY" */
 		gsize node_len = node ? strlen(node) : 0;
@@ -999,7 +1066,9 @@ static void parse_records(AdReader *r, const char *start, Header *h, const char 
 static const char *find_header(const char *p, const char *end, Header *h)
 {
 	for (const char *q = p; (q = find_type_eq(q, end)) != NULL; q++) {
-		if (q != p && q[-1] != ' ')
+		/* after a space, or an item of a printed list: "['type=...", ", 'type=..." */
+		if (q != p && q[-1] != ' ' && !(q[-1] == '\'' && q - p >= 2 && (q[-2] == '[' ||
+		    (q - p >= 3 && q[-2] == ' ' && q[-3] == ','))))
 			continue;
 		if (!looks_like_header(q, end, h))
 			continue;
@@ -1087,6 +1156,30 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	return FALSE;
 }
 
+static void process_line(AdReader *r, char *line, gsize len, guint seen);
+/*
+ * The line after a record whose "audit(" a hard wrap cut ("audit(1580863503.1"
+ * + "97:786): avc: ..."): when [@p, @end) finishes the stamp, the two are
+ * read as the one line they were (TRUE); else the cut record is reported
+ * and the line is read as it stands (FALSE).
+ */
+static gboolean cut_header_continues(AdReader *r, const char *p, const char *end)
+{
+	g_autofree char *head = g_steal_pointer(&r->cut_header);
+	guint line = r->line_no;
+
+	if (ad_paste_finishes_stamp(p, end)) {
+		g_autofree char *joined = g_strconcat(head, p, NULL);
+
+		process_line(r, joined, strlen(joined), SEEN_UNKNOWN);
+		return TRUE;
+	}
+	r->line_no = r->cut_line;
+	reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
+	r->line_no = line;
+	return FALSE;
+}
+
 /*
  * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
@@ -1117,6 +1210,8 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 	p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
+	if (r->cut_header && cut_header_continues(r, p, end))
+		return;
 	if (!*p || has_prefix(p, end, "time->"))
 		return;
 	if (has_prefix(p, end, "----")) {
@@ -1317,6 +1412,8 @@ void ad_reader_end_source(AdReader *r)
 	}
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
+	if (r->cut_header)
+		cut_header_continues(r, "", "");
 	emit_all(r);
 	flush_notes(r);
 }
