@@ -1088,6 +1088,47 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 }
 
 /*
+ * The \x1d that starts the interpreted fields auditd's ENRICHED format
+ * appends, or NULL.  Text a caller hands to the kernel (a USER_AVC
+ * message) may hold a \x1d of its own: a separator before the trailing
+ * fields libselinux appends would cut them off, leaving fields the caller
+ * wrote as the last ones.  auditd writes one separator, last, and only
+ * upper-case field names after it: a \x1d followed by any other name is
+ * text of the record.
+ */
+static char *enriched_separator(char *line, gsize len)
+{
+	char *gs = memrchr(line, 0x1d, len);
+	const char *p, *end = line + len;
+
+	if (!gs)
+		return NULL;
+	for (p = gs + 1; p < end; p++) {
+		const char *name;
+
+		while (p < end && *p == ' ')
+			p++;
+		name = p;
+		while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+				   *p == '_'))
+			p++;
+		if (p == end)
+			break;
+		if (*p != '=' || p == name)
+			return NULL;
+		p++;
+		if (p < end && *p == '"') {
+			const char *q = memchr(p + 1, '"', end - p - 1);
+
+			p = q ? q : end;
+		}
+		while (p < end && *p != ' ')
+			p++;
+	}
+	return gs;
+}
+
+/*
  * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
  */
@@ -1108,7 +1149,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		line[--len] = '\0';
 	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
 	if (seen & (SEEN_UNKNOWN | SEEN_GS))
-		gs = memchr(line, 0x1d, len);
+		gs = enriched_separator(line, len);
 	if (gs) {
 		*gs = '\0';
 		len = gs - line;

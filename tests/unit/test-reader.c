@@ -1225,17 +1225,22 @@ static void test_read_file_nul_and_gs(void **state)
 	assert_true(g_file_set_contents(path, text, sizeof(text) - 1, NULL));
 	assert_true(ad_reader_read_file(r, path, &error));
 	assert_null(error);
-	/* lines 1 and 3 hold a NUL; line 5 is cut at its \x1d: "type=AVC" is no record */
+	/*
+	 * lines 1 and 3 hold a NUL; line 5 is not cut at its \x1d (no
+	 * interpreted fields follow it), "type=AVC\x1d" is no record header:
+	 * its "avc:  denied" text is read as pasted, without a stamp
+	 */
 	assert_int_equal(c->problems->len, 2);
 	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 0))->line, 1);
 	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 0))->message, "NUL"));
 	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 1))->line, 3);
 	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 1))->message, "NUL"));
-	assert_int_equal(c->events->len, 2);
+	assert_int_equal(c->events->len, 3);
 	assert_int_equal(event_at(c, 0)->serial, 2);
 	assert_null(strchr(record_at(event_at(c, 0), 0)->text, 0x1d));
 	assert_null(strstr(record_at(event_at(c, 0), 0)->text, "AUID"));
 	assert_int_equal(event_at(c, 1)->serial, 4);
+	assert_int_equal(event_at(c, 2)->serial, 0);
 	assert_int_equal(ad_reader_lines(r), 5);
 	g_unlink(path);
 	g_rmdir(dir);
