@@ -36,6 +36,14 @@
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
 #define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
 #define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
+/*
+ * What one event may hold: records under one stamp past either bound start
+ * an event of their own (with the same stamp), so that one writer cannot
+ * make the reader hold an unbounded event.  A kernel event has tens of
+ * records of a few hundred bytes.
+ */
+#define AD_MAX_EVENT_RECORDS 4096
+#define AD_MAX_EVENT_BYTES (8u << 20)
 
 /* what scan_line() saw in a line */
 enum {
@@ -69,6 +77,7 @@ typedef struct {
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
 	gboolean complete;	/* EOE seen, or a single-record event */
 	gboolean alone;		/* a denial without header: no record joins it */
+	gsize bytes;		/* text of its records */
 } OpenEvent;
 
 struct _AdReader {
@@ -533,6 +542,20 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 	r->records++;
 	ad_event_add_record(oe->ev, rec);
 	oe->touched = r->now;
+	oe->bytes += strlen(rec->text);
+	if (!oe->complete && (oe->ev->records->len >= AD_MAX_EVENT_RECORDS ||
+			      oe->bytes >= AD_MAX_EVENT_BYTES)) {
+		reader_problem(r, _("more than %u records or %u MiB under one event stamp: "
+				    "the records after them are read as another event"),
+			       AD_MAX_EVENT_RECORDS, AD_MAX_EVENT_BYTES >> 20);
+		oe->complete = TRUE;
+		if (oe->keyed) {
+			g_hash_table_remove(r->open, oe);
+			oe->keyed = FALSE;
+		}
+		if (r->headerless == oe)
+			r->headerless = NULL;
+	}
 	/* the next line may continue it, while its event is open */
 	r->cont_oe = oe;
 	r->cont_rec = rec;

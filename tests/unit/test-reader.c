@@ -717,6 +717,45 @@ static void test_enriched(void **state)
 	assert_field(record_at(ev, 1), "syscall", "257");
 }
 
+/*
+ * One stamp on ever more records (a client writing under one serial): the
+ * reader holds at most 4096 records or 8 MiB of one event, the records
+ * after that make another event, and each cut is reported.
+ */
+static void test_giant_event(void **state)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(Collect) many = NULL, big = NULL;
+	g_autofree char *filler = g_strnfill(3u << 20, 'a');
+	guint n = 0;
+
+	for (guint i = 0; i < 10000; i++)
+		g_string_append(text, "type=AVC msg=audit(1700000001.100:7): " AVC_BODY "\n");
+	many = read_str(text->str);
+	assert_int_equal(many->events->len, 3);
+	for (guint i = 0; i < 3; i++) {
+		assert_int_equal(event_at(many, i)->serial, 7);
+		assert_true(event_at(many, i)->records->len <= 4096);
+		n += event_at(many, i)->records->len;
+	}
+	assert_int_equal(n, 10000);
+	assert_int_equal(many->problems->len, 2);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(many->problems, 0))->message,
+			       "under one event stamp"));
+	assert_int_equal(((Problem *)g_ptr_array_index(many->problems, 0))->line, 4096);
+
+	/* five records of 3 MiB: cut after the third (9 MiB) */
+	g_string_truncate(text, 0);
+	for (guint i = 0; i < 5; i++)
+		g_string_append_printf(text, "type=SYSCALL msg=audit(1700000001.100:8): "
+				       "arch=c000003e syscall=2 key=\"%s\"\n", filler);
+	big = read_str(text->str);
+	assert_int_equal(big->events->len, 2);
+	assert_int_equal(event_at(big, 0)->records->len, 3);
+	assert_int_equal(event_at(big, 1)->records->len, 2);
+	assert_int_equal(big->problems->len, 1);
+}
+
 /* -------------------------------------------------------- line-end handling */
 
 static void test_last_line_without_newline(void **state)
@@ -1641,6 +1680,7 @@ int main(void)
 		cmocka_unit_test(test_journald_audit),
 		cmocka_unit_test(test_journald_audit_without_pid),
 		cmocka_unit_test(test_enriched),
+		cmocka_unit_test(test_giant_event),
 		cmocka_unit_test(test_last_line_without_newline),
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_mixed_whole),
