@@ -1140,8 +1140,9 @@ static char *enriched_separator(char *line, gsize len)
 		if (*p != '=' || p == name)
 			return NULL;
 		p++;
-		if (p < end && *p == '"') {
-			const char *q = memchr(p + 1, '"', end - p - 1);
+		if (p < end && (*p == '"' || *p == '{')) {
+			/* a quoted value, or a SADDR={ fam=inet laddr=... } group */
+			const char *q = memchr(p + 1, *p == '"' ? '"' : '}', end - p - 1);
 
 			p = q ? q : end;
 		}

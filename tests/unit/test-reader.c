@@ -701,13 +701,16 @@ static void test_enriched(void **state)
 		"AUID=\"root\" UID=\"root\"\n"
 		"type=SYSCALL msg=audit(1700000001.100:101): arch=c000003e syscall=257 success=no "
 		"exit=-13 auid=0 uid=0 comm=\"httpd\" key=(null)\x1d"
-		"ARCH=x86_64 SYSCALL=openat AUID=\"root\" UID=\"root\"\n");
+		"ARCH=x86_64 SYSCALL=openat AUID=\"root\" UID=\"root\"\n"
+		"type=SOCKADDR msg=audit(1700000001.100:101): saddr=020000357F0000010000000000000000"
+		"\x1dSADDR={ saddr_fam=inet laddr=127.0.0.1 lport=53 }\n");
 	AdEvent *ev;
 
 	assert_no_problems(c);
 	assert_int_equal(c->events->len, 1);
 	ev = event_at(c, 0);
-	assert_int_equal(ev->records->len, 2);
+	assert_int_equal(ev->records->len, 3);
+	assert_field(record_at(ev, 2), "laddr", NULL);
 	assert_field(record_at(ev, 0), "permissive", "0");
 	assert_field(record_at(ev, 0), "AUID", NULL);
 	assert_null(strchr(record_at(ev, 0)->text, 0x1d));
