@@ -8,13 +8,15 @@
 #   fuzz-policy: "scontext\ntcontext\nclass\nperm ..." of the corpus' AVCs
 #   fuzz-rules:  rules/*.rules and tests/data/rules/**.rules
 #   fuzz-escape: a few hostile strings and the corpus' comm/name values
+#   fuzz-user-avc: the object manager's text of the USER_AVC records of the
+#                corpus and of tests/data/hostile (after a class-choice byte)
 # The regression inputs in tests/data/fuzz/<target>/ are added to each.
 set -eu
 src=$1
 out=$2
 corpus=$src/tests/data/corpus
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	rm -rf "$out/$t"
 	mkdir -p "$out/$t"
 done
@@ -71,11 +73,19 @@ for s in '$(touch /tmp/pwned)' '`id`' 'a;id;b' "x';id;'" '-rf' "it's" '' \
 done
 printf 'a\0b c\0\0--\0' >"$out/fuzz-escape/crafted-argv"
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+# the text between libselinux's "{ perm } for " and its last " scontext="
+cat $logs "$src"/tests/data/hostile/*.log | grep -a 'type=USER_AVC' |
+	sed -n 's/.*} for \(.*\) scontext=.*/\1/p' | sort -u | head -n 200 |
+	while IFS= read -r line; do
+		f=$out/fuzz-user-avc/$(printf '%s' "$line" | sha1sum | cut -c1-40)
+		printf 'a%s' "$line" >"$f"
+	done
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	if [ -d "$src/tests/data/fuzz/$t" ]; then
 		find "$src/tests/data/fuzz/$t" -type f -exec cp {} "$out/$t/" \;
 	fi
 done
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

@@ -164,24 +164,10 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type)
 
 /* ---- fcontext specifications ------------------------------------------------- */
 
+/* the one specification the rules engine writes too (policy/labels.c) */
 char *ad_file_fcontext_spec(const char *path, gboolean subtree)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
-
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			return NULL;
-		if (*p == ' ')
-			/* file_contexts fields are separated by white space */
-			g_string_append_c(s, '.');
-		else if (strchr(".^$*+?()[]{}|\\", *p))
-			g_string_append_printf(s, "\\%c", *p);
-		else
-			g_string_append_c(s, *p);
-	}
-	if (subtree)
-		g_string_append(s, strcmp(path, "/") == 0 ? ".*" : "(/.*)?");
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return ad_fcontext_spec(path, subtree);
 }
 
 /* ---- how much and where file_contexts uses each type -------------------------- */

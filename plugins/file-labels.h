@@ -68,12 +68,7 @@ gboolean ad_file_is_swap_setup(const AdDenial *d);
  */
 gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
 
-/*
- * A semanage fcontext specification matching exactly @path, or with
- * @subtree the directory and everything below ("PATH(/.*)?"): regular
- * expression metacharacters escaped, spaces written as ".".  NULL when
- * the path holds bytes a file_contexts line cannot carry (control bytes).
- */
+/* ad_fcontext_spec() (policy/labels.h), under the plugins' name */
 char *ad_file_fcontext_spec(const char *path, gboolean subtree);
 
 /*

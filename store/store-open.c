@@ -246,12 +246,9 @@ void ad_store_close(AdStore *s)
 	if (!s)
 		return;
 	g_mutex_lock(&s->lock);
-	if (!s->readonly && s->in_txn) {
-		g_autoptr(GError) error = NULL;
-
-		if (!store_commit_locked(s, &error))
-			g_warning("alert store %s: %s", s->path, error->message);
-	}
+	/* a caller that must know whether it was kept commits first */
+	if (!s->readonly && s->in_txn)
+		(void)store_commit_locked(s, NULL);
 	store_drop_pending(s);
 	g_mutex_unlock(&s->lock);
 	store_disconnect(s);

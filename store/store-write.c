@@ -361,7 +361,7 @@ static gboolean collect(AdStore *s, const char *sql, double arg1, gint64 arg2, G
  * until at most max_alerts remain.  The users' filters of pruned alerts
  * stay: an alert someone chose to ignore is still ignored when it returns.
  */
-guint ad_store_prune(AdStore *s, double now)
+guint ad_store_prune(AdStore *s, double now, GError **ret_error)
 {
 	g_autoptr(GArray) nums = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func(g_free);
@@ -404,7 +404,8 @@ fail:
 	store_abort_txn(s);
 out:
 	if (error)
-		g_warning("alert store %s: pruning failed: %s", s->path, error->message);
+		g_propagate_prefixed_error(ret_error, g_steal_pointer(&error),
+					   _("pruning failed: "));
 	g_mutex_unlock(&s->lock);
 	return n;
 }

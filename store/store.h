@@ -73,8 +73,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdStore, ad_store_close)
 gboolean ad_store_record(AdStore *s, const AdAlert *a, const AdDenial *denial,
 			 gboolean *ret_new, GError **error);
 gboolean ad_store_commit(AdStore *s, GError **error);
-/* applies the caps (max alerts, max age); returns the number pruned */
-guint ad_store_prune(AdStore *s, double now);
+/*
+ * Applies the caps (max alerts, max age); returns the number pruned.  On
+ * a failure (a full disk) @error is set and nothing is pruned.
+ */
+guint ad_store_prune(AdStore *s, double now, GError **error);
 
 /* JSON objects with the `analyze --json` keys ("ignored" is for @uid) */
 GPtrArray *ad_store_list(AdStore *s, double since, gboolean include_ignored, gint64 uid,
@@ -101,7 +104,8 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   before the policy is freed or reloaded.  ad_store_set_filter(),
  *   ad_store_delete() and ad_store_prune() commit what is pending;
  *   ad_store_list() and ad_store_get() see it.  A failed record or commit
- *   rolls the whole batch back.  ad_store_close() commits.
+ *   rolls the whole batch back.  ad_store_close() commits, silently: a
+ *   caller that must know whether that worked calls ad_store_commit() first.
  * - What is stored of the analysis (suggestions, level, summary) is written
  *   when an alert is new, when a record brings an analysed alert (non-NULL
  *   suggestions) whose level differs, and by ad_store_set_analysis(); the

@@ -16,28 +16,38 @@ gsize ad_paste_strip_ansi(char *line, gsize len)
 	const char *p = line, *end = line + len;
 
 	while (p < end) {
+		const char *q;
+
 		if (*p != 0x1b) {
 			*o++ = *p++;
 			continue;
 		}
-		p++;
-		if (p < end && *p == '[') {
-			/* CSI: parameters and intermediates, then a final byte @ to ~ */
-			for (p++; p < end && (guchar)*p >= 0x20 && (guchar)*p < 0x40; p++)
+		q = p + 1;
+		if (q < end && *q == '[') {
+			/* CSI: parameters, then a final byte @ to ~ */
+			for (q++; q < end && (guchar)*q >= 0x30 && (guchar)*q < 0x40; q++)
 				;
-			if (p < end && (guchar)*p >= 0x40 && (guchar)*p <= 0x7e)
-				p++;
-		} else if (p < end && *p == ']') {
+			if (q < end && (guchar)*q >= 0x40 && (guchar)*q <= 0x7e) {
+				p = q + 1;
+				continue;
+			}
+		} else if (q < end && *q == ']') {
 			/* OSC: up to BEL or ESC \ */
-			for (p++; p < end && *p != 0x07 && *p != 0x1b; p++)
+			for (q++; q < end && *q != 0x07 && *q != 0x1b; q++)
 				;
-			if (p < end && *p == 0x07)
-				p++;
-			else if (p + 1 < end && p[1] == '\\')
-				p += 2;
-		} else if (p < end) {
-			p++;
+			if (q < end && *q == 0x07) {
+				p = q + 1;
+				continue;
+			}
+			if (q + 1 < end && q[0] == 0x1b && q[1] == '\\') {
+				p = q + 2;
+				continue;
+			}
+		} else if (q < end && (guchar)*q >= 0x40 && (guchar)*q <= 0x5f) {
+			p = q + 1;	/* a two-byte sequence */
+			continue;
 		}
+		p++;	/* a lone ESC: the bytes after it are kept */
 	}
 	*o = '\0';
 	return o - line;

@@ -12,10 +12,13 @@
 G_BEGIN_DECLS
 
 /*
- * Removes terminal escape sequences (ESC [ ... final, ESC ] ... BEL or
- * ESC \, and two-byte ESC X) from @line in place; the new length.  The
- * kernel hex-encodes every control byte of a value, so a raw ESC is never
- * part of a field.
+ * Removes terminal escape sequences (ESC [ parameters final, ESC ] ... BEL
+ * or ESC \, and two-byte ESC X with X in @..._) from @line in place; the
+ * new length.  The kernel hex-encodes every control byte of a value, but
+ * not of the text a process hands it in a user message (USER_AVC): a
+ * sequence there must not swallow the fields appended after that text,
+ * so only a complete sequence without white space is removed (an OSC
+ * only when terminated), and of a lone or unfinished one the ESC alone.
  */
 gsize ad_paste_strip_ansi(char *line, gsize len);
 

@@ -36,6 +36,14 @@
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
 #define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
 #define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
+/*
+ * What one event may hold: records under one stamp past either bound start
+ * an event of their own (with the same stamp), so that one writer cannot
+ * make the reader hold an unbounded event.  A kernel event has tens of
+ * records of a few hundred bytes.
+ */
+#define AD_MAX_EVENT_RECORDS 4096
+#define AD_MAX_EVENT_BYTES (8u << 20)
 
 /* what scan_line() saw in a line */
 enum {
@@ -69,6 +77,7 @@ typedef struct {
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
 	gboolean complete;	/* EOE seen, or a single-record event */
 	gboolean alone;		/* a denial without header: no record joins it */
+	gsize bytes;		/* text of its records */
 } OpenEvent;
 
 struct _AdReader {
@@ -539,6 +548,20 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 	r->records++;
 	ad_event_add_record(oe->ev, rec);
 	oe->touched = r->now;
+	oe->bytes += strlen(rec->text);
+	if (!oe->complete && (oe->ev->records->len >= AD_MAX_EVENT_RECORDS ||
+			      oe->bytes >= AD_MAX_EVENT_BYTES)) {
+		reader_problem(r, _("more than %u records or %u MiB under one event stamp: "
+				    "the records after them are read as another event"),
+			       AD_MAX_EVENT_RECORDS, AD_MAX_EVENT_BYTES >> 20);
+		oe->complete = TRUE;
+		if (oe->keyed) {
+			g_hash_table_remove(r->open, oe);
+			oe->keyed = FALSE;
+		}
+		if (r->headerless == oe)
+			r->headerless = NULL;
+	}
 	/* the next line may continue it, while its event is open */
 	r->cont_oe = oe;
 	r->cont_rec = rec;
@@ -1181,6 +1204,48 @@ static gboolean cut_header_continues(AdReader *r, const char *p, const char *end
 }
 
 /*
+ * The \x1d that starts the interpreted fields auditd's ENRICHED format
+ * appends, or NULL.  Text a caller hands to the kernel (a USER_AVC
+ * message) may hold a \x1d of its own: a separator before the trailing
+ * fields libselinux appends would cut them off, leaving fields the caller
+ * wrote as the last ones.  auditd writes one separator, last, and only
+ * upper-case field names after it: a \x1d followed by any other name is
+ * text of the record.
+ */
+static char *enriched_separator(char *line, gsize len)
+{
+	char *gs = memrchr(line, 0x1d, len);
+	const char *p, *end = line + len;
+
+	if (!gs)
+		return NULL;
+	for (p = gs + 1; p < end; p++) {
+		const char *name;
+
+		while (p < end && *p == ' ')
+			p++;
+		name = p;
+		while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+				   *p == '_'))
+			p++;
+		if (p == end)
+			break;
+		if (*p != '=' || p == name)
+			return NULL;
+		p++;
+		if (p < end && (*p == '"' || *p == '{')) {
+			/* a quoted value, or a SADDR={ fam=inet laddr=... } group */
+			const char *q = memchr(p + 1, *p == '"' ? '"' : '}', end - p - 1);
+
+			p = q ? q : end;
+		}
+		while (p < end && *p != ' ')
+			p++;
+	}
+	return gs;
+}
+
+/*
  * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
  */
@@ -1201,7 +1266,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		line[--len] = '\0';
 	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
 	if (seen & (SEEN_UNKNOWN | SEEN_GS))
-		gs = memchr(line, 0x1d, len);
+		gs = enriched_separator(line, len);
 	if (gs) {
 		*gs = '\0';
 		len = gs - line;

@@ -475,6 +475,43 @@ static void test_file_source(void **state)
 	}
 }
 
+/*
+ * Alerts whose host or path holds bytes that are not UTF-8 (node=web\xff1,
+ * a file name with \xff) or a terminal escape: every one is shown, the red
+ * shadow_t read among them.
+ */
+static void test_file_source_invalid_utf8(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"hostile", "invalid-utf8-node.log", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(AdFileReport) report = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	gboolean shadow = FALSE;
+
+	(void)state;
+	alerts = ad_file_source_analyse(files, POLICY, &report, &error);
+	assert_non_null(alerts);
+	assert_int_equal(report->denials, 2);
+	assert_int_equal(alerts->len, 2);
+	for (guint i = 0; i < alerts->len; i++) {
+		g_autoptr(GError) item_error = NULL;
+		g_autoptr(AdAlertItem) item =
+			ad_alert_item_new_from_json(g_ptr_array_index(alerts, i), &item_error);
+
+		if (item_error)
+			print_error("alert %u: %s\n", i, item_error->message);
+		assert_non_null(item);
+		shadow = shadow || strcmp(ad_alert_item_get_target(item), "shadow_t") == 0;
+	}
+	assert_true(shadow);
+	g_ptr_array_add(alerts, NULL);
+	assert_int_equal(ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL), 0);
+	assert_int_equal(ad_alert_model_get_total(m), 2);
+}
+
 /* a site's rules.d (standing for /etc/avcdoctor/rules.d) is used offline too */
 static void test_file_source_site_rules(void **state)
 {
@@ -613,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
+		cmocka_unit_test(test_file_source_invalid_utf8),
 		cmocka_unit_test(test_file_source_site_rules),
 		cmocka_unit_test(test_file_source_file_contexts),
 		cmocka_unit_test(test_permissions_column),

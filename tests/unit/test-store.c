@@ -652,14 +652,14 @@ static void test_prune_count(void **state)
 	/* someone ignores the oldest; pruning keeps that decision */
 	assert_true(ad_store_set_filter(s, ((AdAlert *)g_ptr_array_index(alerts, 0))->id, 1000,
 					AD_FILTER_ALWAYS, &error));
-	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0), 7);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0, NULL), 7);
 	assert_int_equal(ad_store_count(s), 3);
 	list = ad_store_list(s, 0, TRUE, 0, NULL, &error);
 	assert_int_equal(list->len, 3);
 	for (guint i = 0; i < 3; i++)
 		assert_string_equal(key_str(g_ptr_array_index(list, i), "id"),
 				    ((AdAlert *)g_ptr_array_index(alerts, 7 + i))->id);
-	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0), 0);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0, NULL), 0);
 	assert_sql(f->path, "SELECT count(*) FROM alert_hosts", "3");
 	assert_sql(f->path, "SELECT count(*) FROM alert_items", "6");
 	/* the oldest comes back: new, and still ignored by 1000 */
@@ -683,11 +683,11 @@ static void test_prune_count(void **state)
 	/* no caps: nothing pruned */
 	g_clear_pointer(&s, ad_store_close);
 	s = open_store(f->path, NULL);
-	assert_int_equal(ad_store_prune(s, 1e12), 0);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 0);
 	/* caps set later (a configuration reload) */
 	limits.max_alerts = 1;
 	ad_store_set_limits(s, &limits);
-	assert_int_equal(ad_store_prune(s, 1e12), 3);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 3);
 	assert_int_equal(ad_store_count(s), 1);
 	ad_store_set_limits(s, NULL);
 }
@@ -700,15 +700,15 @@ static void test_prune_age(void **state)
 
 	record_hourly(s, f->set, 10);
 	/* "now" just before 30 hours after the first: the first 6 (0..5 h) are older than a day */
-	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1), 6);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1, NULL), 6);
 	assert_int_equal(ad_store_count(s), 4);
 	/* both caps */
 	g_clear_pointer(&s, ad_store_close);
 	limits.max_alerts = 2;
 	s = open_store(f->path, &limits);
-	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1), 2);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1, NULL), 2);
 	assert_int_equal(ad_store_count(s), 2);
-	assert_int_equal(ad_store_prune(s, 1e12), 2);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 2);
 	assert_int_equal(ad_store_count(s), 0);
 }
 
