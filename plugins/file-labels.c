@@ -162,14 +162,6 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type)
 	return type && g_hash_table_contains(set, type);
 }
 
-/* ---- fcontext specifications ------------------------------------------------- */
-
-/* the one specification the rules engine writes too (policy/labels.c) */
-char *ad_file_fcontext_spec(const char *path, gboolean subtree)
-{
-	return ad_fcontext_spec(path, subtree);
-}
-
 /* ---- how much and where file_contexts uses each type -------------------------- */
 
 /* ---- candidate types ---------------------------------------------------------- */

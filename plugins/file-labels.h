@@ -68,9 +68,6 @@ gboolean ad_file_is_swap_setup(const AdDenial *d);
  */
 gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
 
-/* ad_fcontext_spec() (policy/labels.h), under the plugins' name */
-char *ad_file_fcontext_spec(const char *path, gboolean subtree);
-
 /*
  * File types @stype may use with every permission of the denial on
  * @tclass, best candidate first, for relabelling the object at @path:

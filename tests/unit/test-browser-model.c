@@ -492,7 +492,7 @@ static void test_file_source_invalid_utf8(void **state)
 	gboolean shadow = FALSE;
 
 	(void)state;
-	alerts = ad_file_source_analyse(files, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(files, &with_policy, &report, &error);
 	assert_non_null(alerts);
 	assert_int_equal(report->denials, 2);
 	assert_int_equal(alerts->len, 2);
