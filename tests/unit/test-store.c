@@ -578,14 +578,26 @@ static void test_delete(void **state)
 	g_autoptr(GPtrArray) denials = crafted_denials();
 	g_autoptr(AdStore) s = open_store(f->path, NULL);
 	g_autoptr(GError) error = NULL;
+	g_autofree char *local = NULL, *again = NULL;
+	json_object *o;
 	AdAlert *a;
 	guint n;
+	char id[17];
+	gint64 num;
 
 	for (guint i = 0; i < denials->len; i++)
 		record(s, f->set, g_ptr_array_index(denials, i));
 	commit(s);
 	n = ad_store_count(s);
 	a = g_ptr_array_index(ad_alert_set_alerts(f->set), 0);
+	/* the local id names this alert until it is deleted */
+	local = ad_store_local_id(s, a->id);
+	assert_non_null(local);
+	assert_true(ad_store_parse_local_id(local, id, &num));
+	assert_string_equal(id, a->id);
+	o = ad_store_get_local(s, local, 0, &error);
+	assert_non_null(o);
+	json_object_put(o);
 	assert_true(ad_store_set_filter(s, a->id, 1000, AD_FILTER_ALWAYS, &error));
 	assert_true(ad_store_delete(s, a->id, &error));
 	assert_int_equal(ad_store_count(s), n - 1);
@@ -602,10 +614,26 @@ static void test_delete(void **state)
 	g_autofree char *sql = g_strdup_printf("SELECT count(*) FROM alert_hosts WHERE alert NOT IN "
 					       "(SELECT num FROM alerts)");
 	assert_sql(f->path, sql, "0");
-	/* it comes back as a new alert */
+	/* it comes back as a new alert, with a new local id; the old one names nothing */
 	assert_true(record(s, f->set, a->latest));
 	commit(s);
 	assert_int_equal(ad_store_count(s), n);
+	again = ad_store_local_id(s, a->id);
+	assert_non_null(again);
+	assert_string_not_equal(again, local);
+	assert_null(ad_store_get_local(s, local, 0, &error));
+	assert_error(error, AD_STORE_ERROR_NOT_FOUND);
+	g_clear_error(&error);
+	/* malformed local ids */
+	for (const char *const *bad = (const char *const[]){ "", "x", "0123456789abcdef",
+			"0123456789abcdef-", "0123456789abcdef-01", "0123456789abcdef-+1",
+			"0123456789abcdef- 1", "0123456789ABCDEF-1", "0123456789abcdef-1x",
+			"0123456789abcdef-99999999999999999999", NULL }; *bad; bad++) {
+		assert_false(ad_store_parse_local_id(*bad, id, &num));
+		assert_null(ad_store_get_local(s, *bad, 0, &error));
+		assert_error(error, AD_STORE_ERROR_INVALID);
+		g_clear_error(&error);
+	}
 
 	/* a delete by another process (avcdoctor delete --db) is seen by the writer */
 	{
