@@ -182,13 +182,17 @@ static gboolean is_safe_setsebool(GPtrArray *argv, AdBooleanCheck is_boolean, gp
 	return TRUE;
 }
 
-/* "# " and the line with every control and non-UTF-8 byte escaped */
-static void append_comment(GString *out, const char *line)
+/* prose for a command that cannot be shown exactly: its escaped form, said so */
+static void append_not_exact(GString *out, const char *line)
 {
 	g_autofree char *esc = ad_escape_str(line);
 
-	g_string_append(out, "# ");
-	g_string_append(out, esc);
+	/* translators: a command follows, with unprintable bytes escaped */
+	g_string_append_printf(out, _("(not shown exactly: an argument holds control "
+				      "characters or bytes that are not UTF-8) %s"), esc);
+	/* prose, never a command: Cockpit takes a line starting with '#' for one */
+	if (out->str[0] == '#' || g_str_has_prefix(out->str, "setsebool"))
+		g_string_prepend_c(out, ' ');
 }
 
 char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boolean,
@@ -209,18 +213,17 @@ char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boole
 		gboolean exact = FALSE, module_follows = FALSE;
 		g_autoptr(GPtrArray) argv = command_argv(cmds, hex, i, &exact);
 		g_autofree char *line = NULL;
+		g_autoptr(GString) one = g_string_new(NULL);
 
 		if (i)
 			g_string_append_c(out, '\n');
-		if (!argv) {
-			g_string_append(out, "# ?");
-			fixable = FALSE;
-			continue;
-		}
-		line = ad_shell_join((const char *const *)argv->pdata);
+		fixable = fixable && argv && exact;
+		if (argv)
+			line = ad_shell_join((const char *const *)argv->pdata);
 		/* one command, one line: a newline or another control is not shown raw */
-		if (!exact || !ad_bytes_are_clean(line, strlen(line))) {
-			append_comment(out, line);
+		if (!line || !exact || !ad_bytes_are_clean(line, strlen(line))) {
+			append_not_exact(one, line ? line : "?");
+			g_string_append(out, one->str);
 			fixable = FALSE;
 			continue;
 		}
@@ -234,6 +237,13 @@ char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boole
 			fixable = FALSE;
 		if (n == 1 && is_safe_setsebool(argv, is_boolean, user_data))
 			safe_setsebool = TRUE;
+		/*
+		 * setroubleshoot's layout, as Cockpit shows it: one command is the
+		 * text itself; of several, each is a line "# COMMAND" (a root
+		 * prompt), and the other lines are prose.
+		 */
+		if (n > 1)
+			g_string_append(out, "# ");
 		g_string_append(out, line);
 	}
 	if (!n)

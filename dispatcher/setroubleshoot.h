@@ -26,14 +26,17 @@ typedef gboolean (*AdBooleanCheck)(const char *name, gpointer user_data);
 
 /*
  * The do_text of one stored suggestion (a JSON object with "commands" and,
- * for commands that are not valid UTF-8, "commands_hex"): each command
- * quoted for a POSIX shell, one a line.  A command that cannot be shown
- * exactly on one line (bytes that are not UTF-8, control characters) is a
- * comment line, "# " and its escaped form.  Cockpit runs a do_text that
- * starts with "setsebool" in a root shell by itself, so such a line is kept
- * only when it is exactly one setsebool command whose arguments are "-P"
- * and booleans of the policy (@is_boolean) set to 0/1/on/off/true/false;
- * any other do_text that would start with "setsebool" is made a comment.
+ * for commands that are not valid UTF-8, "commands_hex"), in
+ * setroubleshoot's layout as Cockpit shows it: a single command is the text
+ * itself; of several, each is a line "# COMMAND" (Cockpit shows such lines
+ * as commands, others as prose).  Commands are quoted for a POSIX shell; one
+ * that cannot be shown exactly on one line (bytes that are not UTF-8,
+ * control characters) is a prose line with its escaped form, which starts
+ * with neither '#' nor "setsebool".  Cockpit runs a do_text that starts
+ * with "setsebool" in a root shell by itself, so such a text is kept only
+ * when it is exactly one setsebool command whose arguments are "-P" and
+ * booleans of the policy (@is_boolean) set to 0/1/on/off/true/false; any
+ * other do_text that would start with "setsebool" gets "# " in front.
  * @ret_fixable: TRUE when every command is shown exactly and is one that
  * avcdoctor-fixit applies (restorecon; setsebool; semanage fcontext, port
  * or boolean; semodule -i, after the avcdoctor allow -M that builds it).
