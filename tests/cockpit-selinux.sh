@@ -53,7 +53,7 @@ dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2
 pids+=($!)
 wait_for 5 "the bus" -- test -S "$TMP/sys.sock" || finish
 ADDR="unix:path=$TMP/sys.sock"
-mkdir "$TMP/rules"
+# the shipped rules: the /etc/shadow read is then an attack warning, a red alert
 cat >"$TMP/d.conf" <<EOF
 [store]
 path=$TMP/d.db
@@ -62,7 +62,7 @@ type=system
 update_interval_ms=200
 [analysis]
 policy=$POLICY
-rules_dir=$TMP/rules
+rules_dir=$AD_SOURCE_DIR/rules
 file_checks=false
 [log]
 target=stderr
@@ -209,6 +209,9 @@ text = js("document.body.innerText")
 if wait("a summary", "document.body.innerText.includes("
         "'from read access on the file /etc/shadow.')"):
     ok("a summary as the dispatcher wrote it")
+if wait("the red alert marked critical", ROWS + ".some(b => b.innerText.includes("
+        "'/etc/shadow') && b.querySelector('.ct-icon-exclamation-triangle'))"):
+    ok("the red alert (level red from get_alert) has Cockpit's critical mark")
 text = js("document.body.innerText")
 if "Unable to start" in text or "Not connected" in text or "Install setroubleshoot" in text:
     fail("the page says it is not connected")
@@ -240,7 +243,16 @@ else:
             ok("expanded: the boolean fix as a plain setsebool line")
         else:
             fail("no setsebool line in: " + got[:800])
+    # several commands: one command box, not prose run together
+    boxes = js("Array.from(" + ROWS + "[%d].querySelectorAll('textarea'))"
+               ".map(e => e.value)" % idx) or []
+    if any(re.fullmatch(r"avcdoctor allow .* -M my_httpd\nsemodule -X 300 -i my_httpd\.pp", b)
+           for b in boxes):
+        ok("expanded: the module's two commands in one command box, one a line")
+    else:
+        fail("the module's commands as Cockpit shows them: %r" % boxes)
     shot("2-expanded")
+    js(ROWS + "[%d].querySelector('td.pf-c-table__toggle button').click()" % idx)
 
 # --- dismiss the red alert (select it, Dismiss) ---------------------------------------
 idx = js(ROWS + ".findIndex(b => b.innerText.includes('/etc/shadow'))")
