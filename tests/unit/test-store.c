@@ -837,6 +837,34 @@ static void test_migrations(void **state)
 	s = open_store(f->path, NULL);
 	g_clear_pointer(&s, ad_store_close);
 
+	/* a version 1 store with alerts: version 2 numbers new alerts above them */
+	{
+		g_autoptr(GPtrArray) denials = crafted_denials();
+		g_autofree char *v1 = g_strconcat(f->path, ".v1", NULL);
+		g_autofree char *wal = g_strconcat(v1, "-wal", NULL);
+		g_autofree char *shm = g_strconcat(v1, "-shm", NULL);
+		g_autofree char *v = NULL;
+
+		s = open_store(v1, NULL);
+		for (guint i = 0; i < denials->len; i++)
+			record(s, f->set, g_ptr_array_index(denials, i));
+		commit(s);
+		g_clear_pointer(&s, ad_store_close);
+		assert_int_equal(sqlite3_open(v1, &db), SQLITE_OK);
+		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; PRAGMA user_version = 1",
+					      NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(db);
+		s = open_store(v1, NULL);
+		g_clear_pointer(&s, ad_store_close);
+		v = sql_text(v1, "PRAGMA user_version");
+		assert_int_equal(atoi(v), AD_STORE_SCHEMA_VERSION);
+		assert_sql(v1, "SELECT high = (SELECT max(num) FROM alerts) AND high > 0 "
+			       "FROM retired", "1");
+		g_unlink(v1);
+		g_unlink(wal);
+		g_unlink(shm);
+	}
+
 	/* a newer schema: refused, not moved */
 	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL), SQLITE_OK);
