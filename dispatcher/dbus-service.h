@@ -45,9 +45,10 @@ gboolean ad_dbus_service_owns_name(AdDbusService *s);
 gboolean ad_dbus_uid_is_admin(uid_t uid, const char *admin_group);
 
 /*
- * For the other interfaces of the connection (setroubleshoot.c): may the
+ * For the other interface of the connection (setroubleshoot.c): may the
  * caller @sender use the alerts?  Its uid in @ret_uid, or FALSE with
- * @error.  The dispatcher served; an error sent as its D-Bus error.
+ * @error.  Then the dispatcher served, an answer with the D-Bus error
+ * name of a GError, and whether setroubleshoot's name is owned.
  */
 gboolean ad_dbus_service_authorise(AdDbusService *s, GDBusConnection *c, const char *sender,
 				   gint64 *ret_uid, GError **error);
