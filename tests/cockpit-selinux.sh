@@ -37,7 +37,10 @@ CHROME=$(command -v chromium-headless-shell || command -v chromium) || skip "no 
 for p in dbus-daemon busctl gdbus; do command -v "$p" >/dev/null || skip "no $p"; done
 
 pids=()
+chrome_group=
 cleanup() {
+	# Debian's chromium commands are shell wrappers: end the whole group
+	[ -n "$chrome_group" ] && kill -- "-$chrome_group" 2>/dev/null
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
 	[ -n "${KEEP_TMP:-}" ] && echo "kept $TMP" || rm -rf "$TMP"
@@ -117,9 +120,9 @@ env DBUS_SYSTEM_BUS_ADDRESS="$ADDR" XDG_DATA_DIRS="$TMP/share:/usr/share" \
 pids+=($!)
 wait_for 10 "cockpit-ws on 127.0.0.1:$PORT" -- \
 	"$PY" -c "import socket; socket.create_connection(('127.0.0.1', $PORT))" || finish
-"$CHROME" --headless --no-sandbox --disable-gpu --remote-debugging-port=0 \
+setsid "$CHROME" --headless --no-sandbox --disable-gpu --remote-debugging-port=0 \
 	--user-data-dir="$TMP/chrome" about:blank >"$TMP/chrome.log" 2>&1 &
-pids+=($!)
+chrome_group=$!
 wait_for 20 "chromium's DevTools port" -- test -s "$TMP/chrome/DevToolsActivePort" || finish
 CDP=$(head -1 "$TMP/chrome/DevToolsActivePort")
 SHOTS=${AD_COCKPIT_SHOTS:-$TMP/shots}
