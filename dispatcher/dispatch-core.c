@@ -1087,3 +1087,10 @@ gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error)
 	commit(d);
 	return TRUE;
 }
+
+gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name)
+{
+	AdPolicy *p = d->analysis ? ad_analysis_policy(d->analysis) : NULL;
+
+	return p && name && ad_policy_bool_value(p, name) >= 0;
+}

@@ -206,6 +206,8 @@ char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error)
 gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
 				GError **error);
 gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error);
+/* is @name a boolean of the policy in use? */
+gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name);
 
 /* ---- our own denials ------------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what avcdoctor needs to build and test on Debian 12 (run as root).
-# Usage: scripts/deps.sh [build|test]
+# Usage: scripts/deps.sh [build|test|cockpit]
 set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
@@ -17,8 +17,13 @@ test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	clang libclang-rt-14-dev
 	groff-base man-db bash-completion debhelper dpkg-dev fakeroot"
 
+# Cockpit's SELinux page in a browser (tests/cockpit-selinux.sh; the page
+# itself comes from the source package: scripts/cockpit-selinux.sh)
+cockpit_pkgs="cockpit-ws cockpit-bridge chromium-headless-shell python3-websocket xz-utils"
+
 want="$build_pkgs $run_pkgs"
 [ "${1:-build}" = test ] && want="$want $test_pkgs"
+[ "${1:-build}" = cockpit ] && want="$want $test_pkgs $cockpit_pkgs"
 
 missing=""
 for p in $want; do

@@ -58,8 +58,19 @@ static const char schema_v1[] =
 	" id TEXT NOT NULL, uid INTEGER NOT NULL, filter TEXT NOT NULL,"
 	" PRIMARY KEY (id, uid)) WITHOUT ROWID;";
 
+/*
+ * Version 2: the highest alert number ever deleted, so that a new row never
+ * takes the number of a deleted one (an alert that comes back after it was
+ * deleted is a new alert to setroubleshoot's clients, whose local_id holds
+ * the number).  Starts at the highest number in use.
+ */
+static const char schema_v2[] =
+	"CREATE TABLE retired (high INTEGER NOT NULL);"
+	"INSERT INTO retired VALUES (coalesce((SELECT max(num) FROM alerts), 0));";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
+	{ schema_v2, NULL },		/* 1 -> 2 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

@@ -38,6 +38,8 @@ enum {
 	ST_GET,
 	ST_COUNT,
 	ST_LOOKUP,
+	ST_RETIRE_NUM,
+	ST_NUM,
 	ST_N
 };
 

@@ -361,3 +361,73 @@ out:
 	g_mutex_unlock(&s->lock);
 	return ok;
 }
+
+/* the row number of @id, or -1 */
+static gint64 alert_num(AdStore *s, const char *id)
+{
+	sqlite3_stmt *q;
+	gint64 num = -1;
+
+	g_mutex_lock(&s->lock);
+	if ((q = store_stmt(s, ST_NUM, NULL))) {
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			num = sqlite3_column_int64(q, 0);
+		sqlite3_reset(q);
+	}
+	g_mutex_unlock(&s->lock);
+	return num;
+}
+
+char *ad_store_local_id(AdStore *s, const char *id)
+{
+	gint64 num;
+
+	if (!s || !ad_alert_id_is_valid(id) || (num = alert_num(s, id)) < 0)
+		return NULL;
+	return g_strdup_printf("%s-%" G_GINT64_FORMAT, id, num);
+}
+
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num)
+{
+	g_autofree char *again = NULL;
+	char id[17];
+	guint64 num;
+	const char *digits;
+
+	if (!local_id || strlen(local_id) < 18 || strlen(local_id) > 16 + 1 + 19 ||
+	    local_id[16] != '-')
+		return FALSE;
+	memcpy(id, local_id, 16);
+	id[16] = '\0';
+	digits = local_id + 17;
+	if (!ad_alert_id_is_valid(id) || !g_ascii_isdigit(*digits) ||
+	    !g_ascii_string_to_unsigned(digits, 10, 1, G_MAXINT64, &num, NULL))
+		return FALSE;
+	/* one spelling per alert: no leading zeros, no sign */
+	again = g_strdup_printf("%s-%" G_GUINT64_FORMAT, id, num);
+	if (strcmp(again, local_id) != 0)
+		return FALSE;
+	memcpy(ret_id, id, 17);
+	*ret_num = (gint64)num;
+	return TRUE;
+}
+
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error)
+{
+	char id[17];
+	gint64 num;
+
+	g_return_val_if_fail(s, NULL);
+	if (!ad_store_parse_local_id(local_id, id, &num)) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
+			    _("not a local alert id: an alert id, '-' and a number"));
+		return NULL;
+	}
+	if (alert_num(s, id) != num) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"),
+			    local_id);
+		return NULL;
+	}
+	return ad_store_get(s, id, uid, error);
+}

@@ -273,7 +273,8 @@ out:
 
 static gboolean delete_num(AdStore *s, gint64 num, GError **error)
 {
-	static const int which[] = { ST_DELETE_ALERT, ST_DELETE_HOSTS, ST_DELETE_ITEMS };
+	static const int which[] = { ST_DELETE_ALERT, ST_DELETE_HOSTS, ST_DELETE_ITEMS,
+				     ST_RETIRE_NUM };
 
 	for (guint i = 0; i < G_N_ELEMENTS(which); i++) {
 		sqlite3_stmt *q = store_stmt(s, which[i], error);

@@ -133,7 +133,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 1	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 2	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -154,6 +154,22 @@ gboolean ad_store_set_analysis(AdStore *s, const AdAlert *a, GError **error);
 
 /* the stored count and level of an alert, without touching the file; FALSE when absent */
 gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel *ret_level);
+
+/*
+ * The local id of an alert, as setroubleshoot's clients know it: "ID-NUM",
+ * the alert id and its row number, which is never reused (an alert that
+ * is deleted and comes back gets a new local id).  NULL when the store
+ * lacks the alert.
+ */
+char *ad_store_local_id(AdStore *s, const char *id);
+/*
+ * The alert of a local id (as ad_store_get); NOT_FOUND when the alert is
+ * not in the store or is a later one than the local id names, INVALID when
+ * @local_id is not one.
+ */
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error);
+/* splits "ID-NUM": @ret_id gets the 16 hex digits; FALSE when malformed */
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num);
 
 /* PRAGMA integrity_check; FALSE with AD_STORE_ERROR_CORRUPT and its first complaint */
 gboolean ad_store_integrity_check(AdStore *s, GError **error);

@@ -91,6 +91,8 @@ has "$TMP/deb.list" /etc/audit/plugins.d/avcdoctor-dispatch.conf -rw-r-----
 has "$TMP/deb.list" /etc/avcdoctor/avcdoctor.conf
 has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Daemon.conf
 has "$TMP/deb.list" /usr/share/dbus-1/interfaces/org.avcdoctor.Alerts1.xml
+has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.fedoraproject.Setroubleshootd.conf
+has "$TMP/deb.list" /usr/share/dbus-1/interfaces/org.fedoraproject.SetroubleshootdIface.xml
 has "$TMP/deb.list" /usr/share/bash-completion/completions/avcdoctor
 has "$TMP/deb.list" /usr/share/man/man1/avcdoctor.1.gz
 has "$TMP/deb.list" /usr/share/man/man5/avcdoctor.rules.5.gz
@@ -124,6 +126,11 @@ sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -
 grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" && fail "paths out of place"
 dpkg-deb -f "$deb" Depends | grep -q 'libc6' && pass "Depends from shlibs: $(dpkg-deb -f "$deb" Depends)" ||
 	fail "no shlibs dependencies"
+for f in Conflicts Replaces; do
+	dpkg-deb -f "$deb" "$f" | grep -qw setroubleshoot-server &&
+		pass "$f: setroubleshoot-server (the same bus name)" ||
+		fail "no $f: setroubleshoot-server"
+done
 dpkg-deb -f "$deb" Recommends | grep -q selinux-policy-default && pass "Recommends selinux-policy-default" ||
 	fail "does not recommend selinux-policy-default"
 dpkg-deb -f "$ddeb" Depends | grep -q 'avcdoctor (= ' && pass "avcdoctor-desktop depends on avcdoctor" ||

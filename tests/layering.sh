@@ -66,8 +66,8 @@ else
 fi
 
 # the D-Bus names are spelled once, in client/alerts-client.h
-if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"' \
-	analyzer plugins cli dispatcher store gui notifier | grep -v 'dispatcher/dbus-service.c:.*AD_RESOURCE_XML' >"$TMP/hits"; then
+if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"|"/?org[./]fedoraproject[./]Setroubleshoot' \
+	analyzer plugins cli dispatcher store gui notifier | grep -vE 'dispatcher/(dbus-service|setroubleshoot).c:.*AD_[A-Z_]*RESOURCE_XML' >"$TMP/hits"; then
 	fail "D-Bus names spelled outside client/alerts-client.h:"; cat "$TMP/hits" >&2
 else
 	pass "the D-Bus names are spelled once"

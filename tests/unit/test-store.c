@@ -578,14 +578,26 @@ static void test_delete(void **state)
 	g_autoptr(GPtrArray) denials = crafted_denials();
 	g_autoptr(AdStore) s = open_store(f->path, NULL);
 	g_autoptr(GError) error = NULL;
+	g_autofree char *local = NULL, *again = NULL;
+	json_object *o;
 	AdAlert *a;
 	guint n;
+	char id[17];
+	gint64 num;
 
 	for (guint i = 0; i < denials->len; i++)
 		record(s, f->set, g_ptr_array_index(denials, i));
 	commit(s);
 	n = ad_store_count(s);
 	a = g_ptr_array_index(ad_alert_set_alerts(f->set), 0);
+	/* the local id names this alert until it is deleted */
+	local = ad_store_local_id(s, a->id);
+	assert_non_null(local);
+	assert_true(ad_store_parse_local_id(local, id, &num));
+	assert_string_equal(id, a->id);
+	o = ad_store_get_local(s, local, 0, &error);
+	assert_non_null(o);
+	json_object_put(o);
 	assert_true(ad_store_set_filter(s, a->id, 1000, AD_FILTER_ALWAYS, &error));
 	assert_true(ad_store_delete(s, a->id, &error));
 	assert_int_equal(ad_store_count(s), n - 1);
@@ -602,10 +614,26 @@ static void test_delete(void **state)
 	g_autofree char *sql = g_strdup_printf("SELECT count(*) FROM alert_hosts WHERE alert NOT IN "
 					       "(SELECT num FROM alerts)");
 	assert_sql(f->path, sql, "0");
-	/* it comes back as a new alert */
+	/* it comes back as a new alert, with a new local id; the old one names nothing */
 	assert_true(record(s, f->set, a->latest));
 	commit(s);
 	assert_int_equal(ad_store_count(s), n);
+	again = ad_store_local_id(s, a->id);
+	assert_non_null(again);
+	assert_string_not_equal(again, local);
+	assert_null(ad_store_get_local(s, local, 0, &error));
+	assert_error(error, AD_STORE_ERROR_NOT_FOUND);
+	g_clear_error(&error);
+	/* malformed local ids */
+	for (const char *const *bad = (const char *const[]){ "", "x", "0123456789abcdef",
+			"0123456789abcdef-", "0123456789abcdef-01", "0123456789abcdef-+1",
+			"0123456789abcdef- 1", "0123456789ABCDEF-1", "0123456789abcdef-1x",
+			"0123456789abcdef-99999999999999999999", NULL }; *bad; bad++) {
+		assert_false(ad_store_parse_local_id(*bad, id, &num));
+		assert_null(ad_store_get_local(s, *bad, 0, &error));
+		assert_error(error, AD_STORE_ERROR_INVALID);
+		g_clear_error(&error);
+	}
 
 	/* a delete by another process (avcdoctor delete --db) is seen by the writer */
 	{
@@ -808,6 +836,34 @@ static void test_migrations(void **state)
 	/* opening again does nothing more */
 	s = open_store(f->path, NULL);
 	g_clear_pointer(&s, ad_store_close);
+
+	/* a version 1 store with alerts: version 2 numbers new alerts above them */
+	{
+		g_autoptr(GPtrArray) denials = crafted_denials();
+		g_autofree char *v1 = g_strconcat(f->path, ".v1", NULL);
+		g_autofree char *wal = g_strconcat(v1, "-wal", NULL);
+		g_autofree char *shm = g_strconcat(v1, "-shm", NULL);
+		g_autofree char *v = NULL;
+
+		s = open_store(v1, NULL);
+		for (guint i = 0; i < denials->len; i++)
+			record(s, f->set, g_ptr_array_index(denials, i));
+		commit(s);
+		g_clear_pointer(&s, ad_store_close);
+		assert_int_equal(sqlite3_open(v1, &db), SQLITE_OK);
+		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; PRAGMA user_version = 1",
+					      NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(db);
+		s = open_store(v1, NULL);
+		g_clear_pointer(&s, ad_store_close);
+		v = sql_text(v1, "PRAGMA user_version");
+		assert_int_equal(atoi(v), AD_STORE_SCHEMA_VERSION);
+		assert_sql(v1, "SELECT high = (SELECT max(num) FROM alerts) AND high > 0 "
+			       "FROM retired", "1");
+		g_unlink(v1);
+		g_unlink(wal);
+		g_unlink(shm);
+	}
 
 	/* a newer schema: refused, not moved */
 	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
