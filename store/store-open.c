@@ -25,7 +25,7 @@
 
 /*
  * Migrations: entry N takes a store from user_version N to N + 1, inside
- * one transaction with the version bump.  Version 2 is one more entry.
+ * one transaction with the version bump.  Version 3 is one more entry.
  */
 typedef struct {
 	const char *sql;
@@ -58,8 +58,12 @@ static const char schema_v1[] =
 	" id TEXT NOT NULL, uid INTEGER NOT NULL, filter TEXT NOT NULL,"
 	" PRIMARY KEY (id, uid)) WITHOUT ROWID;";
 
+/* version 2: when a fix of the alert was last applied (avcdoctor-fixit), NULL for never */
+static const char schema_v2[] = "ALTER TABLE alerts ADD COLUMN fix_applied REAL;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
+	{ schema_v2, NULL },		/* 1 -> 2 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

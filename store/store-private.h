@@ -38,6 +38,8 @@ enum {
 	ST_GET,
 	ST_COUNT,
 	ST_LOOKUP,
+	ST_GET_RECORDS,
+	ST_SET_FIX_APPLIED,
 	ST_N
 };
 
