@@ -291,9 +291,9 @@ static gboolean serve(Fixit *f, GError **error)
 	if (starter && g_strcmp0(g_getenv("DBUS_STARTER_BUS_TYPE"), "system") == 0)
 		g_setenv("DBUS_SYSTEM_BUS_ADDRESS", starter, TRUE);
 	g_resources_register(ad_fixit_get_resource());
-	ok = (own = interface_info("org.avcdoctor.Fixit1.xml", AD_FIXIT_DBUS_INTERFACE,
+	ok = (own = interface_info(AD_FIXIT_DBUS_INTERFACE ".xml", AD_FIXIT_DBUS_INTERFACE,
 				   error)) &&
-	     (sr = interface_info("org.fedoraproject.SetroubleshootFixit.xml",
+	     (sr = interface_info(AD_SETROUBLESHOOT_FIXIT_INTERFACE ".xml",
 				  AD_SETROUBLESHOOT_FIXIT_INTERFACE, error)) &&
 	     (f->bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, error));
 	if (ok) {

@@ -40,6 +40,7 @@ check cli -- dispatcher gui notifier
 check dispatcher -- cli gui notifier
 check gui -- cli dispatcher store notifier
 check notifier -- analyzer plugins cli dispatcher store gui
+check fixit -- cli gui notifier
 
 # the core speaks no SQL and no D-Bus
 if grep -rnE --include='*.[ch]' 'sqlite3|g_dbus_|GDBus' analyzer plugins >"$TMP/hits"; then
@@ -55,23 +56,23 @@ else
 	pass "the store speaks no D-Bus"
 fi
 
-# the D-Bus names are spelled once, in client/alerts-client.h
-if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"' \
-	analyzer plugins cli dispatcher store gui notifier | grep -v 'dispatcher/dbus-service.c:.*AD_RESOURCE_XML' >"$TMP/hits"; then
-	fail "D-Bus names spelled outside client/alerts-client.h:"; cat "$TMP/hits" >&2
+# the D-Bus names are spelled once, in client/ (alerts-client.h, fixit-client.h)
+if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Fixit1|Error\.|fix")|"/org/avcdoctor/(Daemon|Fixit1)"|"org\.fedoraproject\.[Ss]etroubleshoot[Ff]ixit' \
+	analyzer plugins cli dispatcher store gui notifier fixit | grep -v 'dispatcher/dbus-service.c:.*AD_RESOURCE_XML' >"$TMP/hits"; then
+	fail "D-Bus names spelled outside client/:"; cat "$TMP/hits" >&2
 else
 	pass "the D-Bus names are spelled once"
 fi
 
 # one file, one idea: nothing past about 1,500 lines
-big=$(find analyzer plugins cli dispatcher store client gui notifier -name '*.c' \
+big=$(find analyzer plugins cli dispatcher store client gui notifier fixit -name '*.c' \
 	-exec wc -l {} + 2>/dev/null | awk '$2 != "total" && $1 > 1500 { print $2 " (" $1 ")" }')
 [ -z "$big" ] && pass "no C file over 1,500 lines" || fail "C files over 1,500 lines: $big"
 
 # the repository stands alone: comments cite no outside document
 if grep -rnE --include='*.[ch]' --include='*.txt' --include='*.sh' \
 	'shared/|DESIGN\.md|SECURITY\.md section|issue [0-9]+|\(#[0-9]+\)' \
-	analyzer plugins cli dispatcher store client gui notifier >"$TMP/hits"; then
+	analyzer plugins cli dispatcher store client gui notifier fixit >"$TMP/hits"; then
 	fail "comments cite documents or issues outside the repository:"; cat "$TMP/hits" >&2
 else
 	pass "no comment cites an outside document"
