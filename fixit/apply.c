@@ -108,7 +108,9 @@ static void append_output(GString *out, const char *buf, gsize len)
 gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GString *out,
 		      GError **error)
 {
-	g_autofree char *shown = ad_shell_join((const char *const *)argv);
+	g_autofree char *line = ad_shell_join((const char *const *)argv);
+	/* errors go over D-Bus and into logs: the command escaped, valid UTF-8 */
+	g_autofree char *shown = ad_escape_str(line);
 	g_autoptr(GString) raw = g_string_new(NULL);
 	gint64 deadline = g_get_monotonic_time() + (gint64)timeout_s * G_USEC_PER_SEC;
 	gboolean timed_out = FALSE, truncated = FALSE;
