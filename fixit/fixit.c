@@ -93,11 +93,13 @@ static void answer_error(Call *c, const GError *error)
 {
 	g_autofree char *line = first_line(error->message);
 	g_autofree char *esc = ad_escape_str(line);
+	/* the id is the caller's text, not checked yet for every error */
+	g_autofree char *id = ad_escape_str(c->id);
 	AdFixitError code = error->domain == AD_FIXIT_ERROR ? (AdFixitError)error->code
 							    : AD_FIXIT_ERROR_FAILED;
 
 	syslog(LOG_WARNING, "uid %u (pid %u): suggestion %u of alert %s not applied: %s",
-	       c->uid, c->pid, c->index, c->id, esc);
+	       c->uid, c->pid, c->index, id, esc);
 	g_dbus_method_invocation_return_dbus_error(c->inv,
 						   ad_fixit_error_name(code), error->message);
 }
