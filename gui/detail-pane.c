@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "detail-pane.h"
+#include "fix-apply.h"
 
 struct _AdDetailPane {
 	GtkBox parent_instance;
@@ -207,8 +208,11 @@ static GtkWidget *proof_label(const AdSuggestionView *s)
 	return l;
 }
 
-/* one suggestion: if/then text, its proof, its commands in monospace and a Copy button */
-static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
+/*
+ * one suggestion: if/then text, its proof, its commands in monospace and a
+ * Copy button; an Apply button when @apply_id names the alert to apply it to
+ */
+static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const char *apply_id)
 {
 	GtkWidget *frame = gtk_frame_new(NULL);
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
@@ -247,6 +251,8 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 		gtk_container_add(GTK_CONTAINER(row), copy);
 		gtk_container_add(GTK_CONTAINER(box), row);
 	}
+	if (apply_id)
+		gtk_container_add(GTK_CONTAINER(box), ad_fix_apply_row(apply_id, rank - 1, rank));
 	gtk_container_add(GTK_CONTAINER(frame), box);
 	atk_object_set_name(gtk_widget_get_accessible(frame), title);
 	return frame;
@@ -255,11 +261,29 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 static void fill_suggestions(AdDetailPane *p)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
+	json_object *o = ad_alert_item_get_json(p->alert), *arr = NULL;
+	const char *id = ad_alert_item_get_id(p->alert);
+	g_autofree char *status = ad_fix_status_text(o);
 
 	remove_children(GTK_CONTAINER(p->suggestions_box));
-	for (guint i = 0; i < list->len; i++)
+	if (status) {
+		GtkWidget *l = text_label(status, TRUE);
+
+		gtk_style_context_add_class(gtk_widget_get_style_context(l), "ad-fix-status");
+		gtk_container_add(GTK_CONTAINER(p->suggestions_box), l);
+	}
+	/* the fix helper applies fixes of the daemon's stored alerts only */
+	if (!p->actions_enabled || !json_object_object_get_ex(o, "suggestions", &arr) ||
+	    !json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) != list->len)
+		arr = NULL;
+	for (guint i = 0; i < list->len; i++) {
+		gboolean apply = arr && ad_fix_is_applicable(json_object_array_get_idx(arr, i), id);
+
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
-				  suggestion_card(g_ptr_array_index(list, i), i + 1));
+				  suggestion_card(g_ptr_array_index(list, i), i + 1,
+						  apply ? id : NULL));
+	}
 	if (!list->len)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  text_label(_("No suggestion for this alert."), FALSE));
@@ -435,10 +459,15 @@ static void update_actions(AdDetailPane *p)
 
 void ad_detail_pane_set_actions(AdDetailPane *p, gboolean enabled, const char *why)
 {
+	gboolean changed = p->actions_enabled != enabled;
+
 	p->actions_enabled = enabled;
 	g_free(p->actions_why);
 	p->actions_why = g_strdup(why);
 	update_actions(p);
+	/* the Apply buttons come and go with the daemon */
+	if (changed && p->alert)
+		fill_suggestions(p);
 }
 
 void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)

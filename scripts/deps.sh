@@ -6,6 +6,7 @@ set -eu
 build_pkgs="build-essential cmake pkg-config gettext
 	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
 	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev libgtk-3-dev
+	libpolkit-gobject-1-dev
 	zlib1g-dev liblzma-dev libzstd-dev"
 # the policy to analyse against (and its boolean descriptions, in -dev);
 # the peers compared with in tests
@@ -15,7 +16,8 @@ test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	xvfb xauth x11-utils dunst imagemagick
 	xdotool at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-3.0
 	clang libclang-rt-14-dev
-	groff-base man-db bash-completion debhelper dpkg-dev fakeroot"
+	groff-base man-db bash-completion debhelper dpkg-dev fakeroot
+	python3-dbusmock polkitd"
 
 # Cockpit's SELinux page in a browser (tests/cockpit-selinux.sh; the page
 # itself comes from the source package: scripts/cockpit-selinux.sh)

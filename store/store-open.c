@@ -25,7 +25,7 @@
 
 /*
  * Migrations: entry N takes a store from user_version N to N + 1, inside
- * one transaction with the version bump.  Version 2 is one more entry.
+ * one transaction with the version bump.  Version 3 is one more entry.
  */
 typedef struct {
 	const char *sql;
@@ -68,9 +68,13 @@ static const char schema_v2[] =
 	"CREATE TABLE retired (high INTEGER NOT NULL);"
 	"INSERT INTO retired VALUES (coalesce((SELECT max(num) FROM alerts), 0));";
 
+/* version 3: when a fix of the alert was last applied (avcdoctor-fixit), NULL for never */
+static const char schema_v3[] = "ALTER TABLE alerts ADD COLUMN fix_applied REAL;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
+	{ schema_v3, NULL },		/* 2 -> 3 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

@@ -179,6 +179,9 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		json_object_object_add(o, "suggestions", json_object_new_array());
 	if (!add_items(s, o, num, error))
 		goto fail;
+	/* only when set: a store without applied fixes reads as before */
+	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
+		json_object_object_add(o, "fix_applied", time_json(sqlite3_column_double(row, 10)));
 	if (analysis) {
 		json_object_object_foreach(analysis, key, val) {
 			if (!json_object_object_get_ex(o, key, NULL))
@@ -266,6 +269,32 @@ json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error
 out:
 	g_mutex_unlock(&s->lock);
 	return o;
+}
+
+GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error)
+{
+	GBytes *b = NULL;
+	sqlite3_stmt *q;
+	int rc;
+
+	g_return_val_if_fail(s, NULL);
+	if (!store_check_id(id, error))
+		return NULL;
+	g_mutex_lock(&s->lock);
+	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_GET_RECORDS, error)))
+		goto out;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		b = g_bytes_new(sqlite3_column_blob(q, 0), sqlite3_column_bytes(q, 0));
+	else if (rc == SQLITE_DONE)
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+	else
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+	sqlite3_reset(q);
+out:
+	g_mutex_unlock(&s->lock);
+	return b;
 }
 
 guint ad_store_count(AdStore *s)

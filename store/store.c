@@ -135,13 +135,15 @@ static const char *const statements[ST_N] = {
 	[ST_RETIRE_NUM] = "UPDATE retired SET high = max(high, ?1)",
 	[ST_NUM] = "SELECT num FROM alerts WHERE id = ?1",
 	[ST_LIST] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		    "denial, records FROM alerts WHERE last_seen >= ?1 AND (?2 IS NULL OR "
+		    "denial, records, fix_applied FROM alerts WHERE last_seen >= ?1 AND (?2 IS NULL OR "
 		    "EXISTS (SELECT 1 FROM alert_hosts h WHERE h.alert = alerts.num AND "
 		    "h.host = ?2)) ORDER BY last_seen, num",
 	[ST_GET] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		   "denial, records FROM alerts WHERE id = ?1",
+		   "denial, records, fix_applied FROM alerts WHERE id = ?1",
 	[ST_COUNT] = "SELECT count(*) FROM alerts",
 	[ST_LOOKUP] = "SELECT count, level FROM alerts WHERE id = ?1",
+	[ST_GET_RECORDS] = "SELECT records FROM alerts WHERE id = ?1",
+	[ST_SET_FIX_APPLIED] = "UPDATE alerts SET fix_applied = ?2 WHERE id = ?1",
 };
 
 void store_alert_free(StoreAlert *sa)

@@ -133,7 +133,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 2	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 3	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -177,5 +177,18 @@ gboolean ad_store_integrity_check(AdStore *s, GError **error);
 /* new caps for ad_store_prune() (after a configuration reload); NULL: none */
 void ad_store_set_limits(AdStore *s, const AdStoreLimits *limits);
 const char *ad_store_path(const AdStore *s);
+
+/*
+ * The raw records of the latest event of an alert, as they were read
+ * (lines joined by '\n'): what analysing the alert again starts from.
+ * NOT_FOUND when the store lacks it.
+ */
+GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error);
+/*
+ * Notes that a fix of the alert was applied at @when (seconds): ad_store_get()
+ * and ad_store_list() then give "fix_applied" (the time, as "last_seen").
+ * Commits at once.  NOT_FOUND when the store lacks the alert.
+ */
+gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GError **error);
 
 G_END_DECLS

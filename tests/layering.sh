@@ -41,6 +41,7 @@ check cli -- dispatcher gui notifier
 check dispatcher -- cli gui notifier
 check gui -- cli dispatcher store notifier
 check notifier -- analyzer plugins cli dispatcher store gui
+check fixit -- cli gui notifier
 
 # plugins and rules only read the policy: its in-memory edits are declared apart
 if grep -nF '#include "policy/policy-edit.h"' plugins/*.[ch] analyzer/analysis/rules*.[ch] \
@@ -65,23 +66,23 @@ else
 	pass "the store speaks no D-Bus"
 fi
 
-# the D-Bus names are spelled once, in client/alerts-client.h
-if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"|"/?org[./]fedoraproject[./]Setroubleshoot' \
-	analyzer plugins cli dispatcher store gui notifier | grep -vE 'dispatcher/(dbus-service|setroubleshoot).c:.*AD_[A-Z_]*RESOURCE_XML' >"$TMP/hits"; then
-	fail "D-Bus names spelled outside client/alerts-client.h:"; cat "$TMP/hits" >&2
+# the D-Bus names are spelled once, in client/ (alerts-client.h, fixit-client.h)
+if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Fixit1|Error\.|fix")|"/org/avcdoctor/(Daemon|Fixit1)"|"/?org[./]fedoraproject[./][Ss]etroubleshoot' \
+	analyzer plugins cli dispatcher store gui notifier fixit | grep -vE '(dispatcher/(dbus-service|setroubleshoot)|fixit/[a-z-]*)\.c:.*AD_[A-Z_0-9]*RESOURCE_XML' >"$TMP/hits"; then
+	fail "D-Bus names spelled outside client/:"; cat "$TMP/hits" >&2
 else
 	pass "the D-Bus names are spelled once"
 fi
 
 # one file, one idea: nothing past about 1,500 lines
-big=$(find analyzer plugins cli dispatcher store client gui notifier -name '*.c' \
+big=$(find analyzer plugins cli dispatcher store client gui notifier fixit -name '*.c' \
 	-exec wc -l {} + 2>/dev/null | awk '$2 != "total" && $1 > 1500 { print $2 " (" $1 ")" }')
 [ -z "$big" ] && pass "no C file over 1,500 lines" || fail "C files over 1,500 lines: $big"
 
 # the repository stands alone: comments cite no outside document
 if grep -rnE --include='*.[ch]' --include='*.txt' --include='*.sh' \
 	'shared/|DESIGN\.md|SECURITY\.md section|issue [0-9]+|\(#[0-9]+\)' \
-	analyzer plugins cli dispatcher store client gui notifier >"$TMP/hits"; then
+	analyzer plugins cli dispatcher store client gui notifier fixit >"$TMP/hits"; then
 	fail "comments cite documents or issues outside the repository:"; cat "$TMP/hits" >&2
 else
 	pass "no comment cites an outside document"
