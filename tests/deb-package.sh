@@ -172,6 +172,15 @@ if [ -e /var/lib/avcdoctor ]; then
 	finish
 fi
 installed=1 touched=1
+# policycoreutils' audit2allow and audit2why, as they are before the install
+peers_state() {
+	local f
+	for f in /usr/bin/audit2allow /usr/bin/audit2why; do
+		dpkg -S "$f" >/dev/null 2>&1 || continue
+		printf '%s %s\n' "$f" "$(stat -c '%F' "$f" 2>&1) $(readlink "$f")"
+	done
+}
+PEERS_BEFORE=$(peers_state)
 if dpkg -i "$deb" "$ddeb" "$fdeb" >"$TMP/install.log" 2>&1; then
 	pass "dpkg -i"
 else
@@ -202,10 +211,9 @@ grep -i 'rule' "$TMP/analyze.err" && fail "analyze complains about the rules"
 	>"$TMP/a2a" 2>"$TMP/a2a.err"
 grep -q '^#============= ' "$TMP/a2a" && pass "the installed audit2allow link" ||
 	{ fail "the installed audit2allow link"; cat "$TMP/a2a.err" >&2; }
-if dpkg -S /usr/bin/audit2allow >/dev/null 2>&1; then
-	[ ! -L /usr/bin/audit2allow ] && pass "policycoreutils' audit2allow stays in place" ||
-		fail "/usr/bin/audit2allow was replaced"
-fi
+# policycoreutils' programs are never replaced, nor removed with the package
+[ "$(peers_state)" = "$PEERS_BEFORE" ] && pass "policycoreutils' audit2allow and audit2why stay in place" ||
+	{ fail "audit2allow or audit2why changed:"; peers_state >&2; }
 # the dispatcher as auditd would start it: the path of the plugins.d file
 path=$(sed -n 's/^path *= *//p' /etc/audit/plugins.d/avcdoctor-dispatch.conf)
 [ "$path" = /usr/sbin/avcdoctor-dispatch ] && [ -x "$path" ] &&
@@ -265,4 +273,6 @@ if [ "$group_before" = no ] && getent group avcdoctor >/dev/null; then
 fi
 touched=
 pass "purged"
+[ "$(peers_state)" = "$PEERS_BEFORE" ] && pass "policycoreutils' audit2allow and audit2why unchanged after the purge" ||
+	{ fail "the purge changed audit2allow or audit2why:"; peers_state >&2; }
 finish

@@ -30,6 +30,7 @@
 
 #include "clock.h"
 #include "compress.h"
+#include "header.h"
 #include "paste.h"
 #include "reader.h"
 
@@ -600,179 +601,6 @@ void ad_reader_age(AdReader *r, double max_age)
 	}
 }
 
-/*
- * The text at @s, which runs to @end (a NUL), starts with the literal
- * @lit.  The length is known at compile time, so the comparison is a word
- * or two, and it never reads past @end.
- */
-#define has_prefix(s, end, lit) \
-	((s) <= (end) && (gsize)((end) - (s)) >= sizeof(lit) - 1 && \
-	 memcmp((s), (lit), sizeof(lit) - 1) == 0)
-
-#ifdef __SSE2__
-/* a "type=" at one of the sixteen places from @p on but the first @skip */
-static inline const char *type_eq_in_block(const char *p, guint skip)
-{
-	const __m128i t = _mm_set1_epi8('t'), eq = _mm_set1_epi8('=');
-	__m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i last = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
-	guint mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(first, t),
-						     _mm_cmpeq_epi8(last, eq)));
-
-	for (mask &= ~0u << skip; mask; mask &= mask - 1) {
-		const char *c = p + __builtin_ctz(mask);
-
-		if (c[1] == 'y' && c[2] == 'p' && c[3] == 'e')
-			return c;
-	}
-	return NULL;
-}
-#endif
-
-/*
- * The first "type=" in [@p, @end), or NULL: every line is searched for
- * the records on it.  SSE2 compares sixteen places at a time for a 't'
- * with a '=' four bytes on, then checks the three bytes between.
- */
-static const char *find_type_eq(const char *p, const char *end)
-{
-#ifdef __SSE2__
-	const char *start = p, *c;
-
-	for (; end - p >= 16 + 4; p += 16)
-		if ((c = type_eq_in_block(p, 0)) != NULL)
-			return c;
-	if (p != start && end - p > 4)
-		/* the last places in a block that overlaps the one before */
-		return type_eq_in_block(end - (16 + 4), 16 + 4 - (end - p));
-#endif
-	for (; end - p >= 5; p++)
-		if (memcmp(p, "type=", 5) == 0)
-			return p;
-	return NULL;
-}
-
-/* the bytes of a record type name: A-Z 0-9 _ and the brackets of UNKNOWN[1234] */
-static const guint8 type_name_char[256] = {
-	['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
-};
-
-/* a record header as found on a line: parse_record() goes on from it */
-typedef struct {
-	const char *name;	/* the type name, name_len bytes */
-	gsize name_len;
-	const char *stamp;	/* what follows "audit(" */
-} Header;
-
-/* "type=NAME msg=audit(" or "type=NAME audit(" at @p (up to @end)?  Fills @h. */
-static gboolean looks_like_header(const char *p, const char *end, Header *h)
-{
-	const char *n;
-
-	if (!has_prefix(p, end, "type="))
-		return FALSE;
-	n = p + 5;
-	p = n;
-	while (type_name_char[(guchar)*p])
-		p++;
-	if (p == n || *p != ' ')
-		return FALSE;
-	h->name = n;
-	h->name_len = p - n;
-	if (has_prefix(p, end, " msg=audit("))
-		h->stamp = p + 11;
-	else if (has_prefix(p, end, " audit("))
-		h->stamp = p + 7;
-	else
-		return FALSE;
-	return TRUE;
-}
-
-/*
- * Where the next record starts on a line of kernel records run together:
- * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes,
- * or ", 'type=X msg=audit(" (a program's list of record strings printed
- * as Python prints one).  Kernel values cannot hold a space or a quote
- * unquoted (they are hex-encoded then), so this cannot be forged from
- * inside a field.
- */
-static const char *next_record_start(const char *p, const char *end, Header *h)
-{
-	const char *outside = p;	/* known to be outside any quotes */
-	const char *cand = p;
-
-	for (;;) {
-		const char *q, *start;
-		guint quotes = 0;
-
-		cand = find_type_eq(cand, end);
-		if (!cand)
-			return NULL;
-		if (cand == p || !(cand[-1] == ' ' || (cand[-1] == '\'' && cand - p >= 3 &&
-							     cand[-2] == ' ' && cand[-3] == ',')) ||
-		    !looks_like_header(cand, end, h)) {
-			cand += 5;
-			continue;
-		}
-		/* a node= right before belongs to it: " node=N type=..." */
-		start = cand;
-		for (q = cand - 1; q > p && q[-1] != ' ' && q[-1] != '"'; q--)
-			;
-		if (cand[-1] == ' ' && q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 &&
-		    q > p && q[-1] == ' ')
-			start = q;
-		/* inside "..." it is text, not a record: go on after the closing quote */
-		for (q = outside; (q = memchr(q, '"', start - q)) != NULL; q++)
-			quotes++;
-		if (quotes % 2 == 0)
-			return start;
-		q = strchr(cand, '"');
-		if (!q)
-			return NULL;
-		outside = cand = q + 1;
-	}
-}
-
-/*
- * Where the next record starts on a line of ausearch -i records run together
- * (a bug tracker joined the lines): " type=X msg=audit(DATE TIME:SERIAL) : ".
- * Interpreted values are not hex-encoded (a proctitle, a path holds spaces):
- * split only where the next header has this record's very stamp (records of
- * one event, which a value written before the event cannot know), or where
- * this record is a whole denial (last word tclass= or permissive=) and the
- * next one a denial too.  A path made to look like a denial's end imitates
- * that, but such a path already spoils ausearch -i's unquoted fields.
- */
-static const char *next_interpreted_record(const char *body, const char *line_end,
-					   const char *stamp, gsize stamp_len,
-					   gboolean denial, Header *h)
-{
-	const char *cand = body;
-
-	while ((cand = find_type_eq(cand, line_end)) != NULL) {
-		const char *start = cand, *q;
-
-		if (cand == body || cand[-1] != ' ' || !looks_like_header(cand, line_end, h) ||
-		    !ad_paste_is_interpreted_stamp(h->stamp, line_end)) {
-			cand += 5;
-			continue;
-		}
-		for (q = cand - 1; q > body && q[-1] != ' '; q--)
-			;
-		if (q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > body)
-			start = q;
-		if ((gsize)(line_end - h->stamp) > stamp_len &&
-		    memcmp(h->stamp, stamp, stamp_len) == 0 && h->stamp[stamp_len] == ')')
-			return start;
-		if (denial && ad_paste_ends_denial(body, start) &&
-		    ((h->name_len == 3 && memcmp(h->name, "AVC", 3) == 0) ||
-		     (h->name_len == 8 && memcmp(h->name, "USER_AVC", 8) == 0)))
-			return start;
-		cand += 5;
-	}
-	return NULL;
-}
-
 static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
 				  const char *text, const char *end, gboolean may_wrap);
 
@@ -799,7 +627,7 @@ static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize
  * caller found (@h).  Returns the end of the record: the next record's
  * start on the same line, whose header is then in @h, or the line end.
  */
-static const char *parse_record(AdReader *r, const char *start, Header *h,
+static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 				const char *line_end, char **line_node)
 {
 	const char *p = start, *name = h->name, *body, *end, *stamp = h->stamp;
@@ -837,7 +665,7 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 	} else {
 		p = parse_stamp(r, stamp, &sec, &msec, &serial, &interpreted);
 		if (!p) {
-			const char *next = next_record_start(stamp, line_end, h);
+			const char *next = ad_header_next_record(stamp, line_end, h);
 
 			end = next ? next : line_end;
 			if (!next && !r->cut_header && ad_paste_is_cut_stamp(stamp, line_end)) {
@@ -879,12 +707,12 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 
 	end = line_end;
 	if (!interpreted && !is_user_record(type)) {
-		const char *next = next_record_start(body, line_end, h);
+		const char *next = ad_header_next_record(body, line_end, h);
 
 		if (next)
 			end = next;
 	} else if (interpreted && !is_user_record(type)) {
-		const char *next = next_interpreted_record(body, line_end, stamp, stamp_len,
+		const char *next = ad_header_next_interpreted(body, line_end, stamp, stamp_len,
 							   type == AD_REC_AVC, h);
 
 		if (next)
@@ -1074,7 +902,7 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 }
 
 /* every record from @start to @end on a line, the first one's header in @h */
-static void parse_records(AdReader *r, const char *start, Header *h, const char *end)
+static void parse_records(AdReader *r, const char *start, AdHeader *h, const char *end)
 {
 	g_autofree char *line_node = NULL;
 
@@ -1086,14 +914,14 @@ static void parse_records(AdReader *r, const char *start, Header *h, const char 
 }
 
 /* the first record header on [@p, @end), after any syslog/journal/dmesg prefix */
-static const char *find_header(const char *p, const char *end, Header *h)
+static const char *find_header(const char *p, const char *end, AdHeader *h)
 {
-	for (const char *q = p; (q = find_type_eq(q, end)) != NULL; q++) {
+	for (const char *q = p; (q = ad_header_find_type_eq(q, end)) != NULL; q++) {
 		/* after a space, or an item of a printed list: "['type=...", ", 'type=..." */
 		if (q != p && q[-1] != ' ' && !(q[-1] == '\'' && q - p >= 2 && (q[-2] == '[' ||
 		    (q - p >= 3 && q[-2] == ' ' && q[-3] == ','))))
 			continue;
-		if (!looks_like_header(q, end, h))
+		if (!ad_header_at(q, end, h))
 			continue;
 		/* a node= right before belongs to it */
 		if (q - p >= 6) {
@@ -1121,13 +949,13 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	char *s = (char *)ad_paste_skip_prefix(p, end);
 	g_autofree char *fixed = NULL;
 	const char *start, *q, *avc;
-	Header h;
+	AdHeader h;
 
 	if (has_prefix(s, end, "ype=")) {
 		/* "ype=SYSCALL": the first letter lost in copying, of a type libaudit knows */
 		const char *n = s + 4;
 
-		for (q = n; type_name_char[(guchar)*q]; q++)
+		for (q = n; ad_header_type_char[(guchar)*q]; q++)
 			;
 		if (!type_number(r, n, q - n))
 			return FALSE;
@@ -1153,7 +981,7 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	if (has_prefix(p, end, "type=")) {
 		const char *n = p + 5;
 
-		for (q = n; type_name_char[(guchar)*q]; q++)
+		for (q = n; ad_header_type_char[(guchar)*q]; q++)
 			;
 		return q > n && headerless_denial(r, n, q - n, q, end, may_wrap);
 	}
@@ -1287,7 +1115,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
 	const char *start, *q;
-	Header h;
+	AdHeader h;
 
 	start = find_header(p, end, &h);
 	if (start) {

@@ -837,7 +837,10 @@ static void test_migrations(void **state)
 	s = open_store(f->path, NULL);
 	g_clear_pointer(&s, ad_store_close);
 
-	/* a version 1 store with alerts: version 2 numbers new alerts above them */
+	/*
+	 * a version 1 store with alerts: version 2 numbers new alerts above
+	 * them, version 3 adds fix_applied
+	 */
 	{
 		g_autoptr(GPtrArray) denials = crafted_denials();
 		g_autofree char *v1 = g_strconcat(f->path, ".v1", NULL);
@@ -851,8 +854,10 @@ static void test_migrations(void **state)
 		commit(s);
 		g_clear_pointer(&s, ad_store_close);
 		assert_int_equal(sqlite3_open(v1, &db), SQLITE_OK);
-		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; PRAGMA user_version = 1",
-					      NULL, NULL, NULL), SQLITE_OK);
+		/* back to version 1: without what versions 2 and 3 add */
+		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; "
+					      "ALTER TABLE alerts DROP COLUMN fix_applied; "
+					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
 		g_clear_pointer(&s, ad_store_close);
@@ -860,6 +865,9 @@ static void test_migrations(void **state)
 		assert_int_equal(atoi(v), AD_STORE_SCHEMA_VERSION);
 		assert_sql(v1, "SELECT high = (SELECT max(num) FROM alerts) AND high > 0 "
 			       "FROM retired", "1");
+		/* version 3: no fix applied yet to any alert */
+		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE fix_applied IS NULL) "
+			       "FROM alerts", "1");
 		g_unlink(v1);
 		g_unlink(wal);
 		g_unlink(shm);
