@@ -532,6 +532,87 @@ static void test_permissions_column(void **state)
 	assert_string_equal(ids, "p2 p1");
 }
 
+/* occurrences of @needle in @hay, case-insensitive */
+static guint occurrences(const char *hay, const char *needle)
+{
+	g_autofree char *h = g_utf8_casefold(hay, -1), *n = g_utf8_casefold(needle, -1);
+	guint k = 0;
+
+	for (const char *p = strstr(h, n); p; p = strstr(p + 1, n))
+		k++;
+	return k;
+}
+
+/* everything the detail pane says in words: the explanation and each suggestion */
+static char *pane_words(AdAlertItem *a)
+{
+	g_autoptr(GPtrArray) sugg = ad_alert_item_get_suggestions(a);
+	g_autofree char *why = ad_alert_item_explain(a);
+	GString *s = g_string_new(why);
+
+	for (guint i = 0; i < sugg->len; i++) {
+		AdSuggestionView *v = g_ptr_array_index(sugg, i);
+
+		g_string_append_printf(s, "\n%s\n%s", v->if_text ? v->if_text : "",
+				       v->then_text ? v->then_text : "");
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* the detail pane says a constraint and "the current policy allows this access" once */
+static void test_explain_once(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"plugins", "constraint.log", NULL);
+	const char *files[] = { log, NULL };
+	static const char *const texts[] = {
+		/* allowed: the reason's sentence and the verdict's detail said the same */
+		"{\"id\":\"al\",\"count\":1,\"last_seen\":10,\"level\":\"green\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"allowed\",\"detail\":"
+		"\"the current policy allows this access: the record comes from another "
+		"policy, other boolean values, or was granted\"}}",
+		/* a constraint no suggestion quotes: the explanation says it */
+		"{\"id\":\"te\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"te_rule\",\"detail\":"
+		"\"no allow rule grants a_t read on b_t (class file)\",\"constraint\":"
+		"\"the source user u1 differs from the target user u2\","
+		"\"constraint_too\":true}}",
+		NULL,
+	};
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autofree char *allowed = NULL, *te = NULL, *why = NULL;
+	guint n = 0;
+
+	(void)state;
+	assert_int_equal(ad_alert_model_load_json(m, texts, NULL), 0);
+	allowed = pane_words(ad_alert_model_lookup(m, "al"));
+	assert_int_equal(occurrences(allowed, "the current policy allows this access"), 1);
+	why = ad_alert_item_explain(ad_alert_model_lookup(m, "al"));
+	assert_true(g_str_has_prefix(why, "The current policy allows this access: the record"));
+	te = pane_words(ad_alert_model_lookup(m, "te"));
+	assert_int_equal(occurrences(te, "the source user u1 differs from the target user u2"), 1);
+	assert_non_null(strstr(te, "No allow rule grants a_t read on b_t"));
+	/* the analyzer's constraint alert: its constraint plugin quotes the constraint */
+	alerts = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	assert_non_null(alerts);
+	g_ptr_array_add(alerts, NULL);
+	ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL);
+	for (guint i = 0; i < g_list_model_get_n_items(G_LIST_MODEL(m)); i++) {
+		g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(m), i);
+		g_autofree char *c = ad_json_get_text(json_object_object_get(
+				ad_alert_item_get_json(a), "denial"), "constraint");
+		g_autofree char *words = NULL;
+
+		if (!c || !g_str_has_prefix(c, "the source role staff_r"))
+			continue;
+		n++;
+		words = pane_words(a);
+		assert_int_equal(occurrences(words, c), 1);
+	}
+	assert_int_equal(n, 1);
+}
+
 static void test_file_source_errors(void **state)
 {
 	const char *missing[] = { "/nonexistent/audit.log", NULL };
@@ -575,6 +656,7 @@ int main(void)
 		cmocka_unit_test(test_file_source_site_rules),
 		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
+		cmocka_unit_test(test_explain_once),
 	};
 	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?
 						  g_getenv("AD_SOURCE_DIR") : ".", "rules", NULL);
