@@ -13,6 +13,7 @@ typedef struct {
 	guint64 problems;	/* records rejected or flagged, files not read */
 	GPtrArray *messages;	/* char*: "FILE:LINE: problem", the first ones; owned */
 	char *policy;		/* the policy file used; owned */
+	GArray *times;		/* double: the time of each denied record that has one */
 } AdFileReport;
 
 void ad_file_report_free(AdFileReport *r);
