@@ -412,6 +412,12 @@ static void add_line(GtkGrid *g, int row, const char *name, const char *count,
 	gtk_widget_set_tooltip_text(n, name);
 	gtk_widget_set_hexpand(n, TRUE);
 	gtk_label_set_xalign(GTK_LABEL(c), 1);
+	/* the count read out with its line's name: "Red: 1 alert, 2 records" */
+	if (*count) {
+		g_autofree char *both = g_strdup_printf("%s: %s", name, count);
+
+		atk_object_set_name(gtk_widget_get_accessible(c), both);
+	}
 	gtk_grid_attach(g, n, 0, row, 1, 1);
 	gtk_grid_attach(g, c, 1, row, 1, 1);
 }

@@ -161,13 +161,10 @@ static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, Gt
 		text = owned = g_strdup_printf(ngettext("%s — %u alert", "%s — %u alerts", n),
 					       source && *source ? source : "?", n);
 		break;
-	case AD_COLUMN_SOURCE:
-		text = source ? source : "";
-		break;
 	case AD_COLUMN_COUNT:
 		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, records);
 		break;
-	default:
+	default:	/* the Source column would only repeat the group's name */
 		break;
 	}
 	g_object_set(cell, "text", text, "style", PANGO_STYLE_NORMAL, "weight",
@@ -1273,7 +1270,11 @@ static void name_info_close(AdBrowserWindow *w)
 	}
 }
 
-/* the template's default size, or nine tenths of a smaller screen's work area */
+/*
+ * The template's default size on a screen of about its size; three
+ * quarters of a larger screen's work area (room for the Summary column and
+ * the overview), nine tenths of a smaller one's.
+ */
 static void fit_default_size(GtkWindow *win)
 {
 	GdkDisplay *dpy = gdk_display_get_default();
@@ -1290,8 +1291,10 @@ static void fit_default_size(GtkWindow *win)
 	gdk_monitor_get_workarea(mon, &area);
 	gtk_window_get_default_size(win, &width, &height);
 	if (area.width > 0 && area.height > 0)
-		gtk_window_set_default_size(win, MIN(width, area.width * 9 / 10),
-					    MIN(height, area.height * 9 / 10));
+		gtk_window_set_default_size(win, MIN(MAX(width, area.width * 3 / 4),
+						     area.width * 9 / 10),
+					    MIN(MAX(height, area.height * 3 / 4),
+						area.height * 9 / 10));
 }
 
 static void ad_browser_window_init(AdBrowserWindow *w)
