@@ -95,7 +95,9 @@ static void on_event(AdEvent *ev, gpointer user_data)
 
 		double t = ad_event_time(ev);
 
-		an->report->denials++;
+		/* counted as analyze --summary counts: a granted record is no denial */
+		if (!d->granted)
+			an->report->denials++;
 		if (t > 0 && !d->granted)
 			g_array_append_val(an->report->times, t);
 		ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d), NULL);

@@ -75,12 +75,17 @@ static guint64 whole(double records)
 	return (guint64)llround(records);
 }
 
-/* the chart's geometry: where the bars go inside the widget */
-static void plot_area(GtkWidget *w, double *x, double *y, double *width, double *height)
+#define MAX_BAR_WIDTH 48	/* a few bars stay bars, not one wall */
+
+/* the chart's geometry: where the bars go inside the widget (for @n bars) */
+static void plot_area(GtkWidget *w, guint n, double *x, double *y, double *width,
+		      double *height)
 {
 	*x = 8;
 	*y = 18;
 	*width = MAX(1, gtk_widget_get_allocated_width(w) - 16);
+	if (n && *width / n > MAX_BAR_WIDTH)
+		*width = (double)n * MAX_BAR_WIDTH;
 	*height = MAX(1, gtk_widget_get_allocated_height(w) - 18 - 20);
 }
 
@@ -92,7 +97,7 @@ static int bar_at(AdOverviewPane *p, double x)
 
 	if (!p->timeline)
 		return -1;
-	plot_area(p->chart, &px, &py, &pw, &ph);
+	plot_area(p->chart, p->timeline->n, &px, &py, &pw, &ph);
 	i = (int)floor((x - px) / (pw / p->timeline->n));
 	return i >= 0 && i < (int)p->timeline->n ? i : -1;
 }
@@ -117,7 +122,7 @@ static gboolean on_chart_draw(GtkWidget *w, cairo_t *cr, AdOverviewPane *p)
 	double px, py, pw, ph, bw;
 
 	gtk_style_context_get_color(sc, gtk_style_context_get_state(sc), &fg);
-	plot_area(w, &px, &py, &pw, &ph);
+	plot_area(w, t ? t->n : 0, &px, &py, &pw, &ph);
 	if (!t || t->max <= 0) {
 		cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.6);
 		draw_text(cr, w, _("The records hold no times to chart."), px, py, 0);
@@ -155,8 +160,14 @@ static gboolean on_chart_draw(GtkWidget *w, cairo_t *cr, AdOverviewPane *p)
 		g_autofree char *to = ad_format_time(t->start + t->n * t->step);
 
 		draw_text(cr, w, max, px, 0, 0);
-		draw_text(cr, w, from, px, py + ph + 3, 0);
-		draw_text(cr, w, to, px + pw, py + ph + 3, 1);
+		if (pw >= 320) {
+			draw_text(cr, w, from, px, py + ph + 3, 0);
+			draw_text(cr, w, to, px + pw, py + ph + 3, 1);
+		} else {	/* a few narrow bars: the span in one line */
+			g_autofree char *span = ad_span_text(t->start, t->start + t->n * t->step);
+
+			draw_text(cr, w, span, px, py + ph + 3, 0);
+		}
 	}
 	if (gtk_widget_has_focus(w) && p->cursor < 0)
 		gtk_render_focus(sc, cr, 1, 1, gtk_widget_get_allocated_width(w) - 2,

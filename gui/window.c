@@ -466,7 +466,8 @@ static void on_selection_changed(GtkTreeSelection *sel, AdBrowserWindow *w)
 		return;
 	g_free(w->selected_id);
 	w->selected_id = NULL;
-	if (gtk_tree_selection_get_selected(sel, &tm, &it))
+	/* a group row is no alert: the overview stays */
+	if (gtk_tree_selection_get_selected(sel, &tm, &it) && row_item(tm, &it))
 		w->selected_id = g_strdup(ad_alert_item_get_id(row_item(tm, &it)));
 	sync_selection(w);
 }

@@ -464,7 +464,7 @@ sleep 0.5
 ui "$LIVE" click "Open" || fail "no Open button in the file chooser"
 wait_for 20 "File > Open analyses the log" -- rows_are "$LIVE" 13 &&
 	pass "File > Open: the window now shows the 13 alerts of sample.log"
-ui "$LIVE" find 'sample\.log: 15 denial records' >/dev/null &&
+ui "$LIVE" find 'sample\.log: 14 denial records' >/dev/null &&
 	pass "File > Open: the status line names the file" || fail "File > Open: no status"
 # --- Ctrl+V in the alert list: the text on the clipboard, as people receive logs ---------
 # a mail whose mailer wrapped the records at 72 columns; a GTK process owns the clipboard
@@ -503,7 +503,7 @@ start_browser -p "$POLICY" "$SAMPLE"
 OFF=$BPID
 wait_for 20 "13 alerts from the file" -- rows_are "$OFF" 13 &&
 	pass "FILE: sample.log analysed here gives the same 13 alerts"
-ui "$OFF" find '15 denial records' >/dev/null && pass "the status line counts 15 denial records" ||
+ui "$OFF" find '14 denial records' >/dev/null && pass "the status line counts 14 denial records (the 15th record was granted)" ||
 	fail "status: $(ui "$OFF" find 'denial record')"
 focus_browser
 search index.html
