@@ -9,6 +9,7 @@
 
 #include "detail-pane.h"
 #include "fix-apply.h"
+#include "timeline-strip.h"
 
 struct _AdDetailPane {
 	GtkBox parent_instance;
@@ -22,6 +23,9 @@ struct _AdDetailPane {
 	GtkBox *suggestions_box;
 	GtkGrid *details_grid;
 	GtkTextView *records_view;
+	GtkBox *content;
+	GtkWidget *timeline;		/* the alert's first and last time over all alerts' span */
+	double axis_first, axis_last;
 	AdAlertItem *alert;
 	gboolean actions_enabled;
 	char *actions_why;
@@ -72,6 +76,7 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, suggestions_box);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, details_grid);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, records_view);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, content);
 	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
 	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
 	sigs[SIG_IGNORE] = g_signal_new("ignore-clicked", G_TYPE_FROM_CLASS(klass),
@@ -86,6 +91,9 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 static void ad_detail_pane_init(AdDetailPane *p)
 {
 	gtk_widget_init_template(GTK_WIDGET(p));
+	p->timeline = ad_timeline_strip_new();
+	gtk_box_pack_start(p->content, p->timeline, FALSE, FALSE, 0);
+	gtk_box_reorder_child(p->content, p->timeline, 1);	/* under the summary */
 	gtk_stack_set_visible_child_name(p->stack, "empty");
 	p->actions_enabled = TRUE;
 }
@@ -492,6 +500,9 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	}
 	set_level(p, ad_alert_item_get_level(a));
 	gtk_label_set_text(p->summary_label, ad_alert_item_get_summary(a));
+	ad_timeline_strip_set(p->timeline, p->axis_first, p->axis_last,
+			      ad_alert_item_get_first_seen(a), ad_alert_item_get_last_seen(a),
+			      ad_alert_item_get_count(a));
 	explanation = ad_alert_item_explain(a);
 	gtk_label_set_text(p->explanation_label, explanation);
 	fill_suggestions(p);
@@ -503,4 +514,10 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	gtk_stack_set_visible_child_name(p->stack, "alert");
 	adj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(p->scroller));
 	gtk_adjustment_set_value(adj, 0);
+}
+
+void ad_detail_pane_set_time_axis(AdDetailPane *p, double first, double last)
+{
+	p->axis_first = first;
+	p->axis_last = last;
 }

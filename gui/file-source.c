@@ -33,6 +33,8 @@ void ad_file_report_free(AdFileReport *r)
 	if (!r)
 		return;
 	g_ptr_array_unref(r->messages);
+	if (r->times)
+		g_array_unref(r->times);
 	g_free(r->policy);
 	g_free(r);
 }
@@ -91,7 +93,13 @@ static void on_event(AdEvent *ev, gpointer user_data)
 	for (guint i = 0; i < denials->len; i++) {
 		AdDenial *d = g_ptr_array_index(denials, i);
 
-		an->report->denials++;
+		double t = ad_event_time(ev);
+
+		/* counted as analyze --summary counts: a granted record is no denial */
+		if (!d->granted)
+			an->report->denials++;
+		if (t > 0 && !d->granted)
+			g_array_append_val(an->report->times, t);
 		ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d), NULL);
 	}
 }
@@ -136,6 +144,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOp
 	guint read = 0;
 
 	report->messages = g_ptr_array_new_with_free_func(g_free);
+	report->times = g_array_new(FALSE, FALSE, sizeof(double));
 	an.report = report;
 	an.analysis = ad_analysis_new(opt ? opt->policy : NULL, error);
 	if (!an.analysis)

@@ -9,10 +9,11 @@ G_BEGIN_DECLS
 
 /* what reading the files found besides the alerts */
 typedef struct {
-	guint64 denials;	/* denial records analysed */
+	guint64 denials;	/* denied records analysed (granted ones are no alert) */
 	guint64 problems;	/* records rejected or flagged, files not read */
 	GPtrArray *messages;	/* char*: "FILE:LINE: problem", the first ones; owned */
 	char *policy;		/* the policy file used; owned */
+	GArray *times;		/* double: the time of each denied record that has one */
 } AdFileReport;
 
 void ad_file_report_free(AdFileReport *r);

@@ -73,6 +73,8 @@ static void on_startup(GApplication *app, gpointer data)
 		{ "win.focus-list", { "<Primary>l", NULL } },
 		{ "win.focus-details", { "<Primary>d", NULL } },
 		{ "win.show-ignored", { "<Primary>h", NULL } },
+		{ "win.group-by-source", { "<Primary>g", NULL } },
+		{ "win.overview", { "<Primary><Shift>o", NULL } },
 		{ "win.ignore", { "<Primary>i", NULL } },
 		{ "app.quit", { "<Primary>q", NULL } },
 	};
