@@ -104,9 +104,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		text[i - 1] = (data[i] == '\0' || data[i] == '\n') ? ' ' : (char)data[i];
 	text[size - 1] = '\0';
 	/* a quote the caller opens may hide the appended run from the field
-	 * splitter: the disagreement then rightly makes the record suspect */
+	 * splitter, and a terminal escape removed may join "tcla" and "ss=":
+	 * the disagreement then rightly makes the record suspect */
 	c.names_fields = strstr(text, "context=") || strstr(text, "tclass=") ||
-			 strstr(text, "permissive=") || strpbrk(text, "'\"");
+			 strstr(text, "permissive=") || strpbrk(text, "'\"\x1b");
 
 	g_string_append_printf(line,
 			       "type=USER_AVC msg=audit(1700000000.000:7): pid=1 uid=0 "
