@@ -239,8 +239,8 @@ static GPtrArray *allow_red_suggestions(AdContext *ctx, const AdDenial *d, const
 	for (guint i = 0; i < G_N_ELEMENTS(red_plugins); i++) {
 		const AdPlugin *p = ad_plugin_find(red_plugins[i]);
 
-		/* a failing plugin adds nothing: the rule is then written as asked */
-		if (p)
+		/* only for what it declares; a failing one adds nothing (the rule is written) */
+		if (p && ad_plugin_wants(p, d, v))
 			p->analyze(d, v, ctx, out);
 	}
 	if (ctx->rules)
