@@ -6,7 +6,8 @@
  * use this way; when one of them is the domain's own, suggests a file
  * context for the node with it (udev labels new nodes from file_contexts
  * too); else it is information: a type for the device is needed, from the
- * policy's maintainers or a local module.
+ * policy's maintainers or a local module.  Whatever the verdict: a node
+ * with the generic label is mislabeled also when the access is hidden.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -27,8 +28,6 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 
 	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !v || !d->perms ||
 		!d->perms->len || (!blk && g_strcmp0(d->tclass, "chr_file") != 0))
-		return 0;
-	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT)
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);

@@ -6,7 +6,9 @@
  * path, and if many files are affected, the whole system at the next
  * boot.  unlabeled_t and file_t are the types of the policy's "unlabeled"
  * and "file" initial SIDs, which the policy interface does not expose:
- * the names are refpolicy's and Fedora's.
+ * the names are refpolicy's and Fedora's.  Whatever the verdict: a file
+ * without a valid label is wrong also when the policy hides the access
+ * (dontaudit, logged because dontaudit rules were disabled) or allows it.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -28,10 +30,9 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	g_autofree char *path = NULL, *expected = NULL, *shown = NULL;
 	AdSuggestion *s;
 
+	(void)v;	/* the label is wrong whatever the policy says of this access */
 	if (d->granted || d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) ||
 		!ad_class_is_file(d->tclass) || !stype || !ad_policy_has_type(ctx->policy, stype))
-		return 0;
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
 		return 0;
 	/* relabelto unlabeled_t is a program setting a bad label: the associate plugin's */
 	if (ad_denial_has_perm(d, "relabelto"))
@@ -88,7 +89,11 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 			g_ptr_array_add(ret, s);
 		}
 	}
-	s = ad_suggestion_new("file", AD_FIX_RELABEL, 0.3, AD_LEVEL_GREEN);
+	/*
+	 * Without a path (name=/ is the root of a mounted file system) this
+	 * is the one fix offered: above "silence it" when the policy hides it.
+	 */
+	s = ad_suggestion_new("file", AD_FIX_RELABEL, path ? 0.3 : 0.5, AD_LEVEL_GREEN);
 	ad_suggestion_set_if(s, _("If many files have lost their labels (a policy was removed "
 				  "or changed, or the file system was used without SELinux)"));
 	ad_suggestion_set_then(s, _("Then relabel the whole system: 'touch /.autorelabel' asks "

@@ -5,6 +5,8 @@
  * `restorecon -v -- PATH`.  When the label already matches, says so
  * instead (setroubleshoot offered a relabel whatever the label was, also
  * after the user had run it).  Unlabeled targets are the file plugin's.
+ * Whatever the verdict: a label that is not file_contexts' is a mislabel
+ * also when the policy hides the access (dontaudit) or allows it now.
  */
 #include <string.h>
 
@@ -41,9 +43,6 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 
 	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len ||
 		!ad_class_is_file(d->tclass))
-		return 0;
-	/* the policy allows it now or hides it: nothing to fix (catchall says so) */
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
 		return 0;
 	/* relabelto names the new label, not the file's; create: the file is not there yet */
 	if (ad_denial_has_any_perm(d, (const char *const[]){"relabelto", "create", NULL}))

@@ -6,6 +6,7 @@
  * the event (a PATH record for the executable with obj=, as execve events
  * have) or, when the log is from this host, from the file now
  * (lgetfilecon: a stat()-like check).  Without either nothing is guessed.
+ * Whatever the verdict, dontaudit included: the mislabel is the finding.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -75,9 +76,8 @@ static int analyze_restorecon_source(
 	gsize len = d->exe.len;
 	const char *e = d->exe.data;
 
+	(void)v;	/* a mislabeled program is wrong whatever the policy says of this access */
 	if (d->granted || !ctx->labels || !d->exe.data || !d->event || !d->scontext)
-		return 0;
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
 		return 0;
 	if (!len || memchr(e, '\0', len))
 		return 0;
