@@ -72,6 +72,16 @@ gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char 
 	return ebitmap_get_bit(&p->db.type_attr_map[t->s.value - 1], a->s.value - 1);
 }
 
+const char *ad_policy_type_primary(AdPolicy *p, const char *name)
+{
+	type_datum_t *t = ad_type_lookup(p, name);
+
+	/* an alias's datum carries its primary's value */
+	if (!t || t->flavor == TYPE_ATTRIB || !t->s.value || t->s.value > p->db.p_types.nprim)
+		return NULL;
+	return p->db.p_type_val_to_name[t->s.value - 1];
+}
+
 /* ---- allowed types ------------------------------------------------------------ */
 
 /* Is @r an allow rule with a usable source? */
