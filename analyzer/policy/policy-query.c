@@ -91,18 +91,27 @@ static gboolean ad_allow_rule(AdPolicy *p, avtab_ptr_t r)
 	       r->key.source_type <= p->db.p_types.nprim;
 }
 
-/* Builds the index of the allow rules of @h by source (see AdAllowIndex). */
-static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+/* the key an index files @r under: its source type, or its class */
+static guint ad_index_key(avtab_ptr_t r, gboolean by_class)
 {
-	guint n = p->db.p_types.nprim;
+	return by_class ? r->key.target_class : r->key.source_type;
+}
+
+/*
+ * Builds the index of the allow rules of @h by source, or by class with
+ * @by_class (see AdAllowIndex); @n: the highest key.
+ */
+static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix, guint n,
+				 gboolean by_class)
+{
 	g_autofree guint32 *next = NULL;
 
-	/* count per source at offset[v + 1], sum up: offset[v] starts source v */
+	/* count per key at offset[v + 1], sum up: offset[v] starts key v */
 	ix->offset = g_new0(guint32, n + 2);
 	for (guint i = 0; h->htable && i < h->nslot; i++)
 		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur))
-				ix->offset[cur->key.source_type + 1]++;
+			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
+				ix->offset[ad_index_key(cur, by_class) + 1]++;
 	for (guint v = 1; v <= n + 1; v++)
 		ix->offset[v] += ix->offset[v - 1];
 
@@ -110,17 +119,70 @@ static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
 	next = g_memdup2(ix->offset, sizeof(guint32) * (n + 2));
 	for (guint i = 0; h->htable && i < h->nslot; i++)
 		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur))
-				ix->rules[next[cur->key.source_type]++] = cur;
+			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
+				ix->rules[next[ad_index_key(cur, by_class)]++] = cur;
+}
+
+static void ad_allow_index_free(AdAllowIndex *ix)
+{
+	g_clear_pointer(&ix->offset, g_free);
+	g_clear_pointer(&ix->rules, g_free);
 }
 
 void ad_allow_index_clear(AdPolicy *p)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(p->allow_index); i++) {
-		g_clear_pointer(&p->allow_index[i].offset, g_free);
-		g_clear_pointer(&p->allow_index[i].rules, g_free);
+		ad_allow_index_free(&p->allow_index[i]);
+		ad_allow_index_free(&p->class_index[i]);
 	}
 	p->allow_index_ready = FALSE;
+	p->class_index_ready = FALSE;
+	if (p->added_nodes)
+		g_ptr_array_set_size(p->added_nodes, 0);
+}
+
+/* nodes added beside the indexes at most; beyond, they are built anew */
+#define AD_ADDED_NODES_MAX 256
+
+/*
+ * A node was added to te_avtab: the indexes stay, with the node on the
+ * side (a tried module adds one, and trying each alert's module must not
+ * rebuild them each time), until there are too many.
+ */
+void ad_allow_index_node_added(AdPolicy *p, avtab_ptr_t node)
+{
+	if (!p->allow_index_ready && !p->class_index_ready)
+		return;
+	if (!p->added_nodes)
+		p->added_nodes = g_ptr_array_new();
+	if (p->added_nodes->len >= AD_ADDED_NODES_MAX) {
+		ad_allow_index_clear(p);
+		return;
+	}
+	g_ptr_array_add(p->added_nodes, node);
+}
+
+/* builds the allow rules' index by source, if not yet built */
+void ad_allow_index_ready(AdPolicy *p)
+{
+	if (p->allow_index_ready)
+		return;
+	ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0], p->db.p_types.nprim, FALSE);
+	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1], p->db.p_types.nprim,
+			     FALSE);
+	p->allow_index_ready = TRUE;
+}
+
+/* builds the allow rules' index by class, if not yet built */
+void ad_class_index_ready(AdPolicy *p)
+{
+	if (p->class_index_ready)
+		return;
+	ad_allow_index_build(p, &p->db.te_avtab, &p->class_index[0], p->db.p_classes.nprim,
+			     TRUE);
+	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->class_index[1], p->db.p_classes.nprim,
+			     TRUE);
+	p->class_index_ready = TRUE;
 }
 
 /*
@@ -140,6 +202,14 @@ static void ad_allow_collect(AdPolicy *p, const AdAllowIndex *ix, guint source, 
 		if (conditional && !(r->key.specified & AVTAB_ENABLED))
 			continue;
 		if (r->key.target_type && r->key.target_type <= ntypes)
+			p->target_perms[r->key.target_type] |= r->datum.data;
+	}
+	/* the unconditional table's nodes added since the index was built */
+	for (guint i = 0; !conditional && p->added_nodes && i < p->added_nodes->len; i++) {
+		avtab_ptr_t r = g_ptr_array_index(p->added_nodes, i);
+
+		if (r->key.source_type == source && r->key.target_class == tclass &&
+		    r->key.target_type && r->key.target_type <= ntypes)
 			p->target_perms[r->key.target_type] |= r->datum.data;
 	}
 }
@@ -178,11 +248,7 @@ static GPtrArray *ad_types_allowed_compute(AdPolicy *p, type_datum_t *src, guint
 	ebitmap_node_t *snode;
 	unsigned int sbit;
 
-	if (!p->allow_index_ready) {
-		ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0]);
-		ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1]);
-		p->allow_index_ready = TRUE;
-	}
+	ad_allow_index_ready(p);
 	memset(p->target_perms, 0, sizeof(*p->target_perms) * (ntypes + 1));
 	if (src->flavor == TYPE_ATTRIB) {
 		ad_allow_collect(p, &p->allow_index[0], src->s.value, tclass, FALSE);
