@@ -240,6 +240,8 @@ int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools);
 void ad_allow_index_clear(AdPolicy *p);
 void ad_allow_index_ready(AdPolicy *p);
 void ad_class_index_ready(AdPolicy *p);
+guint32 ad_class_index_target(const AdAllowIndex *ix, guint16 tclass, guint16 target,
+			      guint32 *ret_end);
 void ad_allow_index_node_added(AdPolicy *p, avtab_ptr_t node);
 type_datum_t *ad_type_lookup(AdPolicy *p, const char *name);
 role_datum_t *ad_role_lookup(AdPolicy *p, const char *name);

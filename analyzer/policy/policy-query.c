@@ -142,7 +142,7 @@ void ad_allow_index_clear(AdPolicy *p)
 }
 
 /* nodes added beside the indexes at most; beyond, they are built anew */
-#define AD_ADDED_NODES_MAX 256
+#define AD_ADDED_NODES_MAX 2048
 
 /*
  * A node was added to te_avtab: the indexes stay, with the node on the
@@ -173,16 +173,50 @@ void ad_allow_index_ready(AdPolicy *p)
 	p->allow_index_ready = TRUE;
 }
 
-/* builds the allow rules' index by class, if not yet built */
+static int ad_node_target_cmp(const void *a, const void *b)
+{
+	guint16 x = (*(const avtab_ptr_t *)a)->key.target_type;
+	guint16 y = (*(const avtab_ptr_t *)b)->key.target_type;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Builds the allow rules' index by class, if not yet built; within a
+ * class the rules are sorted by target, for ad_class_index_target().
+ */
 void ad_class_index_ready(AdPolicy *p)
 {
 	if (p->class_index_ready)
 		return;
-	ad_allow_index_build(p, &p->db.te_avtab, &p->class_index[0], p->db.p_classes.nprim,
-			     TRUE);
-	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->class_index[1], p->db.p_classes.nprim,
-			     TRUE);
+	for (guint t = 0; t < 2; t++) {
+		AdAllowIndex *ix = &p->class_index[t];
+
+		ad_allow_index_build(p, t ? &p->db.te_cond_avtab : &p->db.te_avtab, ix,
+				     p->db.p_classes.nprim, TRUE);
+		for (guint c = 0; c <= p->db.p_classes.nprim; c++)
+			qsort(ix->rules + ix->offset[c], ix->offset[c + 1] - ix->offset[c],
+			      sizeof(avtab_ptr_t), ad_node_target_cmp);
+	}
 	p->class_index_ready = TRUE;
+}
+
+/* the first rule of @ix with class @tclass and target @target or after; *ret_end: the class' end */
+guint32 ad_class_index_target(const AdAllowIndex *ix, guint16 tclass, guint16 target,
+			      guint32 *ret_end)
+{
+	guint32 lo = ix->offset[tclass], hi = ix->offset[tclass + 1];
+
+	*ret_end = hi;
+	while (lo < hi) {
+		guint32 mid = lo + (hi - lo) / 2;
+
+		if (ix->rules[mid]->key.target_type < target)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /*

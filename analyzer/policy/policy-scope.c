@@ -201,17 +201,26 @@ static void ad_type_scan_one(AdTypeScan *scan, avtab_ptr_t r, gboolean condition
 	}
 }
 
-/* Scans the allow entries of the class (indexed once) for the type of @scan. */
+/*
+ * Scans the allow entries of the class whose target is the type or one of
+ * its attributes (indexed once by class, sorted by target).
+ */
 static void ad_type_scan(AdTypeScan *scan)
 {
 	AdPolicy *p = scan->p;
+	ebitmap_node_t *n;
+	unsigned int bit;
 
 	ad_class_index_ready(p);
 	for (guint t = 0; t < 2; t++) {
 		const AdAllowIndex *ix = &p->class_index[t];
 
-		for (guint32 i = ix->offset[scan->tclass]; i < ix->offset[scan->tclass + 1]; i++)
-			ad_type_scan_one(scan, ix->rules[i], t == 1);
+		ebitmap_for_each_positive_bit(scan->targets, n, bit) {
+			guint32 end, i = ad_class_index_target(ix, scan->tclass, bit + 1, &end);
+
+			for (; i < end && ix->rules[i]->key.target_type == bit + 1; i++)
+				ad_type_scan_one(scan, ix->rules[i], t == 1);
+		}
 	}
 	for (guint i = 0; p->added_nodes && i < p->added_nodes->len; i++)
 		ad_type_scan_one(scan, g_ptr_array_index(p->added_nodes, i), FALSE);
