@@ -38,7 +38,7 @@ static char *lower_first(const char *desc)
 
 static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
-	if (!v || !v->booleans || !v->booleans->len || d->granted)
+	if (!v->booleans || !v->booleans->len)
 		return 0;
 	if (v->reason != AD_REASON_BOOLEAN && !v->booleans_partial)
 		return 0;

@@ -30,9 +30,8 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	g_autofree char *path = NULL, *expected = NULL, *shown = NULL;
 	AdSuggestion *s;
 
-	(void)v;	/* the label is wrong whatever the policy says of this access */
-	if (d->granted || d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) ||
-		!ad_class_is_file(d->tclass) || !stype || !ad_policy_has_type(ctx->policy, stype))
+	if (d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) || !stype ||
+	    !ad_policy_has_type(ctx->policy, stype))
 		return 0;
 	/* relabelto unlabeled_t is a program setting a bad label: the associate plugin's */
 	if (ad_denial_has_perm(d, "relabelto"))
@@ -109,5 +108,8 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 const AdPlugin ad_plugin_file = {
 	.id = "file",
 	.priority = 70,
+	.classes = AD_FILE_CLASSES,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_file,
 };

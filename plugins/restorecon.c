@@ -41,8 +41,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	double conf;
 	AdLevel level;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len ||
-		!ad_class_is_file(d->tclass))
+	if (d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len)
 		return 0;
 	/* relabelto names the new label, not the file's; create: the file is not there yet */
 	if (ad_denial_has_any_perm(d, (const char *const[]){"relabelto", "create", NULL}))
@@ -185,5 +184,9 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 const AdPlugin ad_plugin_restorecon = {
 	.id = "restorecon",
 	.priority = 100,
+	/* allowed now or hidden by the policy: nothing to fix (catchall says so) */
+	.classes = AD_FILE_CLASSES,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_restorecon,
 };

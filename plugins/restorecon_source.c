@@ -76,8 +76,7 @@ static int analyze_restorecon_source(
 	gsize len = d->exe.len;
 	const char *e = d->exe.data;
 
-	(void)v;	/* a mislabeled program is wrong whatever the policy says of this access */
-	if (d->granted || !ctx->labels || !d->exe.data || !d->event || !d->scontext)
+	if (!ctx->labels || !d->exe.data || !d->event || !d->scontext)
 		return 0;
 	if (!len || memchr(e, '\0', len))
 		return 0;
@@ -133,5 +132,7 @@ static int analyze_restorecon_source(
 const AdPlugin ad_plugin_restorecon_source = {
 	.id = "restorecon_source",
 	.priority = 100,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_restorecon_source,
 };
