@@ -48,7 +48,7 @@ int ad_cmd_analyze(int argc, char **argv)
 {
 	AdCli cli = { 0 };
 	AnalyzeState st = { 0 };
-	gboolean host_files = FALSE, summary = FALSE;
+	gboolean host_files = FALSE, summary = FALSE, overview;
 	GOptionEntry entries[] = {
 		{ "host-files", 0, 0, G_OPTION_ARG_NONE, &host_files,
 		  N_("The log is from this host: check the files it names here"), NULL },
@@ -80,11 +80,14 @@ int ad_cmd_analyze(int argc, char **argv)
 		fputs("\r\033[K", stderr);
 
 	alerts = ad_alert_set_alerts(st.alerts);
-	for (guint i = 0; i < alerts->len; i++)
-		ad_alert_analyse(g_ptr_array_index(alerts, i), ctx);
 	/* on a terminal a long report opens with its overview; JSON only when asked */
-	if (summary || (!cli.opt.json && isatty(STDOUT_FILENO))) {
-		g_autoptr(AdOverview) o = ad_overview_new(alerts);
+	overview = summary || (!cli.opt.json && isatty(STDOUT_FILENO));
+	if (overview) {
+		g_autoptr(AdOverview) o = NULL;
+
+		for (guint i = 0; i < alerts->len; i++)
+			ad_alert_analyse(g_ptr_array_index(alerts, i), ctx);
+		o = ad_overview_new(alerts);
 
 		if (cli.opt.json) {
 			json_object *j = ad_overview_to_json(o, AD_OVERVIEW_TOP);
@@ -96,9 +99,16 @@ int ad_cmd_analyze(int argc, char **argv)
 		}
 		fwrite(out->str, 1, out->len, stdout);
 	}
+	/*
+	 * Without the overview each alert is analysed when it is written and
+	 * its event let go of after: what the analysis adds is held for one
+	 * alert at a time, and the events of the alerts written are freed.
+	 */
 	for (guint i = 0; i < alerts->len; i++) {
 		AdAlert *a = g_ptr_array_index(alerts, i);
 
+		if (!overview)
+			ad_alert_analyse(a, ctx);
 		g_string_truncate(out, 0);
 		if (cli.opt.json) {
 			json_object *o = ad_alert_to_json(a);
@@ -109,6 +119,7 @@ int ad_cmd_analyze(int argc, char **argv)
 			ad_alert_render(out, a);
 		}
 		fwrite(out->str, 1, out->len, stdout);
+		ad_alert_release(a);
 	}
 	/* stdout first: on stderr, the line must not land inside a report */
 	fflush(stdout);

@@ -17,6 +17,15 @@ G_BEGIN_DECLS
 #define AD_DBUS_PATH "/org/avcdoctor/Daemon"
 #define AD_DBUS_INTERFACE "org.avcdoctor.Alerts1"
 
+/*
+ * setroubleshoot's daemon interface, which the dispatcher answers on the
+ * same connection for setroubleshoot's clients (Cockpit, seapplet):
+ * data/org.fedoraproject.SetroubleshootdIface.xml.
+ */
+#define AD_SETROUBLESHOOTD_NAME "org.fedoraproject.Setroubleshootd"
+#define AD_SETROUBLESHOOTD_PATH "/org/fedoraproject/Setroubleshootd"
+#define AD_SETROUBLESHOOTD_INTERFACE "org.fedoraproject.SetroubleshootdIface"
+
 typedef enum {
 	AD_ALERTS_ERROR_NOT_FOUND,	/* no alert with that id */
 	AD_ALERTS_ERROR_INVALID_ARGS,	/* a malformed id or filter */

@@ -23,6 +23,7 @@
 
 #include "dbus-service.h"
 #include "output/escape.h"
+#include "setroubleshoot.h"
 
 #define AD_RESOURCE_XML "/org/avcdoctor/dispatch/org.avcdoctor.Alerts1.xml"
 #define RETRY_SECONDS 5
@@ -38,7 +39,8 @@ struct _AdDbusService {
 	AdBusKind bus;
 	GDBusConnection *conn;
 	guint registration, owner, closed_handler, retry;
-	gboolean owns_name;
+	guint st_registration, st_owner;	/* setroubleshoot's name and object */
+	gboolean owns_name, owns_st_name;
 	gboolean told_unavailable;
 	GHashTable *callers;		/* unique name -> uid */
 };
@@ -183,13 +185,29 @@ static gboolean authorise(AdDbusService *s, GDBusConnection *c, const char *send
 	return TRUE;
 }
 
+gboolean ad_dbus_service_authorise(AdDbusService *s, GDBusConnection *c, const char *sender,
+				   gint64 *ret_uid, GError **error)
+{
+	return authorise(s, c, sender, ret_uid, error);
+}
+
+AdDispatch *ad_dbus_service_dispatch(AdDbusService *s)
+{
+	return s->d;
+}
+
 /* ---- methods and properties ------------------------------------------------------ */
 
-static void return_error(GDBusMethodInvocation *inv, const GError *error)
+void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error)
 {
 	g_autofree char *msg = ad_dispatch_clean_text(error->message);
 
 	g_dbus_method_invocation_return_dbus_error(inv, ad_dbus_error_name(error), msg);
+}
+
+static void return_error(GDBusMethodInvocation *inv, const GError *error)
+{
+	ad_dbus_service_return_error(inv, error);
 }
 
 static void return_invalid(GDBusMethodInvocation *inv, const char *message)
@@ -338,16 +356,25 @@ static void emit(AdDbusService *s, const char *name, GVariant *args)
 	g_variant_unref(args);
 }
 
+/* setroubleshoot's alert(level, local_id), from the same connection */
+static void emit_st(AdDbusService *s, const char *id, const char *level)
+{
+	if (s->conn && s->st_registration)
+		ad_setroubleshoot_emit_alert(s->conn, s->d, id, level);
+}
+
 static void on_alert_added(const char *id, const char *level, const char *summary,
 			   gpointer user_data)
 {
 	emit(user_data, "AlertAdded", g_variant_new("(sss)", id, level, summary));
+	emit_st(user_data, id, level);
 }
 
 static void on_alert_updated(const char *id, const char *level, const char *summary,
 			     guint64 count, gpointer user_data)
 {
 	emit(user_data, "AlertUpdated", g_variant_new("(ssst)", id, level, summary, count));
+	emit_st(user_data, id, level);
 }
 
 static void on_shed_changed(guint64 shed, gpointer user_data)
@@ -389,6 +416,27 @@ static void name_lost(GDBusConnection *c, const char *name, gpointer user_data)
 				name, ad_bus_kind_name(s->bus));
 }
 
+static void st_name_acquired(GDBusConnection *c, const char *name, gpointer user_data)
+{
+	AdDbusService *s = user_data;
+
+	s->owns_st_name = TRUE;
+	ad_dispatch_log(LOG_INFO, _("serving %s on the %s bus"), name, ad_bus_kind_name(s->bus));
+}
+
+static void st_name_lost(GDBusConnection *c, const char *name, gpointer user_data)
+{
+	AdDbusService *s = user_data;
+
+	s->owns_st_name = FALSE;
+	if (c)
+		ad_dispatch_log(LOG_WARNING,
+				_("cannot own %s on the %s bus (setroubleshootd runs, or the bus "
+				  "policy org.fedoraproject.Setroubleshootd.conf is not "
+				  "installed); setroubleshoot's clients will not see the alerts"),
+				name, ad_bus_kind_name(s->bus));
+}
+
 static void schedule_retry(AdDbusService *s);
 
 static void drop_connection(AdDbusService *s)
@@ -397,12 +445,17 @@ static void drop_connection(AdDbusService *s)
 		return;
 	if (s->owner)
 		g_bus_unown_name(s->owner);
+	if (s->st_owner)
+		g_bus_unown_name(s->st_owner);
 	if (s->registration)
 		g_dbus_connection_unregister_object(s->conn, s->registration);
+	if (s->st_registration)
+		g_dbus_connection_unregister_object(s->conn, s->st_registration);
 	if (s->closed_handler)
 		g_signal_handler_disconnect(s->conn, s->closed_handler);
 	s->owner = s->registration = s->closed_handler = 0;
-	s->owns_name = FALSE;
+	s->st_owner = s->st_registration = 0;
+	s->owns_name = s->owns_st_name = FALSE;
 	g_hash_table_remove_all(s->callers);
 	g_clear_object(&s->conn);
 }
@@ -428,12 +481,24 @@ gboolean ad_dbus_service_export(AdDbusService *s, GDBusConnection *connection, G
 							    &vtable, s, NULL, error);
 	if (!s->registration)
 		return FALSE;
+	/* setroubleshoot's interface, for its clients: same store, same connection */
+	s->st_registration = g_dbus_connection_register_object(
+		connection, AD_SETROUBLESHOOTD_PATH, ad_setroubleshoot_interface_info(),
+		&ad_setroubleshoot_vtable, s, NULL, error);
+	if (!s->st_registration) {
+		g_dbus_connection_unregister_object(connection, s->registration);
+		s->registration = 0;
+		return FALSE;
+	}
 	s->conn = g_object_ref(connection);
 	g_dbus_connection_set_exit_on_close(connection, FALSE);
 	s->closed_handler = g_signal_connect(connection, "closed", G_CALLBACK(on_closed), s);
 	s->owner = g_bus_own_name_on_connection(connection, AD_DBUS_NAME,
 						G_BUS_NAME_OWNER_FLAGS_NONE, name_acquired,
 						name_lost, s, NULL);
+	s->st_owner = g_bus_own_name_on_connection(connection, AD_SETROUBLESHOOTD_NAME,
+						   G_BUS_NAME_OWNER_FLAGS_NONE, st_name_acquired,
+						   st_name_lost, s, NULL);
 	return TRUE;
 }
 
@@ -515,6 +580,11 @@ GDBusConnection *ad_dbus_service_connection(AdDbusService *s)
 gboolean ad_dbus_service_owns_name(AdDbusService *s)
 {
 	return s->owns_name;
+}
+
+gboolean ad_dbus_service_owns_setroubleshootd(AdDbusService *s)
+{
+	return s->owns_st_name;
 }
 
 void ad_dbus_service_free(AdDbusService *s)

@@ -44,6 +44,18 @@ gboolean ad_dbus_service_owns_name(AdDbusService *s);
  */
 gboolean ad_dbus_uid_is_admin(uid_t uid, const char *admin_group);
 
+/*
+ * For the other interface of the connection (setroubleshoot.c): may the
+ * caller @sender use the alerts?  Its uid in @ret_uid, or FALSE with
+ * @error.  Then the dispatcher served, an answer with the D-Bus error
+ * name of a GError, and whether setroubleshoot's name is owned.
+ */
+gboolean ad_dbus_service_authorise(AdDbusService *s, GDBusConnection *c, const char *sender,
+				   gint64 *ret_uid, GError **error);
+AdDispatch *ad_dbus_service_dispatch(AdDbusService *s);
+void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error);
+gboolean ad_dbus_service_owns_setroubleshootd(AdDbusService *s);
+
 /* the D-Bus error name of a GError of the store or the dispatcher */
 const char *ad_dbus_error_name(const GError *error);
 

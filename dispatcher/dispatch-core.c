@@ -108,7 +108,7 @@ struct _AdDispatch {
 	gint64 problem_window_us;
 	guint problems_in_window;
 	guint64 problems_unlogged;
-	gint64 store_error_logged_us;
+	AdLogLimit store_error_log;	/* a full disk fails every write */
 };
 
 static gint64 now_us(void)
@@ -291,15 +291,12 @@ static void restart_alert_set(AdDispatch *d)
 	d->alerts = ad_alert_set_new();
 }
 
+/* a failed write, commit or pruning of the store: counted, logged at most every 10 s */
 static void store_error(AdDispatch *d, const GError *error)
 {
-	gint64 now = now_us();
-
 	d->stats.store_errors++;
-	if (now - d->store_error_logged_us > 10 * G_USEC_PER_SEC) {
-		ad_dispatch_log(LOG_ERR, _("alert store: %s"), error->message);
-		d->store_error_logged_us = now;
-	}
+	ad_dispatch_log_limited(&d->store_error_log, now_us(), LOG_ERR, _("alert store: %s"),
+				error->message);
 }
 
 /* the store's count of @id, or 0 (its in-memory map: no JSON is built) */
@@ -443,6 +440,7 @@ static gboolean reload_policy(AdDispatch *d, GError **error)
 
 static void maybe_prune(AdDispatch *d, gboolean force)
 {
+	g_autoptr(GError) error = NULL;
 	gint64 now = now_us();
 	guint every = MAX(100u, d->cfg.max_alerts / 10);
 
@@ -450,7 +448,9 @@ static void maybe_prune(AdDispatch *d, gboolean force)
 		return;
 	if (!force && now - d->last_prune_us < PRUNE_US && d->new_since_prune < every)
 		return;
-	ad_store_prune(d->store, ad_clock_real_us() / 1e6);
+	ad_store_prune(d->store, ad_clock_real_us() / 1e6, &error);
+	if (error)
+		store_error(d, error);
 	d->last_prune_us = now;
 	d->new_since_prune = 0;
 }
@@ -796,6 +796,7 @@ AdDispatch *ad_dispatch_new(const AdDispatchConfig *config, FILE *json_out, GErr
 	ad_reader_set_source(d->reader, "stdin");
 	d->context = g_main_context_ref_thread_default();
 	d->last_reload_us = now_us();
+	d->store_error_log.interval_us = 10 * G_USEC_PER_SEC;
 
 	d->analysis = ad_analysis_new(d->cfg.policy, error);
 	if (!d->analysis)
@@ -842,6 +843,7 @@ void ad_dispatch_free(AdDispatch *d)
 		commit(d);
 		ad_store_close(d->store);
 	}
+	ad_dispatch_log_limit_flush(&d->store_error_log, LOG_ERR);
 	g_clear_pointer(&d->info, g_hash_table_unref);
 	g_clear_pointer(&d->dirty, g_ptr_array_unref);
 	g_clear_pointer(&d->alerts, ad_alert_set_free);
@@ -1084,4 +1086,11 @@ gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error)
 		d->store_dirty_since = now_us();
 	commit(d);
 	return TRUE;
+}
+
+gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name)
+{
+	AdPolicy *p = d->analysis ? ad_analysis_policy(d->analysis) : NULL;
+
+	return p && name && ad_policy_bool_value(p, name) >= 0;
 }

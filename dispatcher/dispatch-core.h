@@ -206,6 +206,8 @@ char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error)
 gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
 				GError **error);
 gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error);
+/* is @name a boolean of the policy in use? */
+gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name);
 
 /* ---- our own denials ------------------------------------------------------- */
 
@@ -233,6 +235,23 @@ void ad_dispatch_log_set_target(AdLogTarget t);
 void ad_dispatch_log(int priority, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 /* a text from a record as it may be shown: valid UTF-8, controls escaped */
 char *ad_dispatch_clean_text(const char *s);
+
+/*
+ * A message that may repeat at the rate of the input (a full disk fails
+ * every write): logged at most once per @interval_us, the next one saying
+ * how many were held back meanwhile.
+ */
+typedef struct {
+	gint64 interval_us;
+	gint64 logged_us;	/* monotonic time of the last one logged, 0: none yet */
+	guint64 held;		/* not logged since */
+	char *last_held;	/* the last of those */
+} AdLogLimit;
+
+void ad_dispatch_log_limited(AdLogLimit *l, gint64 now_us, int priority, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* at the end: the last one held back and how many were, if any; frees @l's text */
+void ad_dispatch_log_limit_flush(AdLogLimit *l, int priority);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdDispatch, ad_dispatch_free)
 

@@ -59,3 +59,41 @@ void ad_dispatch_log(int priority, const char *fmt, ...)
 		fprintf(stderr, "avcdoctor-dispatch: %s\n", clean);
 	}
 }
+
+void ad_dispatch_log_limited(AdLogLimit *l, gint64 now_us, int priority, const char *fmt, ...)
+{
+	g_autofree char *msg = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (l->logged_us && now_us - l->logged_us < l->interval_us) {
+		l->held++;
+		g_free(l->last_held);
+		l->last_held = g_steal_pointer(&msg);
+		return;
+	}
+	if (l->held)
+		ad_dispatch_log(priority,
+				ngettext("%s (%" PRIu64 " more like it since the last one, not logged)",
+					 "%s (%" PRIu64 " more like it since the last one, not logged)",
+					 l->held),
+				msg, l->held);
+	else
+		ad_dispatch_log(priority, "%s", msg);
+	l->logged_us = now_us ? now_us : 1;
+	l->held = 0;
+	g_clear_pointer(&l->last_held, g_free);
+}
+
+void ad_dispatch_log_limit_flush(AdLogLimit *l, int priority)
+{
+	if (l->held)
+		ad_dispatch_log(priority,
+				ngettext("%s (%" PRIu64 " time since the last one logged)",
+					 "%s (%" PRIu64 " times since the last one logged)", l->held),
+				l->last_held, l->held);
+	l->held = 0;
+	g_clear_pointer(&l->last_held, g_free);
+}

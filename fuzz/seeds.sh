@@ -3,17 +3,20 @@
 # Usage: fuzz/seeds.sh SOURCE_DIR OUT_DIR   (OUT_DIR/<target>/ is (re)created)
 #   fuzz-reader: every log of tests/data/corpus whole, and single records split
 #                out (the first 40 lines of each record type of each file); the
-#                pasted-text forms of tests/data/pasted
+#                pasted-text forms of tests/data/pasted and the records
+#                gathered from public bug trackers in tests/data/pasted-public
 #   fuzz-policy: "scontext\ntcontext\nclass\nperm ..." of the corpus' AVCs
 #   fuzz-rules:  rules/*.rules and tests/data/rules/**.rules
 #   fuzz-escape: a few hostile strings and the corpus' comm/name values
+#   fuzz-user-avc: the object manager's text of the USER_AVC records of the
+#                corpus and of tests/data/hostile (after a class-choice byte)
 # The regression inputs in tests/data/fuzz/<target>/ are added to each.
 set -eu
 src=$1
 out=$2
 corpus=$src/tests/data/corpus
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	rm -rf "$out/$t"
 	mkdir -p "$out/$t"
 done
@@ -35,7 +38,9 @@ done
 
 # pasted text (grep prefixes, quoting, wrapped lines, colours, locale dates): each
 # file whole, and its first 2 KiB, where the short forms fit in -max_len
-for f in "$src"/tests/data/pasted/*.txt "$src"/tests/data/pasted/*.md; do
+for f in "$src"/tests/data/pasted/*.txt "$src"/tests/data/pasted/*.md \
+	"$src"/tests/data/pasted-public/*.txt "$src"/tests/data/pasted-public/*.md \
+	"$src"/tests/data/pasted-public/*.html; do
 	[ -f "$f" ] || continue
 	cp "$f" "$out/fuzz-reader/pasted-$(basename "$f")"
 	head -c 2048 "$f" >"$out/fuzz-reader/pasted-head-$(basename "$f")"
@@ -68,11 +73,19 @@ for s in '$(touch /tmp/pwned)' '`id`' 'a;id;b' "x';id;'" '-rf' "it's" '' \
 done
 printf 'a\0b c\0\0--\0' >"$out/fuzz-escape/crafted-argv"
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+# the text between libselinux's "{ perm } for " and its last " scontext="
+cat $logs "$src"/tests/data/hostile/*.log | grep -a 'type=USER_AVC' |
+	sed -n 's/.*} for \(.*\) scontext=.*/\1/p' | sort -u | head -n 200 |
+	while IFS= read -r line; do
+		f=$out/fuzz-user-avc/$(printf '%s' "$line" | sha1sum | cut -c1-40)
+		printf 'a%s' "$line" >"$f"
+	done
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	if [ -d "$src/tests/data/fuzz/$t" ]; then
 		find "$src/tests/data/fuzz/$t" -type f -exec cp {} "$out/$t/" \;
 	fi
 done
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
 	echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

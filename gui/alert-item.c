@@ -379,22 +379,51 @@ GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 	return ret;
 }
 
+/* TRUE when the if or then text of a suggestion of @a says @text already */
+static gboolean suggestions_say(AdAlertItem *a, const char *text)
+{
+	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(a);
+	g_autofree char *folded = g_utf8_casefold(text, -1);
+
+	for (guint i = 0; i < list->len; i++) {
+		const AdSuggestionView *v = g_ptr_array_index(list, i);
+		const char *parts[] = { v->if_text, v->then_text };
+
+		for (guint j = 0; j < G_N_ELEMENTS(parts); j++) {
+			g_autofree char *p = parts[j] ? g_utf8_casefold(parts[j], -1) : NULL;
+
+			if (p && strstr(p, folded))
+				return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+/*
+ * The reason in words, the verdict's detail and the constraint, each said
+ * once: for an allowed or a dontaudit denial the detail says why it was
+ * logged (the reason's own sentence would repeat it), and a constraint that
+ * a suggestion already quotes in full is not quoted again above it.
+ */
 char *ad_alert_item_explain(AdAlertItem *a)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
 	json_object *denial = NULL, *v;
 	g_autofree char *reason = NULL, *detail = NULL, *constraint = NULL;
+	gboolean detail_says_why;
 	AdReason r;
 
 	if (!json_object_object_get_ex(a->json, "denial", &denial) ||
 	    !json_object_is_type(denial, json_type_object))
 		return g_strdup(_("The alert holds no denial to explain."));
 	reason = ad_json_get_text(denial, "reason");
+	detail = ad_json_get_text(denial, "detail");
+	detail_says_why = detail && *detail && reason &&
+			  (g_str_equal(reason, "allowed") || g_str_equal(reason, "dontaudit"));
 	if (!ad_reason_from_name(reason, &r))
 		g_string_append(s, _("The reason for this denial is not known."));
-	else if (ad_reason_text(r))
+	else if (!detail_says_why && ad_reason_text(r))
 		g_string_append(s, ad_reason_text(r));
-	detail = ad_json_get_text(denial, "detail");
 	if (detail && *detail) {
 		/* the JSON detail is a clause ("the source context ... is invalid"): a sentence here */
 		gunichar first = g_utf8_get_char(detail);
@@ -409,7 +438,7 @@ char *ad_alert_item_explain(AdAlertItem *a)
 			g_string_append_c(s, '.');
 	}
 	constraint = ad_json_get_text(denial, "constraint");
-	if (constraint && *constraint)
+	if (constraint && *constraint && !suggestions_say(a, constraint))
 		g_string_append_printf(s, "\n%s %s", _("Constraint:"), constraint);
 	if (json_object_object_get_ex(denial, "permissive", &v) &&
 	    json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v))

@@ -131,7 +131,7 @@ static gboolean matches(const char *const *words, const char *host, AdLevel min_
 		return FALSE;
 	if (since > 0 && ad_alert_item_get_last_seen(a) < since)
 		return FALSE;
-	if (until > 0 && ad_alert_item_get_last_seen(a) >= until)
+	if (until > 0 && ad_alert_item_get_first_seen(a) >= until)
 		return FALSE;
 	if (host && *host && !g_strv_contains(ad_alert_item_get_hosts(a), host))
 		return FALSE;
@@ -387,6 +387,18 @@ void ad_alert_model_clear(AdAlertModel *m)
 AdAlertItem *ad_alert_model_lookup(AdAlertModel *m, const char *id)
 {
 	return id ? g_hash_table_lookup(m->by_id, id) : NULL;
+}
+
+GPtrArray *ad_alert_model_get_all(AdAlertModel *m)
+{
+	GPtrArray *all = g_ptr_array_sized_new(g_hash_table_size(m->by_id));
+	GHashTableIter it;
+	gpointer item;
+
+	g_hash_table_iter_init(&it, m->by_id);
+	while (g_hash_table_iter_next(&it, NULL, &item))
+		g_ptr_array_add(all, item);
+	return all;
 }
 
 int ad_alert_model_find(AdAlertModel *m, const char *id)

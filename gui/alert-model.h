@@ -26,8 +26,9 @@ typedef struct {
 	const char *text;	/* words that must all occur (case-insensitive), or NULL */
 	const char *host;	/* a host name the alert was seen on, or NULL for all */
 	AdLevel min_level;	/* green = all levels */
+	/* together: seen in [since, until) between its first and last time */
 	double since;		/* last seen at or after (seconds since the epoch), 0 = any */
-	double until;		/* last seen before, 0 = any */
+	double until;		/* first seen before, 0 = any */
 	gboolean show_ignored;
 } AdAlertFilter;
 
@@ -59,6 +60,8 @@ gboolean ad_alert_model_remove(AdAlertModel *m, const char *id);
 void ad_alert_model_clear(AdAlertModel *m);
 /* the alert with @id, shown or not; borrowed, or NULL */
 AdAlertItem *ad_alert_model_lookup(AdAlertModel *m, const char *id);
+/* every alert, shown or not, in no order (owned array of borrowed items) */
+GPtrArray *ad_alert_model_get_all(AdAlertModel *m);
 /* the position of @id in the view, or -1 when it is not shown */
 int ad_alert_model_find(AdAlertModel *m, const char *id);
 /* how many alerts there are, shown or not; and how many of them are ignored */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The live source of the browser: avcdoctor-dispatch's alerts over D-Bus.
+ * The live source of the browser: avcdoctor-dispatch's alerts over D-Bus,
+ * through the proxy generated from the interface (client/, AdAlerts1).
  * A failed call (no daemon, not authorised, a reply too large for the bus)
  * becomes a "status" message for the window's info bar, never a crash.
  */
@@ -8,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "alerts1-generated.h"
 #include "dbus-source.h"
 
 #define AD_CALL_TIMEOUT_MS 60000
@@ -30,11 +32,8 @@ static const struct {
 
 struct _AdDbusSource {
 	GObject parent_instance;
-	GDBusConnection *bus;
+	AdAlerts1 *proxy;		/* NULL until connected */
 	GCancellable *cancel;
-	guint watch;
-	guint sub_added;
-	guint sub_updated;
 	gboolean running;
 	GHashTable *pending;		/* ids to fetch */
 	guint pending_source;
@@ -52,13 +51,9 @@ static void ad_dbus_source_dispose(GObject *obj)
 
 	g_cancellable_cancel(s->cancel);
 	g_clear_handle_id(&s->pending_source, g_source_remove);
-	g_clear_handle_id(&s->watch, g_bus_unwatch_name);
-	if (s->bus) {
-		g_dbus_connection_signal_unsubscribe(s->bus, s->sub_added);
-		g_dbus_connection_signal_unsubscribe(s->bus, s->sub_updated);
-		s->sub_added = s->sub_updated = 0;
-	}
-	g_clear_object(&s->bus);
+	if (s->proxy)
+		g_signal_handlers_disconnect_by_data(s->proxy, s);
+	g_clear_object(&s->proxy);
 	G_OBJECT_CLASS(ad_dbus_source_parent_class)->dispose(obj);
 }
 
@@ -113,12 +108,14 @@ static void report_error(AdDbusSource *s, const char *what, GError *error)
 	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
 		return;
 	g_dbus_error_strip_remote_error(error);
-	if (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.ServiceUnknown") ||
-		       g_str_equal(remote, "org.freedesktop.DBus.Error.NameHasNoOwner")))
+	/* the proxy does not send calls while the name has no owner */
+	if ((!remote && !s->running) ||
+	    (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.ServiceUnknown") ||
+			g_str_equal(remote, "org.freedesktop.DBus.Error.NameHasNoOwner"))))
 		msg = g_strdup_printf(_("%s: the avcdoctor daemon (avcdoctor-dispatch) is not "
 					"running"), what);
-	else if (remote && (g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied") ||
-			    g_str_equal(remote, ad_alerts_error_name(AD_ALERTS_ERROR_ACCESS_DENIED))))
+	else if (g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_ACCESS_DENIED) ||
+		 (remote && g_str_equal(remote, "org.freedesktop.DBus.Error.AccessDenied")))
 		msg = g_strdup_printf(_("%s: not allowed (only root and the administrators "
 					"may read and change alerts): %s"), what, error->message);
 	else
@@ -126,45 +123,12 @@ static void report_error(AdDbusSource *s, const char *what, GError *error)
 	g_signal_emit(s, sigs[SIG_STATUS], 0, s->running, msg);
 }
 
-/* the reply of a call, or NULL after reporting why there is none */
-static GVariant *finish_call(GObject *bus, GAsyncResult *res, AdDbusSource *s, const char *what,
-			     const char *type)
+/* whether calls can be made; says why not when they cannot */
+static gboolean connected(AdDbusSource *s)
 {
-	g_autoptr(GError) error = NULL;
-	GVariant *r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), res, &error);
-
-	if (!r) {
-		report_error(s, what, error);
-		return NULL;
-	}
-	if (type && !g_variant_is_of_type(r, G_VARIANT_TYPE(type))) {
-		g_autoptr(GError) e = g_error_new(G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-						  _("unexpected reply type %s"),
-						  g_variant_get_type_string(r));
-
-		g_variant_unref(r);
-		report_error(s, what, e);
-		return NULL;
-	}
-	return r;
-}
-
-/*
- * Callbacks hold a reference on the source while a call is out; the
- * cancellable stops them from reporting once the window is gone.
- */
-static void call(AdDbusSource *s, const char *method, GVariant *params, const char *reply_type,
-		 GAsyncReadyCallback done, gpointer data)
-{
-	if (!s->bus) {
-		g_variant_unref(g_variant_ref_sink(params));
-		g_signal_emit(s, sigs[SIG_STATUS], 0, FALSE,
-			      _("Not connected to the system bus."));
-		return;
-	}
-	g_dbus_connection_call(s->bus, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, method, params,
-			       reply_type ? G_VARIANT_TYPE(reply_type) : NULL,
-			       G_DBUS_CALL_FLAGS_NONE, AD_CALL_TIMEOUT_MS, s->cancel, done, data);
+	if (!s->proxy)
+		g_signal_emit(s, sigs[SIG_STATUS], 0, FALSE, _("Not connected to the system bus."));
+	return s->proxy != NULL;
 }
 
 /* a failure that a shorter period may avoid: the reply would be too large */
@@ -172,19 +136,19 @@ static gboolean too_large(const GError *error)
 {
 	g_autofree char *remote = g_dbus_error_get_remote_error(error);
 
-	return remote && (g_str_equal(remote, ad_alerts_error_name(AD_ALERTS_ERROR_FAILED)) ||
-			  g_str_equal(remote, "org.freedesktop.DBus.Error.LimitsExceeded"));
+	return g_error_matches(error, AD_ALERTS_ERROR, AD_ALERTS_ERROR_FAILED) ||
+	       (remote && g_str_equal(remote, "org.freedesktop.DBus.Error.LimitsExceeded"));
 }
 
 static void list(AdDbusSource *s);
 
-static void on_listed(GObject *bus, GAsyncResult *res, gpointer data)
+static void on_listed(GObject *proxy, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(AdDbusSource) s = data;
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), res, &error);
-	g_autofree const char **alerts = NULL;
+	g_auto(GStrv) alerts = NULL;
 	g_autofree char *note = NULL;
+	gboolean r = ad_alerts1_call_list_alerts_finish(AD_ALERTS1(proxy), &alerts, res, &error);
 
 	if (!r && too_large(error) && s->list_period + 1 < G_N_ELEMENTS(list_periods)) {
 		s->list_period++;
@@ -195,7 +159,6 @@ static void on_listed(GObject *bus, GAsyncResult *res, gpointer data)
 		report_error(s, _("Cannot list the alerts"), error);
 		return;
 	}
-	g_variant_get(r, "(^a&s)", &alerts);
 	g_signal_emit(s, sigs[SIG_LISTED], 0, alerts);
 	if (s->list_period)
 		note = g_strdup_printf(_("There are too many alerts to list in one message: "
@@ -211,8 +174,9 @@ static void list(AdDbusSource *s)
 
 	if (list_periods[s->list_period].seconds > 0)
 		since = g_get_real_time() / 1e6 - list_periods[s->list_period].seconds;
-	call(s, "ListAlerts", g_variant_new("(dbs)", since, TRUE, ""), "(as)", on_listed,
-	     g_object_ref(s));
+	if (connected(s))
+		ad_alerts1_call_list_alerts(s->proxy, since, TRUE, "", s->cancel, on_listed,
+					    g_object_ref(s));
 }
 
 void ad_dbus_source_refresh(AdDbusSource *s)
@@ -221,21 +185,22 @@ void ad_dbus_source_refresh(AdDbusSource *s)
 	list(s);
 }
 
-static void on_fetched(GObject *bus, GAsyncResult *res, gpointer data)
+static void on_fetched(GObject *proxy, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(AdDbusSource) s = data;
-	g_autoptr(GVariant) r = finish_call(bus, res, s, _("Cannot read the alert"), "(s)");
-	const char *text;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *text = NULL;
 
-	if (!r)
-		return;
-	g_variant_get(r, "(&s)", &text);
-	g_signal_emit(s, sigs[SIG_CHANGED], 0, text);
+	if (ad_alerts1_call_get_alert_finish(AD_ALERTS1(proxy), &text, res, &error))
+		g_signal_emit(s, sigs[SIG_CHANGED], 0, text);
+	else
+		report_error(s, _("Cannot read the alert"), error);
 }
 
 void ad_dbus_source_fetch(AdDbusSource *s, const char *id)
 {
-	call(s, "GetAlert", g_variant_new("(s)", id), "(s)", on_fetched, g_object_ref(s));
+	if (connected(s))
+		ad_alerts1_call_get_alert(s->proxy, id, s->cancel, on_fetched, g_object_ref(s));
 }
 
 /* what a SetFilter or DeleteAlert call needs to know when it returns */
@@ -260,35 +225,42 @@ static void id_call_free(IdCall *c)
 	g_free(c);
 }
 
-static void on_filter_set(GObject *bus, GAsyncResult *res, gpointer data)
+static void on_filter_set(GObject *proxy, GAsyncResult *res, gpointer data)
 {
 	IdCall *c = data;
-	g_autoptr(GVariant) r = finish_call(bus, res, c->s, _("Cannot change the alert"), NULL);
+	g_autoptr(GError) error = NULL;
 
-	if (r)
+	if (ad_alerts1_call_set_filter_finish(AD_ALERTS1(proxy), res, &error))
 		ad_dbus_source_fetch(c->s, c->id);
+	else
+		report_error(c->s, _("Cannot change the alert"), error);
 	id_call_free(c);
 }
 
 void ad_dbus_source_set_ignored(AdDbusSource *s, const char *id, gboolean ignored)
 {
-	call(s, "SetFilter", g_variant_new("(ss)", id, ignored ? "always" : "never"), NULL,
-	     on_filter_set, id_call_new(s, id));
+	if (connected(s))
+		ad_alerts1_call_set_filter(s->proxy, id, ignored ? "always" : "never", s->cancel,
+					   on_filter_set, id_call_new(s, id));
 }
 
-static void on_deleted(GObject *bus, GAsyncResult *res, gpointer data)
+static void on_deleted(GObject *proxy, GAsyncResult *res, gpointer data)
 {
 	IdCall *c = data;
-	g_autoptr(GVariant) r = finish_call(bus, res, c->s, _("Cannot delete the alert"), NULL);
+	g_autoptr(GError) error = NULL;
 
-	if (r)
+	if (ad_alerts1_call_delete_alert_finish(AD_ALERTS1(proxy), res, &error))
 		g_signal_emit(c->s, sigs[SIG_REMOVED], 0, c->id);
+	else
+		report_error(c->s, _("Cannot delete the alert"), error);
 	id_call_free(c);
 }
 
 void ad_dbus_source_delete(AdDbusSource *s, const char *id)
 {
-	call(s, "DeleteAlert", g_variant_new("(s)", id), NULL, on_deleted, id_call_new(s, id));
+	if (connected(s))
+		ad_alerts1_call_delete_alert(s->proxy, id, s->cancel, on_deleted,
+					     id_call_new(s, id));
 }
 
 static gboolean fetch_pending(gpointer data)
@@ -306,51 +278,53 @@ static gboolean fetch_pending(gpointer data)
 }
 
 /* AlertAdded / AlertUpdated: the alert is fetched (signals carry no record text) */
-static void on_signal(GDBusConnection *c, const char *sender, const char *path,
-		      const char *iface, const char *name, GVariant *params, gpointer data)
+static void want(AdDbusSource *s, const char *id)
 {
-	AdDbusSource *s = data;
-	const char *id;
-
-	(void)c, (void)sender, (void)path, (void)iface, (void)name;
-	if (!g_variant_is_of_type(params, G_VARIANT_TYPE("(sss)")) &&
-	    !g_variant_is_of_type(params, G_VARIANT_TYPE("(ssst)")))
-		return;
-	g_variant_get_child(params, 0, "&s", &id);
 	if (g_hash_table_size(s->pending) < 10000)
 		g_hash_table_add(s->pending, g_strdup(id));
 	if (!s->pending_source)
 		s->pending_source = g_timeout_add(AD_COALESCE_MS, fetch_pending, s);
 }
 
-static void on_appeared(GDBusConnection *c, const char *name, const char *owner, gpointer data)
+static void on_added(AdAlerts1 *proxy, const char *id, const char *level, const char *summary,
+		     gpointer data)
 {
-	AdDbusSource *s = data;
-
-	(void)c, (void)name, (void)owner;
-	s->running = TRUE;
-	ad_dbus_source_refresh(s);
+	(void)proxy, (void)level, (void)summary;
+	want(data, id);
 }
 
-static void on_vanished(GDBusConnection *c, const char *name, gpointer data)
+static void on_updated(AdAlerts1 *proxy, const char *id, const char *level,
+		       const char *summary, guint64 count, gpointer data)
+{
+	(void)proxy, (void)level, (void)summary, (void)count;
+	want(data, id);
+}
+
+/* the daemon appeared on the bus or went away */
+static void on_owner(GObject *proxy, GParamSpec *pspec, gpointer data)
 {
 	AdDbusSource *s = data;
+	g_autofree char *owner = g_dbus_proxy_get_name_owner(G_DBUS_PROXY(proxy));
 
-	(void)c, (void)name;
-	s->running = FALSE;
+	(void)pspec;
+	s->running = owner != NULL;
+	if (s->running) {
+		ad_dbus_source_refresh(s);
+		return;
+	}
 	g_signal_emit(s, sigs[SIG_STATUS], 0, FALSE,
 		      _("The avcdoctor daemon (avcdoctor-dispatch) is not running on the system "
 			"bus: no live alerts. Open a log file to analyse it here."));
 }
 
-static void on_bus(GObject *obj, GAsyncResult *res, gpointer data)
+static void on_proxy(GObject *obj, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(AdDbusSource) s = data;
 	g_autoptr(GError) error = NULL;
-	GDBusConnection *bus = g_bus_get_finish(res, &error);
+	AdAlerts1 *proxy = ad_alerts1_proxy_new_for_bus_finish(res, &error);
 
 	(void)obj;
-	if (!bus) {
+	if (!proxy) {
 		if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
 			g_signal_emit(s, sigs[SIG_STATUS], 0, FALSE,
 				      _("Cannot connect to the system bus: no live alerts. Open "
@@ -358,23 +332,22 @@ static void on_bus(GObject *obj, GAsyncResult *res, gpointer data)
 		return;
 	}
 	if (g_cancellable_is_cancelled(s->cancel)) {
-		g_object_unref(bus);
+		g_object_unref(proxy);
 		return;
 	}
-	s->bus = bus;
-	s->sub_added = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_INTERFACE,
-							  "AlertAdded", AD_DBUS_PATH, NULL,
-							  G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s,
-							  NULL);
-	s->sub_updated = g_dbus_connection_signal_subscribe(bus, AD_DBUS_NAME, AD_DBUS_INTERFACE,
-							    "AlertUpdated", AD_DBUS_PATH, NULL,
-							    G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s,
-							    NULL);
-	s->watch = g_bus_watch_name_on_connection(bus, AD_DBUS_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE,
-						  on_appeared, on_vanished, s, NULL);
+	s->proxy = proxy;
+	g_dbus_proxy_set_default_timeout(G_DBUS_PROXY(proxy), AD_CALL_TIMEOUT_MS);
+	g_signal_connect(proxy, "alert-added", G_CALLBACK(on_added), s);
+	g_signal_connect(proxy, "alert-updated", G_CALLBACK(on_updated), s);
+	g_signal_connect(proxy, "notify::g-name-owner", G_CALLBACK(on_owner), s);
+	on_owner(G_OBJECT(proxy), NULL, s);
 }
 
 void ad_dbus_source_start(AdDbusSource *s)
 {
-	g_bus_get(G_BUS_TYPE_SYSTEM, s->cancel, on_bus, g_object_ref(s));
+	/* the daemon is started by auditd, never by the bus */
+	ad_alerts1_proxy_new_for_bus(G_BUS_TYPE_SYSTEM,
+				     G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START |
+				     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
+				     AD_DBUS_NAME, AD_DBUS_PATH, s->cancel, on_proxy, g_object_ref(s));
 }

@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "detail-pane.h"
+#include "fix-apply.h"
+#include "timeline-strip.h"
 
 struct _AdDetailPane {
 	GtkBox parent_instance;
@@ -21,6 +23,9 @@ struct _AdDetailPane {
 	GtkBox *suggestions_box;
 	GtkGrid *details_grid;
 	GtkTextView *records_view;
+	GtkBox *content;
+	GtkWidget *timeline;		/* the alert's first and last time over all alerts' span */
+	double axis_first, axis_last;
 	AdAlertItem *alert;
 	gboolean actions_enabled;
 	char *actions_why;
@@ -71,6 +76,7 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, suggestions_box);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, details_grid);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, records_view);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, content);
 	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
 	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
 	sigs[SIG_IGNORE] = g_signal_new("ignore-clicked", G_TYPE_FROM_CLASS(klass),
@@ -85,6 +91,9 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 static void ad_detail_pane_init(AdDetailPane *p)
 {
 	gtk_widget_init_template(GTK_WIDGET(p));
+	p->timeline = ad_timeline_strip_new();
+	gtk_box_pack_start(p->content, p->timeline, FALSE, FALSE, 0);
+	gtk_box_reorder_child(p->content, p->timeline, 1);	/* under the summary */
 	gtk_stack_set_visible_child_name(p->stack, "empty");
 	p->actions_enabled = TRUE;
 }
@@ -207,8 +216,11 @@ static GtkWidget *proof_label(const AdSuggestionView *s)
 	return l;
 }
 
-/* one suggestion: if/then text, its proof, its commands in monospace and a Copy button */
-static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
+/*
+ * one suggestion: if/then text, its proof, its commands in monospace and a
+ * Copy button; an Apply button when @apply_id names the alert to apply it to
+ */
+static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const char *apply_id)
 {
 	GtkWidget *frame = gtk_frame_new(NULL);
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
@@ -247,6 +259,8 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 		gtk_container_add(GTK_CONTAINER(row), copy);
 		gtk_container_add(GTK_CONTAINER(box), row);
 	}
+	if (apply_id)
+		gtk_container_add(GTK_CONTAINER(box), ad_fix_apply_row(apply_id, rank - 1, rank));
 	gtk_container_add(GTK_CONTAINER(frame), box);
 	atk_object_set_name(gtk_widget_get_accessible(frame), title);
 	return frame;
@@ -255,11 +269,29 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank)
 static void fill_suggestions(AdDetailPane *p)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
+	json_object *o = ad_alert_item_get_json(p->alert), *arr = NULL;
+	const char *id = ad_alert_item_get_id(p->alert);
+	g_autofree char *status = ad_fix_status_text(o);
 
 	remove_children(GTK_CONTAINER(p->suggestions_box));
-	for (guint i = 0; i < list->len; i++)
+	if (status) {
+		GtkWidget *l = text_label(status, TRUE);
+
+		gtk_style_context_add_class(gtk_widget_get_style_context(l), "ad-fix-status");
+		gtk_container_add(GTK_CONTAINER(p->suggestions_box), l);
+	}
+	/* the fix helper applies fixes of the daemon's stored alerts only */
+	if (!p->actions_enabled || !json_object_object_get_ex(o, "suggestions", &arr) ||
+	    !json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) != list->len)
+		arr = NULL;
+	for (guint i = 0; i < list->len; i++) {
+		gboolean apply = arr && ad_fix_is_applicable(json_object_array_get_idx(arr, i), id);
+
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
-				  suggestion_card(g_ptr_array_index(list, i), i + 1));
+				  suggestion_card(g_ptr_array_index(list, i), i + 1,
+						  apply ? id : NULL));
+	}
 	if (!list->len)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  text_label(_("No suggestion for this alert."), FALSE));
@@ -435,10 +467,15 @@ static void update_actions(AdDetailPane *p)
 
 void ad_detail_pane_set_actions(AdDetailPane *p, gboolean enabled, const char *why)
 {
+	gboolean changed = p->actions_enabled != enabled;
+
 	p->actions_enabled = enabled;
 	g_free(p->actions_why);
 	p->actions_why = g_strdup(why);
 	update_actions(p);
+	/* the Apply buttons come and go with the daemon */
+	if (changed && p->alert)
+		fill_suggestions(p);
 }
 
 void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
@@ -463,6 +500,9 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	}
 	set_level(p, ad_alert_item_get_level(a));
 	gtk_label_set_text(p->summary_label, ad_alert_item_get_summary(a));
+	ad_timeline_strip_set(p->timeline, p->axis_first, p->axis_last,
+			      ad_alert_item_get_first_seen(a), ad_alert_item_get_last_seen(a),
+			      ad_alert_item_get_count(a));
 	explanation = ad_alert_item_explain(a);
 	gtk_label_set_text(p->explanation_label, explanation);
 	fill_suggestions(p);
@@ -474,4 +514,10 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	gtk_stack_set_visible_child_name(p->stack, "alert");
 	adj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(p->scroller));
 	gtk_adjustment_set_value(adj, 0);
+}
+
+void ad_detail_pane_set_time_axis(AdDetailPane *p, double first, double last)
+{
+	p->axis_first = first;
+	p->axis_last = last;
 }

@@ -26,5 +26,7 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a);
 AdAlertItem *ad_detail_pane_get_alert(AdDetailPane *p);
 /* Ignore and Delete need the daemon: off in offline mode, with @why as tooltip */
 void ad_detail_pane_set_actions(AdDetailPane *p, gboolean enabled, const char *why);
+/* the span of all alerts, for the timeline strip of the alert shown (0: its own) */
+void ad_detail_pane_set_time_axis(AdDetailPane *p, double first, double last);
 
 G_END_DECLS

@@ -33,6 +33,8 @@ void ad_file_report_free(AdFileReport *r)
 	if (!r)
 		return;
 	g_ptr_array_unref(r->messages);
+	if (r->times)
+		g_array_unref(r->times);
 	g_free(r->policy);
 	g_free(r);
 }
@@ -91,19 +93,28 @@ static void on_event(AdEvent *ev, gpointer user_data)
 	for (guint i = 0; i < denials->len; i++) {
 		AdDenial *d = g_ptr_array_index(denials, i);
 
-		an->report->denials++;
+		double t = ad_event_time(ev);
+
+		/* counted as analyze --summary counts: a granted record is no denial */
+		if (!d->granted)
+			an->report->denials++;
+		if (t > 0 && !d->granted)
+			g_array_append_val(an->report->times, t);
 		ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d), NULL);
 	}
 }
 
 /* the alerts, analysed, as JSON texts */
-static GPtrArray *alerts_to_json(Analysis *an, const char *const *files)
+static GPtrArray *alerts_to_json(Analysis *an, const char *const *files,
+				 const char *file_contexts)
 {
 	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
 	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
 	/* the log may come from another machine: the files it names are not ours */
-	AdAnalysisOptions opt = { .local = FALSE, .input_files = files };
+	AdAnalysisOptions opt = {
+		.local = FALSE, .input_files = files, .file_contexts = file_contexts,
+	};
 	AdContext *ctx;
 
 	ad_analysis_load_knowledge(an->analysis, &opt, problems);
@@ -122,7 +133,7 @@ static GPtrArray *alerts_to_json(Analysis *an, const char *const *files)
 	return ret;
 }
 
-GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
+GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOptions *opt,
 				  AdFileReport **ret_report, GError **error)
 {
 	g_autoptr(GMutexLocker) locker = g_mutex_locker_new(&analyse_lock);
@@ -133,8 +144,9 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 	guint read = 0;
 
 	report->messages = g_ptr_array_new_with_free_func(g_free);
+	report->times = g_array_new(FALSE, FALSE, sizeof(double));
 	an.report = report;
-	an.analysis = ad_analysis_new(policy, error);
+	an.analysis = ad_analysis_new(opt ? opt->policy : NULL, error);
 	if (!an.analysis)
 		return NULL;
 	report->policy = g_strdup(ad_policy_path(ad_analysis_policy(an.analysis)));
@@ -159,7 +171,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 			    report->messages->len ? (char *)g_ptr_array_index(report->messages, 0)
 						  : _("no log file to read"));
 	} else {
-		ret = alerts_to_json(&an, files);
+		ret = alerts_to_json(&an, files, opt ? opt->file_contexts : NULL);
 	}
 	ad_alert_set_free(an.alerts);
 	ad_analysis_free(an.analysis);
@@ -171,6 +183,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const char *policy,
 typedef struct {
 	GStrv files;
 	char *policy;
+	char *file_contexts;
 	AdFileReport *report;
 } Job;
 
@@ -178,6 +191,7 @@ static void job_free(Job *j)
 {
 	g_strfreev(j->files);
 	g_free(j->policy);
+	g_free(j->file_contexts);
 	ad_file_report_free(j->report);
 	g_free(j);
 }
@@ -186,19 +200,19 @@ static void analyse_thread(GTask *task, gpointer source, gpointer data, GCancell
 {
 	Job *j = data;
 	GError *error = NULL;
+	AdFileSourceOptions opt = { .policy = j->policy, .file_contexts = j->file_contexts };
 	GPtrArray *ret;
 
 	(void)source;
 	(void)cancel;
-	ret = ad_file_source_analyse((const char *const *)j->files, j->policy, &j->report,
-				     &error);
+	ret = ad_file_source_analyse((const char *const *)j->files, &opt, &j->report, &error);
 	if (ret)
 		g_task_return_pointer(task, ret, (GDestroyNotify)g_ptr_array_unref);
 	else
 		g_task_return_error(task, error);
 }
 
-void ad_file_source_analyse_async(const char *const *files, const char *policy,
+void ad_file_source_analyse_async(const char *const *files, const AdFileSourceOptions *opt,
 				  GCancellable *cancellable, GAsyncReadyCallback callback,
 				  gpointer user_data)
 {
@@ -206,7 +220,8 @@ void ad_file_source_analyse_async(const char *const *files, const char *policy,
 	Job *j = g_new0(Job, 1);
 
 	j->files = g_strdupv((char **)files);
-	j->policy = g_strdup(policy);
+	j->policy = g_strdup(opt ? opt->policy : NULL);
+	j->file_contexts = g_strdup(opt ? opt->file_contexts : NULL);
 	g_task_set_task_data(task, j, (GDestroyNotify)job_free);
 	g_task_run_in_thread(task, analyse_thread);
 }

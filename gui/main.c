@@ -24,6 +24,7 @@
 typedef struct {
 	char *alert;
 	char *policy;
+	char *file_contexts;
 	GStrv files;
 } AdOptions;
 
@@ -72,6 +73,8 @@ static void on_startup(GApplication *app, gpointer data)
 		{ "win.focus-list", { "<Primary>l", NULL } },
 		{ "win.focus-details", { "<Primary>d", NULL } },
 		{ "win.show-ignored", { "<Primary>h", NULL } },
+		{ "win.group-by-source", { "<Primary>g", NULL } },
+		{ "win.overview", { "<Primary><Shift>o", NULL } },
 		{ "win.ignore", { "<Primary>i", NULL } },
 		{ "app.quit", { "<Primary>q", NULL } },
 	};
@@ -92,7 +95,8 @@ static void on_startup(GApplication *app, gpointer data)
 
 static void on_activate(GApplication *app, gpointer data)
 {
-	AdBrowserWindow *w = ad_browser_window_new(GTK_APPLICATION(app), opts.policy);
+	AdBrowserWindow *w = ad_browser_window_new(GTK_APPLICATION(app), opts.policy,
+						   opts.file_contexts);
 
 	(void)data;
 	gtk_window_present(GTK_WINDOW(w));
@@ -123,6 +127,9 @@ int main(int argc, char **argv)
 		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opts.policy,
 		  N_("Binary policy to analyse log files against (default: the kernel's, else "
 		     "the newest installed policy.N)"), N_("FILE") },
+		{ "file-contexts", 0, 0, G_OPTION_ARG_FILENAME, &opts.file_contexts,
+		  N_("file_contexts to judge labels in log files with (default: the policy's "
+		     "own)"), N_("FILE") },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &version,
 		  N_("Show the version and exit"), NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts.files, NULL,
@@ -171,6 +178,7 @@ int main(int argc, char **argv)
 	ret = g_application_run(G_APPLICATION(app), 1, argv);
 	g_free(opts.alert);
 	g_free(opts.policy);
+	g_free(opts.file_contexts);
 	g_strfreev(opts.files);
 	return ret;
 }

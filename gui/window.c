@@ -2,12 +2,15 @@
 /*
  * AdBrowserWindow: the filter bar, the alert list and the detail pane.
  *
- * The list is a GtkTreeView over a GtkListStore that mirrors the view of
+ * The list is a GtkTreeView over a GtkTreeStore that mirrors the view of
  * an AdAlertModel (items-changed, row for row): the model decides what is
  * shown and in which order, so what the unit test checks is what the user
- * sees.  Column headers set the model's sort; the filter bar its filter.
- * The selected alert is remembered by id, so a live update or a re-sort
- * keeps it selected.
+ * sees.  Grouped by source domain, the store holds a row per group
+ * (ad_alert_groups_new) with the group's alerts below it, rebuilt once per
+ * burst of changes.  Column headers set the model's sort; the filter bar
+ * its filter; a bar of the overview's chart its time span.  The selected
+ * alert is remembered by id, so a live update or a re-sort keeps it
+ * selected; with none selected, the overview takes the detail pane's place.
  */
 #include "config.h"
 
@@ -22,9 +25,17 @@
 #include "dbus-source.h"
 #include "detail-pane.h"
 #include "file-source.h"
+#include "overview-model.h"
+#include "overview-pane.h"
 #include "window.h"
 
 typedef enum { AD_MODE_NONE, AD_MODE_LIVE, AD_MODE_FILES } AdMode;
+
+/* the store's columns: an alert row has the item; a group row the others */
+enum { COL_ITEM, COL_GROUP, COL_N_ALERTS, COL_RECORDS, COL_LEVEL, N_STORE_COLUMNS };
+
+/* the time combo's entries; the last only while a bar of the chart is chosen */
+#define TIME_SPAN_ENTRY 5
 
 struct _AdBrowserWindow {
 	GtkApplicationWindow parent_instance;
@@ -37,15 +48,18 @@ struct _AdBrowserWindow {
 	GtkComboBoxText *time_combo;
 	GtkTreeView *alert_view;
 	AdDetailPane *detail_pane;
+	GtkStack *pane_stack;
+	AdOverviewPane *overview_pane;
 	GtkLabel *status_label;
 
-	GtkListStore *store;
+	GtkTreeStore *store;
 	GtkTreeViewColumn *columns[AD_N_COLUMNS];
 	AdAlertModel *model;
 	AdMode mode;
 	AdDbusSource *dbus;
 	GStrv files;
 	char *policy;
+	char *file_contexts;
 	AdFileReport *report;
 	GCancellable *analysis;		/* the file analysis in flight */
 	char *selected_id;
@@ -54,6 +68,12 @@ struct _AdBrowserWindow {
 	gboolean info_from_status;	/* the info bar shows the daemon's status */
 	gboolean show_ignored;
 	char *clipboard_file;		/* pasted text, in a private file while shown */
+	gboolean grouped;		/* rows grouped by source domain */
+	GHashTable *expanded;		/* the source domains whose group is open */
+	GHashTable *rows;		/* grouped: alert id -> its tree path ("3:12") */
+	guint regroup_id;		/* the idle that rebuilds the groups */
+	guint overview_id;		/* the idle that recounts the overview */
+	double span_since, span_until;	/* the chart's bar the list is limited to, or 0 */
 };
 
 G_DEFINE_TYPE(AdBrowserWindow, ad_browser_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -69,6 +89,8 @@ static char *files_label(const AdBrowserWindow *w)
 
 static void update_status(AdBrowserWindow *w);
 static void sync_selection(AdBrowserWindow *w);
+static void schedule_overview(AdBrowserWindow *w);
+static void flush_groups(AdBrowserWindow *w);
 
 /* the info bar: @text shown as plain text; NULL hides it */
 static void show_info(AdBrowserWindow *w, GtkMessageType type, const char *text)
@@ -112,24 +134,59 @@ static AdAlertItem *row_item(GtkTreeModel *tm, GtkTreeIter *it)
 {
 	AdAlertItem *a = NULL;
 
-	gtk_tree_model_get(tm, it, 0, &a, -1);
+	gtk_tree_model_get(tm, it, COL_ITEM, &a, -1);
 	if (a)
 		g_object_unref(a);	/* the store keeps it alive */
 	return a;
 }
 
+static const char *const level_colors[] = { "#1a7f37", "#9a6700", "#c01c28" };
+
+/* a group row: its worst level, "httpd_t — 3 alerts", its denial records */
+static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, GtkTreeIter *it)
+{
+	g_autofree char *source = NULL, *owned = NULL;
+	const char *text = "";
+	guint64 records = 0;
+	guint n = 0;
+	int level = AD_LEVEL_GREEN;
+
+	gtk_tree_model_get(tm, it, COL_GROUP, &source, COL_N_ALERTS, &n, COL_RECORDS, &records,
+			   COL_LEVEL, &level, -1);
+	switch (c) {
+	case AD_COLUMN_LEVEL:
+		text = ad_level_label(level);
+		break;
+	case AD_COLUMN_SUMMARY:
+		/* TRANSLATORS: a group of the list: the source domain and its alerts */
+		text = owned = g_strdup_printf(ngettext("%s — %u alert", "%s — %u alerts", n),
+					       source && *source ? source : "?", n);
+		break;
+	case AD_COLUMN_COUNT:
+		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, records);
+		break;
+	default:	/* the Source column would only repeat the group's name */
+		break;
+	}
+	g_object_set(cell, "text", text, "style", PANGO_STYLE_NORMAL, "weight",
+		     PANGO_WEIGHT_BOLD, NULL);
+	if (c == AD_COLUMN_LEVEL)
+		g_object_set(cell, "foreground", level_colors[level % 3], NULL);
+}
+
 static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *tm,
 			GtkTreeIter *it, gpointer data)
 {
-	static const char *const colors[] = { "#1a7f37", "#9a6700", "#c01c28" };
 	AdColumn c = GPOINTER_TO_INT(data);
 	AdAlertItem *a = row_item(tm, it);
 	g_autofree char *owned = NULL;
 	const char *text = "";
 
 	(void)col;
-	if (!a)
+	if (!a) {
+		render_group(cell, c, tm, it);
 		return;
+	}
 	switch (c) {
 	case AD_COLUMN_LEVEL:
 		text = ad_level_label(ad_alert_item_get_level(a));
@@ -163,13 +220,163 @@ static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMo
 	}
 	/* "text", never "markup": the summary holds record text */
 	g_object_set(cell, "text", text, "style",
-		     ad_alert_item_get_ignored(a) ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL, NULL);
+		     ad_alert_item_get_ignored(a) ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL,
+		     "weight", c == AD_COLUMN_LEVEL ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, NULL);
 	if (c == AD_COLUMN_LEVEL)
-		g_object_set(cell, "foreground", colors[ad_alert_item_get_level(a) % 3],
-			     "weight", PANGO_WEIGHT_BOLD, NULL);
+		g_object_set(cell, "foreground", level_colors[ad_alert_item_get_level(a) % 3],
+			     NULL);
 }
 
-/* mirrors the model's view into the store, row for row */
+/* the groups again from the model's view; the groups open before stay open */
+static void rebuild_groups(AdBrowserWindow *w)
+{
+	g_autoptr(GPtrArray) groups = ad_alert_groups_new(G_LIST_MODEL(w->model));
+	GtkTreeModel *tm = GTK_TREE_MODEL(w->store);
+
+	w->syncing = TRUE;
+	g_object_ref(w->store);
+	gtk_tree_view_set_model(w->alert_view, NULL);
+	gtk_tree_store_clear(w->store);
+	g_hash_table_remove_all(w->rows);
+	for (guint i = 0; i < groups->len; i++) {
+		AdAlertGroup *g = g_ptr_array_index(groups, i);
+		GtkTreeIter parent;
+
+		gtk_tree_store_insert_with_values(w->store, &parent, NULL, (int)i, COL_GROUP,
+						  g->source, COL_N_ALERTS, g->items->len,
+						  COL_RECORDS, g->records, COL_LEVEL, g->level, -1);
+		for (guint j = 0; j < g->items->len; j++) {
+			AdAlertItem *a = g_ptr_array_index(g->items, j);
+
+			gtk_tree_store_insert_with_values(w->store, NULL, &parent, (int)j,
+							  COL_ITEM, a, -1);
+			g_hash_table_insert(w->rows, g_strdup(ad_alert_item_get_id(a)),
+					    g_strdup_printf("%u:%u", i, j));
+		}
+	}
+	gtk_tree_view_set_model(w->alert_view, tm);
+	g_object_unref(w->store);
+	for (guint i = 0; i < groups->len; i++) {
+		AdAlertGroup *g = g_ptr_array_index(groups, i);
+
+		if (g_hash_table_contains(w->expanded, g->source)) {
+			g_autoptr(GtkTreePath) path = gtk_tree_path_new_from_indices((int)i, -1);
+
+			gtk_tree_view_expand_row(w->alert_view, path, FALSE);
+		}
+	}
+	w->syncing = FALSE;
+}
+
+static gboolean regroup_idle(gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	w->regroup_id = 0;
+	rebuild_groups(w);
+	sync_selection(w);
+	return G_SOURCE_REMOVE;
+}
+
+/* a pending rebuild of the groups done now (a path is about to be looked up) */
+static void flush_groups(AdBrowserWindow *w)
+{
+	if (!w->regroup_id)
+		return;
+	g_source_remove(w->regroup_id);
+	w->regroup_id = 0;
+	rebuild_groups(w);
+}
+
+/* the store anew from the model's view: flat, or grouped */
+static void refill(AdBrowserWindow *w)
+{
+	guint n = g_list_model_get_n_items(G_LIST_MODEL(w->model));
+	GtkTreeModel *tm = GTK_TREE_MODEL(w->store);
+
+	if (w->regroup_id) {
+		g_source_remove(w->regroup_id);
+		w->regroup_id = 0;
+	}
+	if (w->grouped) {
+		rebuild_groups(w);
+	} else {
+		w->syncing = TRUE;
+		g_object_ref(w->store);
+		gtk_tree_view_set_model(w->alert_view, NULL);
+		gtk_tree_store_clear(w->store);
+		for (guint i = 0; i < n; i++) {
+			g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(w->model), i);
+
+			gtk_tree_store_insert_with_values(w->store, NULL, NULL, (int)i, COL_ITEM, a,
+							  -1);
+		}
+		gtk_tree_view_set_model(w->alert_view, tm);
+		g_object_unref(w->store);
+		w->syncing = FALSE;
+	}
+	sync_selection(w);
+}
+
+/* the tree path of the alert @id, or NULL when it is not listed */
+static GtkTreePath *alert_path(AdBrowserWindow *w, const char *id)
+{
+	int pos = ad_alert_model_find(w->model, id);
+	const char *row;
+
+	if (pos < 0)
+		return NULL;
+	if (!w->grouped)
+		return gtk_tree_path_new_from_indices(pos, -1);
+	flush_groups(w);
+	row = g_hash_table_lookup(w->rows, id);
+	return row ? gtk_tree_path_new_from_string(row) : NULL;
+}
+
+/* remembers which groups are open, for the next rebuild */
+static void on_row_expanded(GtkTreeView *v, GtkTreeIter *it, GtkTreePath *path,
+			    AdBrowserWindow *w)
+{
+	g_autofree char *source = NULL;
+
+	(void)path;
+	if (w->syncing)
+		return;
+	gtk_tree_model_get(gtk_tree_view_get_model(v), it, COL_GROUP, &source, -1);
+	if (source)
+		g_hash_table_add(w->expanded, g_steal_pointer(&source));
+}
+
+static void on_row_collapsed(GtkTreeView *v, GtkTreeIter *it, GtkTreePath *path,
+			     AdBrowserWindow *w)
+{
+	g_autofree char *source = NULL;
+
+	(void)path;
+	if (w->syncing)
+		return;
+	gtk_tree_model_get(gtk_tree_view_get_model(v), it, COL_GROUP, &source, -1);
+	if (source)
+		g_hash_table_remove(w->expanded, source);
+}
+
+/* Enter or a double click on a group opens or closes it */
+static void on_row_activated(GtkTreeView *v, GtkTreePath *path, GtkTreeViewColumn *col,
+			     AdBrowserWindow *w)
+{
+	GtkTreeIter it;
+
+	(void)col, (void)w;
+	if (!gtk_tree_model_get_iter(gtk_tree_view_get_model(v), &it, path) ||
+	    row_item(gtk_tree_view_get_model(v), &it))
+		return;
+	if (gtk_tree_view_row_expanded(v, path))
+		gtk_tree_view_collapse_row(v, path);
+	else
+		gtk_tree_view_expand_row(v, path, FALSE);
+}
+
+/* mirrors the model's view into the store, row for row (grouped: rebuilt once idle) */
 static void on_items_changed(GListModel *list, guint pos, guint removed, guint added,
 			     AdBrowserWindow *w)
 {
@@ -177,6 +384,13 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 	gboolean big = removed + added > 200;
 	GtkTreeIter it;
 
+	schedule_overview(w);
+	if (w->grouped) {
+		if (!w->regroup_id)
+			w->regroup_id = g_idle_add(regroup_idle, w);
+		update_status(w);
+		return;
+	}
 	w->syncing = TRUE;
 	if (big) {
 		g_object_ref(w->store);
@@ -187,19 +401,20 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
 
 			if (gtk_tree_model_iter_nth_child(tm, &it, NULL, pos + i))
-				gtk_list_store_set(w->store, &it, 0, a, -1);
+				gtk_tree_store_set(w->store, &it, COL_ITEM, a, -1);
 		}
 	} else {
 		if (pos == 0 && removed == (guint)gtk_tree_model_iter_n_children(tm, NULL))
-			gtk_list_store_clear(w->store);
+			gtk_tree_store_clear(w->store);
 		else
 			for (guint i = 0; i < removed; i++)
 				if (gtk_tree_model_iter_nth_child(tm, &it, NULL, pos))
-					gtk_list_store_remove(w->store, &it);
+					gtk_tree_store_remove(w->store, &it);
 		for (guint i = 0; i < added; i++) {
 			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
 
-			gtk_list_store_insert_with_values(w->store, NULL, pos + i, 0, a, -1);
+			gtk_tree_store_insert_with_values(w->store, NULL, NULL, pos + i, COL_ITEM,
+							  a, -1);
 		}
 	}
 	if (big) {
@@ -215,23 +430,26 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 static void sync_selection(AdBrowserWindow *w)
 {
 	GtkTreeSelection *sel = gtk_tree_view_get_selection(w->alert_view);
-	int pos = ad_alert_model_find(w->model, w->selected_id);
-	gboolean can_change = w->mode == AD_MODE_LIVE && pos >= 0;
+	g_autoptr(GtkTreePath) path = alert_path(w, w->selected_id);
+	gboolean can_change = w->mode == AD_MODE_LIVE && path;
 	GActionMap *map = G_ACTION_MAP(w);
 
 	w->syncing = TRUE;
-	if (pos >= 0) {
-		g_autoptr(GtkTreePath) path = gtk_tree_path_new_from_indices(pos, -1);
-
+	if (path) {
 		if (!gtk_tree_selection_path_is_selected(sel, path)) {
+			gtk_tree_view_expand_to_path(w->alert_view, path);
 			gtk_tree_selection_select_path(sel, path);
 			gtk_tree_view_scroll_to_cell(w->alert_view, path, NULL, FALSE, 0, 0);
 		}
 		ad_detail_pane_show(w->detail_pane, ad_alert_model_lookup(w->model,
 									  w->selected_id));
+		gtk_stack_set_visible_child_name(w->pane_stack, "alert");
 	} else {
-		gtk_tree_selection_unselect_all(sel);
+		/* a group row may stay selected: it is no alert */
+		if (w->selected_id)
+			gtk_tree_selection_unselect_all(sel);
 		ad_detail_pane_show(w->detail_pane, NULL);
+		gtk_stack_set_visible_child_name(w->pane_stack, "overview");
 	}
 	w->syncing = FALSE;
 	g_simple_action_set_enabled(G_SIMPLE_ACTION(g_action_map_lookup_action(map, "ignore")),
@@ -249,7 +467,8 @@ static void on_selection_changed(GtkTreeSelection *sel, AdBrowserWindow *w)
 		return;
 	g_free(w->selected_id);
 	w->selected_id = NULL;
-	if (gtk_tree_selection_get_selected(sel, &tm, &it))
+	/* a group row is no alert: the overview stays */
+	if (gtk_tree_selection_get_selected(sel, &tm, &it) && row_item(tm, &it))
 		w->selected_id = g_strdup(ad_alert_item_get_id(row_item(tm, &it)));
 	sync_selection(w);
 }
@@ -295,15 +514,20 @@ static void add_columns(AdBrowserWindow *w)
 		if (i == AD_COLUMN_SUMMARY) {
 			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
 			gtk_tree_view_column_set_expand(col, TRUE);
-			gtk_tree_view_column_set_min_width(col, 260);
+			gtk_tree_view_column_set_min_width(col, 170);
 		}
 		if (i == AD_COLUMN_COUNT)
 			g_object_set(cell, "xalign", 1.0, NULL);
-		/* fixed widths: the Summary column takes what is left */
+		/*
+		 * fixed widths, all columns within a 1024-pixel screen: the
+		 * Summary column takes what is left (a tooltip-free ellipsis;
+		 * the detail pane shows the whole text)
+		 */
 		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST ||
 		    i == AD_COLUMN_CLASS || i == AD_COLUMN_PERMISSIONS) {
 			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-			gtk_tree_view_column_set_fixed_width(col, i == AD_COLUMN_CLASS ? 90 : 130);
+			gtk_tree_view_column_set_fixed_width(col, i == AD_COLUMN_CLASS ? 75
+								 : i == AD_COLUMN_HOST ? 85 : 105);
 			gtk_tree_view_column_set_sizing(col, GTK_TREE_VIEW_COLUMN_FIXED);
 		}
 		gtk_tree_view_append_column(w->alert_view, col);
@@ -325,16 +549,86 @@ static void on_filter_changed(AdBrowserWindow *w)
 
 	if (!w->model)
 		return;
+	if (t == TIME_SPAN_ENTRY && w->span_since > 0) {
+		f.since = w->span_since;
+		f.until = w->span_until;
+	} else if (w->span_since > 0) {
+		/* another period chosen: the chart's bar is forgotten */
+		w->span_since = w->span_until = 0;
+		g_signal_handlers_block_by_func(w->time_combo, on_filter_changed, w);
+		gtk_combo_box_text_remove(w->time_combo, TIME_SPAN_ENTRY);
+		g_signal_handlers_unblock_by_func(w->time_combo, on_filter_changed, w);
+		ad_overview_pane_set_chosen(w->overview_pane, 0);
+	}
 	/* the first entry is "All hosts" */
 	if (gtk_combo_box_get_active(GTK_COMBO_BOX(w->host_combo)) > 0)
 		host = gtk_combo_box_text_get_active_text(w->host_combo);
 	f.text = gtk_entry_get_text(GTK_ENTRY(w->search_entry));
 	f.host = host;
 	f.min_level = level == 2 ? AD_LEVEL_RED : level == 1 ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN;
-	if (t > 0 && t < (int)G_N_ELEMENTS(periods))
+	if (t > 0 && t < (int)G_N_ELEMENTS(periods) && t != TIME_SPAN_ENTRY)
 		f.since = g_get_real_time() / 1e6 - periods[t];
 	f.show_ignored = w->show_ignored;
 	ad_alert_model_set_filter(w->model, &f);
+}
+
+/*
+ * A bar of the chart: the list shows the alerts seen in its span (between
+ * their first and last time), and the time filter names the span, so that
+ * choosing "Any time" there undoes it.
+ */
+static void on_span_activated(AdOverviewPane *p, double since, double until,
+			      AdBrowserWindow *w)
+{
+	g_autofree char *span = ad_span_text(since, until);
+
+	(void)p;
+	g_signal_handlers_block_by_func(w->time_combo, on_filter_changed, w);
+	if (w->span_since > 0)
+		gtk_combo_box_text_remove(w->time_combo, TIME_SPAN_ENTRY);
+	w->span_since = since;
+	w->span_until = until;
+	gtk_combo_box_text_append_text(w->time_combo, span);
+	gtk_combo_box_set_active(GTK_COMBO_BOX(w->time_combo), TIME_SPAN_ENTRY);
+	g_signal_handlers_unblock_by_func(w->time_combo, on_filter_changed, w);
+	on_filter_changed(w);
+}
+
+/* the overview counted again: all alerts (the ignored only when shown), and their times */
+static gboolean overview_idle(gpointer data)
+{
+	AdBrowserWindow *w = data;
+	g_autoptr(AdOverview) o = ad_alert_model_overview(w->model, w->show_ignored);
+	g_autoptr(AdTimeline) t = ad_timeline_new(o->first_seen, o->last_seen, 60);
+	/* a log's record times are known one by one; the daemon keeps first and last */
+	gboolean exact = w->mode == AD_MODE_FILES && w->report && w->report->times;
+
+	w->overview_id = 0;
+	if (t && exact) {
+		for (guint i = 0; i < w->report->times->len; i++)
+			ad_timeline_add_time(t, g_array_index(w->report->times, double, i), 1);
+	} else if (t) {
+		g_autoptr(GPtrArray) all = ad_alert_model_get_all(w->model);
+
+		for (guint i = 0; i < all->len; i++) {
+			AdAlertItem *a = g_ptr_array_index(all, i);
+
+			if (!ad_alert_item_get_ignored(a) || w->show_ignored)
+				ad_timeline_add_alert(t, ad_alert_item_get_first_seen(a),
+						      ad_alert_item_get_last_seen(a),
+						      ad_alert_item_get_count(a));
+		}
+	}
+	ad_overview_pane_update(w->overview_pane, o, t, !exact, w->mode == AD_MODE_LIVE);
+	ad_detail_pane_set_time_axis(w->detail_pane, o->first_seen, o->last_seen);
+	return G_SOURCE_REMOVE;
+}
+
+/* the overview follows the alerts, once per burst of changes */
+static void schedule_overview(AdBrowserWindow *w)
+{
+	if (!w->overview_id)
+		w->overview_id = g_idle_add(overview_idle, w);
 }
 
 /* the host filter lists every host seen; the choice survives when it still exists */
@@ -557,6 +851,7 @@ static void on_analysed(GObject *obj, GAsyncResult *res, gpointer data)
 		return;
 	}
 	w->report = report;
+	schedule_overview(w);
 	g_ptr_array_add(alerts, NULL);
 	load_texts(w, (const char *const *)alerts->pdata);
 	if (report->messages->len) {
@@ -617,7 +912,8 @@ void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files)
 
 		gdk_window_set_cursor(gw, busy);
 	}
-	ad_file_source_analyse_async((const char *const *)w->files, w->policy, w->analysis,
+	ad_file_source_analyse_async((const char *const *)w->files,
+				     &(AdFileSourceOptions){ w->policy, w->file_contexts }, w->analysis,
 				     on_analysed, g_object_ref(w));
 	update_status(w);
 }
@@ -755,6 +1051,7 @@ static void act_show_ignored(GSimpleAction *a, GVariant *state, gpointer data)
 	w->show_ignored = g_variant_get_boolean(state);
 	g_simple_action_set_state(a, state);
 	on_filter_changed(w);
+	schedule_overview(w);
 }
 
 static void on_ignore_clicked(AdDetailPane *p, const char *id, gboolean ignore,
@@ -834,6 +1131,59 @@ static gboolean on_view_key(GtkWidget *view, GdkEventKey *ev, AdBrowserWindow *w
 	return GDK_EVENT_PROPAGATE;
 }
 
+/* the browser's remembered choices: a key file in the user's configuration directory */
+static char *prefs_path(void)
+{
+	return g_build_filename(g_get_user_config_dir(), "avcdoctor", "browser.ini", NULL);
+}
+
+static gboolean prefs_get(const char *key)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *path = prefs_path();
+
+	return g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL) &&
+	       g_key_file_get_boolean(kf, "view", key, NULL);
+}
+
+/* a choice that cannot be saved is only forgotten at the next start */
+static void prefs_set(const char *key, gboolean value)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *path = prefs_path();
+	g_autofree char *dir = g_path_get_dirname(path);
+
+	g_key_file_load_from_file(kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);
+	g_key_file_set_boolean(kf, "view", key, value);
+	if (g_mkdir_with_parents(dir, 0700) == 0)
+		g_key_file_save_to_file(kf, path, NULL);
+}
+
+static void act_group_by_source(GSimpleAction *a, GVariant *state, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	g_simple_action_set_state(a, state);
+	if (w->grouped == g_variant_get_boolean(state))
+		return;
+	w->grouped = g_variant_get_boolean(state);
+	prefs_set("group-by-source", w->grouped);
+	refill(w);
+}
+
+/* the overview in the detail pane's place: no alert selected */
+static void act_overview(GSimpleAction *a, GVariant *p, gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	(void)a, (void)p;
+	g_clear_pointer(&w->selected_id, g_free);
+	w->syncing = TRUE;
+	gtk_tree_selection_unselect_all(gtk_tree_view_get_selection(w->alert_view));
+	w->syncing = FALSE;
+	sync_selection(w);
+}
+
 static const GActionEntry actions[] = {
 	{ "open", act_open, NULL, NULL, NULL, { 0 } },
 	{ "paste", act_paste, NULL, NULL, NULL, { 0 } },
@@ -843,6 +1193,8 @@ static const GActionEntry actions[] = {
 	{ "focus-list", act_focus_list, NULL, NULL, NULL, { 0 } },
 	{ "focus-details", act_focus_details, NULL, NULL, NULL, { 0 } },
 	{ "show-ignored", NULL, NULL, "false", act_show_ignored, { 0 } },
+	{ "group-by-source", NULL, NULL, "false", act_group_by_source, { 0 } },
+	{ "overview", act_overview, NULL, NULL, NULL, { 0 } },
 	{ "ignore", act_ignore, NULL, NULL, NULL, { 0 } },
 	{ "delete", act_delete, NULL, NULL, NULL, { 0 } },
 };
@@ -855,6 +1207,11 @@ static void ad_browser_window_dispose(GObject *obj)
 
 	drop_analysis(w);
 	drop_dbus(w);
+	if (w->regroup_id)
+		g_source_remove(w->regroup_id);
+	if (w->overview_id)
+		g_source_remove(w->overview_id);
+	w->regroup_id = w->overview_id = 0;
 	if (w->model)
 		g_signal_handlers_disconnect_by_data(w->model, w);
 	g_clear_object(&w->model);
@@ -869,9 +1226,12 @@ static void ad_browser_window_finalize(GObject *obj)
 	drop_clipboard_file(w);
 	g_strfreev(w->files);
 	g_free(w->policy);
+	g_free(w->file_contexts);
 	ad_file_report_free(w->report);
 	g_free(w->selected_id);
 	g_free(w->wanted_id);
+	g_hash_table_unref(w->expanded);
+	g_hash_table_unref(w->rows);
 	G_OBJECT_CLASS(ad_browser_window_parent_class)->finalize(obj);
 }
 
@@ -882,6 +1242,7 @@ static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
 	G_OBJECT_CLASS(klass)->dispose = ad_browser_window_dispose;
 	G_OBJECT_CLASS(klass)->finalize = ad_browser_window_finalize;
 	g_type_ensure(AD_TYPE_DETAIL_PANE);
+	g_type_ensure(AD_TYPE_OVERVIEW_PANE);
 	gtk_widget_class_set_template_from_resource(wc, "/org/avcdoctor/Browser/window.ui");
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_bar);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_label);
@@ -891,11 +1252,14 @@ static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, time_combo);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, alert_view);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, detail_pane);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, pane_stack);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, overview_pane);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, status_label);
 	gtk_widget_class_bind_template_callback(wc, on_info_response);
 	gtk_widget_class_bind_template_callback(wc, on_filter_changed);
 	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
 	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
+	gtk_widget_class_bind_template_callback(wc, on_span_activated);
 }
 
 /* the info bar's own close button has an icon and no name: give it one */
@@ -910,7 +1274,11 @@ static void name_info_close(AdBrowserWindow *w)
 	}
 }
 
-/* the template's default size, or nine tenths of a smaller screen's work area */
+/*
+ * The template's default size on a screen of about its size; three
+ * quarters of a larger screen's work area (room for the Summary column and
+ * the overview), nine tenths of a smaller one's.
+ */
 static void fit_default_size(GtkWindow *win)
 {
 	GdkDisplay *dpy = gdk_display_get_default();
@@ -927,8 +1295,10 @@ static void fit_default_size(GtkWindow *win)
 	gdk_monitor_get_workarea(mon, &area);
 	gtk_window_get_default_size(win, &width, &height);
 	if (area.width > 0 && area.height > 0)
-		gtk_window_set_default_size(win, MIN(width, area.width * 9 / 10),
-					    MIN(height, area.height * 9 / 10));
+		gtk_window_set_default_size(win, MIN(MAX(width, area.width * 3 / 4),
+						     area.width * 9 / 10),
+					    MIN(MAX(height, area.height * 3 / 4),
+						area.height * 9 / 10));
 }
 
 static void ad_browser_window_init(AdBrowserWindow *w)
@@ -939,25 +1309,37 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	fit_default_size(GTK_WINDOW(w));
 	g_action_map_add_action_entries(G_ACTION_MAP(w), actions, G_N_ELEMENTS(actions), w);
 	w->model = ad_alert_model_new();
-	w->store = gtk_list_store_new(1, AD_TYPE_ALERT_ITEM);
+	w->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	w->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	w->store = gtk_tree_store_new(N_STORE_COLUMNS, AD_TYPE_ALERT_ITEM, G_TYPE_STRING,
+				      G_TYPE_UINT, G_TYPE_UINT64, G_TYPE_INT);
 	gtk_tree_view_set_model(w->alert_view, GTK_TREE_MODEL(w->store));
 	add_columns(w);
 	sel = gtk_tree_view_get_selection(w->alert_view);
 	gtk_tree_selection_set_mode(sel, GTK_SELECTION_SINGLE);
 	g_signal_connect(sel, "changed", G_CALLBACK(on_selection_changed), w);
 	g_signal_connect(w->alert_view, "key-press-event", G_CALLBACK(on_view_key), w);
+	g_signal_connect(w->alert_view, "row-expanded", G_CALLBACK(on_row_expanded), w);
+	g_signal_connect(w->alert_view, "row-collapsed", G_CALLBACK(on_row_collapsed), w);
+	g_signal_connect(w->alert_view, "row-activated", G_CALLBACK(on_row_activated), w);
 	name_info_close(w);
 	g_signal_connect(w->model, "items-changed", G_CALLBACK(on_items_changed), w);
 	g_signal_connect(w->model, "hosts-changed", G_CALLBACK(on_hosts_changed), w);
 	on_hosts_changed(w->model, w);
+	if (prefs_get("group-by-source"))
+		g_action_group_change_action_state(G_ACTION_GROUP(w), "group-by-source",
+						   g_variant_new_boolean(TRUE));
 	sync_selection(w);
 	update_status(w);
+	schedule_overview(w);
 }
 
-AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy)
+AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy,
+				       const char *file_contexts)
 {
 	AdBrowserWindow *w = g_object_new(AD_TYPE_BROWSER_WINDOW, "application", app, NULL);
 
 	w->policy = g_strdup(policy);
+	w->file_contexts = g_strdup(file_contexts);
 	return w;
 }

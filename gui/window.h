@@ -15,8 +15,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(AdBrowserWindow, ad_browser_window, AD, BROWSER_WINDOW,
 		     GtkApplicationWindow)
 
-/* @policy: the binary policy for offline analysis, NULL for the default */
-AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy);
+/*
+ * @policy: the binary policy for offline analysis, @file_contexts the
+ * file_contexts to judge labels with; NULL for the defaults
+ */
+AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy,
+				       const char *file_contexts);
 /* the daemon's alerts; @alert_id, when not NULL, is selected once listed */
 void ad_browser_window_show_live(AdBrowserWindow *w, const char *alert_id);
 /* the alerts of @files, analysed here without the daemon */

@@ -28,6 +28,7 @@
 
 #include "i18n.h"
 #include "alerts-client.h"
+#include "fixit-client.h"
 #include "notes.h"
 
 #define AD_BROWSER "avcdoctor-browser"
@@ -155,6 +156,11 @@ static void show_current(AdNotifier *s)
 					       on_action, s, NULL);
 		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
 					       on_action, s, NULL);
+		/* one alert whose first fix the fix helper may apply: Apply it */
+		if (s->current->len == 1 && s->bus &&
+		    ((AdNote *)g_ptr_array_index(s->current, 0))->fixable)
+			notify_notification_add_action(s->note, "apply", _("Apply the fix"),
+						       on_action, s, NULL);
 	}
 	if (!notify_notification_show(s->note, &error))
 		log_msg(_("cannot show a notification: %s"), error->message);
@@ -264,6 +270,33 @@ static void show_details(const char *id)
 	}
 }
 
+/* the fix helper's answer, in a notification of its own */
+static void on_applied(GObject *src, GAsyncResult *res, gpointer data)
+{
+	g_autofree char *id = data;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *out = ad_fixit_apply_finish(res, &error);
+	g_autofree char *body = NULL;
+	g_autoptr(GError) shown = NULL;
+	NotifyNotification *n;
+
+	(void)src;
+	if (out) {
+		log_msg(_("alert %s: fix applied"), id);
+		body = g_markup_escape_text(*out ? out : _("The fix was applied."), -1);
+		n = notify_notification_new(_("SELinux fix applied"), body, "security-high");
+	} else {
+		log_msg(_("alert %s: the fix was not applied: %s"), id, error->message);
+		body = g_markup_escape_text(error->message, -1);
+		n = notify_notification_new(_("The SELinux fix was not applied"), body,
+					    "dialog-error");
+	}
+	notify_notification_set_app_name(n, "avcdoctor");
+	if (!notify_notification_show(n, &shown))
+		log_msg(_("cannot show a notification: %s"), shown->message);
+	g_object_unref(n);
+}
+
 static void on_action(NotifyNotification *note, char *action, gpointer data)
 {
 	AdNotifier *s = data;
@@ -273,6 +306,11 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 		AdNote *a = s->current->len == 1 ? g_ptr_array_index(s->current, 0) : NULL;
 
 		show_details(a ? a->id : NULL);
+	} else if (strcmp(action, "apply") == 0 && s->current->len == 1) {
+		AdNote *a = g_ptr_array_index(s->current, 0);
+
+		/* the first suggestion; the desktop's polkit agent asks for the password */
+		ad_fixit_apply_async(a->id, 0, NULL, on_applied, g_strdup(a->id));
 	} else if (strcmp(action, "ignore") == 0) {
 		if (!s->bus) {
 			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));

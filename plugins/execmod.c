@@ -44,7 +44,7 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 		return 0;
 	path = ad_denial_path_str(d);
 	if (path) {
-		spec = ad_file_fcontext_spec(path, FALSE);
+		spec = ad_fcontext_spec(path, FALSE);
 		shown = ad_bytes_are_clean(path, strlen(path)) ? g_strdup(path)
 								: ad_escape_str(path);
 	}

@@ -162,28 +162,6 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type)
 	return type && g_hash_table_contains(set, type);
 }
 
-/* ---- fcontext specifications ------------------------------------------------- */
-
-char *ad_file_fcontext_spec(const char *path, gboolean subtree)
-{
-	g_autoptr(GString) s = g_string_new(NULL);
-
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			return NULL;
-		if (*p == ' ')
-			/* file_contexts fields are separated by white space */
-			g_string_append_c(s, '.');
-		else if (strchr(".^$*+?()[]{}|\\", *p))
-			g_string_append_printf(s, "\\%c", *p);
-		else
-			g_string_append_c(s, *p);
-	}
-	if (subtree)
-		g_string_append(s, strcmp(path, "/") == 0 ? ".*" : "(/.*)?");
-	return g_string_free(g_steal_pointer(&s), FALSE);
-}
-
 /* ---- how much and where file_contexts uses each type -------------------------- */
 
 /* ---- candidate types ---------------------------------------------------------- */

@@ -69,14 +69,6 @@ gboolean ad_file_is_swap_setup(const AdDenial *d);
 gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
 
 /*
- * A semanage fcontext specification matching exactly @path, or with
- * @subtree the directory and everything below ("PATH(/.*)?"): regular
- * expression metacharacters escaped, spaces written as ".".  NULL when
- * the path holds bytes a file_contexts line cannot carry (control bytes).
- */
-char *ad_file_fcontext_spec(const char *path, gboolean subtree);
-
-/*
  * File types @stype may use with every permission of the denial on
  * @tclass, best candidate first, for relabelling the object at @path:
  * security and authentication files, file-system, generic and (unless the

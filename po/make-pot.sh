@@ -2,7 +2,7 @@
 # Extracts the translatable messages of avcdoctor into a template.
 # Usage: po/make-pot.sh SOURCE_DIR OUTPUT.pot
 # The sources are those of po/POTFILES.in, by kind: C (_, N_, C_, NC_,
-# ngettext), GtkBuilder .ui, .desktop.in files and the texts of
+# ngettext), GtkBuilder .ui, .desktop.in files, polkit .policy.in files and the texts of
 # rules/*.rules (Summary, If, Then: avcdoctor.rules(5)).  Used by the
 # `pot` target and by tests/po-check.sh.
 set -eu
@@ -18,6 +18,7 @@ grep '\.c$' "$tmp/all" > "$tmp/c" || true
 grep '\.ui$' "$tmp/all" > "$tmp/ui" || true
 grep '\.desktop\.in$' "$tmp/all" > "$tmp/desktop" || true
 grep '\.rules$' "$tmp/all" > "$tmp/rules" || true
+grep '\.policy\.in$' "$tmp/all" > "$tmp/policy" || true
 
 # --flag: every printf-like function that takes a translated format, so that
 # the message is c-format and msgfmt --check compares the translation's
@@ -45,5 +46,9 @@ xgettext $common --language=C --keyword=_ --keyword=T_ --keyword=N_ --keyword=C_
 	xgettext $common --language=Desktop --join-existing -k \
 		--keyword=Summary --keyword=If --keyword=Then \
 		--files-from="$tmp/rules" -o "$tmp/out.pot"
+# polkit actions: their description and message (po/its/polkit.its)
+[ -s "$tmp/policy" ] &&
+	xgettext $common --its=po/its/polkit.its --join-existing \
+		--files-from="$tmp/policy" -o "$tmp/out.pot"
 # the creation date changes on every run: keep it out of the committed file
 sed '/^"POT-Creation-Date:/d' "$tmp/out.pot" > "$out"

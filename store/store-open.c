@@ -25,7 +25,7 @@
 
 /*
  * Migrations: entry N takes a store from user_version N to N + 1, inside
- * one transaction with the version bump.  Version 2 is one more entry.
+ * one transaction with the version bump.  Version 3 is one more entry.
  */
 typedef struct {
 	const char *sql;
@@ -58,8 +58,23 @@ static const char schema_v1[] =
 	" id TEXT NOT NULL, uid INTEGER NOT NULL, filter TEXT NOT NULL,"
 	" PRIMARY KEY (id, uid)) WITHOUT ROWID;";
 
+/*
+ * Version 2: the highest alert number ever deleted, so that a new row never
+ * takes the number of a deleted one (an alert that comes back after it was
+ * deleted is a new alert to setroubleshoot's clients, whose local_id holds
+ * the number).  Starts at the highest number in use.
+ */
+static const char schema_v2[] =
+	"CREATE TABLE retired (high INTEGER NOT NULL);"
+	"INSERT INTO retired VALUES (coalesce((SELECT max(num) FROM alerts), 0));";
+
+/* version 3: when a fix of the alert was last applied (avcdoctor-fixit), NULL for never */
+static const char schema_v3[] = "ALTER TABLE alerts ADD COLUMN fix_applied REAL;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
+	{ schema_v2, NULL },		/* 1 -> 2 */
+	{ schema_v3, NULL },		/* 2 -> 3 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);
@@ -246,12 +261,9 @@ void ad_store_close(AdStore *s)
 	if (!s)
 		return;
 	g_mutex_lock(&s->lock);
-	if (!s->readonly && s->in_txn) {
-		g_autoptr(GError) error = NULL;
-
-		if (!store_commit_locked(s, &error))
-			g_warning("alert store %s: %s", s->path, error->message);
-	}
+	/* a caller that must know whether it was kept commits first */
+	if (!s->readonly && s->in_txn)
+		(void)store_commit_locked(s, NULL);
 	store_drop_pending(s);
 	g_mutex_unlock(&s->lock);
 	store_disconnect(s);

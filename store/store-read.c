@@ -179,6 +179,9 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		json_object_object_add(o, "suggestions", json_object_new_array());
 	if (!add_items(s, o, num, error))
 		goto fail;
+	/* only when set: a store without applied fixes reads as before */
+	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
+		json_object_object_add(o, "fix_applied", time_json(sqlite3_column_double(row, 10)));
 	if (analysis) {
 		json_object_object_foreach(analysis, key, val) {
 			if (!json_object_object_get_ex(o, key, NULL))
@@ -266,6 +269,32 @@ json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error
 out:
 	g_mutex_unlock(&s->lock);
 	return o;
+}
+
+GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error)
+{
+	GBytes *b = NULL;
+	sqlite3_stmt *q;
+	int rc;
+
+	g_return_val_if_fail(s, NULL);
+	if (!store_check_id(id, error))
+		return NULL;
+	g_mutex_lock(&s->lock);
+	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_GET_RECORDS, error)))
+		goto out;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		b = g_bytes_new(sqlite3_column_blob(q, 0), sqlite3_column_bytes(q, 0));
+	else if (rc == SQLITE_DONE)
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+	else
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+	sqlite3_reset(q);
+out:
+	g_mutex_unlock(&s->lock);
+	return b;
 }
 
 guint ad_store_count(AdStore *s)
@@ -360,4 +389,74 @@ gboolean ad_store_integrity_check(AdStore *s, GError **error)
 out:
 	g_mutex_unlock(&s->lock);
 	return ok;
+}
+
+/* the row number of @id, or -1 */
+static gint64 alert_num(AdStore *s, const char *id)
+{
+	sqlite3_stmt *q;
+	gint64 num = -1;
+
+	g_mutex_lock(&s->lock);
+	if ((q = store_stmt(s, ST_NUM, NULL))) {
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			num = sqlite3_column_int64(q, 0);
+		sqlite3_reset(q);
+	}
+	g_mutex_unlock(&s->lock);
+	return num;
+}
+
+char *ad_store_local_id(AdStore *s, const char *id)
+{
+	gint64 num;
+
+	if (!s || !ad_alert_id_is_valid(id) || (num = alert_num(s, id)) < 0)
+		return NULL;
+	return g_strdup_printf("%s-%" G_GINT64_FORMAT, id, num);
+}
+
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num)
+{
+	g_autofree char *again = NULL;
+	char id[17];
+	guint64 num;
+	const char *digits;
+
+	if (!local_id || strlen(local_id) < 18 || strlen(local_id) > 16 + 1 + 19 ||
+	    local_id[16] != '-')
+		return FALSE;
+	memcpy(id, local_id, 16);
+	id[16] = '\0';
+	digits = local_id + 17;
+	if (!ad_alert_id_is_valid(id) || !g_ascii_isdigit(*digits) ||
+	    !g_ascii_string_to_unsigned(digits, 10, 1, G_MAXINT64, &num, NULL))
+		return FALSE;
+	/* one spelling per alert: no leading zeros, no sign */
+	again = g_strdup_printf("%s-%" G_GUINT64_FORMAT, id, num);
+	if (strcmp(again, local_id) != 0)
+		return FALSE;
+	memcpy(ret_id, id, 17);
+	*ret_num = (gint64)num;
+	return TRUE;
+}
+
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error)
+{
+	char id[17];
+	gint64 num;
+
+	g_return_val_if_fail(s, NULL);
+	if (!ad_store_parse_local_id(local_id, id, &num)) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
+			    _("not a local alert id: an alert id, '-' and a number"));
+		return NULL;
+	}
+	if (alert_num(s, id) != num) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"),
+			    local_id);
+		return NULL;
+	}
+	return ad_store_get(s, id, uid, error);
 }

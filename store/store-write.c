@@ -273,7 +273,8 @@ out:
 
 static gboolean delete_num(AdStore *s, gint64 num, GError **error)
 {
-	static const int which[] = { ST_DELETE_ALERT, ST_DELETE_HOSTS, ST_DELETE_ITEMS };
+	static const int which[] = { ST_DELETE_ALERT, ST_DELETE_HOSTS, ST_DELETE_ITEMS,
+				     ST_RETIRE_NUM };
 
 	for (guint i = 0; i < G_N_ELEMENTS(which); i++) {
 		sqlite3_stmt *q = store_stmt(s, which[i], error);
@@ -329,6 +330,37 @@ out:
 	return ok;
 }
 
+gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GError **error)
+{
+	gboolean ok = FALSE;
+	sqlite3_stmt *q;
+
+	g_return_val_if_fail(s, FALSE);
+	if (!store_check_id(id, error))
+		return FALSE;
+	g_mutex_lock(&s->lock);
+	if (!writable(s, error) || !store_begin(s, error))
+		goto out;
+	if (!store_flush(s, error) || !(q = store_stmt(s, ST_SET_FIX_APPLIED, error)))
+		goto fail;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(q, 2, when);
+	if (!store_run(s, q, error))
+		goto fail;
+	if (sqlite3_changes(s->db) == 0) {
+		store_commit_locked(s, NULL);
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+		goto out;
+	}
+	ok = store_commit_locked(s, error);
+	goto out;
+fail:
+	store_abort_txn(s);
+out:
+	g_mutex_unlock(&s->lock);
+	return ok;
+}
+
 /* ids and keys of the alerts a query selects (?1 a time, ?2 a number) */
 static gboolean collect(AdStore *s, const char *sql, double arg1, gint64 arg2, GArray *nums,
 			GPtrArray *ids, GError **error)
@@ -361,7 +393,7 @@ static gboolean collect(AdStore *s, const char *sql, double arg1, gint64 arg2, G
  * until at most max_alerts remain.  The users' filters of pruned alerts
  * stay: an alert someone chose to ignore is still ignored when it returns.
  */
-guint ad_store_prune(AdStore *s, double now)
+guint ad_store_prune(AdStore *s, double now, GError **ret_error)
 {
 	g_autoptr(GArray) nums = g_array_new(FALSE, FALSE, sizeof(gint64));
 	g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func(g_free);
@@ -404,7 +436,8 @@ fail:
 	store_abort_txn(s);
 out:
 	if (error)
-		g_warning("alert store %s: pruning failed: %s", s->path, error->message);
+		g_propagate_prefixed_error(ret_error, g_steal_pointer(&error),
+					   _("pruning failed: "));
 	g_mutex_unlock(&s->lock);
 	return n;
 }

@@ -2,7 +2,7 @@
 /*
  * The alert store: SQLite in WAL mode, one row per alert (signature).
  *
- * Layout (schema version 1, PRAGMA user_version; application_id "AVCD"):
+ * Layout (schema version 2, PRAGMA user_version; application_id "AVCD"):
  *   alerts       one row per signature: counters, level, summary, the analysis
  *                (the `analyze --json` object without its per-occurrence keys),
  *                the latest denial's why object and the latest event's raw records
@@ -10,6 +10,8 @@
  *   alert_items  distinct paths (kind 0) and commands (kind 1), at most
  *                AD_ALERT_MAX_PATHS of each per alert, in order of first sight
  *   filters      (alert id, uid) -> "after_first" | "always"; no row = "never"
+ *   retired      one row: the highest alert number (num) ever deleted; new
+ *                rows are numbered above it, so a number is never reused
  *
  * Speed: ad_store_record() runs no SQL for an alert already known.  The
  * first record of a batch opens a write transaction (BEGIN IMMEDIATE) and
@@ -104,10 +106,11 @@ static const char *const statements[ST_N] = {
 	[ST_COMMIT] = "COMMIT",
 	[ST_ROLLBACK] = "ROLLBACK",
 	[ST_DATA_VERSION] = "PRAGMA data_version",
-	[ST_INSERT_ALERT] = "INSERT INTO alerts (id, record_type, stype, ttype, tclass, perms, "
-			    "count, first_seen, last_seen, level, summary, analysis, denial, "
-			    "records) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?7, ?8, ?9, ?10, "
-			    "?11, ?12)",
+	[ST_INSERT_ALERT] = "INSERT INTO alerts (num, id, record_type, stype, ttype, tclass, "
+			    "perms, count, first_seen, last_seen, level, summary, analysis, "
+			    "denial, records) VALUES (max(coalesce((SELECT max(num) FROM "
+			    "alerts), 0), coalesce((SELECT max(high) FROM retired), 0)) + 1, "
+			    "?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?7, ?8, ?9, ?10, ?11, ?12)",
 	[ST_UPDATE_ALERT] = "UPDATE alerts SET count = ?2, first_seen = ?3, last_seen = ?4, "
 			    "denial = coalesce(?5, denial), records = coalesce(?6, records) "
 			    "WHERE num = ?1",
@@ -129,14 +132,18 @@ static const char *const statements[ST_N] = {
 	[ST_DELETE_ALERT] = "DELETE FROM alerts WHERE num = ?1",
 	[ST_DELETE_HOSTS] = "DELETE FROM alert_hosts WHERE alert = ?1",
 	[ST_DELETE_ITEMS] = "DELETE FROM alert_items WHERE alert = ?1",
+	[ST_RETIRE_NUM] = "UPDATE retired SET high = max(high, ?1)",
+	[ST_NUM] = "SELECT num FROM alerts WHERE id = ?1",
 	[ST_LIST] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		    "denial, records FROM alerts WHERE last_seen >= ?1 AND (?2 IS NULL OR "
+		    "denial, records, fix_applied FROM alerts WHERE last_seen >= ?1 AND (?2 IS NULL OR "
 		    "EXISTS (SELECT 1 FROM alert_hosts h WHERE h.alert = alerts.num AND "
 		    "h.host = ?2)) ORDER BY last_seen, num",
 	[ST_GET] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		   "denial, records FROM alerts WHERE id = ?1",
+		   "denial, records, fix_applied FROM alerts WHERE id = ?1",
 	[ST_COUNT] = "SELECT count(*) FROM alerts",
 	[ST_LOOKUP] = "SELECT count, level FROM alerts WHERE id = ?1",
+	[ST_GET_RECORDS] = "SELECT records FROM alerts WHERE id = ?1",
+	[ST_SET_FIX_APPLIED] = "UPDATE alerts SET fix_applied = ?2 WHERE id = ?1",
 };
 
 void store_alert_free(StoreAlert *sa)

@@ -73,8 +73,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdStore, ad_store_close)
 gboolean ad_store_record(AdStore *s, const AdAlert *a, const AdDenial *denial,
 			 gboolean *ret_new, GError **error);
 gboolean ad_store_commit(AdStore *s, GError **error);
-/* applies the caps (max alerts, max age); returns the number pruned */
-guint ad_store_prune(AdStore *s, double now);
+/*
+ * Applies the caps (max alerts, max age); returns the number pruned.  On
+ * a failure (a full disk) @error is set and nothing is pruned.
+ */
+guint ad_store_prune(AdStore *s, double now, GError **error);
 
 /* JSON objects with the `analyze --json` keys ("ignored" is for @uid) */
 GPtrArray *ad_store_list(AdStore *s, double since, gboolean include_ignored, gint64 uid,
@@ -101,7 +104,8 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   before the policy is freed or reloaded.  ad_store_set_filter(),
  *   ad_store_delete() and ad_store_prune() commit what is pending;
  *   ad_store_list() and ad_store_get() see it.  A failed record or commit
- *   rolls the whole batch back.  ad_store_close() commits.
+ *   rolls the whole batch back.  ad_store_close() commits, silently: a
+ *   caller that must know whether that worked calls ad_store_commit() first.
  * - What is stored of the analysis (suggestions, level, summary) is written
  *   when an alert is new, when a record brings an analysed alert (non-NULL
  *   suggestions) whose level differs, and by ad_store_set_analysis(); the
@@ -129,7 +133,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 1	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 3	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -151,11 +155,40 @@ gboolean ad_store_set_analysis(AdStore *s, const AdAlert *a, GError **error);
 /* the stored count and level of an alert, without touching the file; FALSE when absent */
 gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel *ret_level);
 
+/*
+ * The local id of an alert, as setroubleshoot's clients know it: "ID-NUM",
+ * the alert id and its row number, which is never reused (an alert that
+ * is deleted and comes back gets a new local id).  NULL when the store
+ * lacks the alert.
+ */
+char *ad_store_local_id(AdStore *s, const char *id);
+/*
+ * The alert of a local id (as ad_store_get); NOT_FOUND when the alert is
+ * not in the store or is a later one than the local id names, INVALID when
+ * @local_id is not one.
+ */
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error);
+/* splits "ID-NUM": @ret_id gets the 16 hex digits; FALSE when malformed */
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num);
+
 /* PRAGMA integrity_check; FALSE with AD_STORE_ERROR_CORRUPT and its first complaint */
 gboolean ad_store_integrity_check(AdStore *s, GError **error);
 
 /* new caps for ad_store_prune() (after a configuration reload); NULL: none */
 void ad_store_set_limits(AdStore *s, const AdStoreLimits *limits);
 const char *ad_store_path(const AdStore *s);
+
+/*
+ * The raw records of the latest event of an alert, as they were read
+ * (lines joined by '\n'): what analysing the alert again starts from.
+ * NOT_FOUND when the store lacks it.
+ */
+GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error);
+/*
+ * Notes that a fix of the alert was applied at @when (seconds): ad_store_get()
+ * and ad_store_list() then give "fix_applied" (the time, as "last_seen").
+ * Commits at once.  NOT_FOUND when the store lacks the alert.
+ */
+gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GError **error);
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Every denial of the pasted-text corpus (tests/data/pasted) is read with the
-right source, target, class and permissions, and every record audit2why
-reads is read too.
+"""Every denial of a pasted-text corpus (tests/data/pasted, made from the
+corpus' records; tests/data/pasted-public, records as published in public
+bug trackers) is read with the right source, target, class and
+permissions, and every record audit2why reads is read too.
 
 For each file, the denials of `avcdoctor why --json` must be exactly those of
 expected.tsv (the values of the original records, multiset); the AVCs that
@@ -29,15 +30,24 @@ def key(perms, scon, tcon, tclass):
 def main():
     avcdoctor, policy, folder = sys.argv[1:4]
     expected = collections.defaultdict(collections.Counter)
+    bad = 0
     with open(os.path.join(folder, "expected.tsv"), encoding="utf-8") as f:
         for line in f:
             if line.startswith("#"):
                 continue
             name, perms, scon, tcon, tclass, _ = line.rstrip("\n").split("\t")
+            if not os.path.exists(os.path.join(folder, name)):
+                bad += 1
+                print(f"FAIL: expected.tsv names {name}, which is not there")
+                continue
             expected[name][key(perms.split(","), scon, tcon, tclass)] += 1
-    bad = 0
+    # every file of the corpus has its denials listed
+    for name in sorted(os.listdir(folder)):
+        if name not in expected and name not in ("README.md", "expected.tsv", "origins.txt"):
+            bad += 1
+            print(f"FAIL: {name} has no line in expected.tsv")
     totals = [0, 0, 0, 0]
-    print(f"{'file':28} {'records':>7} {'avcdoctor':>9} {'audit2why':>9} {'(wrong)':>7}")
+    print(f"{'file':46} {'records':>7} {'avcdoctor':>9} {'audit2why':>9} {'(wrong)':>7}")
     for name in sorted(expected):
         path = os.path.join(folder, name)
         out = subprocess.run([avcdoctor, "why", "--json", "-p", policy, path],
@@ -57,7 +67,7 @@ def main():
                                         (expected[name], got, a2w_right, a2w - a2w_right))
         totals = [totals[0] + n_exp, totals[1] + n_got, totals[2] + n_a2w,
                   totals[3] + n_wrong]
-        print(f"{name:28} {n_exp:7} {n_got:9} {n_a2w:9} {n_wrong:7}")
+        print(f"{name:46} {n_exp:7} {n_got:9} {n_a2w:9} {n_wrong:7}")
         if got != expected[name]:
             bad += 1
             print(f"FAIL: {name}: missing {dict(expected[name] - got)}, "
@@ -69,7 +79,7 @@ def main():
         if out.returncode != 0:
             bad += 1
             print(f"FAIL: {name}: avcdoctor exited {out.returncode}: {out.stderr}")
-    print(f"{'total':28} {totals[0]:7} {totals[1]:9} {totals[2]:9} {totals[3]:7}")
+    print(f"{'total':46} {totals[0]:7} {totals[1]:9} {totals[2]:9} {totals[3]:7}")
     if len(expected) < 10 or totals[0] < 100:
         bad += 1
         print("FAIL: the corpus must hold at least 100 records in at least 10 forms")

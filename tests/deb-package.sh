@@ -21,7 +21,7 @@ for p in dpkg-buildpackage dh dpkg-deb fakeroot; do
 done
 require_policy
 
-pkgs="avcdoctor avcdoctor-desktop"
+pkgs="avcdoctor avcdoctor-desktop avcdoctor-fixit"
 installed=
 touched=
 group_before=$(getent group avcdoctor >/dev/null && echo yes || echo no)
@@ -68,12 +68,15 @@ grep -E 'dh_missing: warning|not installed to|missing files' "$TMP/build.log" &&
 	fail "dh_install/dh_missing: files left out"
 deb=$(ls "$TMP"/src/avcdoctor_*.deb 2>/dev/null | head -1)
 ddeb=$(ls "$TMP"/src/avcdoctor-desktop_*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] && [ -n "$ddeb" ] && pass "two packages: $(basename "$deb") $(basename "$ddeb")" ||
+fdeb=$(ls "$TMP"/src/avcdoctor-fixit_*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] && [ -n "$ddeb" ] && [ -n "$fdeb" ] &&
+	pass "three packages: $(basename "$deb") $(basename "$ddeb") $(basename "$fdeb")" ||
 	{ fail "packages missing: $(ls "$TMP/src")"; finish; }
 
 # ---- contents
 dpkg-deb -c "$deb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/deb.list"
 dpkg-deb -c "$ddeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/ddeb.list"
+dpkg-deb -c "$fdeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/fdeb.list"
 has() { # has LIST PATH [MODE]
 	local line
 	line=$(grep -E " $2\$" "$1")
@@ -91,6 +94,8 @@ has "$TMP/deb.list" /etc/audit/plugins.d/avcdoctor-dispatch.conf -rw-r-----
 has "$TMP/deb.list" /etc/avcdoctor/avcdoctor.conf
 has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Daemon.conf
 has "$TMP/deb.list" /usr/share/dbus-1/interfaces/org.avcdoctor.Alerts1.xml
+has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.fedoraproject.Setroubleshootd.conf
+has "$TMP/deb.list" /usr/share/dbus-1/interfaces/org.fedoraproject.SetroubleshootdIface.xml
 has "$TMP/deb.list" /usr/share/bash-completion/completions/avcdoctor
 has "$TMP/deb.list" /usr/share/man/man1/avcdoctor.1.gz
 has "$TMP/deb.list" /usr/share/man/man5/avcdoctor.rules.5.gz
@@ -118,12 +123,26 @@ elif [ -f "$AD_SOURCE_DIR/gui/CMakeLists.txt" ] && grep -q 'add_subdirectory(gui
 else
 	echo "note: no browser in this tree yet (gui/ not built)"
 fi
-# nothing in both, nothing under /usr/local or a build path
-sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -d >"$TMP/dups"
+has "$TMP/fdeb.list" /usr/libexec/avcdoctor-fixit -rwxr-xr-x
+has "$TMP/fdeb.list" /usr/share/dbus-1/system-services/org.avcdoctor.Fixit1.service
+has "$TMP/fdeb.list" /usr/share/dbus-1/system-services/org.fedoraproject.SetroubleshootFixit.service
+has "$TMP/fdeb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Fixit1.conf
+has "$TMP/fdeb.list" /usr/share/polkit-1/actions/org.avcdoctor.fixit.policy
+has "$TMP/fdeb.list" /lib/systemd/system/avcdoctor-fixit.service
+has "$TMP/fdeb.list" /usr/share/man/man8/avcdoctor-fixit.8.gz
+dpkg-deb -f "$fdeb" Depends | grep -q 'polkitd' && pass "avcdoctor-fixit depends on polkitd" ||
+	fail "avcdoctor-fixit does not depend on polkitd"
+# nothing in two packages, nothing under /usr/local or a build path
+sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -d >"$TMP/dups"
 [ -s "$TMP/dups" ] && fail "in both packages: $(cat "$TMP/dups")" || pass "no file in both packages"
-grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" && fail "paths out of place"
+grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" && fail "paths out of place"
 dpkg-deb -f "$deb" Depends | grep -q 'libc6' && pass "Depends from shlibs: $(dpkg-deb -f "$deb" Depends)" ||
 	fail "no shlibs dependencies"
+for f in Conflicts Replaces; do
+	dpkg-deb -f "$deb" "$f" | grep -qw setroubleshoot-server &&
+		pass "$f: setroubleshoot-server (the same bus name)" ||
+		fail "no $f: setroubleshoot-server"
+done
 dpkg-deb -f "$deb" Recommends | grep -q selinux-policy-default && pass "Recommends selinux-policy-default" ||
 	fail "does not recommend selinux-policy-default"
 dpkg-deb -f "$ddeb" Depends | grep -q 'avcdoctor (= ' && pass "avcdoctor-desktop depends on avcdoctor" ||
@@ -153,7 +172,16 @@ if [ -e /var/lib/avcdoctor ]; then
 	finish
 fi
 installed=1 touched=1
-if dpkg -i "$deb" "$ddeb" >"$TMP/install.log" 2>&1; then
+# policycoreutils' audit2allow and audit2why, as they are before the install
+peers_state() {
+	local f
+	for f in /usr/bin/audit2allow /usr/bin/audit2why; do
+		dpkg -S "$f" >/dev/null 2>&1 || continue
+		printf '%s %s\n' "$f" "$(stat -c '%F' "$f" 2>&1) $(readlink "$f")"
+	done
+}
+PEERS_BEFORE=$(peers_state)
+if dpkg -i "$deb" "$ddeb" "$fdeb" >"$TMP/install.log" 2>&1; then
 	pass "dpkg -i"
 else
 	fail "dpkg -i failed:"; tail -20 "$TMP/install.log" >&2
@@ -183,10 +211,9 @@ grep -i 'rule' "$TMP/analyze.err" && fail "analyze complains about the rules"
 	>"$TMP/a2a" 2>"$TMP/a2a.err"
 grep -q '^#============= ' "$TMP/a2a" && pass "the installed audit2allow link" ||
 	{ fail "the installed audit2allow link"; cat "$TMP/a2a.err" >&2; }
-if dpkg -S /usr/bin/audit2allow >/dev/null 2>&1; then
-	[ ! -L /usr/bin/audit2allow ] && pass "policycoreutils' audit2allow stays in place" ||
-		fail "/usr/bin/audit2allow was replaced"
-fi
+# policycoreutils' programs are never replaced, nor removed with the package
+[ "$(peers_state)" = "$PEERS_BEFORE" ] && pass "policycoreutils' audit2allow and audit2why stay in place" ||
+	{ fail "audit2allow or audit2why changed:"; peers_state >&2; }
 # the dispatcher as auditd would start it: the path of the plugins.d file
 path=$(sed -n 's/^path *= *//p' /etc/audit/plugins.d/avcdoctor-dispatch.conf)
 [ "$path" = /usr/sbin/avcdoctor-dispatch ] && [ -x "$path" ] &&
@@ -201,8 +228,14 @@ for prog in /usr/bin/avcdoctor-notify /usr/bin/avcdoctor-browser; do
 		pass "$prog --version: $(cat "$TMP/v")" || fail "$prog --version: $(cat "$TMP/v")"
 done
 
+/usr/libexec/avcdoctor-fixit --version >"$TMP/v" 2>&1 && pass "avcdoctor-fixit --version: $(cat "$TMP/v")" ||
+	fail "avcdoctor-fixit --version: $(cat "$TMP/v")"
+/usr/libexec/avcdoctor-fixit --bin-dir /tmp --log-stderr >"$TMP/v" 2>&1
+[ $? = 2 ] && grep -q refused "$TMP/v" && pass "the installed helper refuses --bin-dir" ||
+	fail "the installed helper took --bin-dir: $(cat "$TMP/v")"
+
 # man and bash-completion find the installed files
-pages="avcdoctor avcdoctor.rules avcdoctor-dispatch avcdoctor-notify"
+pages="avcdoctor avcdoctor.rules avcdoctor-dispatch avcdoctor-notify avcdoctor-fixit"
 [ -e /usr/bin/avcdoctor-browser ] && pages="$pages avcdoctor-browser"
 for page in $pages; do
 	w=$(man -w "$page" 2>/dev/null)
@@ -240,4 +273,6 @@ if [ "$group_before" = no ] && getent group avcdoctor >/dev/null; then
 fi
 touched=
 pass "purged"
+[ "$(peers_state)" = "$PEERS_BEFORE" ] && pass "policycoreutils' audit2allow and audit2why unchanged after the purge" ||
+	{ fail "the purge changed audit2allow or audit2why:"; peers_state >&2; }
 finish

@@ -4,7 +4,8 @@
 # header of a front end or of the store and never touches SQLite or D-Bus;
 # the store sees only the core; the notifier sees nothing of the core; the
 # front ends never borrow each other's code.  Also: no C file grows past
-# 1,500 lines, and no comment cites a document outside the repository.
+# 1,500 lines, plugins and rules cannot change the policy, and no comment
+# cites a document outside the repository.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 cd "$AD_SOURCE_DIR" || exit 1
 
@@ -40,6 +41,16 @@ check cli -- dispatcher gui notifier
 check dispatcher -- cli gui notifier
 check gui -- cli dispatcher store notifier
 check notifier -- analyzer plugins cli dispatcher store gui
+check fixit -- cli gui notifier
+
+# plugins and rules only read the policy: its in-memory edits are declared apart
+if grep -nF '#include "policy/policy-edit.h"' plugins/*.[ch] analyzer/analysis/rules*.[ch] \
+	>"$TMP/hits"; then
+	fail "plugins and rules must not change the policy (policy/policy-edit.h):"
+	cat "$TMP/hits" >&2
+else
+	pass "plugins and rules cannot change the policy"
+fi
 
 # the core speaks no SQL and no D-Bus
 if grep -rnE --include='*.[ch]' 'sqlite3|g_dbus_|GDBus' analyzer plugins >"$TMP/hits"; then
@@ -55,23 +66,23 @@ else
 	pass "the store speaks no D-Bus"
 fi
 
-# the D-Bus names are spelled once, in client/alerts-client.h
-if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Error\.)|"/org/avcdoctor/Daemon"' \
-	analyzer plugins cli dispatcher store gui notifier | grep -v 'dispatcher/dbus-service.c:.*AD_RESOURCE_XML' >"$TMP/hits"; then
-	fail "D-Bus names spelled outside client/alerts-client.h:"; cat "$TMP/hits" >&2
+# the D-Bus names are spelled once, in client/ (alerts-client.h, fixit-client.h)
+if grep -rnE --include='*.[ch]' '"org\.avcdoctor\.(Daemon|Alerts1|Fixit1|Error\.|fix")|"/org/avcdoctor/(Daemon|Fixit1)"|"/?org[./]fedoraproject[./][Ss]etroubleshoot' \
+	analyzer plugins cli dispatcher store gui notifier fixit | grep -vE '(dispatcher/(dbus-service|setroubleshoot)|fixit/[a-z-]*)\.c:.*AD_[A-Z_0-9]*RESOURCE_XML' >"$TMP/hits"; then
+	fail "D-Bus names spelled outside client/:"; cat "$TMP/hits" >&2
 else
 	pass "the D-Bus names are spelled once"
 fi
 
 # one file, one idea: nothing past about 1,500 lines
-big=$(find analyzer plugins cli dispatcher store client gui notifier -name '*.c' \
+big=$(find analyzer plugins cli dispatcher store client gui notifier fixit -name '*.c' \
 	-exec wc -l {} + 2>/dev/null | awk '$2 != "total" && $1 > 1500 { print $2 " (" $1 ")" }')
 [ -z "$big" ] && pass "no C file over 1,500 lines" || fail "C files over 1,500 lines: $big"
 
 # the repository stands alone: comments cite no outside document
 if grep -rnE --include='*.[ch]' --include='*.txt' --include='*.sh' \
 	'shared/|DESIGN\.md|SECURITY\.md section|issue [0-9]+|\(#[0-9]+\)' \
-	analyzer plugins cli dispatcher store client gui notifier >"$TMP/hits"; then
+	analyzer plugins cli dispatcher store client gui notifier fixit >"$TMP/hits"; then
 	fail "comments cite documents or issues outside the repository:"; cat "$TMP/hits" >&2
 else
 	pass "no comment cites an outside document"

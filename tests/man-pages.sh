@@ -1,5 +1,5 @@
 #!/bin/bash
-# Every man page in the tree (man/, cli/, dispatcher/, notifier/, gui/):
+# Every man page in the tree (man/, cli/, dispatcher/, fixit/, notifier/, gui/):
 #  - renders without a single groff warning (groff -ww, and man-db's own
 #    pipeline with --warnings), in UTF-8 and in ASCII;
 #  - has .TH with the section of its file name, NAME (that whatis/lexgrog
@@ -15,7 +15,7 @@ if ! command -v groff >/dev/null; then
 	exit 1
 fi
 
-mapfile -t pages < <(find man cli dispatcher notifier gui -name '*.[1-8]' -type f 2>/dev/null | sort)
+mapfile -t pages < <(find man cli dispatcher notifier gui fixit -name '*.[1-8]' -type f 2>/dev/null | sort)
 [ "${#pages[@]}" -ge 4 ] && pass "${#pages[@]} man pages" || fail "only ${#pages[@]} man pages found"
 
 # render PAGE: plain text, no hyphenation, long lines (for the option checks)
@@ -95,6 +95,9 @@ for c in $commands; do
 	check_opts cli/avcdoctor.1 "avcdoctor $c" "$AVCDOCTOR" "$c"
 done
 check_opts dispatcher/avcdoctor-dispatch.8 avcdoctor-dispatch "$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+if [ -x "$AD_BUILD_DIR/bin/avcdoctor-fixit" ]; then
+	check_opts fixit/avcdoctor-fixit.8 avcdoctor-fixit "$AD_BUILD_DIR/bin/avcdoctor-fixit"
+fi
 if [ -x "$AD_BUILD_DIR/bin/avcdoctor-notify" ]; then
 	check_opts notifier/avcdoctor-notify.1 avcdoctor-notify "$AD_BUILD_DIR/bin/avcdoctor-notify"
 fi

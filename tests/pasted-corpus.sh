@@ -1,6 +1,7 @@
 #!/bin/bash
-# The pasted-text corpus: every denial read with the right values, and
-# everything audit2why reads (tests/check_pasted.py); dbus-broker's
+# The pasted-text corpora (the forms made from the corpus' records, and
+# records as published in public bug trackers): every denial read with the
+# right values, and everything audit2why reads (tests/check_pasted.py); dbus-broker's
 # "Unknown class" journal line explained, not dropped.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
@@ -29,5 +30,8 @@ n=$("$AVCDOCTOR" why --json -p "$POLICY" - <"$TMP/grep-n.txt.gz" 2>/dev/null | w
 	pass "a directory: audit.log.2.xz, audit.log.1.gz, audit.log, oldest first" ||
 	fail "a directory read in the order: $(cat "$TMP/order")"
 /usr/bin/python3 "$AD_SOURCE_DIR/tests/check_pasted.py" "$AVCDOCTOR" "$POLICY" \
-	"$AD_SOURCE_DIR/tests/data/pasted" || fail "tests/check_pasted.py"
+	"$AD_SOURCE_DIR/tests/data/pasted" || fail "tests/check_pasted.py tests/data/pasted"
+# records as published in public bug trackers (tests/data/pasted-public/README.md)
+/usr/bin/python3 "$AD_SOURCE_DIR/tests/check_pasted.py" "$AVCDOCTOR" "$POLICY" \
+	"$AD_SOURCE_DIR/tests/data/pasted-public" || fail "tests/check_pasted.py tests/data/pasted-public"
 finish

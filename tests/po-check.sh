@@ -21,6 +21,7 @@ done < "$TMP/listed"
 	grep -rl 'translatable="yes"' gui --include='*.ui' 2>/dev/null
 	ls rules/*.rules
 	find notifier gui -name '*.desktop.in' 2>/dev/null
+	find fixit -name '*.policy.in' 2>/dev/null
 } | LC_ALL=C sort -u > "$TMP/marked"
 missing=$(comm -23 "$TMP/marked" <(LC_ALL=C sort "$TMP/listed"))
 if [ -z "$missing" ]; then pass "every file with messages is in POTFILES.in"; else

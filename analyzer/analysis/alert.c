@@ -38,6 +38,13 @@ static void alert_free(AdAlert *a)
 	g_free(a);
 }
 
+void ad_alert_release(AdAlert *a)
+{
+	g_clear_pointer(&a->latest, ad_denial_unref);
+	g_clear_pointer(&a->verdict, ad_verdict_unref);
+	g_clear_pointer(&a->suggestions, g_ptr_array_unref);
+}
+
 AdAlertSet *ad_alert_set_new(void)
 {
 	AdAlertSet *s = g_new0(AdAlertSet, 1);

@@ -52,6 +52,12 @@ GPtrArray *ad_alert_set_alerts(AdAlertSet *s);
 
 /* runs the plugins on the latest denial and sets suggestions and level */
 void ad_alert_analyse(AdAlert *a, AdContext *ctx);
+/*
+ * Lets go of what an alert holds of its latest denial (the whole event),
+ * its verdict and its suggestions, once written out: counts, hosts, paths
+ * and level stay.  A denial filed after that becomes the latest again.
+ */
+void ad_alert_release(AdAlert *a);
 
 /* "SELinux is preventing /usr/sbin/httpd from read access on the file /home/ann/index.html." */
 char *ad_alert_summary(const AdAlert *a);

@@ -19,18 +19,19 @@ static void entry_free(AdOverviewEntry *e)
 	g_free(e);
 }
 
-/* adds one alert's records to the entry @name of @table */
-static void count(GHashTable *table, const char *name, guint64 records)
+/* the entry @name of list @k, made when missing */
+static AdOverviewEntry *entry(AdOverview *o, guint k, const char *name)
 {
-	AdOverviewEntry *e = g_hash_table_lookup(table, name);
+	GPtrArray *lists[] = { o->sources, o->targets, o->hosts };
+	AdOverviewEntry *e = g_hash_table_lookup(o->index[k], name);
 
 	if (!e) {
 		e = g_new0(AdOverviewEntry, 1);
 		e->name = g_strdup(name);
-		g_hash_table_insert(table, e->name, e);
+		g_hash_table_insert(o->index[k], e->name, e);
+		g_ptr_array_add(lists[k], e);
 	}
-	e->alerts++;
-	e->records += records;
+	return e;
 }
 
 static gint entry_cmp(gconstpointer pa, gconstpointer pb)
@@ -45,60 +46,76 @@ static gint entry_cmp(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->name, b->name);
 }
 
-/* the entries of @table, most records first; the table is emptied */
-static GPtrArray *sorted(GHashTable *table)
+AdOverview *ad_overview_new_empty(void)
 {
-	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)entry_free);
-	GHashTableIter it;
-	gpointer v;
+	AdOverview *o = g_new0(AdOverview, 1);
 
-	g_hash_table_iter_init(&it, table);
-	while (g_hash_table_iter_next(&it, NULL, &v)) {
-		g_ptr_array_add(out, v);
-		g_hash_table_iter_steal(&it);
+	o->sources = g_ptr_array_new_with_free_func((GDestroyNotify)entry_free);
+	o->targets = g_ptr_array_new_with_free_func((GDestroyNotify)entry_free);
+	o->hosts = g_ptr_array_new_with_free_func((GDestroyNotify)entry_free);
+	for (guint k = 0; k < G_N_ELEMENTS(o->index); k++)
+		o->index[k] = g_hash_table_new(g_str_hash, g_str_equal);
+	return o;
+}
+
+void ad_overview_add(AdOverview *o, AdLevel level, int fix, const char *stype,
+		     const char *ttype, guint64 records, double first_seen, double last_seen,
+		     GHashTable *hosts)
+{
+	GHashTableIter it;
+	gpointer host, n;
+	AdOverviewEntry *e;
+
+	if ((guint)level > AD_LEVEL_RED)
+		level = AD_LEVEL_YELLOW;
+	if (fix < 0 || fix > AD_FIX_INFO)
+		fix = AD_FIX_INFO + 1;
+	o->alerts++;
+	o->records += records;
+	o->alerts_by_level[level]++;
+	o->records_by_level[level] += records;
+	o->alerts_by_fix[fix]++;
+	e = entry(o, 0, stype && *stype ? stype : "?");
+	e->alerts++;
+	e->records += records;
+	e = entry(o, 1, ttype && *ttype ? ttype : "?");
+	e->alerts++;
+	e->records += records;
+	if (hosts) {
+		g_hash_table_iter_init(&it, hosts);
+		while (g_hash_table_iter_next(&it, &host, &n)) {
+			e = entry(o, 2, host);
+			e->alerts++;
+			e->records += GPOINTER_TO_SIZE(n);
+		}
 	}
-	g_ptr_array_sort(out, entry_cmp);
-	return out;
+	if (first_seen > 0 && (!o->first_seen || first_seen < o->first_seen))
+		o->first_seen = first_seen;
+	if (last_seen > o->last_seen)
+		o->last_seen = last_seen;
+}
+
+void ad_overview_finish(AdOverview *o)
+{
+	g_ptr_array_sort(o->sources, entry_cmp);
+	g_ptr_array_sort(o->targets, entry_cmp);
+	g_ptr_array_sort(o->hosts, entry_cmp);
 }
 
 AdOverview *ad_overview_new(GPtrArray *alerts)
 {
-	AdOverview *o = g_new0(AdOverview, 1);
-	g_autoptr(GHashTable) sources = g_hash_table_new(g_str_hash, g_str_equal);
-	g_autoptr(GHashTable) targets = g_hash_table_new(g_str_hash, g_str_equal);
-	g_autoptr(GHashTable) hosts = g_hash_table_new(g_str_hash, g_str_equal);
+	AdOverview *o = ad_overview_new_empty();
 
 	for (guint i = 0; alerts && i < alerts->len; i++) {
 		const AdAlert *a = g_ptr_array_index(alerts, i);
-		guint fix = AD_FIX_INFO + 1;
-		GHashTableIter it;
-		gpointer host, n;
+		int fix = -1;
 
-		o->alerts++;
-		o->records += a->count;
-		o->alerts_by_level[a->level]++;
-		o->records_by_level[a->level] += a->count;
 		if (a->suggestions && a->suggestions->len)
 			fix = ((AdSuggestion *)g_ptr_array_index(a->suggestions, 0))->kind;
-		o->alerts_by_fix[fix]++;
-		count(sources, a->stype ? a->stype : "?", a->count);
-		count(targets, a->ttype ? a->ttype : "?", a->count);
-		if (a->hosts) {
-			g_hash_table_iter_init(&it, a->hosts);
-			while (g_hash_table_iter_next(&it, &host, &n)) {
-				count(hosts, host, 0);
-				((AdOverviewEntry *)g_hash_table_lookup(hosts, host))->records +=
-					GPOINTER_TO_SIZE(n);
-			}
-		}
-		if (a->first_seen > 0 && (!o->first_seen || a->first_seen < o->first_seen))
-			o->first_seen = a->first_seen;
-		if (a->last_seen > o->last_seen)
-			o->last_seen = a->last_seen;
+		ad_overview_add(o, a->level, fix, a->stype, a->ttype, a->count, a->first_seen,
+				a->last_seen, a->hosts);
 	}
-	o->sources = sorted(sources);
-	o->targets = sorted(targets);
-	o->hosts = sorted(hosts);
+	ad_overview_finish(o);
 	return o;
 }
 
@@ -106,6 +123,8 @@ void ad_overview_free(AdOverview *o)
 {
 	if (!o)
 		return;
+	for (guint k = 0; k < G_N_ELEMENTS(o->index); k++)
+		g_hash_table_unref(o->index[k]);
 	g_ptr_array_unref(o->sources);
 	g_ptr_array_unref(o->targets);
 	g_ptr_array_unref(o->hosts);
@@ -166,8 +185,7 @@ json_object *ad_overview_to_json(const AdOverview *o, guint top)
 	return j;
 }
 
-/* a level in words, for people (the JSON keeps the English value) */
-static const char *level_text(AdLevel l)
+const char *ad_overview_level_text(AdLevel l)
 {
 	switch (l) {
 	case AD_LEVEL_RED:
@@ -179,8 +197,7 @@ static const char *level_text(AdLevel l)
 	}
 }
 
-/* a fix kind in words */
-static const char *fix_text(guint k)
+const char *ad_overview_fix_text(guint k)
 {
 	static const char *const text[] = {
 		[AD_FIX_BOOLEAN] = N_("turn a boolean on or off"),
@@ -247,7 +264,7 @@ void ad_overview_render(GString *out, const AdOverview *o, guint top)
 	for (int l = AD_LEVEL_RED; l >= AD_LEVEL_GREEN; l--) {
 		if (!o->alerts_by_level[l])
 			continue;
-		g_string_append_printf(out, "  %-40s ", level_text(l));
+		g_string_append_printf(out, "  %-40s ", ad_overview_level_text(l));
 		g_string_append_printf(out, ngettext("%u alert", "%u alerts",
 						     o->alerts_by_level[l]), o->alerts_by_level[l]);
 		g_string_append_printf(out, ngettext(", %" PRIu64 " record\n",
@@ -258,7 +275,7 @@ void ad_overview_render(GString *out, const AdOverview *o, guint top)
 	for (guint k = 0; k <= AD_FIX_INFO + 1; k++) {
 		if (!o->alerts_by_fix[k])
 			continue;
-		g_string_append_printf(out, "  %-40s ", fix_text(k));
+		g_string_append_printf(out, "  %-40s ", ad_overview_fix_text(k));
 		g_string_append_printf(out, ngettext("%u alert\n", "%u alerts\n",
 						     o->alerts_by_fix[k]), o->alerts_by_fix[k]);
 	}

@@ -30,10 +30,24 @@ typedef struct {
 	GPtrArray *targets;
 	GPtrArray *hosts;
 	double first_seen, last_seen;	/* 0 when no record had a time */
+	GHashTable *index[3];		/* private: name -> entry of sources, targets, hosts */
 } AdOverview;
 
 /* @alerts: AdAlert*, analysed (their suggestions decide the fix counts) */
 AdOverview *ad_overview_new(GPtrArray *alerts);
+
+/*
+ * The same counts for alerts held in another form (a front end's parsed
+ * JSON): an empty overview, one ad_overview_add per alert, then
+ * ad_overview_finish to rank the lists.  @fix: the AdFixKind of the
+ * alert's first suggestion, -1 for none; @hosts: host name ("" for records
+ * without node=) -> its records (GSIZE_TO_POINTER), or NULL.
+ */
+AdOverview *ad_overview_new_empty(void);
+void ad_overview_add(AdOverview *o, AdLevel level, int fix, const char *stype,
+		     const char *ttype, guint64 records, double first_seen, double last_seen,
+		     GHashTable *hosts);
+void ad_overview_finish(AdOverview *o);
 void ad_overview_free(AdOverview *o);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdOverview, ad_overview_free)
 
@@ -45,6 +59,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdOverview, ad_overview_free)
  * @top entries per list.
  */
 json_object *ad_overview_to_json(const AdOverview *o, guint top);
+/* a level in words, for people (the JSON keeps the English value) */
+const char *ad_overview_level_text(AdLevel l);
+/* an index of alerts_by_fix in words ("restore a label"; the last: "no fix") */
+const char *ad_overview_fix_text(guint k);
 /* the text for a terminal, translated; at most @top entries per list */
 void ad_overview_render(GString *out, const AdOverview *o, guint top);
 

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "proof.h"
+#include "policy/policy-edit.h"
 
 typedef struct {
 	AdProof proof;

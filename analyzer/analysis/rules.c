@@ -350,25 +350,6 @@ static gboolean path_is_usable(const char *p, gsize len)
 	return TRUE;
 }
 
-/*
- * @path as a regular expression that matches exactly it, for semanage
- * fcontext; with @subtree, "(/.*)?" added: the directory and everything
- * in it.  "/var/www/a.b" -> "/var/www/a\.b(/.*)?".
- */
-static char *path_to_regex(const char *path, gboolean subtree)
-{
-	GString *r = g_string_new(NULL);
-
-	for (const char *p = path; *p; p++) {
-		if (strchr(".^$*+?()[]{}|\\", *p))
-			g_string_append_c(r, '\\');
-		g_string_append_c(r, *p);
-	}
-	if (subtree)
-		g_string_append(r, "(/.*)?");
-	return g_string_free(r, FALSE);
-}
-
 static void values_fill(Values *v, const AdDenial *d, const char *stype, const char *ttype)
 {
 	const char *ctx_chars = "_.-:,";
@@ -464,11 +445,11 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 			is_dir = is_dir || g_strcmp0(d->tclass, "dir") == 0;
 			dir = is_dir ? g_strdup(v->cmd[PH_PATH]) : g_path_get_dirname(v->cmd[PH_PATH]);
 			if (!ad_path_is_standard_dir(v->cmd[PH_PATH])) {
-				v->cmd[PH_FILE_REGEX] = path_to_regex(v->cmd[PH_PATH], FALSE);
+				v->cmd[PH_FILE_REGEX] = ad_fcontext_spec(v->cmd[PH_PATH], FALSE);
 				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
 			}
 			if (!ad_path_is_standard_dir(dir)) {
-				v->cmd[PH_PATH_REGEX] = path_to_regex(dir, TRUE);
+				v->cmd[PH_PATH_REGEX] = ad_fcontext_spec(dir, TRUE);
 				v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
 				v->text[PH_PATH_DIR] = g_strdup(dir);
 				v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);

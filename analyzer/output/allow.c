@@ -13,6 +13,7 @@
 #include "output/escape.h"
 #include "hash.h"
 #include "output/report.h"
+#include "policy/policy-edit.h"
 
 struct _AdRuleSet {
 	AdPolicy *policy;

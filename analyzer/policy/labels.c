@@ -270,6 +270,58 @@ static const char *const standard_dirs[] = {
 	"/var/opt", "/var/run", "/var/spool", "/var/tmp", "/var/www",
 };
 
+/*
+ * file_contexts splits a line at white space, and its regular expressions
+ * are matched against the path's bytes: a space, and a byte that is not
+ * part of a UTF-8 character (which could not be shown in the command
+ * either), become ".", which matches any byte.  Control bytes are refused:
+ * a path holding one comes from a crafted log.
+ */
+char *ad_fcontext_spec(const char *path, gboolean subtree)
+{
+	g_autoptr(GString) s = NULL;
+	const char *p, *end;
+
+	if (!path || path[0] != '/')
+		return NULL;
+	end = path + strlen(path);
+	/* a directory named with trailing '/' (a PARENT path record) is itself */
+	while (end - path > 1 && end[-1] == '/')
+		end--;
+	s = g_string_sized_new(end - path + 8);
+	for (p = path; p < end;) {
+		unsigned char c = *p;
+
+		if (c < 0x20 || c == 0x7f)
+			return NULL;
+		if (c >= 0x80) {
+			gunichar u = g_utf8_get_char_validated(p, end - p);
+
+			if (u == (gunichar)-1 || u == (gunichar)-2) {
+				g_string_append_c(s, '.');
+				p++;
+				continue;
+			}
+			if (u < 0xa0)	/* C1 control */
+				return NULL;
+			/* a whole UTF-8 character is kept as it is */
+			g_string_append_len(s, p, g_utf8_skip[c]);
+			p += g_utf8_skip[c];
+			continue;
+		}
+		if (c == ' ')
+			g_string_append_c(s, '.');
+		else if (strchr(".^$*+?()[]{}|\\", c))
+			g_string_append_printf(s, "\\%c", c);
+		else
+			g_string_append_c(s, c);
+		p++;
+	}
+	if (subtree)
+		g_string_append(s, end - path == 1 ? ".*" : "(/.*)?");
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
 gboolean ad_path_is_standard_dir(const char *path)
 {
 	if (!path)

@@ -45,6 +45,16 @@ guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
  * both ask this.
  */
 gboolean ad_path_is_standard_dir(const char *path);
+/*
+ * The semanage fcontext specification of @path, the one both the cause
+ * plugins and the rules engine suggest: a regular expression matching
+ * exactly @path ("/srv/a\.b"), or with @subtree the directory and
+ * everything below ("/srv/www(/.*)?"; "/.*" for "/").  It never holds
+ * white space: a space, and a byte that is not UTF-8, are written "."
+ * (any byte).  Trailing '/' are dropped.  NULL for a relative path or one
+ * holding control characters (C0, DEL, C1).
+ */
+char *ad_fcontext_spec(const char *path, gboolean subtree);
 /* mode bits for a class name: "file" → S_IFREG, "dir" → S_IFDIR, else 0 */
 mode_t ad_class_to_mode(const char *tclass);
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "policy/policy-private.h"
+#include "policy/policy-edit.h"
 
 /* "the type foo_t and the permission frob are not defined in this policy" */
 static void ad_edit_unknown(GError **error, const char *statement, GPtrArray *unknown)

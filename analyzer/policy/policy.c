@@ -51,6 +51,7 @@
 #include "output/escape.h"
 #include "hash.h"
 #include "policy/policy-private.h"
+#include "policy/policy-edit.h"
 
 G_DEFINE_QUARK(ad-policy-error-quark, ad_policy_error)
 

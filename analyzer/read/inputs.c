@@ -14,6 +14,7 @@
 
 #define BATCH_ITEMS	128	/* items handed over at once: one lock per batch; small */
 				/* batches stay in the caches (1024 was slower) */
+#define BATCH_RECORDS	2048	/* ... or records: events cut at 4096 records stay few */
 #define QUEUE_BATCHES	4	/* batches waiting before the reading thread waits */
 #define SPLIT_AHEAD	2	/* batches waiting from which the thread splits fields */
 #define BUILD_AHEAD	4	/* ... and from which it builds the denials too */
@@ -37,6 +38,7 @@ struct _AdInputs {
 	guint64 n_events, n_split, n_built;
 
 	GArray *filling;	/* the thread's batch */
+	guint filling_records;	/* records of its events */
 	GArray *current;	/* the consumer's batch */
 	guint pos;		/* next item of current */
 };
@@ -143,13 +145,17 @@ static gboolean flush(AdInputs *in)
 		in->filling = batch_new();
 	else
 		g_array_set_size(in->filling, 0);
+	in->filling_records = 0;
 	return go_on;
 }
 
 static void push(AdInputs *in, const AdInput *it)
 {
 	g_array_append_vals(in->filling, it, 1);
-	if (in->filling->len >= BATCH_ITEMS)
+	if (it->ev)
+		in->filling_records += it->ev->records->len;
+	/* what waits between the threads is bounded in records too, not in events only */
+	if (in->filling->len >= BATCH_ITEMS || in->filling_records >= BATCH_RECORDS)
 		flush(in);
 }
 

@@ -16,28 +16,38 @@ gsize ad_paste_strip_ansi(char *line, gsize len)
 	const char *p = line, *end = line + len;
 
 	while (p < end) {
+		const char *q;
+
 		if (*p != 0x1b) {
 			*o++ = *p++;
 			continue;
 		}
-		p++;
-		if (p < end && *p == '[') {
-			/* CSI: parameters and intermediates, then a final byte @ to ~ */
-			for (p++; p < end && (guchar)*p >= 0x20 && (guchar)*p < 0x40; p++)
+		q = p + 1;
+		if (q < end && *q == '[') {
+			/* CSI: parameters, then a final byte @ to ~ */
+			for (q++; q < end && (guchar)*q >= 0x30 && (guchar)*q < 0x40; q++)
 				;
-			if (p < end && (guchar)*p >= 0x40 && (guchar)*p <= 0x7e)
-				p++;
-		} else if (p < end && *p == ']') {
+			if (q < end && (guchar)*q >= 0x40 && (guchar)*q <= 0x7e) {
+				p = q + 1;
+				continue;
+			}
+		} else if (q < end && *q == ']') {
 			/* OSC: up to BEL or ESC \ */
-			for (p++; p < end && *p != 0x07 && *p != 0x1b; p++)
+			for (q++; q < end && *q != 0x07 && *q != 0x1b; q++)
 				;
-			if (p < end && *p == 0x07)
-				p++;
-			else if (p + 1 < end && p[1] == '\\')
-				p += 2;
-		} else if (p < end) {
-			p++;
+			if (q < end && *q == 0x07) {
+				p = q + 1;
+				continue;
+			}
+			if (q + 1 < end && q[0] == 0x1b && q[1] == '\\') {
+				p = q + 2;
+				continue;
+			}
+		} else if (q < end && (guchar)*q >= 0x40 && (guchar)*q <= 0x5f) {
+			p = q + 1;	/* a two-byte sequence */
+			continue;
 		}
+		p++;	/* a lone ESC: the bytes after it are kept */
 	}
 	*o = '\0';
 	return o - line;
@@ -302,7 +312,7 @@ static const char *date_parts(const char *p, DateParts *d)
 	return p;
 }
 
-/* seconds of the date read with the day first or not; -1 when it is no date */
+/* seconds of the date read with the day first or not (before 1970: < 0); -1 when it is no date */
 static gint64 date_secs(const DateParts *d, gboolean day_first)
 {
 	struct tm tm = { 0 };
@@ -427,10 +437,67 @@ const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahea
 		day_first = st->order == 2;
 	}
 	s = date_secs(&d, day_first);
-	if (s < 0)
+	/* before 1970 is a date too: ausearch -i prints an event time of 0 so west of UTC */
+	if (s == -1)
 		return NULL;
 	st->last = s;
 	st->have_last = TRUE;
 	*sec = s;
 	return e;
+}
+
+/* the characters of a stamp: digits and the separators of dates and times */
+static gboolean is_stamp_char(char c)
+{
+	return g_ascii_isdigit(c) || c == '.' || c == ':' || c == '/' || c == '-' || c == ' ';
+}
+
+gboolean ad_paste_is_interpreted_stamp(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && (g_ascii_isdigit(*q) || *q == '/' || *q == '.' || *q == '-'))
+		q++;
+	if (q - p < 6 || q >= end || *q != ' ')
+		return FALSE;
+	p = ++q;
+	while (q < end && (g_ascii_isdigit(*q) || *q == ':' || *q == '.'))
+		q++;
+	if (q - p < 8 || q >= end || *q != ')')
+		return FALSE;
+	/* ") : ", or ")  : " where a record had no event time of its own */
+	for (q++; q < end && *q == ' '; q++)
+		;
+	return q - p > 10 && q < end && *q == ':';
+}
+
+gboolean ad_paste_ends_denial(const char *p, const char *end)
+{
+	const char *w = end;
+
+	while (w > p && w[-1] == ' ')
+		w--;
+	end = w;
+	while (w > p && w[-1] != ' ')
+		w--;
+	return (end - w > 7 && memcmp(w, "tclass=", 7) == 0) ||
+	       (end - w > 11 && memcmp(w, "permissive=", 11) == 0);
+}
+
+gboolean ad_paste_is_cut_stamp(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && is_stamp_char(*q))
+		q++;
+	return q == end && end - p >= 1 && end - p < 40 && p[0] != ' ';
+}
+
+gboolean ad_paste_finishes_stamp(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && (g_ascii_isdigit(*q) || *q == '.' || *q == ':'))
+		q++;
+	return q > p && q - p < 40 && q < end && *q == ')';
 }

@@ -12,10 +12,13 @@
 G_BEGIN_DECLS
 
 /*
- * Removes terminal escape sequences (ESC [ ... final, ESC ] ... BEL or
- * ESC \, and two-byte ESC X) from @line in place; the new length.  The
- * kernel hex-encodes every control byte of a value, so a raw ESC is never
- * part of a field.
+ * Removes terminal escape sequences (ESC [ parameters final, ESC ] ... BEL
+ * or ESC \, and two-byte ESC X with X in @..._) from @line in place; the
+ * new length.  The kernel hex-encodes every control byte of a value, but
+ * not of the text a process hands it in a user message (USER_AVC): a
+ * sequence there must not swallow the fields appended after that text,
+ * so only a complete sequence without white space is removed (an OSC
+ * only when terminated), and of a lone or unfinished one the ESC alone.
  */
 gsize ad_paste_strip_ansi(char *line, gsize len);
 
@@ -69,5 +72,23 @@ typedef struct {
  */
 const char *ad_paste_parse_date(const char *p, AdDateOrder *st, const char *ahead,
 				const char *ahead_end, gint64 *sec);
+
+/*
+ * "DATE TIME.MS:SERIAL) : " at @p (up to @end): the shape of an
+ * interpreted stamp after "msg=audit(", not its values.
+ */
+gboolean ad_paste_is_interpreted_stamp(const char *p, const char *end);
+
+/* the last word of [@p, @end) starts with "tclass=" or "permissive=": a denial's end */
+gboolean ad_paste_ends_denial(const char *p, const char *end);
+
+/*
+ * [@p, @end) is the start of a stamp cut at the line's end ("1580863503.1"):
+ * the inside of "audit(" a hard wrap cut before its ')'.
+ */
+gboolean ad_paste_is_cut_stamp(const char *p, const char *end);
+
+/* @p starts with the rest of a cut stamp: digits, '.' and ':' up to a ')' */
+gboolean ad_paste_finishes_stamp(const char *p, const char *end);
 
 G_END_DECLS

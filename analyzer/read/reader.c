@@ -30,12 +30,21 @@
 
 #include "clock.h"
 #include "compress.h"
+#include "header.h"
 #include "paste.h"
 #include "reader.h"
 
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
 #define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
 #define AD_EVENT_TIMEOUT 2		/* seconds, as auditd's end-of-event timeout */
+/*
+ * What one event may hold: records under one stamp past either bound start
+ * an event of their own (with the same stamp), so that one writer cannot
+ * make the reader hold an unbounded event.  A kernel event has tens of
+ * records of a few hundred bytes.
+ */
+#define AD_MAX_EVENT_RECORDS 4096
+#define AD_MAX_EVENT_BYTES (8u << 20)
 
 /* what scan_line() saw in a line */
 enum {
@@ -69,6 +78,7 @@ typedef struct {
 	double touched;		/* monotonic time of the last record, for ad_reader_age */
 	gboolean complete;	/* EOE seen, or a single-record event */
 	gboolean alone;		/* a denial without header: no record joins it */
+	gsize bytes;		/* text of its records */
 } OpenEvent;
 
 struct _AdReader {
@@ -123,11 +133,14 @@ struct _AdReader {
 	guint cont_lines;	/* the lines joined to it */
 	char cont_quote[8];	/* the quote markers ("> ") its line began with */
 	guint cont_quote_len;
+	char *cut_header;	/* a record whose audit(...) a wrap cut, for the next line */
+	guint cut_line;
 
 	guint64 lines, records, rejected;
 };
 
 static void reader_problem(AdReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static gboolean cut_header_continues(AdReader *r, const char *p, const char *end);
 
 static void reader_problem(AdReader *r, const char *fmt, ...)
 {
@@ -212,6 +225,7 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
 	g_hash_table_unref(r->types);
+	g_free(r->cut_header);
 	g_free(r);
 }
 
@@ -258,6 +272,8 @@ void ad_reader_set_note_func(AdReader *r, AdProblemFunc on_note)
 
 void ad_reader_set_source(AdReader *r, const char *name)
 {
+	if (r->cut_header)
+		cut_header_continues(r, "", "");
 	flush_notes(r);
 	memset(&r->dates, 0, sizeof(r->dates));
 	r->cont_oe = NULL;
@@ -533,6 +549,20 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 	r->records++;
 	ad_event_add_record(oe->ev, rec);
 	oe->touched = r->now;
+	oe->bytes += strlen(rec->text);
+	if (!oe->complete && (oe->ev->records->len >= AD_MAX_EVENT_RECORDS ||
+			      oe->bytes >= AD_MAX_EVENT_BYTES)) {
+		reader_problem(r, _("more than %u records or %u MiB under one event stamp: "
+				    "the records after them are read as another event"),
+			       AD_MAX_EVENT_RECORDS, AD_MAX_EVENT_BYTES >> 20);
+		oe->complete = TRUE;
+		if (oe->keyed) {
+			g_hash_table_remove(r->open, oe);
+			oe->keyed = FALSE;
+		}
+		if (r->headerless == oe)
+			r->headerless = NULL;
+	}
 	/* the next line may continue it, while its event is open */
 	r->cont_oe = oe;
 	r->cont_rec = rec;
@@ -571,134 +601,6 @@ void ad_reader_age(AdReader *r, double max_age)
 	}
 }
 
-/*
- * The text at @s, which runs to @end (a NUL), starts with the literal
- * @lit.  The length is known at compile time, so the comparison is a word
- * or two, and it never reads past @end.
- */
-#define has_prefix(s, end, lit) \
-	((s) <= (end) && (gsize)((end) - (s)) >= sizeof(lit) - 1 && \
-	 memcmp((s), (lit), sizeof(lit) - 1) == 0)
-
-#ifdef __SSE2__
-/* a "type=" at one of the sixteen places from @p on but the first @skip */
-static inline const char *type_eq_in_block(const char *p, guint skip)
-{
-	const __m128i t = _mm_set1_epi8('t'), eq = _mm_set1_epi8('=');
-	__m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i last = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
-	guint mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(first, t),
-						     _mm_cmpeq_epi8(last, eq)));
-
-	for (mask &= ~0u << skip; mask; mask &= mask - 1) {
-		const char *c = p + __builtin_ctz(mask);
-
-		if (c[1] == 'y' && c[2] == 'p' && c[3] == 'e')
-			return c;
-	}
-	return NULL;
-}
-#endif
-
-/*
- * The first "type=" in [@p, @end), or NULL: every line is searched for
- * the records on it.  SSE2 compares sixteen places at a time for a 't'
- * with a '=' four bytes on, then checks the three bytes between.
- */
-static const char *find_type_eq(const char *p, const char *end)
-{
-#ifdef __SSE2__
-	const char *start = p, *c;
-
-	for (; end - p >= 16 + 4; p += 16)
-		if ((c = type_eq_in_block(p, 0)) != NULL)
-			return c;
-	if (p != start && end - p > 4)
-		/* the last places in a block that overlaps the one before */
-		return type_eq_in_block(end - (16 + 4), 16 + 4 - (end - p));
-#endif
-	for (; end - p >= 5; p++)
-		if (memcmp(p, "type=", 5) == 0)
-			return p;
-	return NULL;
-}
-
-/* the bytes of a record type name: A-Z 0-9 _ and the brackets of UNKNOWN[1234] */
-static const guint8 type_name_char[256] = {
-	['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
-};
-
-/* a record header as found on a line: parse_record() goes on from it */
-typedef struct {
-	const char *name;	/* the type name, name_len bytes */
-	gsize name_len;
-	const char *stamp;	/* what follows "audit(" */
-} Header;
-
-/* "type=NAME msg=audit(" or "type=NAME audit(" at @p (up to @end)?  Fills @h. */
-static gboolean looks_like_header(const char *p, const char *end, Header *h)
-{
-	const char *n;
-
-	if (!has_prefix(p, end, "type="))
-		return FALSE;
-	n = p + 5;
-	p = n;
-	while (type_name_char[(guchar)*p])
-		p++;
-	if (p == n || *p != ' ')
-		return FALSE;
-	h->name = n;
-	h->name_len = p - n;
-	if (has_prefix(p, end, " msg=audit("))
-		h->stamp = p + 11;
-	else if (has_prefix(p, end, " audit("))
-		h->stamp = p + 7;
-	else
-		return FALSE;
-	return TRUE;
-}
-
-/*
- * Where the next record starts on a line of kernel records run together:
- * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes.
- * Kernel values cannot hold a space unquoted (they are hex-encoded then),
- * so this cannot be forged from inside a field.
- */
-static const char *next_record_start(const char *p, const char *end, Header *h)
-{
-	const char *outside = p;	/* known to be outside any quotes */
-	const char *cand = p;
-
-	for (;;) {
-		const char *q, *start;
-		guint quotes = 0;
-
-		cand = find_type_eq(cand, end);
-		if (!cand)
-			return NULL;
-		if (cand == p || cand[-1] != ' ' || !looks_like_header(cand, end, h)) {
-			cand += 5;
-			continue;
-		}
-		/* a node= right before belongs to it: " node=N type=..." */
-		start = cand;
-		for (q = cand - 1; q > p && q[-1] != ' ' && q[-1] != '"'; q--)
-			;
-		if (q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > p && q[-1] == ' ')
-			start = q;
-		/* inside "..." it is text, not a record: go on after the closing quote */
-		for (q = outside; (q = memchr(q, '"', start - q)) != NULL; q++)
-			quotes++;
-		if (quotes % 2 == 0)
-			return start;
-		q = strchr(cand, '"');
-		if (!q)
-			return NULL;
-		outside = cand = q + 1;
-	}
-}
-
 static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
 				  const char *text, const char *end, gboolean may_wrap);
 
@@ -725,7 +627,7 @@ static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize
  * caller found (@h).  Returns the end of the record: the next record's
  * start on the same line, whose header is then in @h, or the line end.
  */
-static const char *parse_record(AdReader *r, const char *start, Header *h,
+static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 				const char *line_end, char **line_node)
 {
 	const char *p = start, *name = h->name, *body, *end, *stamp = h->stamp;
@@ -763,9 +665,15 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 	} else {
 		p = parse_stamp(r, stamp, &sec, &msec, &serial, &interpreted);
 		if (!p) {
-			const char *next = next_record_start(stamp, line_end, h);
+			const char *next = ad_header_next_record(stamp, line_end, h);
 
 			end = next ? next : line_end;
+			if (!next && !r->cut_header && ad_paste_is_cut_stamp(stamp, line_end)) {
+				/* "audit(1580863503.1" at the line's end: the next line may finish it */
+				r->cut_header = g_strndup(start, line_end - start);
+				r->cut_line = r->line_no;
+				return end;
+			}
 			if (!headerless_denial(r, name, name_len, stamp, end, FALSE))
 				reader_problem(r, "%s",
 					       _("malformed audit(...) timestamp: record skipped"));
@@ -799,7 +707,13 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 
 	end = line_end;
 	if (!interpreted && !is_user_record(type)) {
-		const char *next = next_record_start(body, line_end, h);
+		const char *next = ad_header_next_record(body, line_end, h);
+
+		if (next)
+			end = next;
+	} else if (interpreted && !is_user_record(type)) {
+		const char *next = ad_header_next_interpreted(body, line_end, stamp, stamp_len,
+							   type == AD_REC_AVC, h);
 
 		if (next)
 			end = next;
@@ -810,6 +724,10 @@ static const char *parse_record(AdReader *r, const char *start, Header *h,
 
 	while (text_end > body && text_end[-1] == ' ')
 		text_end--;
+	/* a record of a printed list: "..., 'type=A ...', 'type=B ..." */
+	if (end < line_end && *end == 't' && text_end - body >= 4 &&
+	    memcmp(text_end - 4, "', '", 4) == 0)
+		text_end -= 4;
 	{
 		/* "[node=N ]type=T msg=audit(STAMP): BODY" */
 		gsize node_len = node ? strlen(node) : 0;
@@ -984,7 +902,7 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 }
 
 /* every record from @start to @end on a line, the first one's header in @h */
-static void parse_records(AdReader *r, const char *start, Header *h, const char *end)
+static void parse_records(AdReader *r, const char *start, AdHeader *h, const char *end)
 {
 	g_autofree char *line_node = NULL;
 
@@ -996,12 +914,14 @@ static void parse_records(AdReader *r, const char *start, Header *h, const char 
 }
 
 /* the first record header on [@p, @end), after any syslog/journal/dmesg prefix */
-static const char *find_header(const char *p, const char *end, Header *h)
+static const char *find_header(const char *p, const char *end, AdHeader *h)
 {
-	for (const char *q = p; (q = find_type_eq(q, end)) != NULL; q++) {
-		if (q != p && q[-1] != ' ')
+	for (const char *q = p; (q = ad_header_find_type_eq(q, end)) != NULL; q++) {
+		/* after a space, or an item of a printed list: "['type=...", ", 'type=..." */
+		if (q != p && q[-1] != ' ' && !(q[-1] == '\'' && q - p >= 2 && (q[-2] == '[' ||
+		    (q - p >= 3 && q[-2] == ' ' && q[-3] == ','))))
 			continue;
-		if (!looks_like_header(q, end, h))
+		if (!ad_header_at(q, end, h))
 			continue;
 		/* a node= right before belongs to it */
 		if (q - p >= 6) {
@@ -1029,13 +949,13 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	char *s = (char *)ad_paste_skip_prefix(p, end);
 	g_autofree char *fixed = NULL;
 	const char *start, *q, *avc;
-	Header h;
+	AdHeader h;
 
 	if (has_prefix(s, end, "ype=")) {
 		/* "ype=SYSCALL": the first letter lost in copying, of a type libaudit knows */
 		const char *n = s + 4;
 
-		for (q = n; type_name_char[(guchar)*q]; q++)
+		for (q = n; ad_header_type_char[(guchar)*q]; q++)
 			;
 		if (!type_number(r, n, q - n))
 			return FALSE;
@@ -1061,7 +981,7 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	if (has_prefix(p, end, "type=")) {
 		const char *n = p + 5;
 
-		for (q = n; type_name_char[(guchar)*q]; q++)
+		for (q = n; ad_header_type_char[(guchar)*q]; q++)
 			;
 		return q > n && headerless_denial(r, n, q - n, q, end, may_wrap);
 	}
@@ -1087,6 +1007,72 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 	return FALSE;
 }
 
+static void process_line(AdReader *r, char *line, gsize len, guint seen);
+/*
+ * The line after a record whose "audit(" a hard wrap cut ("audit(1580863503.1"
+ * + "97:786): avc: ..."): when [@p, @end) finishes the stamp, the two are
+ * read as the one line they were (TRUE); else the cut record is reported
+ * and the line is read as it stands (FALSE).
+ */
+static gboolean cut_header_continues(AdReader *r, const char *p, const char *end)
+{
+	g_autofree char *head = g_steal_pointer(&r->cut_header);
+	guint line = r->line_no;
+
+	if (ad_paste_finishes_stamp(p, end)) {
+		g_autofree char *joined = g_strconcat(head, p, NULL);
+
+		process_line(r, joined, strlen(joined), SEEN_UNKNOWN);
+		return TRUE;
+	}
+	r->line_no = r->cut_line;
+	reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
+	r->line_no = line;
+	return FALSE;
+}
+
+/*
+ * The \x1d that starts the interpreted fields auditd's ENRICHED format
+ * appends, or NULL.  Text a caller hands to the kernel (a USER_AVC
+ * message) may hold a \x1d of its own: a separator before the trailing
+ * fields libselinux appends would cut them off, leaving fields the caller
+ * wrote as the last ones.  auditd writes one separator, last, and only
+ * upper-case field names after it: a \x1d followed by any other name is
+ * text of the record.
+ */
+static char *enriched_separator(char *line, gsize len)
+{
+	char *gs = memrchr(line, 0x1d, len);
+	const char *p, *end = line + len;
+
+	if (!gs)
+		return NULL;
+	for (p = gs + 1; p < end; p++) {
+		const char *name;
+
+		while (p < end && *p == ' ')
+			p++;
+		name = p;
+		while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+				   *p == '_'))
+			p++;
+		if (p == end)
+			break;
+		if (*p != '=' || p == name)
+			return NULL;
+		p++;
+		if (p < end && (*p == '"' || *p == '{')) {
+			/* a quoted value, or a SADDR={ fam=inet laddr=... } group */
+			const char *q = memchr(p + 1, *p == '"' ? '"' : '}', end - p - 1);
+
+			p = q ? q : end;
+		}
+		while (p < end && *p != ' ')
+			p++;
+	}
+	return gs;
+}
+
 /*
  * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
@@ -1108,7 +1094,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		line[--len] = '\0';
 	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
 	if (seen & (SEEN_UNKNOWN | SEEN_GS))
-		gs = memchr(line, 0x1d, len);
+		gs = enriched_separator(line, len);
 	if (gs) {
 		*gs = '\0';
 		len = gs - line;
@@ -1117,6 +1103,8 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 	p = line;
 	while (*p == ' ' || *p == '\t')
 		p++;
+	if (r->cut_header && cut_header_continues(r, p, end))
+		return;
 	if (!*p || has_prefix(p, end, "time->"))
 		return;
 	if (has_prefix(p, end, "----")) {
@@ -1127,7 +1115,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
 	const char *start, *q;
-	Header h;
+	AdHeader h;
 
 	start = find_header(p, end, &h);
 	if (start) {
@@ -1317,6 +1305,8 @@ void ad_reader_end_source(AdReader *r)
 	}
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
+	if (r->cut_header)
+		cut_header_continues(r, "", "");
 	emit_all(r);
 	flush_notes(r);
 }

@@ -5,6 +5,7 @@
  * with its items-changed signals, and the offline file source producing
  * the same alerts as `avcdoctor analyze --json`.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,11 +13,15 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <glib/gstdio.h>
 
 #include "alert-model.h"
 #include "file-source.h"
+#include "overview-model.h"
 
 #define POLICY "/etc/selinux/default/policy/policy.33"
+
+static const AdFileSourceOptions with_policy = { .policy = POLICY };
 
 /* one alert object as the daemon sends it; @host NULL for the local host */
 static char *alert_json(const char *id, const char *level, const char *summary,
@@ -446,9 +451,9 @@ static void test_file_source(void **state)
 	AdAlertItem *shadow;
 
 	(void)state;
-	alerts = ad_file_source_analyse(files, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(files, &with_policy, &report, &error);
 	assert_non_null(alerts);
-	assert_int_equal(report->denials, 15);
+	assert_int_equal(report->denials, 14);	/* and one granted record */
 	assert_int_equal(alerts->len, 13);
 	g_ptr_array_add(alerts, NULL);
 	assert_int_equal(ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL), 0);
@@ -472,6 +477,43 @@ static void test_file_source(void **state)
 	}
 }
 
+/*
+ * Alerts whose host or path holds bytes that are not UTF-8 (node=web\xff1,
+ * a file name with \xff) or a terminal escape: every one is shown, the red
+ * shadow_t read among them.
+ */
+static void test_file_source_invalid_utf8(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"hostile", "invalid-utf8-node.log", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(AdFileReport) report = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	gboolean shadow = FALSE;
+
+	(void)state;
+	alerts = ad_file_source_analyse(files, &with_policy, &report, &error);
+	assert_non_null(alerts);
+	assert_int_equal(report->denials, 2);
+	assert_int_equal(alerts->len, 2);
+	for (guint i = 0; i < alerts->len; i++) {
+		g_autoptr(GError) item_error = NULL;
+		g_autoptr(AdAlertItem) item =
+			ad_alert_item_new_from_json(g_ptr_array_index(alerts, i), &item_error);
+
+		if (item_error)
+			print_error("alert %u: %s\n", i, item_error->message);
+		assert_non_null(item);
+		shadow = shadow || strcmp(ad_alert_item_get_target(item), "shadow_t") == 0;
+	}
+	assert_true(shadow);
+	g_ptr_array_add(alerts, NULL);
+	assert_int_equal(ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL), 0);
+	assert_int_equal(ad_alert_model_get_total(m), 2);
+}
+
 /* a site's rules.d (standing for /etc/avcdoctor/rules.d) is used offline too */
 static void test_file_source_site_rules(void **state)
 {
@@ -486,12 +528,12 @@ static void test_file_source_site_rules(void **state)
 
 	(void)state;
 	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", "/nonexistent/rules.d", TRUE);
-	plain = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	plain = ad_file_source_analyse(files, &with_policy, NULL, NULL);
 	assert_non_null(plain);
 	for (guint i = 0; i < plain->len; i++)
 		assert_null(strstr(g_ptr_array_index(plain, i), "site-webapp-shadow"));
 	g_setenv("AVCDOCTOR_LOCAL_RULES_DIR", site, TRUE);
-	with_site = ad_file_source_analyse(files, POLICY, NULL, NULL);
+	with_site = ad_file_source_analyse(files, &with_policy, NULL, NULL);
 	g_unsetenv("AVCDOCTOR_LOCAL_RULES_DIR");
 	assert_non_null(with_site);
 	for (guint i = 0; i < with_site->len; i++)
@@ -499,6 +541,43 @@ static void test_file_source_site_rules(void **state)
 			   "\"plugin\":\"rule:90-site.rules:site-webapp-shadow\""))
 			found = TRUE;
 	assert_true(found);
+}
+
+/* --file-contexts: the labels a log's files should have come from the file given */
+static void test_file_source_file_contexts(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("avcdoctor-fc-XXXXXX", NULL);
+	g_autofree char *log = g_build_filename(dir, "audit.log", NULL);
+	g_autofree char *fc = g_build_filename(dir, "file_contexts", NULL);
+	const char *files[] = { log, NULL };
+	AdFileSourceOptions opt = { .policy = POLICY, .file_contexts = fc };
+	g_autoptr(GPtrArray) plain = NULL, custom = NULL;
+	/* the relabel first: only the given file_contexts makes it the fix */
+	const char *relabel = "\"suggestions\":[{\"plugin\":\"restorecon\"";
+
+	(void)state;
+	assert_non_null(dir);
+	assert_true(g_file_set_contents(log,
+		"type=AVC msg=audit(1700000000.100:10): avc:  denied  { read } for  pid=7 "
+		"comm=\"httpd\" name=\"index.html\" dev=\"sda1\" ino=9 "
+		"scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:default_t:s0 "
+		"tclass=file permissive=0\n"
+		"type=PATH msg=audit(1700000000.100:10): item=0 name=\"/srv/webdata/index.html\" "
+		"inode=9 nametype=NORMAL\n", -1, NULL));
+	assert_true(g_file_set_contents(fc,
+		"/srv/webdata(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n", -1, NULL));
+	plain = ad_file_source_analyse(files, &with_policy, NULL, NULL);
+	custom = ad_file_source_analyse(files, &opt, NULL, NULL);
+	assert_non_null(plain);
+	assert_non_null(custom);
+	assert_int_equal(plain->len, 1);
+	assert_int_equal(custom->len, 1);
+	/* the policy's own file_contexts labels /srv/webdata var_t: no use to httpd */
+	assert_null(strstr(g_ptr_array_index(plain, 0), relabel));
+	assert_non_null(strstr(g_ptr_array_index(custom, 0), relabel));
+	g_unlink(log);
+	g_unlink(fc);
+	g_rmdir(dir);
 }
 
 /* the Permissions column: the denied permissions, clean, and sortable */
@@ -532,6 +611,284 @@ static void test_permissions_column(void **state)
 	assert_string_equal(ids, "p2 p1");
 }
 
+/* occurrences of @needle in @hay, case-insensitive */
+static guint occurrences(const char *hay, const char *needle)
+{
+	g_autofree char *h = g_utf8_casefold(hay, -1), *n = g_utf8_casefold(needle, -1);
+	guint k = 0;
+
+	for (const char *p = strstr(h, n); p; p = strstr(p + 1, n))
+		k++;
+	return k;
+}
+
+/* everything the detail pane says in words: the explanation and each suggestion */
+static char *pane_words(AdAlertItem *a)
+{
+	g_autoptr(GPtrArray) sugg = ad_alert_item_get_suggestions(a);
+	g_autofree char *why = ad_alert_item_explain(a);
+	GString *s = g_string_new(why);
+
+	for (guint i = 0; i < sugg->len; i++) {
+		AdSuggestionView *v = g_ptr_array_index(sugg, i);
+
+		g_string_append_printf(s, "\n%s\n%s", v->if_text ? v->if_text : "",
+				       v->then_text ? v->then_text : "");
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* the detail pane says a constraint and "the current policy allows this access" once */
+static void test_explain_once(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"plugins", "constraint.log", NULL);
+	const char *files[] = { log, NULL };
+	static const char *const texts[] = {
+		/* allowed: the reason's sentence and the verdict's detail said the same */
+		"{\"id\":\"al\",\"count\":1,\"last_seen\":10,\"level\":\"green\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"allowed\",\"detail\":"
+		"\"the current policy allows this access: the record comes from another "
+		"policy, other boolean values, or was granted\"}}",
+		/* a constraint no suggestion quotes: the explanation says it */
+		"{\"id\":\"te\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"te_rule\",\"detail\":"
+		"\"no allow rule grants a_t read on b_t (class file)\",\"constraint\":"
+		"\"the source user u1 differs from the target user u2\","
+		"\"constraint_too\":true}}",
+		NULL,
+	};
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autofree char *allowed = NULL, *te = NULL, *why = NULL;
+	guint n = 0;
+
+	(void)state;
+	assert_int_equal(ad_alert_model_load_json(m, texts, NULL), 0);
+	allowed = pane_words(ad_alert_model_lookup(m, "al"));
+	assert_int_equal(occurrences(allowed, "the current policy allows this access"), 1);
+	why = ad_alert_item_explain(ad_alert_model_lookup(m, "al"));
+	assert_true(g_str_has_prefix(why, "The current policy allows this access: the record"));
+	te = pane_words(ad_alert_model_lookup(m, "te"));
+	assert_int_equal(occurrences(te, "the source user u1 differs from the target user u2"), 1);
+	assert_non_null(strstr(te, "No allow rule grants a_t read on b_t"));
+	/* the analyzer's constraint alert: its constraint plugin quotes the constraint */
+	alerts = ad_file_source_analyse(files, &with_policy, NULL, NULL);
+	assert_non_null(alerts);
+	g_ptr_array_add(alerts, NULL);
+	ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL);
+	for (guint i = 0; i < g_list_model_get_n_items(G_LIST_MODEL(m)); i++) {
+		g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(m), i);
+		g_autofree char *c = ad_json_get_text(json_object_object_get(
+				ad_alert_item_get_json(a), "denial"), "constraint");
+		g_autofree char *words = NULL;
+
+		if (!c || !g_str_has_prefix(c, "the source role staff_r"))
+			continue;
+		n++;
+		words = pane_words(a);
+		assert_int_equal(occurrences(words, c), 1);
+	}
+	assert_int_equal(n, 1);
+}
+
+/* the overview entry @name of @list, or NULL */
+static const AdOverviewEntry *entry_named(GPtrArray *list, const char *name)
+{
+	for (guint i = 0; i < list->len; i++) {
+		const AdOverviewEntry *e = g_ptr_array_index(list, i);
+
+		if (g_str_equal(e->name, name))
+			return e;
+	}
+	return NULL;
+}
+
+/* the overview pane's counts: the core's overview over the browser's alerts */
+static void test_overview_counts(void **state)
+{
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autoptr(AdOverview) o = ad_alert_model_overview(m, FALSE);
+	g_autoptr(AdOverview) all = ad_alert_model_overview(m, TRUE);
+	g_autoptr(GPtrArray) items = ad_alert_model_get_all(m);
+	guint64 records = 0;
+	guint n = 0;
+
+	(void)state;
+	/* d is ignored: left out unless asked for */
+	assert_int_equal(o->alerts, 4);
+	assert_int_equal(o->records, 3 + 1 + 7 + 5);
+	assert_int_equal(all->alerts, 5);
+	assert_int_equal(all->records, 3 + 1 + 7 + 5 + 2);
+	/* counted against the alerts themselves */
+	for (guint i = 0; i < items->len; i++) {
+		AdAlertItem *a = g_ptr_array_index(items, i);
+
+		if (ad_alert_item_get_ignored(a))
+			continue;
+		n++;
+		records += ad_alert_item_get_count(a);
+	}
+	assert_int_equal(o->alerts, n);
+	assert_int_equal(o->records, records);
+	assert_int_equal(o->alerts_by_level[AD_LEVEL_RED], 2);
+	assert_int_equal(o->records_by_level[AD_LEVEL_RED], 6);
+	assert_int_equal(o->alerts_by_level[AD_LEVEL_YELLOW], 1);
+	assert_int_equal(o->alerts_by_level[AD_LEVEL_GREEN], 1);
+	assert_int_equal(o->records_by_level[AD_LEVEL_GREEN], 7);
+	/* each sample alert's first fix is a boolean */
+	assert_int_equal(o->alerts_by_fix[AD_FIX_BOOLEAN], 4);
+	assert_int_equal(o->alerts_by_fix[AD_FIX_INFO + 1], 0);
+	/* the domains, most records first */
+	assert_int_equal(o->sources->len, 4);
+	assert_string_equal(((AdOverviewEntry *)g_ptr_array_index(o->sources, 0))->name,
+			    "cupsd_t");
+	assert_string_equal(((AdOverviewEntry *)g_ptr_array_index(o->sources, 3))->name,
+			    "sshd_t");
+	/* hosts: the alert without node= is the unnamed host "" */
+	assert_int_equal(entry_named(o->hosts, "")->records, 7);
+	assert_int_equal(entry_named(o->hosts, "mail")->records, 5);
+	assert_int_equal(entry_named(o->hosts, "web1")->alerts, 1);
+	assert_null(entry_named(o->hosts, "this host"));
+	assert_true(o->first_seen == 990 && o->last_seen == 5000);
+}
+
+/* the overview of a real log agrees with the file source's own count */
+static void test_overview_file(void **state)
+{
+	g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), "tests", "data",
+						"sample.log", NULL);
+	const char *files[] = { log, NULL };
+	g_autoptr(AdFileReport) report = NULL;
+	g_autoptr(GPtrArray) alerts = NULL;
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autoptr(AdOverview) o = NULL;
+	g_autoptr(AdTimeline) t = NULL;
+	guint fixes = 0;
+
+	(void)state;
+	alerts = ad_file_source_analyse(files, &with_policy, &report, NULL);
+	assert_non_null(alerts);
+	g_ptr_array_add(alerts, NULL);
+	ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL);
+	o = ad_alert_model_overview(m, FALSE);
+	/* as `avcdoctor analyze --summary`: 14 denied records (the 15th was granted) */
+	assert_int_equal(o->alerts, 13);
+	assert_int_equal(o->records, 14);
+	assert_int_equal(report->denials, o->records);
+	for (guint k = 0; k <= AD_FIX_INFO + 1; k++)
+		fixes += o->alerts_by_fix[k];
+	assert_int_equal(fixes, 13);
+	/* a log without node= names no host: one unnamed host, never "this host" */
+	assert_int_equal(o->hosts->len, 1);
+	assert_string_equal(((AdOverviewEntry *)g_ptr_array_index(o->hosts, 0))->name, "");
+	/* the file's record times: every denial in the chart */
+	assert_int_equal(report->times->len, o->records);
+	t = ad_timeline_new(o->first_seen, o->last_seen, 60);
+	assert_non_null(t);
+	for (guint i = 0; i < report->times->len; i++)
+		ad_timeline_add_time(t, g_array_index(report->times, double, i), 1);
+	assert_true(t->total == o->records);
+}
+
+/* the list grouped by source domain: groups in the view's order, with counts */
+static void test_groups(void **state)
+{
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autoptr(GPtrArray) groups = NULL;
+	AdAlertItem *more[] = {
+		item("f", "red", "SELinux is preventing httpd from write", "httpd_t", 2, 2500,
+		     NULL, FALSE),
+		item("g", "green", "SELinux is preventing httpd from open", "httpd_t", 4, 500,
+		     NULL, FALSE),
+	};
+	AdAlertGroup *g;
+	guint n = 0;
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(more); i++) {
+		ad_alert_model_upsert(m, more[i]);
+		g_object_unref(more[i]);
+	}
+	/* newest first: e b f c a g */
+	groups = ad_alert_groups_new(G_LIST_MODEL(m));
+	assert_int_equal(groups->len, 4);
+	g = g_ptr_array_index(groups, 2);
+	assert_string_equal(g->source, "httpd_t");
+	assert_int_equal(g->items->len, 3);
+	assert_string_equal(ad_alert_item_get_id(g_ptr_array_index(g->items, 0)), "f");
+	assert_string_equal(ad_alert_item_get_id(g_ptr_array_index(g->items, 2)), "g");
+	assert_int_equal(g->records, 2 + 3 + 4);
+	assert_int_equal(g->level, AD_LEVEL_RED);
+	for (guint i = 0; i < groups->len; i++)
+		n += ((AdAlertGroup *)g_ptr_array_index(groups, i))->items->len;
+	assert_int_equal(n, g_list_model_get_n_items(G_LIST_MODEL(m)));
+	/* the sort orders the groups: most records first puts cupsd_t (7) first */
+	g_ptr_array_unref(groups);
+	ad_alert_model_set_sort(m, AD_COLUMN_COUNT, TRUE);
+	groups = ad_alert_groups_new(G_LIST_MODEL(m));
+	assert_string_equal(((AdAlertGroup *)g_ptr_array_index(groups, 0))->source, "cupsd_t");
+	g = g_ptr_array_index(groups, 2);
+	assert_string_equal(g->source, "httpd_t");
+	assert_string_equal(ad_alert_item_get_id(g_ptr_array_index(g->items, 0)), "g");
+	/* the filter applies first: red only leaves f in httpd_t's group */
+	g_ptr_array_unref(groups);
+	set_filter(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE);
+	groups = ad_alert_groups_new(G_LIST_MODEL(m));
+	assert_int_equal(groups->len, 3);
+	for (guint i = 0; i < groups->len; i++) {
+		g = g_ptr_array_index(groups, i);
+		if (g_str_equal(g->source, "httpd_t"))
+			assert_int_equal(g->items->len, 1);
+	}
+}
+
+/* the chart's bins, an alert spread between its first and last time, and a bar's filter */
+static void test_timeline(void **state)
+{
+	g_autoptr(AdTimeline) t = ad_timeline_new(1000, 5000, 60);
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autofree char *ids = NULL;
+	double since, until, sum = 0;
+	int bin;
+
+	(void)state;
+	assert_non_null(t);
+	assert_null(ad_timeline_new(0, 5000, 60));
+	/* 4000 s in at most 60 bins: five minutes each */
+	assert_true(t->step == 300);
+	assert_true(t->start <= 1000 && t->start + t->n * t->step > 5000);
+	assert_true(t->n <= 60);
+	assert_int_equal(ad_timeline_bin_at(t, t->start - 1), -1);
+	/* six records from 1000 to 2200: one at each end, four spread */
+	ad_timeline_add_alert(t, 1000, 2200, 6);
+	for (guint i = 0; i < t->n; i++)
+		sum += t->bins[i];
+	assert_true(fabs(sum - 6) < 1e-9 && fabs(t->total - 6) < 1e-9);
+	bin = ad_timeline_bin_at(t, 1600);
+	assert_true(fabs(t->bins[bin] - 1) < 1e-9);	/* a full bin inside: 4 * 300 / 1200 */
+	assert_true(t->bins[ad_timeline_bin_at(t, 4000)] == 0);
+	/* one record, or a first time equal to the last: all in one bin */
+	ad_timeline_add_alert(t, 4000, 4000, 3);
+	assert_true(t->bins[ad_timeline_bin_at(t, 4000)] == 3 && t->max == 3);
+	/* a bar's span as the list's filter: alerts seen in it between first and last */
+	ad_timeline_bin_span(t, (guint)ad_timeline_bin_at(t, 2995), &since, &until);
+	assert_true(since <= 2995 && until > 2995 && until - since == 300);
+	{
+		AdAlertFilter f = { .since = 2995, .until = 2996 };
+
+		ad_alert_model_set_filter(m, &f);
+		ids = view_ids(m);
+		assert_string_equal(ids, "b");	/* seen from 2990 to 3000 */
+		f.since = 3001;
+		f.until = 3990;
+		ad_alert_model_set_filter(m, &f);
+		g_free(ids);
+		ids = view_ids(m);
+		assert_string_equal(ids, "");
+	}
+}
+
 static void test_file_source_errors(void **state)
 {
 	const char *missing[] = { "/nonexistent/audit.log", NULL };
@@ -544,17 +901,18 @@ static void test_file_source_errors(void **state)
 	g_autoptr(GPtrArray) alerts = NULL;
 
 	(void)state;
-	alerts = ad_file_source_analyse(missing, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(missing, &with_policy, &report, &error);
 	assert_null(alerts);
 	assert_non_null(error);
 	assert_non_null(strstr(error->message, "/nonexistent/audit.log"));
 	g_clear_error(&error);
-	alerts = ad_file_source_analyse(ok, "/nonexistent/policy.33", &report, &error);
+	alerts = ad_file_source_analyse(ok, &(AdFileSourceOptions){ .policy = "/nonexistent/policy.33" },
+					&report, &error);
 	assert_null(alerts);
 	assert_non_null(error);
 	g_clear_error(&error);
 	/* one file missing, the other read: alerts, and the problem reported */
-	alerts = ad_file_source_analyse(some, POLICY, &report, &error);
+	alerts = ad_file_source_analyse(some, &with_policy, &report, &error);
 	assert_non_null(alerts);
 	assert_int_equal(alerts->len, 13);
 	assert_int_equal(report->problems, 1);
@@ -572,9 +930,16 @@ int main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_mirror),
 		cmocka_unit_test(test_file_source),
+		cmocka_unit_test(test_file_source_invalid_utf8),
 		cmocka_unit_test(test_file_source_site_rules),
+		cmocka_unit_test(test_file_source_file_contexts),
 		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
+		cmocka_unit_test(test_explain_once),
+		cmocka_unit_test(test_overview_counts),
+		cmocka_unit_test(test_overview_file),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_timeline),
 	};
 	g_autofree char *rules = g_build_filename(g_getenv("AD_SOURCE_DIR") ?
 						  g_getenv("AD_SOURCE_DIR") : ".", "rules", NULL);

@@ -899,6 +899,34 @@ static void test_hostile_many_fields(void **state)
 	assert_hostile_trusted(denial_of(res, 2), "more fields");
 }
 
+/*
+ * caller text ends its planted run with a \x1d, the separator of auditd's
+ * ENRICHED format: the line is not cut there, the trailing fields win
+ */
+static void test_hostile_planted_gs(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-gs.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 4), "planted");
+}
+
+/*
+ * caller text ends its planted run with the start of a terminal escape
+ * sequence (OSC, CSI) that the reader's colour stripping would have let
+ * run over the trailing fields
+ */
+static void test_hostile_planted_escape(void **state)
+{
+	g_autoptr(Result) osc = analyse_hostile("user-avc-planted-osc.log");
+	g_autoptr(Result) csi = analyse_hostile("user-avc-planted-csi.log");
+
+	assert_no_problems(osc);
+	assert_hostile_trusted(denial_of(osc, 5), "planted");
+	assert_no_problems(csi);
+	assert_hostile_trusted(denial_of(csi, 6), "planted");
+}
+
 /* no "scontext= tcontext= tclass=" run at the end: suspect, alert of its own */
 static void test_hostile_no_trailer(void **state)
 {
@@ -1222,6 +1250,8 @@ int main(void)
 		cmocka_unit_test(test_honest_user_avc),
 		cmocka_unit_test(test_hostile_planted_quote),
 		cmocka_unit_test(test_hostile_many_fields),
+		cmocka_unit_test(test_hostile_planted_gs),
+		cmocka_unit_test(test_hostile_planted_escape),
 		cmocka_unit_test(test_hostile_no_trailer),
 		cmocka_unit_test(test_suspect_signature),
 		cmocka_unit_test(test_same_serial_flood),

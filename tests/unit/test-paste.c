@@ -415,6 +415,8 @@ static void test_dates(void **state)
 		{ "2024-11-19 15:26:24.707:5", 1732029984 },
 		{ "2024/11/19 15:26:24.707:5", 1732029984 },
 		{ "19-11-24 15:26:24.707:5", 1732029984 },
+		{ "20.2.2024 03:14:09.354:5", 1708398849 },	/* cs_CZ: no leading zero */
+		{ "12/31/1969 19:00:08.000:5", -17992 },	/* before 1970: a date too */
 		{ "2024. 11. 19. 15:26:24.707:5", -1 },	/* not a form ausearch prints */
 	};
 	guint failures = 0;
@@ -426,7 +428,7 @@ static void test_dates(void **state)
 		g_autoptr(Got) g = read_paste(text, FALSE);
 		AdDenial *d = g->denials->len == 1 ? denial_at(g, 0) : NULL;
 
-		if (!d || (cases[i].sec >= 0 && (d->event->sec != cases[i].sec ||
+		if (!d || (cases[i].sec != -1 && (d->event->sec != cases[i].sec ||
 						 d->event->serial != 5))) {
 			print_error("%s: %u denials, sec %" G_GINT64_FORMAT "\n", cases[i].stamp,
 				    g->denials->len, d ? d->event->sec : 0);
@@ -651,12 +653,141 @@ static void test_rotations(void **state)
 	g_rmdir(dir);
 }
 
+/*
+ * Forms found in records pasted into public bug trackers: ausearch -i
+ * records run together on one line, a program's printed list of record
+ * strings, a stamp a hard wrap cut; and where each must not apply.
+ */
+#define ISTAMP "11/22/2024 03:05:50.060:994"
+#define IAVC(stamp) "type=AVC msg=audit(" stamp ") : avc:  denied  { search } for  pid=29683 " \
+	"comm=nfsidmap name=libvirt " S " " T " tclass=dir permissive=0"
+#define IKEY "search|httpd_t|user_home_t|dir"
+
+static void test_public_forms(void **state)
+{
+	/* one event's records on a line: split, and read as one event */
+	{
+		g_autoptr(Got) g = read_paste(
+			"The commit addresses the following AVC denial:\n"
+			"type=PROCTITLE msg=audit(" ISTAMP ") : proctitle=nfsidmap 886959952 "
+			"uid:SYSTEM@NT AUTHORITY " IAVC(ISTAMP) " type=SYSCALL msg=audit(" ISTAMP
+			") : arch=x86_64 syscall=openat success=no exit=EACCES(Permission denied) "
+			"comm=nfsidmap exe=/usr/sbin/nfsidmap key=(null)\n", FALSE);
+		g_autofree char *key = NULL;
+
+		assert_int_equal(g->denials->len, 1);
+		key = denial_key(denial_at(g, 0));
+		assert_string_equal(key, IKEY);
+		assert_int_equal(denial_at(g, 0)->event->serial, 994);
+		assert_int_equal(denial_at(g, 0)->event->records->len, 3);
+		assert_non_null(ad_event_find_record(denial_at(g, 0)->event, 1300));
+		assert_int_equal(g->problems->len, 0);
+	}
+	/* whole denials of several events on a line */
+	{
+		g_autoptr(Got) g = read_paste(
+			"examples: " IAVC("06/03/2025 15:53:24.872:546") " "
+			IAVC("06/03/2025 15:53:24.941:549") " " IAVC("06/03/2025 15:58:17.996:559")
+			"\n", FALSE);
+
+		assert_int_equal(g->denials->len, 3);
+		assert_int_equal(denial_at(g, 1)->event->serial, 549);
+		for (guint i = 0; i < 3; i++) {
+			g_autofree char *key = denial_key(denial_at(g, i));
+
+			assert_string_equal(key, IKEY);
+		}
+	}
+	/* a proctitle holding a record of another stamp: a value, not a record */
+	{
+		g_autoptr(Got) g = read_paste(
+			"type=PROCTITLE msg=audit(" ISTAMP ") : proctitle=sh -c echo "
+			IAVC("11/22/2024 03:05:50.060:995") "\n", FALSE);
+
+		assert_int_equal(g->denials->len, 0);
+		assert_int_equal(g->events->len, 1);
+		assert_int_equal(((AdEvent *)g->events->pdata[0])->records->len, 1);
+	}
+	/* an ausearch -i path holding a denial: the record is not cut inside it */
+	{
+		g_autoptr(Got) g = read_paste(
+			"type=AVC msg=audit(" ISTAMP ") : avc:  denied  { read } for  pid=1 comm=x "
+			"path=/tmp/a " IAVC("11/22/2024 03:05:50.060:995") " dev=\"vda1\" ino=2 " S " "
+			T " tclass=file permissive=0\n", FALSE);
+
+		assert_int_equal(g->denials->len, 1);
+		assert_int_equal(denial_at(g, 0)->event->serial, 994);
+	}
+	/* records printed as a Python list: each read, without the list's quotes */
+	{
+		g_autoptr(Got) g = read_paste(
+			"['" REC(7) "', '" HDR(8) BODY "', '" HDR(9) BODY "']\n", FALSE);
+
+		assert_int_equal(g->denials->len, 3);
+		for (guint i = 0; i < 3; i++) {
+			g_autofree char *key = denial_key(denial_at(g, i));
+
+			assert_string_equal(key, KEY);
+			assert_int_equal(denial_at(g, i)->event->serial, 7 + i);
+		}
+		assert_true(g_str_has_suffix(denial_at(g, 0)->record->text, "permissive=0"));
+	}
+	/* a quoted value holding ", 'type=AVC ...": inside the quotes, not a record */
+	{
+		g_autoptr(Got) g = read_paste(
+			HDR(7) "avc:  denied  { read } for  pid=1234 comm=\"a, 'type=AVC msg=audit("
+			"1700000000.100:8): avc:  denied  { write }\" " S " " T " tclass=file\n",
+			FALSE);
+
+		assert_int_equal(g->events->len, 1);
+		assert_int_equal(g->denials->len, 1);
+		assert_true(ad_bytes_equal_str(denial_at(g, 0)->comm,
+					       "a, 'type=AVC msg=audit(1700000000.100:8): avc:  "
+					       "denied  { write }"));
+	}
+	/* a stamp cut by a hard wrap: the two lines are one record again */
+	for (int bytewise = 0; bytewise < 2; bytewise++) {
+		g_autoptr(Got) g = read_paste("type=AVC msg=audit(1700000000.1\n00:7): " BODY "\n",
+					      bytewise);
+		g_autofree char *key = NULL;
+
+		assert_int_equal(g->denials->len, 1);
+		key = denial_key(denial_at(g, 0));
+		assert_string_equal(key, KEY);
+		assert_int_equal(denial_at(g, 0)->event->serial, 7);
+		assert_int_equal(denial_at(g, 0)->event->sec, 1700000000);
+		assert_int_equal(g->problems->len, 0);
+		assert_int_equal(g->notes->len, 0);
+	}
+	/* a cut stamp the next line does not finish: reported once, at its line */
+	{
+		g_autoptr(Got) g = read_paste("type=AVC msg=audit(1700000000.1\n"
+					      "12:" REC(8) "\n", FALSE);
+
+		assert_int_equal(g->denials->len, 1);
+		assert_int_equal(denial_at(g, 0)->event->serial, 8);
+		assert_int_equal(g->problems->len, 1);
+		assert_string_equal(g->problems->pdata[0],
+				    "1: malformed audit(...) timestamp: record skipped");
+	}
+	/* ... and at the input's end */
+	{
+		g_autoptr(Got) g = read_paste(REC(7) "\ntype=AVC msg=audit(1700000000.1", FALSE);
+
+		assert_int_equal(g->denials->len, 1);
+		assert_int_equal(g->problems->len, 1);
+		assert_string_equal(g->problems->pdata[0],
+				    "2: malformed audit(...) timestamp: record skipped");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_wrapped),
 		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_public_forms),
 		cmocka_unit_test(test_wrap_bounded),
 		cmocka_unit_test(test_headerless_note),
 		cmocka_unit_test(test_unknown_class_notice),

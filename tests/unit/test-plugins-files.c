@@ -321,14 +321,34 @@ static void test_fcontext_spec(void **state)
 		{"/srv/a\nb", FALSE, NULL},
 		{"/srv/a\tb", TRUE, NULL},
 		{"/srv/a\x1b[31m", FALSE, NULL},
+		{"/srv/a\xc2\x9b" "b", FALSE, NULL},		/* C1 control */
+		{"srv/x", FALSE, NULL},				/* relative */
+		{NULL, FALSE, NULL},
+		/* white space never: semanage would take the rest for a type */
+		{"/srv/my  web site", FALSE, "/srv/my..web.site"},
+		{"/srv/ lead", TRUE, "/srv/.lead(/.*)?"},
+		/* quotes are plain characters of a regex and of file_contexts */
+		{"/srv/it's \"x\"", FALSE, "/srv/it's.\"x\""},
+		/* a directory named with its trailing '/': the directory */
+		{"/srv/up/", TRUE, "/srv/up(/.*)?"},
+		{"/srv/up//", FALSE, "/srv/up"},
+		{"//", TRUE, "/.*"},
+		/* bytes that are not UTF-8: any byte; whole characters kept */
+		{"/srv/\xff\xfe", FALSE, "/srv/.."},
+		{"/srv/a\xc3", TRUE, "/srv/a.(/.*)?"},
+		{"/srv/\xe2\x82\xac\xe2\x82", FALSE, "/srv/\xe2\x82\xac.."},
+		{"/srv/\xc0\xaf", FALSE, "/srv/.."},	/* overlong '/' */
+		{"/srv/\xf0\x9f\x98\x80 x", FALSE, "/srv/\xf0\x9f\x98\x80.x"},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		g_autofree char *got = ad_file_fcontext_spec(cases[i].path, cases[i].subtree);
+		g_autofree char *got = ad_fcontext_spec(cases[i].path, cases[i].subtree);
 
 		if (g_strcmp0(got, cases[i].spec) != 0)
 			print_error("case %u: got '%s'\n", i, got ? got : "(null)");
 		assert_true(g_strcmp0(got, cases[i].spec) == 0);
+		/* never white space, always valid UTF-8 */
+		assert_true(!got || (!strpbrk(got, " \t\n\r\v\f") && g_utf8_validate(got, -1, NULL)));
 	}
 }
 

@@ -29,6 +29,7 @@
 
 #include "policy/policy.h"
 #include "policy/policy-private.h"
+#include "policy/policy-edit.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 

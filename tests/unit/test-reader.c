@@ -701,13 +701,16 @@ static void test_enriched(void **state)
 		"AUID=\"root\" UID=\"root\"\n"
 		"type=SYSCALL msg=audit(1700000001.100:101): arch=c000003e syscall=257 success=no "
 		"exit=-13 auid=0 uid=0 comm=\"httpd\" key=(null)\x1d"
-		"ARCH=x86_64 SYSCALL=openat AUID=\"root\" UID=\"root\"\n");
+		"ARCH=x86_64 SYSCALL=openat AUID=\"root\" UID=\"root\"\n"
+		"type=SOCKADDR msg=audit(1700000001.100:101): saddr=020000357F0000010000000000000000"
+		"\x1dSADDR={ saddr_fam=inet laddr=127.0.0.1 lport=53 }\n");
 	AdEvent *ev;
 
 	assert_no_problems(c);
 	assert_int_equal(c->events->len, 1);
 	ev = event_at(c, 0);
-	assert_int_equal(ev->records->len, 2);
+	assert_int_equal(ev->records->len, 3);
+	assert_field(record_at(ev, 2), "laddr", NULL);
 	assert_field(record_at(ev, 0), "permissive", "0");
 	assert_field(record_at(ev, 0), "AUID", NULL);
 	assert_null(strchr(record_at(ev, 0)->text, 0x1d));
@@ -715,6 +718,45 @@ static void test_enriched(void **state)
 	assert_field(record_at(ev, 1), "ARCH", NULL);
 	assert_field(record_at(ev, 1), "SYSCALL", NULL);
 	assert_field(record_at(ev, 1), "syscall", "257");
+}
+
+/*
+ * One stamp on ever more records (a client writing under one serial): the
+ * reader holds at most 4096 records or 8 MiB of one event, the records
+ * after that make another event, and each cut is reported.
+ */
+static void test_giant_event(void **state)
+{
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(Collect) many = NULL, big = NULL;
+	g_autofree char *filler = g_strnfill(3u << 20, 'a');
+	guint n = 0;
+
+	for (guint i = 0; i < 10000; i++)
+		g_string_append(text, "type=AVC msg=audit(1700000001.100:7): " AVC_BODY "\n");
+	many = read_str(text->str);
+	assert_int_equal(many->events->len, 3);
+	for (guint i = 0; i < 3; i++) {
+		assert_int_equal(event_at(many, i)->serial, 7);
+		assert_true(event_at(many, i)->records->len <= 4096);
+		n += event_at(many, i)->records->len;
+	}
+	assert_int_equal(n, 10000);
+	assert_int_equal(many->problems->len, 2);
+	assert_non_null(strstr(((Problem *)g_ptr_array_index(many->problems, 0))->message,
+			       "under one event stamp"));
+	assert_int_equal(((Problem *)g_ptr_array_index(many->problems, 0))->line, 4096);
+
+	/* five records of 3 MiB: cut after the third (9 MiB) */
+	g_string_truncate(text, 0);
+	for (guint i = 0; i < 5; i++)
+		g_string_append_printf(text, "type=SYSCALL msg=audit(1700000001.100:8): "
+				       "arch=c000003e syscall=2 key=\"%s\"\n", filler);
+	big = read_str(text->str);
+	assert_int_equal(big->events->len, 2);
+	assert_int_equal(event_at(big, 0)->records->len, 3);
+	assert_int_equal(event_at(big, 1)->records->len, 2);
+	assert_int_equal(big->problems->len, 1);
 }
 
 /* -------------------------------------------------------- line-end handling */
@@ -1225,17 +1267,22 @@ static void test_read_file_nul_and_gs(void **state)
 	assert_true(g_file_set_contents(path, text, sizeof(text) - 1, NULL));
 	assert_true(ad_reader_read_file(r, path, &error));
 	assert_null(error);
-	/* lines 1 and 3 hold a NUL; line 5 is cut at its \x1d: "type=AVC" is no record */
+	/*
+	 * lines 1 and 3 hold a NUL; line 5 is not cut at its \x1d (no
+	 * interpreted fields follow it), "type=AVC\x1d" is no record header:
+	 * its "avc:  denied" text is read as pasted, without a stamp
+	 */
 	assert_int_equal(c->problems->len, 2);
 	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 0))->line, 1);
 	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 0))->message, "NUL"));
 	assert_int_equal(((Problem *)g_ptr_array_index(c->problems, 1))->line, 3);
 	assert_non_null(strstr(((Problem *)g_ptr_array_index(c->problems, 1))->message, "NUL"));
-	assert_int_equal(c->events->len, 2);
+	assert_int_equal(c->events->len, 3);
 	assert_int_equal(event_at(c, 0)->serial, 2);
 	assert_null(strchr(record_at(event_at(c, 0), 0)->text, 0x1d));
 	assert_null(strstr(record_at(event_at(c, 0), 0)->text, "AUID"));
 	assert_int_equal(event_at(c, 1)->serial, 4);
+	assert_int_equal(event_at(c, 2)->serial, 0);
 	assert_int_equal(ad_reader_lines(r), 5);
 	g_unlink(path);
 	g_rmdir(dir);
@@ -1636,6 +1683,7 @@ int main(void)
 		cmocka_unit_test(test_journald_audit),
 		cmocka_unit_test(test_journald_audit_without_pid),
 		cmocka_unit_test(test_enriched),
+		cmocka_unit_test(test_giant_event),
 		cmocka_unit_test(test_last_line_without_newline),
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_mixed_whole),

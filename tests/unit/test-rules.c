@@ -29,6 +29,7 @@
 #include "read/reader.h"
 #include "analysis/rules.h"
 #include "analysis/suggest.h"
+#include "policy/policy-edit.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
 
@@ -650,7 +651,7 @@ static void test_hostile_path_one_argument(void **state)
 	assert_int_equal(w->commands->len, 2);
 	/* the directory itself (class dir), metacharacters escaped */
 	assert_argv(w, 0, "semanage", "fcontext", "-a", "-t", "httpd_sys_rw_content_t",
-		    "/var/www/\\$\\(touch x\\);id(/.*)?");
+		    "/var/www/\\$\\(touch.x\\);id(/.*)?");
 	assert_argv(w, 1, "restorecon", "-R", "-v", "--", "/var/www/$(touch x);id");
 }
 
@@ -686,9 +687,35 @@ static void test_path_dir_and_regex(void **state)
 		    "/srv/a\\.b\\[1\\]\\+\\{2\\}\\|\\^\\$\\?\\*\\(x\\)\\\\y(/.*)?");
 	assert_argv(w, 1, "restorecon", "-R", "-v", "--",
 		    "/srv/a.b[1]+{2}|^$?*(x)\\y/f 'q\"");
+	/* a space is "." in a specification: semanage splits it at white space */
 	assert_argv(f, 0, "semanage", "fcontext", "-a", "-t", "httpd_sys_script_exec_t",
-		    "/srv/a\\.b\\[1\\]\\+\\{2\\}\\|\\^\\$\\?\\*\\(x\\)\\\\y/f 'q\"");
+		    "/srv/a\\.b\\[1\\]\\+\\{2\\}\\|\\^\\$\\?\\*\\(x\\)\\\\y/f.'q\"");
 	assert_argv(f, 1, "ls", "-Z", "--", "/srv/a.b[1]+{2}|^$?*(x)\\y/f 'q\"");
+}
+
+/*
+ * A path with spaces and quotes (the kernel writes it hex-encoded): no
+ * specification holds white space, which semanage would split at.
+ */
+static void test_hostile_space_path(void **state)
+{
+	g_autoptr(AdRuleBook) b = match_book();
+	g_autofree char *text = NULL;
+	const char *src = g_getenv("AD_SOURCE_DIR");
+	g_autofree char *file = g_build_filename(src ? src : ".", "tests", "data", "hostile",
+						 "fcontext-space-path.log", NULL);
+	g_autoptr(AdDenial) d = NULL;
+	g_autoptr(GPtrArray) s = NULL;
+
+	assert_true(g_file_get_contents(file, &text, NULL, NULL));
+	d = denial_of("%s", text);
+	s = apply(b, NULL, d, NULL);
+	assert_argv(find_suggestion(s, MATCH "web-write"), 0, "semanage", "fcontext", "-a", "-t",
+		    "httpd_sys_rw_content_t", "/srv/my.site(/.*)?");
+	assert_argv(find_suggestion(s, MATCH "file-exact"), 0, "semanage", "fcontext", "-a",
+		    "-t", "httpd_sys_script_exec_t", "/srv/my.site/it's.\"x\"\\.php");
+	assert_argv(find_suggestion(s, MATCH "file-exact"), 1, "ls", "-Z", "--",
+		    "/srv/my site/it's \"x\".php");
 }
 
 /*
@@ -1514,6 +1541,7 @@ int main(void)
 		cmocka_unit_test(test_default_dir),
 		cmocka_unit_test(test_hostile_path_one_argument),
 		cmocka_unit_test(test_hostile_quoted_path),
+		cmocka_unit_test(test_hostile_space_path),
 		cmocka_unit_test(test_path_dir_and_regex),
 		cmocka_unit_test(test_trailing_slash_path),
 		cmocka_unit_test(test_unusable_paths),

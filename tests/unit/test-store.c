@@ -578,14 +578,26 @@ static void test_delete(void **state)
 	g_autoptr(GPtrArray) denials = crafted_denials();
 	g_autoptr(AdStore) s = open_store(f->path, NULL);
 	g_autoptr(GError) error = NULL;
+	g_autofree char *local = NULL, *again = NULL;
+	json_object *o;
 	AdAlert *a;
 	guint n;
+	char id[17];
+	gint64 num;
 
 	for (guint i = 0; i < denials->len; i++)
 		record(s, f->set, g_ptr_array_index(denials, i));
 	commit(s);
 	n = ad_store_count(s);
 	a = g_ptr_array_index(ad_alert_set_alerts(f->set), 0);
+	/* the local id names this alert until it is deleted */
+	local = ad_store_local_id(s, a->id);
+	assert_non_null(local);
+	assert_true(ad_store_parse_local_id(local, id, &num));
+	assert_string_equal(id, a->id);
+	o = ad_store_get_local(s, local, 0, &error);
+	assert_non_null(o);
+	json_object_put(o);
 	assert_true(ad_store_set_filter(s, a->id, 1000, AD_FILTER_ALWAYS, &error));
 	assert_true(ad_store_delete(s, a->id, &error));
 	assert_int_equal(ad_store_count(s), n - 1);
@@ -602,10 +614,26 @@ static void test_delete(void **state)
 	g_autofree char *sql = g_strdup_printf("SELECT count(*) FROM alert_hosts WHERE alert NOT IN "
 					       "(SELECT num FROM alerts)");
 	assert_sql(f->path, sql, "0");
-	/* it comes back as a new alert */
+	/* it comes back as a new alert, with a new local id; the old one names nothing */
 	assert_true(record(s, f->set, a->latest));
 	commit(s);
 	assert_int_equal(ad_store_count(s), n);
+	again = ad_store_local_id(s, a->id);
+	assert_non_null(again);
+	assert_string_not_equal(again, local);
+	assert_null(ad_store_get_local(s, local, 0, &error));
+	assert_error(error, AD_STORE_ERROR_NOT_FOUND);
+	g_clear_error(&error);
+	/* malformed local ids */
+	for (const char *const *bad = (const char *const[]){ "", "x", "0123456789abcdef",
+			"0123456789abcdef-", "0123456789abcdef-01", "0123456789abcdef-+1",
+			"0123456789abcdef- 1", "0123456789ABCDEF-1", "0123456789abcdef-1x",
+			"0123456789abcdef-99999999999999999999", NULL }; *bad; bad++) {
+		assert_false(ad_store_parse_local_id(*bad, id, &num));
+		assert_null(ad_store_get_local(s, *bad, 0, &error));
+		assert_error(error, AD_STORE_ERROR_INVALID);
+		g_clear_error(&error);
+	}
 
 	/* a delete by another process (avcdoctor delete --db) is seen by the writer */
 	{
@@ -652,14 +680,14 @@ static void test_prune_count(void **state)
 	/* someone ignores the oldest; pruning keeps that decision */
 	assert_true(ad_store_set_filter(s, ((AdAlert *)g_ptr_array_index(alerts, 0))->id, 1000,
 					AD_FILTER_ALWAYS, &error));
-	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0), 7);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0, NULL), 7);
 	assert_int_equal(ad_store_count(s), 3);
 	list = ad_store_list(s, 0, TRUE, 0, NULL, &error);
 	assert_int_equal(list->len, 3);
 	for (guint i = 0; i < 3; i++)
 		assert_string_equal(key_str(g_ptr_array_index(list, i), "id"),
 				    ((AdAlert *)g_ptr_array_index(alerts, 7 + i))->id);
-	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0), 0);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 10 * 3600.0, NULL), 0);
 	assert_sql(f->path, "SELECT count(*) FROM alert_hosts", "3");
 	assert_sql(f->path, "SELECT count(*) FROM alert_items", "6");
 	/* the oldest comes back: new, and still ignored by 1000 */
@@ -683,11 +711,11 @@ static void test_prune_count(void **state)
 	/* no caps: nothing pruned */
 	g_clear_pointer(&s, ad_store_close);
 	s = open_store(f->path, NULL);
-	assert_int_equal(ad_store_prune(s, 1e12), 0);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 0);
 	/* caps set later (a configuration reload) */
 	limits.max_alerts = 1;
 	ad_store_set_limits(s, &limits);
-	assert_int_equal(ad_store_prune(s, 1e12), 3);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 3);
 	assert_int_equal(ad_store_count(s), 1);
 	ad_store_set_limits(s, NULL);
 }
@@ -700,15 +728,15 @@ static void test_prune_age(void **state)
 
 	record_hourly(s, f->set, 10);
 	/* "now" just before 30 hours after the first: the first 6 (0..5 h) are older than a day */
-	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1), 6);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1, NULL), 6);
 	assert_int_equal(ad_store_count(s), 4);
 	/* both caps */
 	g_clear_pointer(&s, ad_store_close);
 	limits.max_alerts = 2;
 	s = open_store(f->path, &limits);
-	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1), 2);
+	assert_int_equal(ad_store_prune(s, 1700000000 + 30 * 3600.0 - 1, NULL), 2);
 	assert_int_equal(ad_store_count(s), 2);
-	assert_int_equal(ad_store_prune(s, 1e12), 2);
+	assert_int_equal(ad_store_prune(s, 1e12, NULL), 2);
 	assert_int_equal(ad_store_count(s), 0);
 }
 
@@ -808,6 +836,42 @@ static void test_migrations(void **state)
 	/* opening again does nothing more */
 	s = open_store(f->path, NULL);
 	g_clear_pointer(&s, ad_store_close);
+
+	/*
+	 * a version 1 store with alerts: version 2 numbers new alerts above
+	 * them, version 3 adds fix_applied
+	 */
+	{
+		g_autoptr(GPtrArray) denials = crafted_denials();
+		g_autofree char *v1 = g_strconcat(f->path, ".v1", NULL);
+		g_autofree char *wal = g_strconcat(v1, "-wal", NULL);
+		g_autofree char *shm = g_strconcat(v1, "-shm", NULL);
+		g_autofree char *v = NULL;
+
+		s = open_store(v1, NULL);
+		for (guint i = 0; i < denials->len; i++)
+			record(s, f->set, g_ptr_array_index(denials, i));
+		commit(s);
+		g_clear_pointer(&s, ad_store_close);
+		assert_int_equal(sqlite3_open(v1, &db), SQLITE_OK);
+		/* back to version 1: without what versions 2 and 3 add */
+		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; "
+					      "ALTER TABLE alerts DROP COLUMN fix_applied; "
+					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(db);
+		s = open_store(v1, NULL);
+		g_clear_pointer(&s, ad_store_close);
+		v = sql_text(v1, "PRAGMA user_version");
+		assert_int_equal(atoi(v), AD_STORE_SCHEMA_VERSION);
+		assert_sql(v1, "SELECT high = (SELECT max(num) FROM alerts) AND high > 0 "
+			       "FROM retired", "1");
+		/* version 3: no fix applied yet to any alert */
+		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE fix_applied IS NULL) "
+			       "FROM alerts", "1");
+		g_unlink(v1);
+		g_unlink(wal);
+		g_unlink(shm);
+	}
 
 	/* a newer schema: refused, not moved */
 	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);

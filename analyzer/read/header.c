@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Finding record headers ("type=NAME msg=audit(") in a line of audit text,
+ * and where the next record starts when several run together: the
+ * reader's scanners, apart from its state.
+ */
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "header.h"
+#include "paste.h"
+
+#ifdef __SSE2__
+/* a "type=" at one of the sixteen places from @p on but the first @skip */
+static inline const char *type_eq_in_block(const char *p, guint skip)
+{
+	const __m128i t = _mm_set1_epi8('t'), eq = _mm_set1_epi8('=');
+	__m128i first = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i last = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
+	guint mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(first, t),
+						     _mm_cmpeq_epi8(last, eq)));
+
+	for (mask &= ~0u << skip; mask; mask &= mask - 1) {
+		const char *c = p + __builtin_ctz(mask);
+
+		if (c[1] == 'y' && c[2] == 'p' && c[3] == 'e')
+			return c;
+	}
+	return NULL;
+}
+#endif
+
+/*
+ * The first "type=" in [@p, @end), or NULL: every line is searched for
+ * the records on it.  SSE2 compares sixteen places at a time for a 't'
+ * with a '=' four bytes on, then checks the three bytes between.
+ */
+const char *ad_header_find_type_eq(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const char *start = p, *c;
+
+	for (; end - p >= 16 + 4; p += 16)
+		if ((c = type_eq_in_block(p, 0)) != NULL)
+			return c;
+	if (p != start && end - p > 4)
+		/* the last places in a block that overlaps the one before */
+		return type_eq_in_block(end - (16 + 4), 16 + 4 - (end - p));
+#endif
+	for (; end - p >= 5; p++)
+		if (memcmp(p, "type=", 5) == 0)
+			return p;
+	return NULL;
+}
+
+/* the bytes of a record type name: A-Z 0-9 _ and the brackets of UNKNOWN[1234] */
+const guint8 ad_header_type_char[256] = {
+	['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['['] = 1, [']'] = 1,
+};
+
+/* "type=NAME msg=audit(" or "type=NAME audit(" at @p (up to @end)?  Fills @h. */
+gboolean ad_header_at(const char *p, const char *end, AdHeader *h)
+{
+	const char *n;
+
+	if (!has_prefix(p, end, "type="))
+		return FALSE;
+	n = p + 5;
+	p = n;
+	while (ad_header_type_char[(guchar)*p])
+		p++;
+	if (p == n || *p != ' ')
+		return FALSE;
+	h->name = n;
+	h->name_len = p - n;
+	if (has_prefix(p, end, " msg=audit("))
+		h->stamp = p + 11;
+	else if (has_prefix(p, end, " audit("))
+		h->stamp = p + 7;
+	else
+		return FALSE;
+	return TRUE;
+}
+
+/*
+ * Where the next record starts on a line of kernel records run together:
+ * " type=X msg=audit(" or " node=N type=X msg=audit(" outside any quotes,
+ * or ", 'type=X msg=audit(" (a program's list of record strings printed
+ * as Python prints one).  Kernel values cannot hold a space or a quote
+ * unquoted (they are hex-encoded then), so this cannot be forged from
+ * inside a field.
+ */
+const char *ad_header_next_record(const char *p, const char *end, AdHeader *h)
+{
+	const char *outside = p;	/* known to be outside any quotes */
+	const char *cand = p;
+
+	for (;;) {
+		const char *q, *start;
+		guint quotes = 0;
+
+		cand = ad_header_find_type_eq(cand, end);
+		if (!cand)
+			return NULL;
+		if (cand == p || !(cand[-1] == ' ' || (cand[-1] == '\'' && cand - p >= 3 &&
+							     cand[-2] == ' ' && cand[-3] == ',')) ||
+		    !ad_header_at(cand, end, h)) {
+			cand += 5;
+			continue;
+		}
+		/* a node= right before belongs to it: " node=N type=..." */
+		start = cand;
+		for (q = cand - 1; q > p && q[-1] != ' ' && q[-1] != '"'; q--)
+			;
+		if (cand[-1] == ' ' && q >= p && q < cand - 1 && strncmp(q, "node=", 5) == 0 &&
+		    q > p && q[-1] == ' ')
+			start = q;
+		/* inside "..." it is text, not a record: go on after the closing quote */
+		for (q = outside; (q = memchr(q, '"', start - q)) != NULL; q++)
+			quotes++;
+		if (quotes % 2 == 0)
+			return start;
+		q = strchr(cand, '"');
+		if (!q)
+			return NULL;
+		outside = cand = q + 1;
+	}
+}
+
+/*
+ * Where the next record starts on a line of ausearch -i records run together
+ * (a bug tracker joined the lines): " type=X msg=audit(DATE TIME:SERIAL) : ".
+ * Interpreted values are not hex-encoded (a proctitle, a path holds spaces):
+ * split only where the next header has this record's very stamp (records of
+ * one event, which a value written before the event cannot know), or where
+ * this record is a whole denial (last word tclass= or permissive=) and the
+ * next one a denial too.  A path made to look like a denial's end imitates
+ * that, but such a path already spoils ausearch -i's unquoted fields.
+ */
+const char *ad_header_next_interpreted(const char *body, const char *line_end,
+					   const char *stamp, gsize stamp_len,
+					   gboolean denial, AdHeader *h)
+{
+	const char *cand = body;
+
+	while ((cand = ad_header_find_type_eq(cand, line_end)) != NULL) {
+		const char *start = cand, *q;
+
+		if (cand == body || cand[-1] != ' ' || !ad_header_at(cand, line_end, h) ||
+		    !ad_paste_is_interpreted_stamp(h->stamp, line_end)) {
+			cand += 5;
+			continue;
+		}
+		for (q = cand - 1; q > body && q[-1] != ' '; q--)
+			;
+		if (q < cand - 1 && strncmp(q, "node=", 5) == 0 && q > body)
+			start = q;
+		if ((gsize)(line_end - h->stamp) > stamp_len &&
+		    memcmp(h->stamp, stamp, stamp_len) == 0 && h->stamp[stamp_len] == ')')
+			return start;
+		if (denial && ad_paste_ends_denial(body, start) &&
+		    ((h->name_len == 3 && memcmp(h->name, "AVC", 3) == 0) ||
+		     (h->name_len == 8 && memcmp(h->name, "USER_AVC", 8) == 0)))
+			return start;
+		cand += 5;
+	}
+	return NULL;
+}

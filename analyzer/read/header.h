@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+/* the reader's header scanners (read/header.c); internal to read/ */
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The text at @s, which runs to @end (a NUL), starts with the literal
+ * @lit.  The length is known at compile time, so the comparison is a word
+ * or two, and it never reads past @end.
+ */
+#define has_prefix(s, end, lit) \
+	((s) <= (end) && (gsize)((end) - (s)) >= sizeof(lit) - 1 && \
+	 memcmp((s), (lit), sizeof(lit) - 1) == 0)
+
+/* a record header as found on a line: parse_record() goes on from it */
+typedef struct {
+	const char *name;	/* the type name, name_len bytes */
+	gsize name_len;
+	const char *stamp;	/* what follows "audit(" */
+} AdHeader;
+
+/* the bytes of a record type name: A-Z 0-9 _ and the brackets of UNKNOWN[1234] */
+extern const guint8 ad_header_type_char[256];
+
+/* the first "type=" from @p on, before @end; NULL when none */
+const char *ad_header_find_type_eq(const char *p, const char *end);
+/* "type=NAME msg=audit(" or "type=NAME audit(" at @p (up to @end)?  Fills @h. */
+gboolean ad_header_at(const char *p, const char *end, AdHeader *h);
+/* where the next kernel record starts on a line of records run together, or NULL */
+const char *ad_header_next_record(const char *p, const char *end, AdHeader *h);
+/*
+ * where the next ausearch -i record starts on a joined line, after the
+ * record whose body is @body and stamp @stamp (@denial: it is a denial)
+ */
+const char *ad_header_next_interpreted(const char *body, const char *line_end,
+				       const char *stamp, gsize stamp_len, gboolean denial,
+				       AdHeader *h);
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdio.h>
+
+#include <gio/gio.h>
+#include <json-c/json.h>
+
+#include "dispatch-core.h"
+
+G_BEGIN_DECLS
+
+/*
+ * setroubleshoot's daemon interface (org.fedoraproject.SetroubleshootdIface),
+ * answered from the dispatcher's store on the connection of its own
+ * service, for setroubleshoot's clients: Cockpit's SELinux page, seapplet.
+ * The interface is data/org.fedoraproject.SetroubleshootdIface.xml,
+ * compiled in as a GResource.
+ */
+
+/* the introspection data of the interface; borrowed */
+GDBusInterfaceInfo *ad_setroubleshoot_interface_info(void);
+
+/* is @name a boolean of the policy in use? */
+typedef gboolean (*AdBooleanCheck)(const char *name, gpointer user_data);
+
+/*
+ * The do_text of one stored suggestion (a JSON object with "commands" and,
+ * for commands that are not valid UTF-8, "commands_hex"), in
+ * setroubleshoot's layout as Cockpit shows it: a single command is the text
+ * itself; of several, each is a line "# COMMAND" (Cockpit shows such lines
+ * as commands, others as prose).  Commands are quoted for a POSIX shell; one
+ * that cannot be shown exactly on one line (bytes that are not UTF-8,
+ * control characters) is a prose line with its escaped form, which starts
+ * with neither '#' nor "setsebool".  Cockpit runs a do_text that starts
+ * with "setsebool" in a root shell by itself, so such a text is kept only
+ * when it is exactly one setsebool command whose arguments are "-P" and
+ * booleans of the policy (@is_boolean) set to 0/1/on/off/true/false; any
+ * other do_text that would start with "setsebool" gets "# " in front.
+ * @ret_fixable: TRUE when every command is shown exactly and is one that
+ * avcdoctor-fixit applies (restorecon; setsebool; semanage fcontext, port
+ * or boolean; semodule -i, after the avcdoctor allow -M that builds it).
+ */
+char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boolean,
+				gpointer user_data, gboolean *ret_fixable);
+
+/*
+ * get_alert's reply, (ssiasa(ssssbbi)tts), of a stored alert (the JSON
+ * object of ad_store_get) whose local id is @local_id: one analysis per
+ * suggestion, in the stored order, analysis_id its index ("0", "1", ...).
+ */
+GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id,
+					AdBooleanCheck is_boolean, gpointer user_data);
+
+/*
+ * The methods, for g_dbus_connection_register_object at
+ * AD_SETROUBLESHOOTD_PATH; user_data is the AdDbusService.
+ */
+extern const GDBusInterfaceVTable ad_setroubleshoot_vtable;
+
+/* the signal alert(level, local_id) of a new or changed alert @id, on @c */
+void ad_setroubleshoot_emit_alert(GDBusConnection *c, AdDispatch *d, const char *id,
+				  const char *level);
+
+G_END_DECLS

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What avcdoctor-fixit does for one call, once the caller is authorised:
+ * the alert and the suggestion from the store, the allow-list, the proof
+ * against the current policy, the commands run one by one without a shell,
+ * and the time of the applied fix written back to the store.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <json-c/json.h>
+
+#include "analysis/alert.h"
+#include "analysis/analysis.h"
+#include "fixit-client.h"
+#include "output/allow.h"
+#include "output/escape.h"
+#include "read/reader.h"
+#include "store.h"
+#include "apply.h"
+
+void ad_fixit_config_clear(AdFixitConfig *c)
+{
+	g_clear_pointer(&c->store_path, g_free);
+	g_clear_pointer(&c->policy, g_free);
+	g_clear_pointer(&c->file_contexts, g_free);
+	g_clear_pointer(&c->rules_dir, g_free);
+	g_clear_pointer(&c->bin_dir, g_free);
+}
+
+void ad_fixit_result_clear(AdFixitResult *r)
+{
+	g_clear_pointer(&r->commands, g_free);
+	g_clear_pointer(&r->output, g_free);
+}
+
+/* ------------------------------------------------------------ running a program */
+
+/* the allow-list: each program the helper runs, by absolute path */
+static const struct {
+	const char *name;
+	const char *dir;
+} programs[] = {
+	{ "restorecon", "/usr/sbin" },
+	{ "setsebool", "/usr/sbin" },
+	{ "semanage", "/usr/sbin" },
+	{ "semodule", "/usr/sbin" },
+	{ "checkmodule", "/usr/bin" },
+	{ "semodule_package", "/usr/bin" },
+};
+
+/* the absolute path of an allowed program, or NULL; owned */
+static char *program_path(const AdFixitConfig *cfg, const char *name)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(programs); i++)
+		if (strcmp(programs[i].name, name) == 0)
+			return g_build_filename(cfg->bin_dir ? cfg->bin_dir : programs[i].dir,
+						name, NULL);
+	return NULL;
+}
+
+/* the child's side: never returns */
+static void G_GNUC_NORETURN child(const char *path, char *const *argv, int out_fd, pid_t parent)
+{
+	static char *const envp[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL };
+	int null_fd;
+
+	setsid();
+	/* a helper killed mid-fix takes the command with it */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0)
+		_exit(127);
+	close_range(3, ~0U, 0);
+	umask(022);
+	if (chdir("/") < 0)
+		_exit(127);
+	execve(path, argv, envp);
+	_exit(127);
+}
+
+/* what a command printed, each line escaped (valid UTF-8, no control characters) */
+static void append_output(GString *out, const char *buf, gsize len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		gsize n = (nl ? nl : end) - p;
+
+		ad_escape_append(out, p, n);
+		if (nl)
+			g_string_append_c(out, '\n');
+		p += n + (nl ? 1 : 0);
+	}
+}
+
+gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GString *out,
+		      GError **error)
+{
+	g_autofree char *line = ad_shell_join((const char *const *)argv);
+	/* errors go over D-Bus and into logs: the command escaped, valid UTF-8 */
+	g_autofree char *shown = ad_escape_str(line);
+	g_autoptr(GString) raw = g_string_new(NULL);
+	gint64 deadline = g_get_monotonic_time() + (gint64)timeout_s * G_USEC_PER_SEC;
+	gboolean timed_out = FALSE, truncated = FALSE;
+	pid_t parent = getpid(), pid;
+	int fds[2], status = 0;
+
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s: pipe: %s", shown,
+			    g_strerror(errno));
+		return FALSE;
+	}
+	pid = fork();
+	if (pid < 0) {
+		int e = errno;
+
+		close(fds[0]);
+		close(fds[1]);
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s: fork: %s", shown,
+			    g_strerror(e));
+		return FALSE;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child(path, argv, fds[1], parent);
+	}
+	close(fds[1]);
+	for (;;) {
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+		gint64 left = deadline - g_get_monotonic_time();
+		char buf[4096];
+		ssize_t n;
+		int r;
+
+		if (left <= 0) {
+			timed_out = TRUE;
+			break;
+		}
+		r = poll(&pfd, 1, (int)MIN(left / 1000 + 1, 1000));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		n = read(fds[0], buf, sizeof(buf));
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0)
+			break;
+		if (raw->len < AD_FIXIT_MAX_OUTPUT)
+			g_string_append_len(raw, buf, MIN((gsize)n, AD_FIXIT_MAX_OUTPUT - raw->len));
+		if (raw->len >= AD_FIXIT_MAX_OUTPUT)
+			truncated = TRUE;
+	}
+	close(fds[0]);
+	if (timed_out) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	append_output(out, raw->str, raw->len);
+	if (truncated)
+		g_string_append(out, "[output truncated]\n");
+	if (timed_out) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_TIMED_OUT,
+			    "%s: killed after %u seconds\n%s", shown, timeout_s, out->str);
+		return FALSE;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		g_autofree char *how = WIFEXITED(status)
+			? g_strdup_printf("exit status %d", WEXITSTATUS(status))
+			: g_strdup_printf("killed by signal %d", WTERMSIG(status));
+
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s failed (%s)\n%s",
+			    shown, how, out->str);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* ------------------------------------------------------------ the stored suggestion */
+
+/* the argument vectors of a stored suggestion, exact (commands_hex where given) */
+static GPtrArray *stored_commands(json_object *sugg)
+{
+	GPtrArray *cmds = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+	json_object *arr = NULL, *hex = NULL;
+
+	if (!json_object_object_get_ex(sugg, "commands", &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return cmds;
+	json_object_object_get_ex(sugg, "commands_hex", &hex);
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *a = json_object_array_get_idx(arr, i);
+		json_object *h = hex ? json_object_array_get_idx(hex, i) : NULL;
+		json_object *src = h && json_object_is_type(h, json_type_array) ? h : a;
+		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+
+		if (!json_object_is_type(src, json_type_array) || !json_object_array_length(src))
+			continue;
+		for (size_t j = 0; j < json_object_array_length(src); j++) {
+			const char *s = json_object_get_string(json_object_array_get_idx(src, j));
+
+			if (!s)
+				s = "";
+			if (src == h) {
+				gsize n = strlen(s) / 2;
+				g_autofree char *bytes = g_malloc0(n + 1);
+
+				for (gsize k = 0; k < n; k++)
+					bytes[k] = (char)(g_ascii_xdigit_value(s[2 * k]) << 4 |
+							  g_ascii_xdigit_value(s[2 * k + 1]));
+				g_strv_builder_add(b, bytes);
+			} else {
+				g_strv_builder_add(b, s);
+			}
+		}
+		g_ptr_array_add(cmds, g_strv_builder_end(b));
+	}
+	return cmds;
+}
+
+/* "verified": 1 true, 0 false, -1 null or absent (no proof applies) */
+static int stored_verified(json_object *sugg)
+{
+	json_object *v = NULL;
+
+	if (!json_object_object_get_ex(sugg, "verified", &v) || !v)
+		return -1;
+	return json_object_get_boolean(v) ? 1 : 0;
+}
+
+static gboolean same_commands(GPtrArray *a, GPtrArray *b)
+{
+	if (a->len != b->len)
+		return FALSE;
+	for (guint i = 0; i < a->len; i++)
+		if (!g_strv_equal(g_ptr_array_index(a, i), g_ptr_array_index(b, i)))
+			return FALSE;
+	return TRUE;
+}
+
+/* ------------------------------------------------------------ the proof */
+
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	ad_event_build_denials(ev, user_data, NULL, NULL);
+}
+
+/* what analysing the stored denial again gives */
+typedef struct {
+	AdAnalysis *an;
+	GPtrArray *denials;
+	AdAlertSet *set;
+	AdAlert *alert;			/* borrowed from set */
+	AdDenial *denial;		/* borrowed from denials */
+} Reanalysis;
+
+static void reanalysis_clear(Reanalysis *r)
+{
+	/* the alerts borrow verdicts from the policy: they go first */
+	g_clear_pointer(&r->set, ad_alert_set_free);
+	g_clear_pointer(&r->denials, g_ptr_array_unref);
+	g_clear_pointer(&r->an, ad_analysis_free);
+}
+
+static gboolean reanalyse(const AdFixitConfig *cfg, AdStore *store, const char *id,
+			  Reanalysis *r, GError **error)
+{
+	g_autoptr(GBytes) records = NULL;
+	g_autoptr(AdReader) reader = NULL;
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) local = NULL;
+	AdAnalysisOptions opt = { 0 };
+	const char *dirs[2] = { cfg->rules_dir, NULL };
+	gsize len;
+	const char *text;
+
+	if (!(records = ad_store_get_records(store, id, &local))) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_FOUND, "%s", local->message);
+		return FALSE;
+	}
+	if (!(r->an = ad_analysis_new(cfg->policy, &local))) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED,
+			    "cannot load the policy to check the fix: %s", local->message);
+		return FALSE;
+	}
+	opt.file_contexts = cfg->file_contexts;
+	opt.rules_dirs = cfg->rules_dir ? dirs : NULL;
+	opt.local = cfg->file_checks;
+	opt.stored_alerts = TRUE;
+	ad_analysis_load_knowledge(r->an, &opt, problems);
+	r->denials = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	reader = ad_reader_new(on_event, NULL, r->denials);
+	ad_reader_set_source(reader, "store");
+	text = g_bytes_get_data(records, &len);
+	ad_reader_feed(reader, text ? text : "", len);
+	ad_reader_feed(reader, "\n", 1);
+	ad_reader_end_source(reader);
+	r->set = ad_alert_set_new();
+	for (guint i = 0; i < r->denials->len && !r->alert; i++) {
+		AdDenial *d = g_ptr_array_index(r->denials, i);
+		g_autofree char *sig = ad_denial_signature(d);
+
+		if (g_strcmp0(sig, id) != 0)
+			continue;
+		r->denial = d;
+		r->alert = ad_alert_set_add(r->set, d, ad_analysis_explain(r->an, d), NULL);
+	}
+	if (!r->alert) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
+			    "the stored records of alert %s do not give that alert again", id);
+		return FALSE;
+	}
+	ad_alert_analyse(r->alert, ad_analysis_context(r->an));
+	return TRUE;
+}
+
+/*
+ * The suggestion with the same commands in the new analysis must be there,
+ * and proved where the stored one was proved or a proof applies.
+ */
+static gboolean check_proof(Reanalysis *r, GPtrArray *commands, int verified, GError **error)
+{
+	GPtrArray *fresh = r->alert->suggestions;
+
+	if (verified == 0) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
+				    "this fix would not stop the denial (checked against the "
+				    "policy when the alert was analysed): not applied");
+		return FALSE;
+	}
+	for (guint i = 0; fresh && i < fresh->len; i++) {
+		AdSuggestion *s = g_ptr_array_index(fresh, i);
+
+		if (!same_commands(s->commands, commands))
+			continue;
+		if (s->proof == AD_PROOF_OK || (s->proof == AD_PROOF_NONE && verified < 0))
+			return TRUE;
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
+			    "the current policy no longer proves this fix%s%s",
+			    s->still_denied ? ": " : "", s->still_denied ? s->still_denied : "");
+		return FALSE;
+	}
+	g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
+			    "analysed against the current policy, the alert no longer gets "
+			    "this fix: not applied");
+	return FALSE;
+}
+
+/* ------------------------------------------------------------ the steps */
+
+/* builds NAME.pp from the alert's denial in @dir; its path (owned) or NULL */
+static char *build_module(const AdFixitConfig *cfg, Reanalysis *r, const AdFixitStep *step,
+			  const char *dir, GString *out, GError **error)
+{
+	AdRuleOptions opt = { .kind = step->dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW };
+	g_autoptr(AdRuleSet) rs = NULL;
+	g_autofree char *te_text = NULL, *te = NULL, *mod = NULL, *pp = NULL;
+	g_autofree char *checkmodule = program_path(cfg, "checkmodule");
+	g_autofree char *package = program_path(cfg, "semodule_package");
+	g_autofree char *name = g_strdup_printf("%s.te", step->module);
+
+	if (r->alert->level == AD_LEVEL_RED) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "a red alert (a possible attack) gets no policy module from "
+				    "the fix helper");
+		return NULL;
+	}
+	rs = ad_rule_set_new(ad_analysis_policy(r->an), &opt);
+	ad_rule_set_add(rs, r->denial, r->alert->verdict);
+	te_text = ad_rule_set_to_module(rs, step->module);
+	te = g_build_filename(dir, name, NULL);
+	mod = g_strdup_printf("%s/%s.mod", dir, step->module);
+	pp = g_strdup_printf("%s/%s.pp", dir, step->module);
+	if (!g_file_set_contents_full(te, te_text, -1, G_FILE_SET_CONTENTS_NONE, 0600, error))
+		return NULL;
+	{
+		char *const cm[] = { "checkmodule", "-M", "-m", "-o", mod, te, NULL };
+		char *const sp[] = { "semodule_package", "-o", pp, "-m", mod, NULL };
+
+		if (!ad_fixit_run(checkmodule, cm, cfg->timeout_s, out, error) ||
+		    !ad_fixit_run(package, sp, cfg->timeout_s, out, error))
+			return NULL;
+	}
+	return g_steal_pointer(&pp);
+}
+
+/* removes the module directory and what is in it */
+static void remove_dir(const char *dir)
+{
+	g_autoptr(GDir) d = dir ? g_dir_open(dir, 0, NULL) : NULL;
+	const char *name;
+
+	if (!d)
+		return;
+	while ((name = g_dir_read_name(d))) {
+		g_autofree char *p = g_build_filename(dir, name, NULL);
+
+		g_unlink(p);
+	}
+	g_rmdir(dir);
+}
+
+static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *id,
+			  GPtrArray *commands, GString *shown, GString *out, GError **error)
+{
+	g_autofree char *dir = NULL, *pp = NULL;
+	gboolean ok = TRUE;
+
+	for (guint i = 0; ok && i < commands->len; i++) {
+		char **argv = g_ptr_array_index(commands, i);
+		g_autofree char *line = ad_shell_join((const char *const *)argv);
+		g_autofree char *path = NULL;
+		g_auto(GStrv) run = NULL;
+		AdFixitStep step;
+
+		if (!ad_fixit_check_command((const char *const *)argv, id, &step, error))
+			return FALSE;
+		g_string_append_printf(shown, "%s%s", shown->len ? "\n" : "", line);
+		switch (step.kind) {
+		case AD_FIXIT_STEP_BUILD_MODULE:
+			if (!dir && !(dir = g_dir_make_tmp("avcdoctor-fixit-XXXXXX", error))) {
+				ok = FALSE;
+				break;
+			}
+			g_free(pp);
+			ok = (pp = build_module(cfg, r, &step, dir, out, error)) != NULL;
+			break;
+		case AD_FIXIT_STEP_LOAD_MODULE:
+			/* the module just built, by its path in the helper's own directory */
+			run = g_strdupv(argv);
+			g_free(run[g_strv_length(run) - 1]);
+			run[g_strv_length(run) - 1] = g_strdup(pp);
+			path = program_path(cfg, step.program);
+			ok = pp && ad_fixit_run(path, run, cfg->timeout_s, out, error);
+			break;
+		default:
+			path = program_path(cfg, step.program);
+			ok = ad_fixit_run(path, argv, cfg->timeout_s, out, error);
+			break;
+		}
+		ad_fixit_step_clear(&step);
+	}
+	remove_dir(dir);
+	return ok;
+}
+
+/* ------------------------------------------------------------ Apply */
+
+gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
+			AdFixitResult *ret, GError **error)
+{
+	g_autoptr(AdStore) store = NULL;
+	g_autoptr(GError) local = NULL;
+	g_autoptr(GPtrArray) commands = NULL;
+	g_autoptr(GString) shown = g_string_new(NULL);
+	g_autoptr(GString) out = g_string_new(NULL);
+	Reanalysis r = { 0 };
+	json_object *alert = NULL, *list = NULL, *sugg;
+	gboolean ok = FALSE;
+
+	memset(ret, 0, sizeof(*ret));
+	if (!ad_alert_id_is_valid(id)) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
+				    "not an alert id (16 lowercase hex digits)");
+		return FALSE;
+	}
+	/* reading needs no write access: the store is opened read-only until the fix worked */
+	if (!(store = ad_store_open_readonly(cfg->store_path, &local))) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s", local->message);
+		return FALSE;
+	}
+	if (!(alert = ad_store_get(store, id, -1, &local))) {
+		g_set_error(error, AD_FIXIT_ERROR,
+			    g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND)
+			    ? AD_FIXIT_ERROR_NOT_FOUND : AD_FIXIT_ERROR_FAILED, "%s", local->message);
+		return FALSE;
+	}
+	if (!json_object_object_get_ex(alert, "suggestions", &list) ||
+	    !json_object_is_type(list, json_type_array) ||
+	    index >= json_object_array_length(list)) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
+			    "alert %s has no suggestion %u (it has %zu)", id, index,
+			    list && json_object_is_type(list, json_type_array)
+			    ? json_object_array_length(list) : (size_t)0);
+		goto out;
+	}
+	sugg = json_object_array_get_idx(list, index);
+	commands = stored_commands(sugg);
+	/* the allow-list first: nothing is loaded or run for a command it refuses */
+	if (!ad_fixit_check_commands(commands, id, error))
+		goto out;
+	if (!reanalyse(cfg, store, id, &r, error) ||
+	    !check_proof(&r, commands, stored_verified(sugg), error))
+		goto out;
+	g_clear_pointer(&store, ad_store_close);
+	ok = run_steps(cfg, &r, id, commands, shown, out, error);
+	if (ok) {
+		g_autofree char *warning = NULL;
+		g_autoptr(AdStore) w = ad_store_open_existing(cfg->store_path, &warning, &local);
+
+		/* the fix is in; a store that cannot say so is worth a line in the output */
+		if (!w || !ad_store_set_fix_applied(w, id, g_get_real_time() / 1e6, &local))
+			g_string_append_printf(out, "(the alert store could not note the fix: %s)\n",
+					       local ? local->message : "");
+	}
+out:
+	ret->commands = g_string_free(g_steal_pointer(&shown), FALSE);
+	ret->output = g_string_free(g_steal_pointer(&out), FALSE);
+	reanalysis_clear(&r);
+	json_object_put(alert);
+	return ok;
+}

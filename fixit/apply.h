@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* how the helper applies fixes: what its command line and the configuration say */
+typedef struct {
+	char *store_path;		/* the dispatcher's store */
+	char *policy;			/* NULL: the policy in use */
+	char *file_contexts;		/* NULL: the policy's own */
+	char *rules_dir;		/* NULL: the installed rules */
+	gboolean file_checks;		/* plugins may look at this host's files */
+	guint timeout_s;		/* per command */
+	char *bin_dir;			/* NULL: the programs' installed paths (tests only) */
+} AdFixitConfig;
+
+void ad_fixit_config_clear(AdFixitConfig *c);
+
+/* what one Apply did, for the log */
+typedef struct {
+	char *commands;			/* the commands run, shell-quoted, one a line */
+	char *output;			/* what they printed (valid UTF-8, bounded) */
+} AdFixitResult;
+
+void ad_fixit_result_clear(AdFixitResult *r);
+
+/*
+ * Applies suggestion @index of alert @id of the store: looks both up, checks
+ * every command against the allow-list, analyses the stored denial again
+ * against the current policy and requires the same suggestion to come out,
+ * proved where a proof applies, then runs the commands (a module is built
+ * here from the alert).  Notes the time in the store when it worked.  FALSE
+ * with an AD_FIXIT_ERROR (whose message has the output) otherwise; @ret
+ * is filled as far as it got.
+ */
+gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
+			AdFixitResult *ret, GError **error);
+
+/*
+ * Runs @argv[0] at the absolute path @path with @argv, no shell, stdin
+ * /dev/null, a clean environment, in its own process group that dies with
+ * the helper, killed after @timeout_s.  Appends its output (stdout and
+ * stderr, at most AD_FIXIT_MAX_OUTPUT bytes) to @out.  FALSE with
+ * AD_FIXIT_ERROR_FAILED or _TIMED_OUT.
+ */
+#define AD_FIXIT_MAX_OUTPUT (64 * 1024)
+gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GString *out,
+		      GError **error);
+
+G_END_DECLS

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/*
+ * Applying a suggestion through avcdoctor-fixit, from the detail pane:
+ * an Apply button per fix that the helper may apply, its answer shown
+ * below it, and what the alert says about a fix applied before.
+ */
+
+/*
+ * Whether the helper may apply @sugg (an object of the alert's
+ * "suggestions") of alert @id: its commands pass the helper's allow-list
+ * and the policy did not prove it useless ("verified" false).
+ */
+gboolean ad_fix_is_applicable(json_object *sugg, const char *id);
+
+/*
+ * The Apply button of suggestion @index (0 for the first) of alert @id,
+ * with the label that shows the helper's answer (the commands' output,
+ * or the error); the call is asynchronous, and the desktop's polkit agent
+ * asks for the password.  @rank names it for screen readers.
+ */
+GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank);
+
+/*
+ * "Fix applied at TIME; no denial since." when the alert has "fix_applied"
+ * and was last seen before it, "Fix applied at TIME; denied again at TIME."
+ * when after; NULL without a fix applied.  Owned, translated.
+ */
+char *ad_fix_status_text(json_object *alert);
+
+G_END_DECLS

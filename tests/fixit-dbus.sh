@@ -1,0 +1,381 @@
+#!/bin/bash
+# avcdoctor-fixit on a private system bus with the project's bus policy
+# (fixit/org.avcdoctor.Fixit1.conf), started by D-Bus activation, with
+# python3-dbusmock's polkitd as polkit.  The store is the dispatcher's,
+# filled from a log whose denial names a mislabelled file in a temporary
+# directory (a test file_contexts says what its label should be).
+# - root applies the restorecon fix through Apply and through Cockpit's
+#   run_fix: the real restorecon (it changes no label without an SELinux
+#   kernel; the label change cannot be seen here), the time of the fix in
+#   the store, a log line with the caller;
+# - the exact argv, stdin and environment of what runs, through a recording
+#   program (--bin-dir, which only a helper run from the build tree honours);
+# - an unprivileged caller without authorisation is refused, with it allowed;
+# - hostile paths reach argv only as one argument after "--";
+# - unknown id, malformed id, index out of range, a program not allow-listed,
+#   a fix the current policy no longer proves, a timeout, a helper killed
+#   mid-fix: each an error and no change.
+# Needs root (exit 77 = skipped otherwise).
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+FIXIT="$AD_BUILD_DIR/bin/avcdoctor-fixit"
+NAME=org.avcdoctor.Fixit1
+OBJ=/org/avcdoctor/Fixit1
+SR_NAME=org.fedoraproject.SetroubleshootFixit
+SR_OBJ=/org/fedoraproject/SetroubleshootFixit/object
+PY=/usr/bin/python3
+
+if [ "$(id -u)" != 0 ]; then
+	echo "skipped: needs root (runuser, the helper runs commands as root)"
+	exit 77
+fi
+for p in dbus-daemon gdbus busctl runuser sqlite3 "$PY"; do
+	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
+done
+"$PY" -c 'import dbusmock' 2>/dev/null || { echo "skipped: no python3-dbusmock"; exit 77; }
+id nobody >/dev/null || { echo "skipped: no user nobody"; exit 77; }
+
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+chmod 755 "$TMP"
+
+# --- the alerts: a mislabelled file, and one whose path is hostile ------------------
+WWW=$TMP/www
+mkdir -p "$WWW" "$TMP/rules" "$TMP/store" "$TMP/services"
+chmod 700 "$TMP/store"
+echo hello >"$WWW/index.html"
+PWNED=ad-pwned-$$
+HOSTILE="$WWW/-rf \$(touch $PWNED); x"
+echo evil >"$HOSTILE"
+printf '%s(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n' "$WWW" >"$TMP/file_contexts"
+hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
+{
+	printf 'type=AVC msg=audit(1700000000.000:100): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0\n' "$WWW/index.html"
+	printf 'type=AVC msg=audit(1700000001.000:101): avc:  denied  { read } for  pid=42 comm="httpd" path=%s dev="vda" ino=12 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:var_t:s0 tclass=file permissive=0\n' "$(hex "$HOSTILE")"
+} >"$TMP/denials.log"
+
+cat >"$TMP/d.conf" <<EOF
+[store]
+path=$TMP/store/alerts.db
+max_age_days=0
+[bus]
+type=none
+[analysis]
+policy=$POLICY
+file_contexts=$TMP/file_contexts
+rules_dir=$TMP/rules
+file_checks=false
+[log]
+target=stderr
+EOF
+"$DISPATCH" --config "$TMP/d.conf" <"$TMP/denials.log" >"$TMP/dispatch.out" 2>&1 ||
+	{ fail "the dispatcher could not fill the store"; cat "$TMP/dispatch.out" >&2; finish; }
+"$AVCDOCTOR" list --db "$TMP/store/alerts.db" --json >"$TMP/alerts.jsonl" 2>/dev/null
+# the ids of the two alerts, the index of their restorecon suggestion, the module's
+read -r ID IDX HID HIDX MIDX < <("$PY" - "$TMP/alerts.jsonl" "$WWW" <<'PY'
+import json, sys
+out = {}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    for i, s in enumerate(o["suggestions"]):
+        if s["commands"] and s["commands"][0][0] == "restorecon":
+            key = "good" if s["commands"][0][-1].endswith("index.html") else "hostile"
+            out[key] = (o["id"], i)
+        if s["commands"] and s["commands"][0][0] == "avcdoctor" and "var_t" in o["denial"]["tcontext"]:
+            out["module"] = (i,)
+print(*out["good"], *out["hostile"], *out["module"])
+PY
+)
+if [ -n "${ID:-}" ] && [ -n "${HID:-}" ] && [ -n "${MIDX:-}" ]; then
+	pass "the store has both alerts with a restorecon fix ($ID #$IDX, $HID #$HIDX)"
+else
+	fail "no restorecon suggestion in the store:"; head -c 2000 "$TMP/alerts.jsonl" >&2; finish
+fi
+DB=$TMP/store/alerts.db
+fix_applied() {	# ID: the stored time of the applied fix, or nothing
+	sqlite3 "$DB" "SELECT fix_applied FROM alerts WHERE id = '$1'"
+}
+
+# --- the bus: the project's policy, polkit's mock, activation of the helper ----------
+bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>
+  <servicedir>$TMP/services</servicedir>
+  <policy user=\"root\">
+    <allow own=\"org.freedesktop.PolicyKit1\"/>
+    <allow send_destination=\"org.freedesktop.PolicyKit1\"/>
+  </policy>"
+dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/bus.log" 2>&1 &
+pids+=($!)
+wait_for 5 "bus listening" -- test -S "$TMP/sys.sock" || finish
+ADDR="unix:path=$TMP/sys.sock"
+export DBUS_SYSTEM_BUS_ADDRESS=$ADDR
+"$PY" -m dbusmock --template polkitd --system >"$TMP/polkitd.log" 2>&1 &
+pids+=($!)
+wait_for 10 "polkit's mock on the bus" -- busctl --address="$ADDR" status org.freedesktop.PolicyKit1 ||
+	finish
+polkit_allow() {	# ACTION...: what the mock authorises from now on
+	local list
+	list=$(printf '"%s",' "$@")
+	gdbus call --system --dest org.freedesktop.PolicyKit1 \
+		--object-path /org/freedesktop/PolicyKit1/Authority \
+		--method org.freedesktop.DBus.Mock.SetAllowed "[${list%,}]" >/dev/null
+}
+
+# service files: the helper with the real programs, started by the bus
+for n in "$NAME" "$SR_NAME"; do
+	cat >"$TMP/services/$n.service" <<EOF
+[D-BUS Service]
+Name=$n
+Exec=$FIXIT --config $TMP/d.conf --idle 3 --log-stderr
+User=root
+EOF
+done
+kill -HUP "${pids[0]}"	# the bus reads its service directory again
+sleep 0.3
+
+# apply [-u USER] METHOD ARGS...: gdbus (prints D-Bus error names) on the helper
+apply() {
+	local user=() dest=$NAME obj=$OBJ iface=$NAME
+	if [ "$1" = -u ]; then user=(runuser -u "$2" --); shift 2; fi
+	if [ "$1" = run_fix ]; then dest=$SR_NAME obj=$SR_OBJ iface=$SR_NAME; fi
+	local m=$1
+	shift
+	timeout 60 "${user[@]}" env DBUS_SYSTEM_BUS_ADDRESS="$ADDR" gdbus call --system \
+		--dest "$dest" --object-path "$obj" --method "$iface.$m" "$@"
+}
+
+# --- root, the real restorecon, through activation -------------------------------------
+apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "root applies the restorecon fix through Apply (activated)"
+[ -n "$(fix_applied "$ID")" ] && pass "the store notes when the fix was applied" ||
+	fail "no fix_applied in the store"
+"$AVCDOCTOR" show --db "$DB" --json "$ID" >"$TMP/show.json" 2>/dev/null
+expect_grep '"fix_applied"' "$TMP/show.json" "show --json gives fix_applied"
+before=$(fix_applied "$ID")
+sleep 1.1
+apply run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "root applies it again through Cockpit's run_fix"
+[ "$(fix_applied "$ID")" != "$before" ] && pass "run_fix updates the time of the fix" ||
+	fail "run_fix did not note the fix"
+busctl --address="$ADDR" status "$SR_NAME" >/dev/null 2>&1 &&
+	pass "one helper owns both names" || fail "$SR_NAME is not owned"
+wait_for 10 "the helper exits when idle" -- sh -c \
+	"! busctl --address=$ADDR status $NAME" && pass "the helper exits after --idle"
+grep -q "uid 0 (pid [0-9]*) applied suggestion $IDX of alert $ID: restorecon -v -- " \
+	"$TMP/bus.log" && pass "the applied fix is logged with the caller and the command" ||
+	fail "no log line of the applied fix: $(grep fixit "$TMP/bus.log" | head -3)"
+
+# --- the unprivileged caller ------------------------------------------------------------
+apply -u nobody Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "org.avcdoctor.Fixit1.Error.NotAuthorized" "$TMP/out" \
+	"an unprivileged caller without authorisation is refused (Apply)"
+apply -u nobody run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "org.avcdoctor.Fixit1.Error.NotAuthorized" "$TMP/out" \
+	"an unprivileged caller without authorisation is refused (run_fix)"
+polkit_allow org.avcdoctor.fix
+apply -u nobody run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "NotAuthorized.*org.fedoraproject.setroubleshootfixit.write" "$TMP/out" \
+	"run_fix asks for setroubleshoot's action, not avcdoctor's"
+apply -u nobody Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "with org.avcdoctor.fix authorised, the caller may Apply"
+grep -q "uid 65534 (pid [0-9]*) applied suggestion" "$TMP/bus.log" &&
+	pass "the log names the unprivileged caller" || fail "no log line with uid 65534"
+polkit_allow
+
+# --- the recording program: exactly what runs -----------------------------------------
+# the helper is started by hand from here on, with a directory of fake programs
+mkdir -p "$TMP/bin" "$TMP/slow"
+cat >"$TMP/bin/restorecon" <<EOF
+#!/bin/sh
+n=\$(ls $TMP/calls 2>/dev/null | grep -c argv)
+mkdir -p $TMP/calls
+printf '%s\0' "\$@" >"$TMP/calls/\$n.argv"
+env >"$TMP/calls/\$n.env"
+readlink /proc/self/fd/0 >"$TMP/calls/\$n.stdin"
+echo "relabeled \$3"
+EOF
+cat >"$TMP/slow/restorecon" <<EOF
+#!/bin/sh
+echo started
+sleep 3
+touch $TMP/changed
+EOF
+chmod 755 "$TMP/bin/restorecon" "$TMP/slow/restorecon"
+rm -f "$TMP/services/"*.service
+kill -HUP "${pids[0]}"
+wait_for 10 "the activated helper exits when idle" -- sh -c "! busctl --address=$ADDR status $NAME"
+FPID=
+start_fixit() {	# BIN-DIR [OPTIONS...]: the helper by hand; sets FPID
+	"$FIXIT" --config "$TMP/d.conf" --idle 60 --log-stderr --bin-dir "$@" \
+		>>"$TMP/fixit.log" 2>&1 &
+	FPID=$!
+	pids+=("$FPID")
+	wait_for 10 "the helper owns $NAME" -- busctl --address="$ADDR" status "$NAME"
+	# the commands below must reach this helper, never one with the real programs
+	local owner
+	owner=$(gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+		--method org.freedesktop.DBus.GetConnectionUnixProcessID "$NAME" | sed "s/.*uint32 \([0-9]*\).*/\1/")
+	[ "$owner" = "$FPID" ] || { fail "$NAME is owned by pid $owner, not $FPID"; finish; }
+}
+stop_fixit() {
+	kill "$FPID" 2>/dev/null
+	wait "$FPID" 2>/dev/null
+}
+start_fixit "$TMP/bin"
+calls() { ls "$TMP/calls" 2>/dev/null | grep -c argv; }
+
+apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "relabeled" "$TMP/out" "Apply returns the command's output"
+"$PY" - "$TMP/calls/0.argv" "$WWW/index.html" <<'PY' && pass "the exact argv: restorecon -v -- PATH" ||
+import sys
+got = open(sys.argv[1], "rb").read().split(b"\0")[:-1]
+assert got == [b"-v", b"--", sys.argv[2].encode()], got
+PY
+	fail "restorecon's argv: $(tr '\0' ' ' <"$TMP/calls/0.argv")"
+expect_grep "^/dev/null$" "$TMP/calls/0.stdin" "stdin is /dev/null"
+env_keys=$(cut -d= -f1 "$TMP/calls/0.env" | grep -v '^PWD$\|^SHLVL$\|^_$' | sort | tr '\n' ' ')
+[ "$env_keys" = "LC_ALL PATH " ] && pass "a clean environment (PATH, LC_ALL)" ||
+	fail "environment: $env_keys"
+
+# the hostile path: one argument after "--"; no shell ran it
+apply Apply "$HID" "$HIDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "the hostile path's fix is applied"
+"$PY" - "$TMP/calls/1.argv" "$HOSTILE" <<'PY' && pass "the hostile path is one argument after --" ||
+import sys
+got = open(sys.argv[1], "rb").read().split(b"\0")[:-1]
+assert got == [b"-v", b"--", sys.argv[2].encode()], got
+PY
+	fail "hostile argv: $(tr '\0' '|' <"$TMP/calls/1.argv")"
+[ ! -e "/$PWNED" ] && [ ! -e "$WWW/$PWNED" ] && [ ! -e "$PWNED" ] && pass "nothing in the path was run" || fail "the hostile path ran"
+
+# a local module: built by the helper from the alert (the real checkmodule and
+# semodule_package), loaded by (the recording) semodule -i from the helper's directory
+ln -s /usr/bin/checkmodule /usr/bin/semodule_package "$TMP/bin/"
+cat >"$TMP/bin/semodule" <<EOF
+#!/bin/sh
+printf '%s\0' "\$@" >"$TMP/semodule.argv"
+for a; do case \$a in *.pp) cp "\$a" "$TMP/loaded.pp" ;; esac; done
+EOF
+chmod 755 "$TMP/bin/semodule"
+apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "a module fix: built from the alert and loaded"
+"$PY" - "$TMP/semodule.argv" <<'PY' && pass "semodule -X 300 -i gets the module the helper built" ||
+import re, sys
+got = open(sys.argv[1], "rb").read().split(b"\0")[:-1]
+assert got[:3] == [b"-X", b"300", b"-i"] and len(got) == 4, got
+assert re.match(rb"^/tmp/avcdoctor-fixit-\w+/my_httpd\.pp$", got[3]), got
+PY
+	fail "semodule argv: $(tr '\0' ' ' <"$TMP/semodule.argv" 2>/dev/null)"
+[ -s "$TMP/loaded.pp" ] && pass "the module package existed when semodule ran" ||
+	fail "no module package"
+grep -a -q "httpd_t" "$TMP/loaded.pp" && pass "the package holds the alert's types" ||
+	fail "the package lacks httpd_t"
+ls -d /tmp/avcdoctor-fixit-* >/dev/null 2>&1 && fail "the module directory was left behind" ||
+	pass "the module directory is removed"
+
+# --- errors, each without a change ----------------------------------------------------
+n0=$(calls)
+t0=$(fix_applied "$ID")
+expect_error() {	# NAME DESCRIPTION -- ARGS...: an error NAME and nothing ran
+	local want=$1 desc=$2
+	shift 3
+	apply "$@" >"$TMP/out" 2>&1
+	if grep -q "$want" "$TMP/out" && ! grep -q "^('" "$TMP/out"; then pass "$desc: $want"; else
+		fail "$desc: $(head -3 "$TMP/out")"; fi
+	[ "$(calls)" = "$n0" ] || fail "$desc: a command ran"
+}
+expect_error Error.NotFound "an unknown alert id" -- Apply 0123456789abcdef 0
+expect_error Error.InvalidArgs "a malformed alert id" -- Apply "../$ID" 0
+expect_error Error.InvalidArgs "an index out of range" -- Apply "$ID" 99
+expect_error Error.InvalidArgs "run_fix with an analysis_id that is no index" -- run_fix "$ID" "0; rm"
+expect_error Error.InvalidArgs "run_fix with an index out of range" -- run_fix "$ID" 42
+
+# stored commands the helper does not run (the store edited behind its back)
+set_commands() {	# JSON: the commands of the alert's suggestion $IDX
+	sqlite3 "$DB" "UPDATE alerts SET analysis = json_set(analysis,
+		'\$.suggestions[$IDX].commands', json('$1')) WHERE id = '$ID'"
+}
+cp "$DB" "$TMP/db.orig"
+for cmds in '[["rm","-rf","/"]]' "[[\"$TMP/bin/restorecon\",\"-v\",\"--\",\"/x\"]]" \
+	'[["restorecon","-v","/etc/shadow"]]' '[["restorecon","-v","--","etc/shadow"]]' \
+	"[[\"restorecon\",\"-v\",\"--\",\"$WWW/index.html\"],[\"sh\",\"-c\",\"id\"]]" \
+	'[["semodule","-i","/tmp/evil.pp"]]' '[["semanage","login","-a","x"]]' \
+	'[["setsebool","-P","httpd_x=1;id"]]'; do
+	set_commands "$cmds"
+	expect_error Error.NotAllowed "not allow-listed: $cmds" -- Apply "$ID" "$IDX"
+done
+cp "$TMP/db.orig" "$DB"
+
+# the policy's view changed: the path is now to be labelled a type httpd may not read
+cp "$TMP/file_contexts" "$TMP/file_contexts.orig"
+printf '%s(/.*)?\tsystem_u:object_r:shadow_t:s0\n' "$WWW" >"$TMP/file_contexts"
+expect_error Error.NotProved "a fix the current policy no longer proves" -- Apply "$ID" "$IDX"
+cp "$TMP/file_contexts.orig" "$TMP/file_contexts"
+[ "$(fix_applied "$ID")" = "$t0" ] && pass "no error changed the time of the fix" ||
+	fail "an error changed fix_applied"
+
+# a command that fails: an error with its output
+cat >"$TMP/bin/setsebool" <<'EOF'
+#!/bin/sh
+echo "cannot set the boolean" >&2
+exit 3
+EOF
+chmod 755 "$TMP/bin/setsebool"
+set_commands '[["setsebool","-P","httpd_read_user_content=1"]]'
+apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+# the boolean plugin suggests this very command for the alert: it is proved and runs
+expect_grep "Error.Failed" "$TMP/out" "a command that fails: Failed"
+expect_grep "cannot set the boolean" "$TMP/out" "the error carries the command's output"
+[ "$(fix_applied "$ID")" = "$t0" ] && pass "a failed command notes no fix" ||
+	fail "a failed command noted a fix"
+# a command the analysis does not give for this alert is refused before it runs
+set_commands '[["setsebool","-P","httpd_enable_cgi=1"]]'
+apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "Error.NotProved" "$TMP/out" "a stored fix the analysis does not give again is refused"
+cp "$TMP/db.orig" "$DB"
+stop_fixit
+
+# --- the timeout, and the helper killed mid-fix -----------------------------------------
+start_fixit "$TMP/slow" --timeout 1
+apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
+expect_grep "Error.TimedOut" "$TMP/out" "a command that runs too long: TimedOut"
+expect_grep "started" "$TMP/out" "the timeout error carries the output"
+sleep 3.5
+[ ! -e "$TMP/changed" ] && pass "the timed-out command was killed before its change" ||
+	fail "the timed-out command went on"
+[ "$(fix_applied "$ID")" = "$t0" ] && pass "a timeout notes no fix" || fail "timeout noted a fix"
+stop_fixit
+
+start_fixit "$TMP/slow"
+apply Apply "$ID" "$IDX" >"$TMP/killed.out" 2>&1 &
+caller=$!
+sleep 1
+kill -KILL "$FPID"
+wait "$caller"
+rc=$?
+[ "$rc" != 0 ] && pass "the caller of a killed helper gets an error" ||
+	fail "the caller of a killed helper got success"
+sleep 3.5
+[ ! -e "$TMP/changed" ] && pass "the helper killed mid-fix took its command along: no change" ||
+	fail "the command of a killed helper went on"
+[ "$(fix_applied "$ID")" = "$t0" ] && pass "a killed helper notes no fix" ||
+	fail "killed helper noted a fix"
+
+# --- the test-only option is refused outside the build tree --------------------------
+cp "$FIXIT" "$TMP/avcdoctor-fixit"
+"$TMP/avcdoctor-fixit" --config "$TMP/d.conf" --bin-dir "$TMP/bin" --log-stderr \
+	>"$TMP/copy.out" 2>&1
+rc=$?
+[ "$rc" = 2 ] && grep -q "refused" "$TMP/copy.out" &&
+	pass "--bin-dir is refused by a helper outside the build tree" ||
+	fail "--bin-dir outside the build tree: exit $rc $(cat "$TMP/copy.out")"
+
+if grep -E "runtime error|AddressSanitizer|CRITICAL|WARNING \*\*" "$TMP/fixit.log" "$TMP/bus.log"; then
+	fail "sanitizer or GLib warnings"
+fi
+finish
