@@ -419,10 +419,15 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 		    ad_bytes_are_clean(n, len) && !(len == 1 && n[0] == '.') &&
 		    !(len == 2 && n[0] == '.' && n[1] == '.')) {
 			g_autofree char *name = g_strndup(n, len);
+			g_autofree char *abs = g_strconcat("/", name, NULL);
+			g_autofree char *spec = ad_fcontext_spec(abs, FALSE);
 
 			v->cmd[PH_NAME] = g_strdup(name);
-			v->cmd[PH_NAME_REGEX] = path_to_regex(name, FALSE);
-			v->text[PH_NAME_REGEX] = g_strdup(v->cmd[PH_NAME_REGEX]);
+			/* the spec of "/NAME" without its '/': one component */
+			if (spec) {
+				v->cmd[PH_NAME_REGEX] = g_strdup(spec + 1);
+				v->text[PH_NAME_REGEX] = g_strdup(spec + 1);
+			}
 		}
 	}
 	if (d->path.len) {
