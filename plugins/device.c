@@ -6,7 +6,8 @@
  * use this way; when one of them is the domain's own, suggests a file
  * context for the node with it (udev labels new nodes from file_contexts
  * too); else it is information: a type for the device is needed, from the
- * policy's maintainers or a local module.
+ * policy's maintainers or a local module.  Whatever the verdict: a node
+ * with the generic label is mislabeled also when the access is hidden.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -93,6 +94,7 @@ const AdPlugin ad_plugin_device = {
 	.id = "device",
 	.priority = 10,
 	.classes = AD_NAMES("chr_file", "blk_file"),
-	.reasons = AD_REASONS_DENIED,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_device,
 };

@@ -6,7 +6,9 @@
  * path, and if many files are affected, the whole system at the next
  * boot.  unlabeled_t and file_t are the types of the policy's "unlabeled"
  * and "file" initial SIDs, which the policy interface does not expose:
- * the names are refpolicy's and Fedora's.
+ * the names are refpolicy's and Fedora's.  Whatever the verdict: a file
+ * without a valid label is wrong also when the policy hides the access
+ * (dontaudit, logged because dontaudit rules were disabled) or allows it.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -86,7 +88,11 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 			g_ptr_array_add(ret, s);
 		}
 	}
-	s = ad_suggestion_new("file", AD_FIX_RELABEL, 0.3, AD_LEVEL_GREEN);
+	/*
+	 * Without a path (name=/ is the root of a mounted file system) this
+	 * is the one fix offered: above "silence it" when the policy hides it.
+	 */
+	s = ad_suggestion_new("file", AD_FIX_RELABEL, path ? 0.3 : 0.5, AD_LEVEL_GREEN);
 	ad_suggestion_set_if(s, _("If many files have lost their labels (a policy was removed "
 				  "or changed, or the file system was used without SELinux)"));
 	ad_suggestion_set_then(s, _("Then relabel the whole system: 'touch /.autorelabel' asks "
@@ -103,6 +109,7 @@ const AdPlugin ad_plugin_file = {
 	.id = "file",
 	.priority = 70,
 	.classes = AD_FILE_CLASSES,
-	.reasons = AD_REASONS_DENIED,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_file,
 };

@@ -5,6 +5,8 @@
  * `restorecon -v -- PATH`.  When the label already matches, says so
  * instead (setroubleshoot offered a relabel whatever the label was, also
  * after the user had run it).  Unlabeled targets are the file plugin's.
+ * Whatever the verdict: a label that is not file_contexts' is a mislabel
+ * also when the policy hides the access (dontaudit) or allows it now.
  */
 #include <string.h>
 
@@ -184,6 +186,7 @@ const AdPlugin ad_plugin_restorecon = {
 	.priority = 100,
 	/* allowed now or hidden by the policy: nothing to fix (catchall says so) */
 	.classes = AD_FILE_CLASSES,
-	.reasons = AD_REASONS_DENIED,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_restorecon,
 };

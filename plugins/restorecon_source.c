@@ -6,6 +6,7 @@
  * the event (a PATH record for the executable with obj=, as execve events
  * have) or, when the log is from this host, from the file now
  * (lgetfilecon: a stat()-like check).  Without either nothing is guessed.
+ * Whatever the verdict, dontaudit included: the mislabel is the finding.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -131,6 +132,7 @@ static int analyze_restorecon_source(
 const AdPlugin ad_plugin_restorecon_source = {
 	.id = "restorecon_source",
 	.priority = 100,
-	.reasons = AD_REASONS_DENIED,
+	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
+	.reasons = 0,
 	.analyze = analyze_restorecon_source,
 };

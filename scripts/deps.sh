@@ -9,7 +9,7 @@ build_pkgs="build-essential cmake pkg-config gettext
 	libpolkit-gobject-1-dev
 	zlib1g-dev liblzma-dev libzstd-dev"
 # the policy to analyse against (and its boolean descriptions, in -dev);
-# the peers compared with in tests
+# the peers compared with in tests; checkpolicy compiles the unit tests' own policies
 run_pkgs="selinux-policy-default selinux-policy-dev"
 test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	checkpolicy semodule-utils auditd audispd-plugins dbus dbus-bin sqlite3

@@ -16,7 +16,7 @@ cd "$AD_SOURCE_DIR/tests/data/plugins" || exit 1
 
 cases="files-restorecon-moved files-label-right files-hostile-names files-fcontext
 	files-unlabeled files-associate files-mounton-swap-device files-restorecon-source
-	files-crafted-shadow files-multi-avc files-sepolgen"
+	files-crafted-shadow files-multi-avc files-sepolgen files-unlabeled-dontaudit"
 for c in $cases; do
 	expect_status 0 "analyze $c" -- "$AVCDOCTOR" analyze -p "$POLICY" "$c.log"
 	cp "$TMP/out" "$TMP/$c.txt"
@@ -94,6 +94,18 @@ assert [x["commands"] for x in s] == [
 assert [x["confidence"] for x in s] == [0.7, 0.3], s
 s = [x for x in u[None]["suggestions"] if x["plugin"] == "file"]
 assert [x["commands"] for x in s] == [[["touch", "/.autorelabel"], ["reboot"]]], s
+assert top(u[None])["plugin"] == "file", plugins(u[None])
+
+# hidden by dontaudit (logged with dontaudit rules disabled): still a mislabel,
+# the relabel comes first and is proved; "silence it" only below
+u = by_path("files-unlabeled-dontaudit")
+a = u["/var/asesrv/SB007NA/adm"]
+assert a["denial"]["reason"] == "dontaudit", a["denial"]["reason"]
+assert top(a)["commands"] == [["restorecon", "-R", "-v", "--", "/var/asesrv/SB007NA/adm"]], top(a)
+assert top(a)["verified"] is True, top(a)
+assert plugins(a).index("catchall") > 0, plugins(a)
+a = u[None]  # name=/: the root of the unlabeled file system, no path to relabel
+assert top(a)["plugin"] == "file" and top(a)["commands"][0] == ["touch", "/.autorelabel"], top(a)
 
 # associate: config advice for a non-file type and for a file system's label
 for a in alerts("files-associate"):

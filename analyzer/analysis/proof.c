@@ -35,17 +35,6 @@ GHashTable *ad_proof_cache_new(void)
 				     (GDestroyNotify)ad_proof_result_free);
 }
 
-/* @context with its type replaced by @type; owned, NULL when it has no type field */
-static char *context_with_type(const char *context, const char *type)
-{
-	const char *p, *q;
-
-	if (!context || !type || !(p = strchr(context, ':')) || !(p = strchr(p + 1, ':')))
-		return NULL;
-	q = strchr(p + 1, ':');
-	return g_strdup_printf("%.*s%s%s", (int)(p + 1 - context), context, type, q ? q : "");
-}
-
 /* "x=1 and y=0" of the first alternative of @v */
 static char *first_settings(const AdVerdict *v)
 {
@@ -142,7 +131,7 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 							    "policy."), s->new_type);
 			return r;
 		}
-		tcon = context_with_type(d->tcontext, s->new_type);
+		tcon = ad_context_with_type(d->tcontext, s->new_type);
 		target = s->new_type;
 	}
 	ad_policy_whatif_begin(p);

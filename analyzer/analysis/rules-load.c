@@ -294,6 +294,7 @@ typedef enum {
 	K_SOURCE,
 	K_TARGET,
 	K_NOT_TARGET,
+	K_TYPES,
 	K_CLASS,
 	K_PERMISSIONS,
 	K_REASON,
@@ -319,6 +320,7 @@ static const struct {
 	[K_SOURCE] = { "Source", FALSE },
 	[K_TARGET] = { "Target", FALSE },
 	[K_NOT_TARGET] = { "NotTarget", FALSE },
+	[K_TYPES] = { "Types", FALSE },
 	[K_CLASS] = { "Class", FALSE },
 	[K_PERMISSIONS] = { "Permissions", FALSE },
 	[K_REASON] = { "Reason", FALSE },
@@ -493,6 +495,22 @@ static NameSet *parse_names(ParseCtx *pc, const ScanKey *k)
 		rules_name_set_add(ns, list[i]);
 	}
 	return ns;
+}
+
+/*
+ * Types=: candidate types for {type}, in order of preference.  Not
+ * checked against the policy: a list of candidates names types of several
+ * policies, and the rule does not fire where the policy defines none.
+ */
+static char **parse_types(ParseCtx *pc, const ScanKey *k)
+{
+	g_auto(GStrv) list = get_list(pc, k, TRUE);
+
+	for (guint i = 0; list && list[i]; i++)
+		if (!is_type_name(list[i]) || strchr(list[i], '*'))
+			/* TRANSLATORS: Types is a key of a rules file */
+			problem(pc->pb, k->line, _("Types: “%s” is not a type name"), list[i]);
+	return g_steal_pointer(&list);
 }
 
 /* class and permission names: [a-z0-9_] (hex permissions too: 0x800000) */
@@ -803,6 +821,9 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 		case K_NOT_TARGET:
 			r->not_target = parse_names(pc, k);
 			break;
+		case K_TYPES:
+			r->types = parse_types(pc, k);
+			break;
 		case K_CLASS:
 			r->classes = parse_identifiers(pc, k, TRUE);
 			break;
@@ -928,6 +949,9 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			g_ptr_array_add(r->commands, argv);
 	}
 
+	if (((r->text_mask | r->cmd_mask) & (1u << PH_TYPE)) && !have[K_TYPES])
+		/* TRANSLATORS: %s is a rule name; {type} and Types stay as they are */
+		problem(pc->pb, sg->line, _("[%s]: {type} needs Types"), sg->name);
 	if (!have[K_SUMMARY])
 		/* TRANSLATORS: %s is a rule name; Summary, Kind, If and Then are keys of a
 		   rules file: they stay as they are */

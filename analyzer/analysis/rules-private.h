@@ -30,6 +30,9 @@ typedef enum {
 	PH_PORT,
 	PH_TCONTEXT,
 	PH_SCONTEXT,
+	PH_TYPE,
+	PH_NAME,
+	PH_NAME_REGEX,
 	PH_N
 } Placeholder;
 
@@ -50,6 +53,7 @@ typedef struct {
 	char *summary;
 
 	NameSet *source, *target, *not_target;	/* NULL: any */
+	char **types;			/* Types=: the candidates for {type} */
 	char **classes;			/* NULL: any */
 	char **perms;			/* NULL: any */
 	guint32 reasons;		/* bit per AdReason; 0: any but "allowed" */

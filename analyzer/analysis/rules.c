@@ -48,6 +48,8 @@ static const char *const ph_names[PH_N] = {
 	[PH_COMM] = "comm",
 	[PH_EXE] = "exe",		[PH_PORT] = "port",
 	[PH_TCONTEXT] = "tcontext",	[PH_SCONTEXT] = "scontext",
+	[PH_TYPE] = "type",		[PH_NAME] = "name",
+	[PH_NAME_REGEX] = "name_regex",
 };
 
 static int ph_lookup(const char *name, gsize len)
@@ -166,12 +168,14 @@ void rules_name_set_add(NameSet *ns, const char *name)
 
 /*
  * Is @type in @ns: by name, by glob, or (with a policy) because it has an
- * attribute @ns names?
+ * attribute @ns names, or because it and a name of @ns are one type under
+ * two names (an alias: logs from older systems use the old name).
  */
 static gboolean name_set_match(const NameSet *ns, const char *type, AdPolicy *policy)
 {
 	GHashTableIter it;
 	gpointer key;
+	const char *primary;
 
 	if (!type)
 		return FALSE;
@@ -182,10 +186,19 @@ static gboolean name_set_match(const NameSet *ns, const char *type, AdPolicy *po
 			return TRUE;
 	if (!policy)
 		return FALSE;
+	primary = ad_policy_type_primary(policy, type);
+	if (primary && strcmp(primary, type) != 0 && g_hash_table_contains(ns->exact, primary))
+		return TRUE;
 	g_hash_table_iter_init(&it, ns->exact);
-	while (g_hash_table_iter_next(&it, &key, NULL))
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		const char *kp;
+
 		if (ad_policy_type_has_attribute(policy, type, key))
 			return TRUE;
+		kp = primary ? ad_policy_type_primary(policy, key) : NULL;
+		if (kp && strcmp(kp, primary) == 0)
+			return TRUE;
+	}
 	return FALSE;
 }
 
@@ -207,6 +220,7 @@ void rules_rule_free(AdRule *r)
 	name_set_free(r->not_target);
 	g_strfreev(r->classes);
 	g_strfreev(r->perms);
+	g_strfreev(r->types);
 	g_strfreev(r->path_prefix);
 	g_strfreev(r->not_path_prefix);
 	g_strfreev(r->comm);
@@ -394,6 +408,27 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 		v->text[PH_EXE] = text_of_bytes(e, len);
 		if (path_is_usable(e, len))
 			v->cmd[PH_EXE] = g_strndup(e, len);
+	}
+	if (d->name.len) {
+		gsize len = d->name.len;
+		const char *n = d->name.data;
+
+		/* one file name (the last component): no '/', not "." or ".." */
+		v->text[PH_NAME] = text_of_bytes(n, len);
+		if (len <= 255 && !memchr(n, '/', len) && !memchr(n, '\0', len) &&
+		    ad_bytes_are_clean(n, len) && !(len == 1 && n[0] == '.') &&
+		    !(len == 2 && n[0] == '.' && n[1] == '.')) {
+			g_autofree char *name = g_strndup(n, len);
+			g_autofree char *abs = g_strconcat("/", name, NULL);
+			g_autofree char *spec = ad_fcontext_spec(abs, FALSE);
+
+			v->cmd[PH_NAME] = g_strdup(name);
+			/* the spec of "/NAME" without its '/': one component */
+			if (spec) {
+				v->cmd[PH_NAME_REGEX] = g_strdup(spec + 1);
+				v->text[PH_NAME_REGEX] = g_strdup(spec + 1);
+			}
+		}
 	}
 	if (d->path.len) {
 		gsize len = d->path.len;
@@ -591,10 +626,50 @@ static gboolean values_cover(char *const values[PH_N], guint32 mask)
 	return TRUE;
 }
 
-static AdSuggestion *rule_suggest(const AdRule *r, const Values *vals)
+/*
+ * The value of {type} for @r and @d: the first of the rule's Types= that
+ * the policy defines and lets the source use for the denied access (the
+ * target relabelled to it); else the first the policy defines; without a
+ * policy, the first.  Borrowed from @r; NULL when the policy defines none.
+ */
+static const char *rule_type(const AdRule *r, const AdDenial *d, AdPolicy *policy)
 {
+	const char *first = NULL;
+
+	for (guint i = 0; r->types && r->types[i]; i++) {
+		g_autofree char *tcon = NULL;
+		const AdVerdict *v;
+
+		if (!policy)
+			return r->types[i];
+		if (!ad_policy_has_type(policy, r->types[i]))
+			continue;
+		if (!first)
+			first = r->types[i];
+		tcon = ad_context_with_type(d->tcontext, r->types[i]);
+		if (!tcon || !d->perms || !d->perms->len)
+			continue;
+		v = ad_policy_explain(policy, d->scontext, tcon, d->tclass,
+				      (const char *const *)d->perms->pdata, d->perms->len);
+		if (v && v->reason == AD_REASON_ALLOWED)
+			return r->types[i];
+	}
+	return first;
+}
+
+static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDenial *d,
+				  AdPolicy *policy)
+{
+	Values copy = *in;	/* shallow: only {type} differs per rule */
+	const Values *vals = &copy;
 	AdSuggestion *s;
 
+	if (r->types) {
+		const char *t = rule_type(r, d, policy);
+
+		copy.text[PH_TYPE] = (char *)t;
+		copy.cmd[PH_TYPE] = (char *)t;
+	}
 	if (!values_cover(vals->text, r->text_mask) || !values_cover(vals->cmd, r->cmd_mask))
 		return NULL;
 	s = ad_suggestion_new(r->id, r->kind, r->confidence, r->level);
@@ -645,7 +720,7 @@ void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const 
 			values_fill(&vals, d, stype, ttype);
 			filled = TRUE;
 		}
-		s = rule_suggest(r, &vals);
+		s = rule_suggest(r, &vals, d, policy);
 		if (s)
 			g_ptr_array_add(ret, s);
 	}

@@ -46,11 +46,12 @@ static int ad_avtab_allow(AdPolicy *p, guint32 source, guint32 target, guint16 t
 	old = avtab_search(&p->db.te_avtab, &key);
 	if (!old) {
 		/* a tried change leaves an empty entry behind, which allows nothing */
-		if (avtab_insert(&p->db.te_avtab, &key, &datum) != 0)
+		avtab_ptr_t node = avtab_insert_nonunique(&p->db.te_avtab, &key, &datum);
+
+		if (!node)
 			return -1;
-		old = avtab_search(&p->db.te_avtab, &key);
-		if (!old)
-			return -1;
+		ad_allow_index_node_added(p, node);
+		old = &node->datum;
 	}
 	if (p->whatif) {
 		AdUndoAvtab u = { old, old->data };

@@ -128,8 +128,6 @@ typedef struct {
 typedef struct {
 	GHashTable *te, *types_allowed, *scopes;
 	AdVerdictGen cur, old;
-	AdAllowIndex allow_index[2];
-	gboolean allow_index_ready;
 } AdPolicyCaches;
 
 /* one undo step of a tried change */
@@ -162,8 +160,18 @@ struct _AdPolicy {
 	GString *scratch;
 
 	guint32 *target_perms;		/* scratch: allowed bits per type or attribute value */
-	AdAllowIndex allow_index[2];	/* te_avtab, te_cond_avtab; built on first query */
+	/*
+	 * te_avtab, te_cond_avtab by source and by class; each built on its
+	 * first query.  They hold libsepol's nodes, whose bits and
+	 * AVTAB_ENABLED are read live: a boolean change or a change of an
+	 * entry's bits leaves them right, only a new node drops them.
+	 */
+	AdAllowIndex allow_index[2];
 	gboolean allow_index_ready;
+	AdAllowIndex class_index[2];
+	gboolean class_index_ready;
+	/* te_avtab nodes added since the indexes were built (tried modules); bounded */
+	GPtrArray *added_nodes;
 	GHashTable *types_allowed;	/* key string -> GPtrArray of const char* (type names) */
 	GHashTable *bool_docs;		/* boolean name -> description; NULL: not read yet */
 
@@ -185,6 +193,7 @@ typedef struct {
 typedef enum {
 	AD_INVALIDATE_TE = 1 << 0,	/* TE vectors, boolean solutions, verdicts, queries */
 	AD_INVALIDATE_CONTEXTS = 1 << 1, /* context validity, verdicts */
+	AD_INVALIDATE_NODES = 1 << 2,	/* a rule table node was added: the rule indexes */
 } AdInvalidate;
 
 /* policy.c */
@@ -229,6 +238,11 @@ int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools);
 
 /* policy-query.c */
 void ad_allow_index_clear(AdPolicy *p);
+void ad_allow_index_ready(AdPolicy *p);
+void ad_class_index_ready(AdPolicy *p);
+guint32 ad_class_index_target(const AdAllowIndex *ix, guint16 tclass, guint16 target,
+			      guint32 *ret_end);
+void ad_allow_index_node_added(AdPolicy *p, avtab_ptr_t node);
 type_datum_t *ad_type_lookup(AdPolicy *p, const char *name);
 role_datum_t *ad_role_lookup(AdPolicy *p, const char *name);
 

@@ -72,6 +72,16 @@ gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char 
 	return ebitmap_get_bit(&p->db.type_attr_map[t->s.value - 1], a->s.value - 1);
 }
 
+const char *ad_policy_type_primary(AdPolicy *p, const char *name)
+{
+	type_datum_t *t = ad_type_lookup(p, name);
+
+	/* an alias's datum carries its primary's value */
+	if (!t || t->flavor == TYPE_ATTRIB || !t->s.value || t->s.value > p->db.p_types.nprim)
+		return NULL;
+	return p->db.p_type_val_to_name[t->s.value - 1];
+}
+
 /* ---- allowed types ------------------------------------------------------------ */
 
 /* Is @r an allow rule with a usable source? */
@@ -81,18 +91,27 @@ static gboolean ad_allow_rule(AdPolicy *p, avtab_ptr_t r)
 	       r->key.source_type <= p->db.p_types.nprim;
 }
 
-/* Builds the index of the allow rules of @h by source (see AdAllowIndex). */
-static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+/* the key an index files @r under: its source type, or its class */
+static guint ad_index_key(avtab_ptr_t r, gboolean by_class)
 {
-	guint n = p->db.p_types.nprim;
+	return by_class ? r->key.target_class : r->key.source_type;
+}
+
+/*
+ * Builds the index of the allow rules of @h by source, or by class with
+ * @by_class (see AdAllowIndex); @n: the highest key.
+ */
+static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix, guint n,
+				 gboolean by_class)
+{
 	g_autofree guint32 *next = NULL;
 
-	/* count per source at offset[v + 1], sum up: offset[v] starts source v */
+	/* count per key at offset[v + 1], sum up: offset[v] starts key v */
 	ix->offset = g_new0(guint32, n + 2);
 	for (guint i = 0; h->htable && i < h->nslot; i++)
 		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur))
-				ix->offset[cur->key.source_type + 1]++;
+			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
+				ix->offset[ad_index_key(cur, by_class) + 1]++;
 	for (guint v = 1; v <= n + 1; v++)
 		ix->offset[v] += ix->offset[v - 1];
 
@@ -100,17 +119,104 @@ static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
 	next = g_memdup2(ix->offset, sizeof(guint32) * (n + 2));
 	for (guint i = 0; h->htable && i < h->nslot; i++)
 		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur))
-				ix->rules[next[cur->key.source_type]++] = cur;
+			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
+				ix->rules[next[ad_index_key(cur, by_class)]++] = cur;
+}
+
+static void ad_allow_index_free(AdAllowIndex *ix)
+{
+	g_clear_pointer(&ix->offset, g_free);
+	g_clear_pointer(&ix->rules, g_free);
 }
 
 void ad_allow_index_clear(AdPolicy *p)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(p->allow_index); i++) {
-		g_clear_pointer(&p->allow_index[i].offset, g_free);
-		g_clear_pointer(&p->allow_index[i].rules, g_free);
+		ad_allow_index_free(&p->allow_index[i]);
+		ad_allow_index_free(&p->class_index[i]);
 	}
 	p->allow_index_ready = FALSE;
+	p->class_index_ready = FALSE;
+	if (p->added_nodes)
+		g_ptr_array_set_size(p->added_nodes, 0);
+}
+
+/* nodes added beside the indexes at most; beyond, they are built anew */
+#define AD_ADDED_NODES_MAX 2048
+
+/*
+ * A node was added to te_avtab: the indexes stay, with the node on the
+ * side (a tried module adds one, and trying each alert's module must not
+ * rebuild them each time), until there are too many.
+ */
+void ad_allow_index_node_added(AdPolicy *p, avtab_ptr_t node)
+{
+	if (!p->allow_index_ready && !p->class_index_ready)
+		return;
+	if (!p->added_nodes)
+		p->added_nodes = g_ptr_array_new();
+	if (p->added_nodes->len >= AD_ADDED_NODES_MAX) {
+		ad_allow_index_clear(p);
+		return;
+	}
+	g_ptr_array_add(p->added_nodes, node);
+}
+
+/* builds the allow rules' index by source, if not yet built */
+void ad_allow_index_ready(AdPolicy *p)
+{
+	if (p->allow_index_ready)
+		return;
+	ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0], p->db.p_types.nprim, FALSE);
+	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1], p->db.p_types.nprim,
+			     FALSE);
+	p->allow_index_ready = TRUE;
+}
+
+static int ad_node_target_cmp(const void *a, const void *b)
+{
+	guint16 x = (*(const avtab_ptr_t *)a)->key.target_type;
+	guint16 y = (*(const avtab_ptr_t *)b)->key.target_type;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Builds the allow rules' index by class, if not yet built; within a
+ * class the rules are sorted by target, for ad_class_index_target().
+ */
+void ad_class_index_ready(AdPolicy *p)
+{
+	if (p->class_index_ready)
+		return;
+	for (guint t = 0; t < 2; t++) {
+		AdAllowIndex *ix = &p->class_index[t];
+
+		ad_allow_index_build(p, t ? &p->db.te_cond_avtab : &p->db.te_avtab, ix,
+				     p->db.p_classes.nprim, TRUE);
+		for (guint c = 0; c <= p->db.p_classes.nprim; c++)
+			qsort(ix->rules + ix->offset[c], ix->offset[c + 1] - ix->offset[c],
+			      sizeof(avtab_ptr_t), ad_node_target_cmp);
+	}
+	p->class_index_ready = TRUE;
+}
+
+/* the first rule of @ix with class @tclass and target @target or after; *ret_end: the class' end */
+guint32 ad_class_index_target(const AdAllowIndex *ix, guint16 tclass, guint16 target,
+			      guint32 *ret_end)
+{
+	guint32 lo = ix->offset[tclass], hi = ix->offset[tclass + 1];
+
+	*ret_end = hi;
+	while (lo < hi) {
+		guint32 mid = lo + (hi - lo) / 2;
+
+		if (ix->rules[mid]->key.target_type < target)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /*
@@ -130,6 +236,14 @@ static void ad_allow_collect(AdPolicy *p, const AdAllowIndex *ix, guint source, 
 		if (conditional && !(r->key.specified & AVTAB_ENABLED))
 			continue;
 		if (r->key.target_type && r->key.target_type <= ntypes)
+			p->target_perms[r->key.target_type] |= r->datum.data;
+	}
+	/* the unconditional table's nodes added since the index was built */
+	for (guint i = 0; !conditional && p->added_nodes && i < p->added_nodes->len; i++) {
+		avtab_ptr_t r = g_ptr_array_index(p->added_nodes, i);
+
+		if (r->key.source_type == source && r->key.target_class == tclass &&
+		    r->key.target_type && r->key.target_type <= ntypes)
 			p->target_perms[r->key.target_type] |= r->datum.data;
 	}
 }
@@ -168,11 +282,7 @@ static GPtrArray *ad_types_allowed_compute(AdPolicy *p, type_datum_t *src, guint
 	ebitmap_node_t *snode;
 	unsigned int sbit;
 
-	if (!p->allow_index_ready) {
-		ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0]);
-		ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1]);
-		p->allow_index_ready = TRUE;
-	}
+	ad_allow_index_ready(p);
 	memset(p->target_perms, 0, sizeof(*p->target_perms) * (ntypes + 1));
 	if (src->flavor == TYPE_ATTRIB) {
 		ad_allow_collect(p, &p->allow_index[0], src->s.value, tclass, FALSE);

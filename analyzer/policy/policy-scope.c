@@ -170,34 +170,60 @@ typedef struct {
 	const ebitmap_t *targets;	/* the type and its attributes */
 	guint16 tclass;
 	guint32 mask;
-	gboolean conditional;		/* only enabled entries count */
 	guint32 *bits;			/* per source type value - 1 */
 } AdTypeScan;
 
-static int ad_type_scan_one(avtab_key_t *k, avtab_datum_t *d, void *arg)
+/* ORs what the allow entry @r grants on the scanned type into the bits of its sources */
+static void ad_type_scan_one(AdTypeScan *scan, avtab_ptr_t r, gboolean conditional)
 {
-	AdTypeScan *scan = arg;
-	ebitmap_t one;
-	const ebitmap_t *S;
+	AdPolicy *p = scan->p;
+	guint32 src = r->key.source_type, bits;
+	type_datum_t *sd;
 	ebitmap_node_t *ns;
 	unsigned int s;
-	guint32 bits;
 
-	if (!(k->specified & AVTAB_ALLOWED) || k->target_class != scan->tclass)
-		return 0;
-	if (scan->conditional && !(k->specified & AVTAB_ENABLED))
-		return 0;
-	if (!ebitmap_get_bit((ebitmap_t *)scan->targets, k->target_type - 1))
-		return 0;
-	bits = d->data & scan->mask;
-	if (!bits)
-		return 0;
-	S = ad_side_types(scan->p, k->source_type, &one);
-	ebitmap_for_each_positive_bit(S, ns, s)
-		scan->bits[s] |= bits;
-	if (S == &one)
-		ebitmap_destroy(&one);
-	return 0;
+	if (!(r->key.specified & AVTAB_ALLOWED) || r->key.target_class != scan->tclass)
+		return;
+	if (conditional && !(r->key.specified & AVTAB_ENABLED))
+		return;
+	if (!r->key.target_type || !ebitmap_get_bit((ebitmap_t *)scan->targets,
+						     r->key.target_type - 1))
+		return;
+	bits = r->datum.data & scan->mask;
+	if (!bits || !src || src > p->db.p_types.nprim)
+		return;
+	sd = p->db.type_val_to_struct[src - 1];
+	if (sd && sd->flavor == TYPE_ATTRIB) {
+		ebitmap_for_each_positive_bit(&p->db.attr_type_map[src - 1], ns, s)
+			scan->bits[s] |= bits;
+	} else {
+		scan->bits[src - 1] |= bits;
+	}
+}
+
+/*
+ * Scans the allow entries of the class whose target is the type or one of
+ * its attributes (indexed once by class, sorted by target).
+ */
+static void ad_type_scan(AdTypeScan *scan)
+{
+	AdPolicy *p = scan->p;
+	ebitmap_node_t *n;
+	unsigned int bit;
+
+	ad_class_index_ready(p);
+	for (guint t = 0; t < 2; t++) {
+		const AdAllowIndex *ix = &p->class_index[t];
+
+		ebitmap_for_each_positive_bit(scan->targets, n, bit) {
+			guint32 end, i = ad_class_index_target(ix, scan->tclass, bit + 1, &end);
+
+			for (; i < end && ix->rules[i]->key.target_type == bit + 1; i++)
+				ad_type_scan_one(scan, ix->rules[i], t == 1);
+		}
+	}
+	for (guint i = 0; p->added_nodes && i < p->added_nodes->len; i++)
+		ad_type_scan_one(scan, g_ptr_array_index(p->added_nodes, i), FALSE);
 }
 
 /*
@@ -259,9 +285,7 @@ gint64 ad_policy_type_scope(AdPolicy *p, const char *type, const char *tclass,
 	c->examples = g_ptr_array_new_with_free_func(g_free);
 	c->bits = g_new0(guint32, p->db.p_types.nprim + 1);
 	scan.bits = c->bits;
-	avtab_map(&p->db.te_avtab, ad_type_scan_one, &scan);
-	scan.conditional = TRUE;
-	avtab_map(&p->db.te_cond_avtab, ad_type_scan_one, &scan);
+	ad_type_scan(&scan);
 
 	for (guint s = 0; s < p->db.p_types.nprim; s++) {
 		type_datum_t *sd = p->db.type_val_to_struct[s];

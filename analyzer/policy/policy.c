@@ -676,6 +676,7 @@ void ad_policy_free(AdPolicy *p)
 	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
 	g_clear_pointer(&p->scopes, g_hash_table_unref);
 	ad_allow_index_clear(p);
+	g_clear_pointer(&p->added_nodes, g_ptr_array_unref);
 	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
 	g_clear_pointer(&p->undo_avtab, g_array_unref);
 	g_clear_pointer(&p->undo_bools, g_array_unref);
@@ -1310,8 +1311,9 @@ void ad_policy_invalidate(AdPolicy *p, AdInvalidate what)
 		g_hash_table_remove_all(p->te);
 		g_hash_table_remove_all(p->types_allowed);
 		g_clear_pointer(&p->scopes, g_hash_table_unref);
-		ad_allow_index_clear(p);
 	}
+	if (what & AD_INVALIDATE_NODES)
+		ad_allow_index_clear(p);
 	if (what & AD_INVALIDATE_CONTEXTS)
 		ad_context_cache_clear(p);
 	ad_verdict_gen_clear(&p->verdicts_old);
@@ -1328,10 +1330,6 @@ void ad_policy_caches_stash(AdPolicy *p, AdPolicyCaches *ret)
 	ret->scopes = g_steal_pointer(&p->scopes);
 	ret->cur = p->verdicts_cur;
 	ret->old = p->verdicts_old;
-	memcpy(ret->allow_index, p->allow_index, sizeof(ret->allow_index));
-	ret->allow_index_ready = p->allow_index_ready;
-	memset(p->allow_index, 0, sizeof(p->allow_index));
-	p->allow_index_ready = FALSE;
 	p->te = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL,
 				      (GDestroyNotify)ad_te_info_free);
 	p->types_allowed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
@@ -1348,14 +1346,11 @@ void ad_policy_caches_restore(AdPolicy *p, AdPolicyCaches *saved)
 	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
 	g_clear_pointer(&p->te, g_hash_table_unref);
 	g_clear_pointer(&p->scopes, g_hash_table_unref);
-	ad_allow_index_clear(p);
 	p->te = saved->te;
 	p->types_allowed = saved->types_allowed;
 	p->scopes = saved->scopes;
 	p->verdicts_cur = saved->cur;
 	p->verdicts_old = saved->old;
-	memcpy(p->allow_index, saved->allow_index, sizeof(p->allow_index));
-	p->allow_index_ready = saved->allow_index_ready;
 	memset(saved, 0, sizeof(*saved));
 }
 

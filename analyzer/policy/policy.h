@@ -153,6 +153,12 @@ gboolean ad_policy_role_has_type(AdPolicy *p, const char *role, const char *type
 gboolean ad_policy_type_is_attribute(AdPolicy *p, const char *name);
 /* Does the type @type have the attribute @attribute?  FALSE for unknown names. */
 gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char *attribute);
+/*
+ * The primary name of the type @name, which may be an alias (an older
+ * name the policy keeps: "qemu_t" for "svirt_t"); borrowed from the
+ * policy.  NULL for attributes and unknown names.
+ */
+const char *ad_policy_type_primary(AdPolicy *p, const char *name);
 
 /*
  * Every type (never an attribute) on which @source_type may have all of

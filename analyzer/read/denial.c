@@ -79,6 +79,16 @@ char *ad_context_type(const char *context)
 	return p ? g_strndup(p, len) : NULL;
 }
 
+char *ad_context_with_type(const char *context, const char *type)
+{
+	gsize len;
+	const char *p = ad_context_type_span(context, &len);
+
+	if (!p || !type)
+		return NULL;
+	return g_strdup_printf("%.*s%s%s", (int)(p - context), context, type, p + len);
+}
+
 /* the bytes of names (1) and of contexts (1, and 2 for the ':' and ',' between parts) */
 static const guint8 ctx_char[256] = {
 	['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['.'] = 1, ['-'] = 1,

@@ -88,6 +88,8 @@ const char *ad_denial_node(const AdDenial *d);
 const char *ad_denial_type_name(const AdDenial *d);
 /* "type" part of a context, NULL when it has none: caller frees */
 char *ad_context_type(const char *context);
+/* @context with its type replaced by @type; owned, NULL when it has no type field */
+char *ad_context_with_type(const char *context, const char *type);
 /* the same without a copy: where it starts in @context, @ret_len bytes */
 const char *ad_context_type_span(const char *context, gsize *ret_len);
 

@@ -1273,6 +1273,7 @@ static void check_fixes(const char *path, guint *checked, GPtrArray *failures)
 		g_auto(GStrv) perms = g_key_file_get_string_list(kf, rule, "Permissions", NULL,
 								 NULL);
 		g_auto(GStrv) conds = g_key_file_get_string_list(kf, rule, "Boolean", NULL, NULL);
+		g_auto(GStrv) types = g_key_file_get_string_list(kf, rule, "Types", NULL, NULL);
 		g_autoptr(GPtrArray) fix_bools = g_ptr_array_new_with_free_func(g_free);
 		g_autofree char *new_type = NULL;
 		const char *stand_in = stand_in_target(rule);
@@ -1327,6 +1328,11 @@ static void check_fixes(const char *path, guint *checked, GPtrArray *failures)
 						set_booleans((char **)fix_bools->pdata, saved);
 						after = verdict_of(st, new_type ? new_type : tt, c,
 								   pm);
+						/* {type}: the first of Types= that works */
+						for (guint k = 0; types && g_strcmp0(new_type, "{type}") == 0 &&
+								  strcmp(after, "allowed") != 0 && types[k]; k++)
+							if (concrete_type(types[k]))
+								after = verdict_of(st, types[k], c, pm);
 						(*checked)++;
 						if (strcmp(after, "allowed") != 0)
 							g_ptr_array_add(failures, g_strdup_printf(

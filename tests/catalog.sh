@@ -1,0 +1,78 @@
+#!/bin/bash
+# docs/CATALOG.md: every one of setroubleshoot's 48 plugins has a row, and each
+# row's test record gets the suggestion the row names (with the shipped rules and
+# the reference policy), its command containing the text the row gives.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+export LANG=C LC_ALL=C TZ=UTC AVCDOCTOR_NO_PROGRESS=1
+export AVCDOCTOR_RULES_DIR="$AD_SOURCE_DIR/rules"
+cd "$AD_SOURCE_DIR" || exit 1
+
+python3 - "$AVCDOCTOR" "$POLICY" <<'PY' || fail "docs/CATALOG.md rows and their records"
+import json, re, subprocess, sys
+
+avcdoctor, policy = sys.argv[1], sys.argv[2]
+# setroubleshoot 3.3's plugins/src/*.py, without __init__
+plugins = """allow_anon_write allow_execheap allow_execmem allow_execmod allow_execstack
+allow_ftpd_use_cifs allow_ftpd_use_nfs associate automount_exec_config bind_ports catchall
+catchall_boolean catchall_labels chrome connect_ports cvs_data dac_override device
+disable_ipv6 file filesystem_associate httpd_can_sendmail httpd_unified httpd_write_content
+kernel_modules leaks mmap_zero mounton mozplugger mozplugger_remove openvpn public_content
+qemu_blk_image qemu_file_image restorecon restorecon_source rsync_data samba_share
+sandbox_connect selinuxpolicy setenforce sshd_root swapfile sys_module sys_resource vbetool
+wine xen_image""".split()
+assert len(plugins) == 48
+
+def cell(c):
+    c = c.strip()
+    return c[1:-1] if c.startswith("`") and c.endswith("`") else c
+
+rows = {}
+for line in open("docs/CATALOG.md"):
+    if not line.startswith("| ") or line.startswith("| setroubleshoot plugin"):
+        continue
+    cols = [c for c in line.strip().strip("|").split("|")]
+    if len(cols) != 6:
+        print(f"FAIL: a row without 6 columns: {line.strip()}")
+        sys.exit(1)
+    name = cols[0].strip()
+    if name in rows:
+        print(f"FAIL: {name}: two rows")
+        sys.exit(1)
+    rows[name] = (cell(cols[3]), cell(cols[4]), cell(cols[5]), cols[2])
+
+bad = 0
+if sorted(rows) != sorted(plugins):
+    print(f"FAIL: rows {sorted(set(rows) ^ set(plugins))} are missing or extra")
+    bad += 1
+for name in plugins:
+    if name not in rows:
+        continue
+    want, has, record, ours = rows[name]
+    if record != f"tests/data/catalog/{name}.log":
+        print(f"FAIL: {name}: record {record}")
+        bad += 1
+        continue
+    if not want:
+        print(f"FAIL: {name}: no checked suggestion")
+        bad += 1
+        continue
+    if "not implemented" not in ours and not re.search(r"(plugin|rules?) `", ours):
+        print(f"FAIL: {name}: names neither a plugin or rule nor a reason")
+        bad += 1
+    p = subprocess.run([avcdoctor, "analyze", "--json", "-p", policy, record],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        print(f"FAIL: {name}: analyze exited {p.returncode}: {p.stderr}")
+        bad += 1
+        continue
+    got = [(s["plugin"], s["shell"] or "") for l in p.stdout.splitlines()
+           for s in json.loads(l)["suggestions"]]
+    if any(pl == want and has in sh for pl, sh in got):
+        print(f"ok: {name}: {want}" + (f" ({has})" if has else ""))
+    else:
+        print(f"FAIL: {name}: no {want} suggestion with '{has}' in {got}")
+        bad += 1
+sys.exit(1 if bad else 0)
+PY
+finish
