@@ -21,6 +21,7 @@
 
 #include "alerts-client.h"
 #include "alerts1-generated.h"
+#include "analysis/alert.h"
 #include "analysis/select.h"
 #include "cli.h"
 #include "cmd-store.h"
@@ -576,10 +577,17 @@ static void render_alert(GString *out, json_object *o)
 		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
 				       json_object_get_int64(port));
 	append_field(out, _("Syscall"), member_str(d, "syscall"));
-	if (d)
+	if (member(o, "blocked") && member(o, "logged_only")) {
+		g_autofree char *perm = ad_permissive_text(
+			(guint64)MAX(count, 0), (guint64)MAX(json_object_get_int64(member(o, "blocked")), 0),
+			(guint64)MAX(json_object_get_int64(member(o, "logged_only")), 0));
+
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
+	} else if (d) {
 		g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
 				       json_object_get_boolean(member(d, "permissive"))
 				       ? _("yes (nothing was blocked)") : _("no"));
+	}
 	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
 	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
 	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);

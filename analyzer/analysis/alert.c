@@ -74,6 +74,29 @@ static GPtrArray *sorted_perms(const AdDenial *d)
 	return p;
 }
 
+/* what a process may inherit across an exec into another domain */
+static const char *const inherit_perms[] = { "noatsecure", "rlimitinh", "siginh", NULL };
+
+static gboolean is_inherit_perm(const char *perm)
+{
+	return g_strv_contains(inherit_perms, perm);
+}
+
+/*
+ * Does @d deny only what an exec into another domain inherits?  The kernel
+ * checks siginh, rlimitinh and noatsecure one by one in one execve, and
+ * logs each in its own record: they are one problem, one alert.
+ */
+static gboolean denies_inheritance(const AdDenial *d)
+{
+	if (g_strcmp0(d->tclass, "process") != 0 || !d->perms || !d->perms->len)
+		return FALSE;
+	for (guint i = 0; i < d->perms->len; i++)
+		if (!is_inherit_perm(g_ptr_array_index(d->perms, i)))
+			return FALSE;
+	return TRUE;
+}
+
 /* the signature as text: record type, types, class, sorted permissions, suspect */
 static void signature_key(GString *key, const AdDenial *d)
 {
@@ -95,9 +118,17 @@ static void signature_key(GString *key, const AdDenial *d)
 	g_string_append_c(key, '\x1f');
 	if (d->tclass)
 		g_string_append(key, d->tclass);
-	for (guint i = 0; i < perms->len; i++) {
-		g_string_append_c(key, '\x1f');
-		g_string_append(key, g_ptr_array_index(perms, i));
+	if (denies_inheritance(d)) {
+		/* the whole set, whichever of them this record names */
+		for (guint i = 0; inherit_perms[i]; i++) {
+			g_string_append_c(key, '\x1f');
+			g_string_append(key, inherit_perms[i]);
+		}
+	} else {
+		for (guint i = 0; i < perms->len; i++) {
+			g_string_append_c(key, '\x1f');
+			g_string_append(key, g_ptr_array_index(perms, i));
+		}
 	}
 	if (d->invalid_context) {
 		g_string_append_c(key, '\x1f');
@@ -177,6 +208,19 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 			*ret_new = TRUE;
 	}
 	a->count++;
+	if (d->permissive == 0)
+		a->blocked++;
+	else if (d->permissive == 1)
+		a->logged_only++;
+	/* an exec's inheritance checks: the alert names each one seen */
+	for (guint i = 0; d->perms && i < d->perms->len; i++) {
+		const char *perm = g_ptr_array_index(d->perms, i);
+
+		if (!g_ptr_array_find_with_equal_func(a->perms, perm, g_str_equal, NULL)) {
+			g_ptr_array_add(a->perms, g_strdup(perm));
+			g_ptr_array_sort(a->perms, compare_str);
+		}
+	}
 	if (t && (t < a->first_seen || !a->first_seen))
 		a->first_seen = t;
 	if (t >= a->last_seen || !a->latest) {
@@ -211,6 +255,15 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 	if (a->suggestions)
 		g_ptr_array_unref(a->suggestions);
 	a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	/* "nothing was blocked" speaks of the latest denial: untrue when others were */
+	for (guint i = 0; a->blocked && i < a->suggestions->len;) {
+		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+
+		if (strcmp(s->plugin, "permissive") == 0)
+			g_ptr_array_remove_index(a->suggestions, i);
+		else
+			i++;
+	}
 	a->level = ad_suggestions_level(a->suggestions);
 }
 
@@ -227,12 +280,34 @@ static char *access_words(GPtrArray *perms)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/*
+ * Who was denied, for a summary.  A USER_AVC is written by the object
+ * manager (dbus-daemon, systemd) about someone else: the denied subject is
+ * scontext, the sender, with its pid in spid; the record's exe is the
+ * reporter's, shown among the details.  An AVC names the process's
+ * program.
+ */
+static char *denied_subject(const AdAlert *a, const AdDenial *d)
+{
+	const char *stype = a->stype ? a->stype : _("a process");
+	AdBytes who_b;
+
+	if (d->type == AD_DENIAL_USER_AVC) {
+		const char *spid = ad_record_get(d->record, "spid");
+
+		if (spid && *spid && strspn(spid, "0123456789") == strlen(spid))
+			/* TRANSLATORS: a denied domain and its process id: "staff_t (pid 6687)" */
+			return g_strdup_printf(_("%s (pid %s)"), stype, spid);
+		return g_strdup(stype);
+	}
+	who_b = ad_bytes_or(d->exe, d->comm);
+	return who_b.data ? ad_escape_bytes(who_b.data, who_b.len) : g_strdup(stype);
+}
+
 char *ad_alert_summary(const AdAlert *a)
 {
 	const AdDenial *d = a->latest;
-	AdBytes who_b = ad_bytes_or(d->exe, d->comm);
-	g_autofree char *who = who_b.data ? ad_escape_bytes(who_b.data, who_b.len)
-					  : g_strdup(a->stype ? a->stype : "a process");
+	g_autofree char *who = denied_subject(a, d);
 	g_autofree char *access = access_words(a->perms);
 	g_autofree char *object = NULL;
 
@@ -260,6 +335,21 @@ char *ad_alert_summary(const AdAlert *a)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
 				       access, a->stype ? a->stype : "?");
 	}
+	/*
+	 * The checks of an exec into another domain come after the exec: the
+	 * record names the new program, but the subject is the domain that
+	 * ran it.
+	 */
+	if (d->type == AD_DENIAL_AVC && denies_inheritance(d) && a->stype && a->ttype &&
+	    strcmp(a->stype, a->ttype) != 0) {
+		AdBytes prog = ad_bytes_or(d->exe, d->comm);
+		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)
+						      : g_strdup(a->ttype);
+
+		return g_strdup_printf(_("SELinux is preventing %s from passing %s to %s, "
+					 "which it started as %s."), a->stype, access, new_prog,
+				       a->ttype);
+	}
 	if (!a->perms->len)
 		/* an object manager's "Unknown class" notice */
 		return g_strdup_printf(_("%s needs the class %s, which the SELinux policy "
@@ -276,6 +366,27 @@ char *ad_alert_summary(const AdAlert *a)
 					 "permission (%s)."), who, access, tclass);
 	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
 				 "%s."), who, access, tclass, ttype);
+}
+
+char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only)
+{
+	if (blocked && logged_only)
+		/* TRANSLATORS: the Permissive line of an alert whose denials were in both modes */
+		return g_strdup_printf(_("no: %" PRIu64 " blocked, %" PRIu64 " only logged "
+					 "(permissive)"), blocked, logged_only);
+	if (blocked)
+		return g_strdup(_("no"));
+	if (logged_only && logged_only == count)
+		return g_strdup(_("yes (nothing was blocked)"));
+	if (logged_only)
+		return g_strdup_printf(_("%" PRIu64 " only logged (permissive), the others "
+					 "unknown"), logged_only);
+	return g_strdup(_("unknown"));
+}
+
+char *ad_alert_permissive_text(const AdAlert *a)
+{
+	return ad_permissive_text(a->count, a->blocked, a->logged_only);
 }
 
 /* "hosts" (escaped when not clean) and, when one needed it, "hosts_hex" beside it */
@@ -331,6 +442,8 @@ json_object *ad_alert_to_json(const AdAlert *a)
 
 	json_object_object_add(o, "id", json_object_new_string(a->id));
 	json_object_object_add(o, "count", json_object_new_uint64(a->count));
+	json_object_object_add(o, "blocked", json_object_new_uint64(a->blocked));
+	json_object_object_add(o, "logged_only", json_object_new_uint64(a->logged_only));
 	json_object_object_add(o, "first_seen", time_json(a->first_seen));
 	json_object_object_add(o, "last_seen", time_json(a->last_seen));
 	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
@@ -476,7 +589,18 @@ void ad_alert_render(GString *out, const AdAlert *a)
 	}
 	g_string_append_printf(out, "%-22s %s\n", _("Target Class"),
 			       a->tclass ? a->tclass : "?");
-	if (d->exe.data) {
+	if (d->type == AD_DENIAL_USER_AVC) {
+		/* the object manager that checked and logged the access, not the subject */
+		const char *subj = ad_record_get(d->record, "subj");
+		g_autofree char *e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len)
+						 : NULL;
+		g_autofree char *c = subj ? ad_escape_str(subj) : NULL;
+
+		if (e || c)
+			g_string_append_printf(out, "%-22s %s%s%s%s\n", _("Reported By"),
+					       e ? e : "", e && c ? " (" : "", c ? c : "",
+					       e && c ? ")" : "");
+	} else if (d->exe.data) {
 		g_autofree char *e = ad_escape_bytes(d->exe.data, d->exe.len);
 
 		g_string_append_printf(out, "%-22s %s\n", _("Source Executable"), e);
@@ -498,9 +622,11 @@ void ad_alert_render(GString *out, const AdAlert *a)
 
 		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), sc);
 	}
-	g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
-			       d->permissive == 1 ? _("yes (nothing was blocked)")
-						  : d->permissive == 0 ? _("no") : _("unknown"));
+	{
+		g_autofree char *perm = ad_alert_permissive_text(a);
+
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
+	}
 	{
 		g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
 						    (GCompareFunc)strcmp);
