@@ -429,6 +429,29 @@ static void append_sentence(GString *out, const char *clause)
 	g_string_append_c(out, '\n');
 }
 
+/*
+ * Which way the verdict's boolean alternatives go: 1 when each turns
+ * booleans on only, 0 when each turns one off, -1 when mixed.
+ */
+static int booleans_direction(const AdVerdict *v)
+{
+	gboolean on = FALSE, off = FALSE;
+
+	for (guint i = 0; v->booleans && i < v->booleans->len; i++) {
+		GPtrArray *alt = g_ptr_array_index(v->booleans, i);
+		gboolean alt_off = FALSE;
+
+		for (guint j = 0; j < alt->len; j++)
+			if (!((AdBoolSetting *)g_ptr_array_index(alt, j))->value)
+				alt_off = TRUE;
+		if (alt_off)
+			off = TRUE;
+		else
+			on = TRUE;
+	}
+	return on && off ? -1 : off ? 0 : 1;
+}
+
 static void append_booleans(GString *out, const AdVerdict *v)
 {
 	if (!v->booleans || !v->booleans->len)
@@ -491,8 +514,25 @@ void ad_render_verdict(GString *out, const AdVerdict *v)
 				       "allow), or the object has the wrong label.\n"));
 		break;
 	case AD_REASON_BOOLEAN:
-		ad_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
-				       "is switched off by a boolean.\n"));
+		switch (booleans_direction(v)) {
+		case 0:
+			ad_string_append(out, _("  Reason: boolean. A rule allows this access only "
+					       "while a boolean is off, and it is on: the policy "
+					       "keeps this closed on purpose. Turning it off "
+					       "loosens the policy for every domain the boolean "
+					       "covers.\n"));
+			break;
+		case 1:
+			ad_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
+					       "is switched off by a boolean.\n"));
+			break;
+		default:
+			ad_string_append(out, _("  Reason: boolean. A rule allows this access only "
+					       "with other boolean settings: turning one on, or "
+					       "one that is on off (which loosens the policy for "
+					       "every domain it covers).\n"));
+			break;
+		}
 		break;
 	case AD_REASON_CONSTRAINT:
 		ad_string_append(out, _("  Reason: constraint. A constraint of the policy "
