@@ -25,6 +25,7 @@
  * setuid helper run from a user's session such as grub2-set-bootflag).
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gi18n.h>
 
@@ -214,6 +215,25 @@ static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, 
 }
 
 /*
+ * The domain @d's program runs in when started properly: its file type
+ * by file_contexts, FOO_exec_t, names FOO_t.  Owned, or NULL.
+ */
+static char *program_domain(AdContext *ctx, const AdDenial *d)
+{
+	g_autofree char *exe = NULL, *etype = NULL;
+
+	if (!ctx->labels || !d->exe.data || d->suspect)
+		return NULL;
+	exe = g_strndup(d->exe.data, d->exe.len);
+	if (exe[0] != '/' || strlen(exe) != d->exe.len)
+		return NULL;
+	etype = ad_labels_expected_type(ctx->labels, exe, S_IFREG);
+	if (!etype || !g_str_has_suffix(etype, "_exec_t"))
+		return NULL;
+	return g_strdup_printf("%.*s_t", (int)(strlen(etype) - strlen("_exec_t")), etype);
+}
+
+/*
  * A login user's domain (attribute userdomain) denied what an
  * administrator's role allows: the SELinux user of @d may take another
  * role whose own domain (sysadm_r: sysadm_t), or a domain it starts in
@@ -223,11 +243,13 @@ static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, 
  * @ret_domain, or NULL.  On the domain itself (capabilities), the target
  * is each candidate domain.
  */
-static char *admin_role_may(AdPolicy *p, const AdDenial *d, const char *stype, const char *ttype,
-			    const char *perm, char **ret_domain)
+static char *admin_role_may(AdContext *actx, const AdDenial *d, const char *stype,
+			    const char *ttype, const char *perm, char **ret_domain)
 {
+	AdPolicy *p = actx->policy;
 	g_auto(GStrv) ctx = d->scontext ? g_strsplit(d->scontext, ":", 4) : NULL;
 	g_autoptr(GPtrArray) roles = NULL;
+	g_autofree char *own = program_domain(actx, d);
 	gboolean self = strcmp(stype, ttype) == 0;
 	const char *trans[] = { "transition" };
 
@@ -245,11 +267,18 @@ static char *admin_role_may(AdPolicy *p, const AdDenial *d, const char *stype, c
 		main = g_strdup_printf("%.*s_t", (int)strlen(role) - 2, role);
 		if (!ad_policy_role_has_type(p, role, main))
 			continue;
+		started = ad_policy_types_allowed(p, main, "process", trans, 1, NULL);
+		/* the program's own domain first: load_policy_t for load_policy */
+		if (own && started && ad_policy_role_has_type(p, role, own) &&
+		    g_ptr_array_find_with_equal_func(started, own, g_str_equal, NULL) &&
+		    domain_may(p, own, d->tclass, perm, self ? own : ttype)) {
+			*ret_domain = g_steal_pointer(&own);
+			return g_strdup(role);
+		}
 		if (domain_may(p, main, d->tclass, perm, self ? main : ttype)) {
 			*ret_domain = g_steal_pointer(&main);
 			return g_strdup(role);
 		}
-		started = ad_policy_types_allowed(p, main, "process", trans, 1, NULL);
 		for (guint j = 0; started && j < started->len; j++) {
 			const char *t = g_ptr_array_index(started, j);
 
@@ -321,9 +350,11 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 		g_ptr_array_add(ret, s);
 		return 1;
 	}
-	admin_role = admin_role_may(ctx->policy, d, stype, ttype, perm, &admin_domain);
+	admin_role = admin_role_may(ctx, d, stype, ttype, perm, &admin_domain);
 	if (admin_role) {
 		s = ad_suggestion_new(ind->id, AD_FIX_CONFIG, 0.5, AD_LEVEL_YELLOW);
+		/* the policy keeps this from user domains on purpose: no module for it */
+		s->expected = TRUE;
 		ad_suggestion_set_if(s, _("If an administrator ran this as %s"), stype);
 		ad_suggestion_set_then(s, _("Then run it in the administrator's role: %s, a login "
 					    "user's domain, may not %s, but the SELinux user may "
