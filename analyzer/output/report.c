@@ -528,9 +528,9 @@ void ad_render_verdict(GString *out, const AdVerdict *v)
 			break;
 		default:
 			ad_string_append(out, _("  Reason: boolean. A rule allows this access only "
-					       "with other boolean settings: turning one on, or "
-					       "one that is on off (which loosens the policy for "
-					       "every domain it covers).\n"));
+					       "with other boolean settings, listed below; turning "
+					       "a boolean off loosens the policy for every domain "
+					       "it covers.\n"));
 			break;
 		}
 		break;
