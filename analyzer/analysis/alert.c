@@ -207,11 +207,6 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		if (ret_new)
 			*ret_new = TRUE;
 	}
-	a->count++;
-	if (d->permissive == 0)
-		a->blocked++;
-	else if (d->permissive == 1)
-		a->logged_only++;
 	/* an exec's inheritance checks: the alert names each one seen */
 	for (guint i = 0; d->perms && i < d->perms->len; i++) {
 		const char *perm = g_ptr_array_index(d->perms, i);
@@ -221,6 +216,14 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 			g_ptr_array_sort(a->perms, compare_str);
 		}
 	}
+	/* ... and the records of one exec are one occurrence, not three */
+	if (a->latest && a->latest->event == d->event && denies_inheritance(d))
+		return a;
+	a->count++;
+	if (d->permissive == 0)
+		a->blocked++;
+	else if (d->permissive == 1)
+		a->logged_only++;
 	if (t && (t < a->first_seen || !a->first_seen))
 		a->first_seen = t;
 	if (t >= a->last_seen || !a->latest) {
