@@ -217,7 +217,8 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		}
 	}
 	/* ... and the records of one exec are one occurrence, not three */
-	if (a->latest && a->latest->event == d->event && denies_inheritance(d))
+	a->repeat = a->latest && a->latest->event == d->event && denies_inheritance(d);
+	if (a->repeat)
 		return a;
 	a->count++;
 	if (d->permissive == 0)

@@ -27,6 +27,11 @@ typedef struct {
 	guint64 count;
 	guint64 blocked;		/* denials with permissive=0: the access failed */
 	guint64 logged_only;		/* denials with permissive=1: only logged */
+	/*
+	 * The denial added last belonged to the occurrence counted before (the
+	 * other inheritance checks of one exec): not counted again.
+	 */
+	gboolean repeat;
 	double first_seen, last_seen;
 	GHashTable *hosts;		/* node ("" = the local or unnamed host) -> count */
 	GPtrArray *paths;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
