@@ -21,7 +21,7 @@
 
 #include "alerts-client.h"
 #include "alerts1-generated.h"
-#include "analysis/alert.h"
+#include "analysis/alert-text.h"
 #include "analysis/select.h"
 #include "cli.h"
 #include "cmd-store.h"
@@ -312,305 +312,20 @@ static gboolean source_delete(Source *src, const char *id, GError **error)
 
 /* ------------------------------------------------------------ showing */
 
-/* a string for the terminal: as it is when clean, else escaped; owned */
-static char *shown(const char *s)
-{
-	if (!s)
-		return g_strdup("");
-	return ad_bytes_are_clean(s, strlen(s)) ? g_strdup(s) : ad_escape_str(s);
-}
-
-static json_object *member(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static const char *member_str(json_object *o, const char *key)
-{
-	json_object *v = member(o, key);
-
-	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
-
-static char *format_time(double t, const char *fmt)
-{
-	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
-
-	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
-}
-
-/* "local, web1 (3), ..." with counts, or names only; at most @max names, then "+N" */
-static char *hosts_text(json_object *o, gboolean counts, guint max)
-{
-	json_object *hc = member(o, "host_counts");
-	json_object *names = member(o, "hosts");
-	g_autoptr(GString) s = g_string_new(NULL);
-	guint n = 0, total = 0;
-
-	if (hc && json_object_is_type(hc, json_type_object)) {
-		json_object_object_foreach(hc, host, count) {
-			g_autofree char *h = *host ? shown(host) : g_strdup(_("local"));
-
-			if (++total > max)
-				continue;
-			g_string_append_printf(s, "%s%s", n++ ? (counts ? ", " : ",") : "", h);
-			if (counts)
-				g_string_append_printf(s, " (%" PRId64 ")",
-						       json_object_get_int64(count));
-		}
-	} else if (names && json_object_is_type(names, json_type_array)) {
-		total = json_object_array_length(names);
-		for (guint i = 0; i < total && i < max; i++) {
-			g_autofree char *h = shown(json_object_get_string(
-				json_object_array_get_idx(names, i)));
-
-			g_string_append_printf(s, "%s%s", n++ ? "," : "", h);
-		}
-	}
-	if (!total)
-		g_string_append(s, _("local"));
-	if (total > max)
-		g_string_append_printf(s, _(",+%u more"), total - max);
-	return g_string_free(g_steal_pointer(&s), FALSE);
-}
-
-/* a level from the JSON in the user's language; an unknown value as it is, escaped */
-static char *level_text(const char *name)
-{
-	AdLevel l;
-
-	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : shown(name);
-}
-
 /* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
 static void list_line(GString *out, json_object *o)
 {
-	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = level_text(member_str(o, "level"));
-	g_autofree char *summary = shown(member_str(o, "summary"));
-	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
+	g_autofree char *id = ad_text_shown(ad_json_member_str(o, "id"));
+	g_autofree char *level = ad_alert_json_level(o);
+	g_autofree char *summary = ad_text_shown(ad_json_member_str(o, "summary"));
+	g_autofree char *last = ad_text_time(json_object_get_double(ad_json_member(o, "last_seen")),
 					    "%Y-%m-%d %H:%M:%S");
-	g_autofree char *hosts = hosts_text(o, FALSE, 3);
-	gboolean ignored = json_object_get_boolean(member(o, "ignored"));
+	g_autofree char *hosts = ad_alert_json_hosts(o, FALSE, 3);
+	gboolean ignored = json_object_get_boolean(ad_json_member(o, "ignored"));
 
 	g_string_append_printf(out, "%-16s  %-6s  %7" PRId64 "  %-19s  %-15s  %s%s\n",
-			       id, level, json_object_get_int64(member(o, "count")), last, hosts,
+			       id, level, json_object_get_int64(ad_json_member(o, "count")), last, hosts,
 			       ignored ? _("(ignored) ") : "", summary);
-}
-
-/* wraps @text at ~78 columns (as alert.c does for `analyze`) */
-static void append_wrapped(GString *out, const char *text)
-{
-	g_auto(GStrv) words = g_strsplit(text, " ", -1);
-	gsize col = 0;
-
-	for (char **w = words; *w; w++) {
-		gsize len = strlen(*w);
-
-		if (!len)
-			continue;
-		if (col && col + 1 + len > 78) {
-			g_string_append_c(out, '\n');
-			col = 0;
-		} else if (col) {
-			g_string_append_c(out, ' ');
-			col++;
-		}
-		g_string_append(out, *w);
-		col += len;
-	}
-	g_string_append_c(out, '\n');
-}
-
-static void append_field(GString *out, const char *label, const char *value)
-{
-	g_autofree char *v = shown(value);
-
-	if (value)
-		g_string_append_printf(out, "%-22s %s\n", label, v);
-}
-
-/* @hex (two digits a byte) decoded; NULL when it is not hex */
-static char *unhex(const char *hex)
-{
-	gsize len = strlen(hex);
-	char *out;
-
-	if (len % 2)
-		return NULL;
-	out = g_malloc(len / 2 + 1);
-	for (gsize i = 0; i < len / 2; i++) {
-		int hi = g_ascii_xdigit_value(hex[2 * i]), lo = g_ascii_xdigit_value(hex[2 * i + 1]);
-
-		if (hi < 0 || lo < 0) {
-			g_free(out);
-			return NULL;
-		}
-		out[i] = (char)(hi << 4 | lo);
-	}
-	out[len / 2] = '\0';
-	return out;
-}
-
-/*
- * One argument vector of a suggestion, quoted for a shell, as `analyze`
- * prints it: from its exact bytes (@hex_argv, "commands_hex") when the
- * JSON could only hold them escaped.
- */
-static void append_command(GString *out, json_object *argv, json_object *hex_argv)
-{
-	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func(g_free);
-	g_autofree char *line = NULL;
-	g_autofree char *esc = NULL;
-	gboolean use_hex = hex_argv && json_object_is_type(hex_argv, json_type_array) &&
-			   json_object_array_length(hex_argv) == json_object_array_length(argv);
-
-	for (guint i = 0; i < json_object_array_length(argv); i++) {
-		json_object *a = json_object_array_get_idx(argv, i);
-		json_object *h = use_hex ? json_object_array_get_idx(hex_argv, i) : NULL;
-		char *exact = h && json_object_is_type(h, json_type_string)
-				      ? unhex(json_object_get_string(h)) : NULL;
-
-		if (exact)
-			g_ptr_array_add(args, exact);
-		else if (json_object_is_type(a, json_type_string))
-			g_ptr_array_add(args, g_strdup(json_object_get_string(a)));
-	}
-	g_ptr_array_add(args, NULL);
-	line = ad_shell_join((const char *const *)args->pdata);
-	esc = ad_escape_str(line);
-	/* a command that needed escaping to be shown is not copy-pasteable */
-	if (strcmp(line, esc) != 0)
-		g_string_append(out, _("# (contains control characters, shown escaped)\n"));
-	g_string_append_printf(out, "# %s\n", esc);
-}
-
-/* "Checked against the policy: ..." of a stored suggestion, as `analyze` prints it */
-static void append_proof(GString *out, json_object *s)
-{
-	g_autofree char *proof = ad_suggestion_proof_text_json(s);
-	g_autofree char *esc = proof ? shown(proof) : NULL;
-
-	if (esc)
-		append_wrapped(out, esc);
-}
-
-/* the setroubleshoot-style report of a stored alert, as `avcdoctor analyze` prints it */
-static void render_alert(GString *out, json_object *o)
-{
-	json_object *d = member(o, "denial");
-	json_object *sugg = member(o, "suggestions");
-	json_object *paths = member(o, "paths");
-	json_object *comms = member(o, "commands");
-	json_object *records = member(o, "records");
-	json_object *port = member(d, "port");
-	g_autofree char *summary = shown(member_str(o, "summary"));
-	g_autofree char *id = shown(member_str(o, "id"));
-	g_autofree char *level = level_text(member_str(o, "level"));
-	g_autofree char *hosts = hosts_text(o, TRUE, G_MAXUINT);
-	g_autofree char *first = format_time(json_object_get_double(member(o, "first_seen")),
-					     "%Y-%m-%d %H:%M:%S %Z");
-	g_autofree char *last = format_time(json_object_get_double(member(o, "last_seen")),
-					    "%Y-%m-%d %H:%M:%S %Z");
-	gint64 count = json_object_get_int64(member(o, "count"));
-	const char *filter = member_str(o, "filter");
-
-	g_string_append(out, "--------------------------------------------------------------------"
-			     "------------\n");
-	append_wrapped(out, summary);
-	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRId64 " time\n",
-					     "Level: %s   Alert %s   Seen %" PRId64 " times\n",
-					     count < 0 ? 0 : (gulong)count),
-			       level, id, count);
-	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
-			  i < json_object_array_length(sugg); i++) {
-		json_object *s = json_object_array_get_idx(sugg, i);
-		json_object *cmds = member(s, "commands");
-		g_autofree char *plugin = shown(member_str(s, "plugin"));
-		g_autofree char *kind = shown(member_str(s, "kind"));
-		g_autofree char *if_text = member_str(s, "if") ? shown(member_str(s, "if")) : NULL;
-		g_autofree char *then_text = member_str(s, "then") ? shown(member_str(s, "then"))
-								   : NULL;
-
-		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
-		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
-				       plugin, json_object_get_double(member(s, "confidence")) * 100,
-				       kind);
-		if (if_text)
-			append_wrapped(out, if_text);
-		if (then_text)
-			append_wrapped(out, then_text);
-		append_proof(out, s);
-		if (cmds && json_object_is_type(cmds, json_type_array) &&
-		    json_object_array_length(cmds))
-			g_string_append(out, _("Do\n"));
-		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
-				  j < json_object_array_length(cmds); j++) {
-			json_object *argv = json_object_array_get_idx(cmds, j);
-			json_object *hex = member(s, "commands_hex");
-
-			if (json_object_is_type(argv, json_type_array))
-				append_command(out, argv, hex && json_object_is_type(
-							hex, json_type_array)
-							? json_object_array_get_idx(hex, j) : NULL);
-		}
-	}
-	g_string_append(out, _("\nAdditional Information:\n"));
-	append_field(out, _("Source Context"), member_str(d, "scontext"));
-	append_field(out, _("Target Context"), member_str(d, "tcontext"));
-	for (guint i = 0; paths && json_object_is_type(paths, json_type_array) &&
-			  i < json_object_array_length(paths); i++)
-		append_field(out, i ? "" : _("Target Objects"),
-			     json_object_get_string(json_object_array_get_idx(paths, i)));
-	append_field(out, _("Target Class"), member_str(d, "tclass"));
-	append_field(out, _("Source Executable"), member_str(d, "exe"));
-	append_field(out, _("Source Command"), member_str(d, "comm"));
-	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
-			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
-	     i++)
-		append_field(out, i ? "" : _("Programs Seen"),
-			     json_object_get_string(json_object_array_get_idx(comms, i)));
-	append_field(out, _("Command Line"), member_str(d, "cmdline"));
-	if (port && json_object_is_type(port, json_type_int))
-		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
-				       json_object_get_int64(port));
-	append_field(out, _("Syscall"), member_str(d, "syscall"));
-	if (member(o, "blocked") && member(o, "logged_only")) {
-		g_autofree char *perm = ad_permissive_text(
-			(guint64)MAX(count, 0), (guint64)MAX(json_object_get_int64(member(o, "blocked")), 0),
-			(guint64)MAX(json_object_get_int64(member(o, "logged_only")), 0));
-
-		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
-	} else if (d) {
-		g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
-				       json_object_get_boolean(member(d, "permissive"))
-				       ? _("yes (nothing was blocked)") : _("no"));
-	}
-	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
-	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
-	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);
-	g_string_append_printf(out, "%-22s %s\n", _("Last Seen"), last);
-	append_field(out, _("Reason"), member_str(d, "reason"));
-	if (json_object_get_boolean(member(d, "suspect")))
-		append_field(out, _("Warning"), member_str(d, "suspect_reason"));
-	if (filter && strcmp(filter, "never") != 0)
-		g_string_append_printf(out, "%-22s %s%s\n", _("Your Filter"),
-				       strcmp(filter, "always") == 0 ? _("always ignored")
-				       : strcmp(filter, "after_first") == 0
-				       ? _("ignored after the first time") : "?",
-				       json_object_get_boolean(member(o, "ignored"))
-				       ? _(" (ignored now)") : "");
-	g_string_append(out, _("\nRaw Audit Messages:\n"));
-	for (guint i = 0; records && json_object_is_type(records, json_type_array) &&
-			  i < json_object_array_length(records); i++) {
-		g_autofree char *r = shown(json_object_get_string(
-			json_object_array_get_idx(records, i)));
-
-		g_string_append_printf(out, "%s\n", r);
-	}
-	g_string_append_c(out, '\n');
 }
 
 static void print_json(json_object *o)
@@ -646,7 +361,7 @@ static int version(void)
 /* the type field of a context in the alert's denial */
 static char *json_context_type(json_object *denial, const char *key)
 {
-	const char *c = member_str(denial, key);
+	const char *c = ad_json_member_str(denial, key);
 
 	return c ? ad_context_type(c) : NULL;
 }
@@ -664,19 +379,19 @@ static gboolean any_in(json_object *arr, char *const *list)
 /* the list filters that the source does not apply itself (see source_list) */
 static gboolean alert_selected(json_object *a, const StoreOptions *o, double until)
 {
-	json_object *d = member(a, "denial");
+	json_object *d = ad_json_member(a, "denial");
 	g_autofree char *stype = json_context_type(d, "scontext");
 	g_autofree char *ttype = json_context_type(d, "tcontext");
 
-	if (until && json_object_get_double(member(a, "first_seen")) > until)
+	if (until && json_object_get_double(ad_json_member(a, "first_seen")) > until)
 		return FALSE;
 	if (!ad_select_in(o->sources, stype) || !ad_select_in(o->targets, ttype) ||
-	    !ad_select_in(o->classes, member_str(d, "tclass")))
+	    !ad_select_in(o->classes, ad_json_member_str(d, "tclass")))
 		return FALSE;
-	if (o->comms && !ad_select_in(o->comms, member_str(d, "comm")) &&
-	    !any_in(member(a, "commands"), o->comms))
+	if (o->comms && !ad_select_in(o->comms, ad_json_member_str(d, "comm")) &&
+	    !any_in(ad_json_member(a, "commands"), o->comms))
 		return FALSE;
-	if (o->hosts && o->hosts[0] && o->hosts[1] && !any_in(member(a, "hosts"), o->hosts))
+	if (o->hosts && o->hosts[0] && o->hosts[1] && !any_in(ad_json_member(a, "hosts"), o->hosts))
 		return FALSE;
 	return TRUE;
 }
@@ -727,7 +442,7 @@ int ad_cmd_list(int argc, char **argv)
 
 		if (!alert_selected(a, &o, until))
 			continue;
-		if (json_object_get_boolean(member(a, "ignored")) && !o.all) {
+		if (json_object_get_boolean(ad_json_member(a, "ignored")) && !o.all) {
 			hidden++;
 			continue;
 		}
@@ -781,7 +496,7 @@ int ad_cmd_show(int argc, char **argv)
 	} else {
 		g_autoptr(GString) out = g_string_new(NULL);
 
-		render_alert(out, a);
+		ad_alert_json_render(out, a);
 		fwrite(out->str, 1, out->len, stdout);
 	}
 	ret = AD_EXIT_OK;

@@ -19,6 +19,7 @@
 #include "alert-item.h"
 #include "read/denial.h"
 #include "output/escape.h"
+#include "output/report.h"
 
 struct _AdAlertItem {
 	GObject parent_instance;
@@ -378,54 +379,21 @@ GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 	return ret;
 }
 
-/* the reasons (JSON "reason") in plain words */
-static const struct {
-	const char *reason;
-	const char *text;
-} reasons[] = {
-	{ "allowed", N_("The current policy allows this access: the policy was changed "
-			"since it was denied, or a boolean was switched on.") },
-	{ "dontaudit", N_("No rule allows this access, and the policy normally hides it "
-			  "(a dontaudit rule): it was logged because dontaudit rules are "
-			  "disabled.") },
-	{ "te_rule", N_("No rule of the policy allows this access, and no boolean would: "
-			"either the object has the wrong label, or the policy needs a new "
-			"rule.") },
-	{ "boolean", N_("The policy has a rule that allows this access, but a boolean "
-			"switches it off.") },
-	{ "constraint", N_("A constraint of the policy forbids this access; an allow rule "
-			   "would not help.") },
-	{ "rbac", N_("The role of the process is not allowed this (a role rule is "
-		     "missing).") },
-	{ "bounds", N_("The process runs in a bounded domain whose parent is not allowed "
-		       "this access.") },
-	{ "unknown_type", N_("The record names a type this policy does not define: the log "
-			     "comes from another policy, or a module is missing.") },
-	{ "unknown_class", N_("This policy has no such object class: the log comes from "
-			      "another policy or kernel.") },
-	{ "unknown_permission", N_("The class has no such permission in this policy.") },
-	{ "invalid_context", N_("Every part of the context exists, but the policy does not "
-				"allow them together.") },
-};
-
 char *ad_alert_item_explain(AdAlertItem *a)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
 	json_object *denial = NULL, *v;
 	g_autofree char *reason = NULL, *detail = NULL, *constraint = NULL;
+	AdReason r;
 
 	if (!json_object_object_get_ex(a->json, "denial", &denial) ||
 	    !json_object_is_type(denial, json_type_object))
 		return g_strdup(_("The alert holds no denial to explain."));
 	reason = ad_json_get_text(denial, "reason");
-	for (guint i = 0; reason && i < G_N_ELEMENTS(reasons); i++) {
-		if (strcmp(reason, reasons[i].reason) == 0) {
-			g_string_append(s, _(reasons[i].text));
-			break;
-		}
-	}
-	if (!s->len)
+	if (!ad_reason_from_name(reason, &r))
 		g_string_append(s, _("The reason for this denial is not known."));
+	else if (ad_reason_text(r))
+		g_string_append(s, ad_reason_text(r));
 	detail = ad_json_get_text(denial, "detail");
 	if (detail && *detail) {
 		/* the JSON detail is a clause ("the source context ... is invalid"): a sentence here */
@@ -433,7 +401,8 @@ char *ad_alert_item_explain(AdAlertItem *a)
 		const char *rest = g_utf8_next_char(detail);
 		gsize len = strlen(detail);
 
-		g_string_append_c(s, '\n');
+		if (s->len)
+			g_string_append_c(s, '\n');
 		g_string_append_unichar(s, g_unichar_toupper(first));
 		g_string_append(s, rest);
 		if (detail[len - 1] != '.')

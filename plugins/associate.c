@@ -25,9 +25,7 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *c
 	const char *label; /* the label that cannot be set */
 	AdSuggestion *s;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !stype || !ttype || !d->tclass)
-		return 0;
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
+	if (d->type != AD_DENIAL_AVC || !stype || !ttype)
 		return 0;
 	if (strcmp(d->tclass, "filesystem") == 0 && ad_denial_has_perm(d, "associate"))
 		label = stype; /* the file's new label is the subject here */
@@ -77,5 +75,7 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *c
 const AdPlugin ad_plugin_associate = {
 	.id = "associate",
 	.priority = 100,
+	.perms = AD_NAMES("associate", "relabelto"),
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_associate,
 };

@@ -300,9 +300,7 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	const char *perm, *peer = NULL;
 	AdSuggestion *s;
 
-	if (d->granted || !v || !d->tclass)
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN)
+	if (!d->tclass)
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
@@ -448,23 +446,27 @@ static int analyze_setenforce(const AdDenial *d, const AdVerdict *v, AdContext *
 const AdPlugin ad_plugin_sys_module = {
 	.id = "sys_module",
 	.priority = 100,
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_sys_module,
 };
 
 const AdPlugin ad_plugin_kernel_modules = {
 	.id = "kernel_modules",
 	.priority = 10,
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_kernel_modules,
 };
 
 const AdPlugin ad_plugin_selinuxpolicy = {
 	.id = "selinuxpolicy",
 	.priority = 10,
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_selinuxpolicy,
 };
 
 const AdPlugin ad_plugin_setenforce = {
 	.id = "setenforce",
 	.priority = 10,
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_setenforce,
 };

@@ -102,7 +102,7 @@ static AdSuggestion *off_suggestion(GPtrArray *alt, AdContext *ctx, gboolean par
 
 static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
-	if (!v || !v->booleans || !v->booleans->len || d->granted)
+	if (!v->booleans || !v->booleans->len)
 		return 0;
 	if (v->reason != AD_REASON_BOOLEAN && !v->booleans_partial)
 		return 0;

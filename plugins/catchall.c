@@ -18,7 +18,7 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	g_autofree char *name = NULL, *pp = NULL;
 	AdSuggestion *s;
 
-	if (d->granted || !v || !stype)
+	if (!stype)
 		return 0;
 	switch (v->reason) {
 	case AD_REASON_ALLOWED:

@@ -90,10 +90,8 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 	guint kinds;
 	AdSuggestion *s;
 
-	if (d->granted || !v)
-		return 0;
-	if (v->reason != AD_REASON_CONSTRAINT && !(v->reason == AD_REASON_TE_RULE &&
-						   v->constraint_too))
+	/* a missing rule counts only when a constraint would block the access too */
+	if (v->reason == AD_REASON_TE_RULE && !v->constraint_too)
 		return 0;
 	if (d->type != AD_DENIAL_AVC && d->type != AD_DENIAL_USER_AVC)
 		return 0; /* validatetrans errors have no expression to read */
@@ -157,5 +155,6 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 const AdPlugin ad_plugin_constraint = {
 	.id = "constraint",
 	.priority = 50,
+	.reasons = AD_REASON_BIT(AD_REASON_CONSTRAINT) | AD_REASON_BIT(AD_REASON_TE_RULE),
 	.analyze = analyze_constraint,
 };

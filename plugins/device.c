@@ -25,10 +25,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 	gboolean blk = g_strcmp0(d->tclass, "blk_file") == 0;
 	const char *best;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !v || !d->perms ||
-		!d->perms->len || (!blk && g_strcmp0(d->tclass, "chr_file") != 0))
-		return 0;
-	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT)
+	if (d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len)
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
@@ -95,5 +92,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 const AdPlugin ad_plugin_device = {
 	.id = "device",
 	.priority = 10,
+	.classes = AD_NAMES("chr_file", "blk_file"),
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_device,
 };

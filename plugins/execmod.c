@@ -38,11 +38,6 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	gboolean textrel;
 	AdSuggestion *s;
 
-	if (d->granted || !v || g_strcmp0(d->tclass, "file") != 0 ||
-	    !ad_denial_has_perm(d, "execmod"))
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN)
-		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
 	if (!stype || !ttype)
@@ -136,5 +131,8 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 const AdPlugin ad_plugin_execmod = {
 	.id = "execmod",
 	.priority = 10,
+	.classes = AD_NAMES("file"),
+	.perms = AD_NAMES("execmod"),
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_execmod,
 };

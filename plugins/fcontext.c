@@ -34,16 +34,6 @@ static char *perm_words(const AdDenial *d)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
-static gboolean class_fits(const char *tclass)
-{
-	static const char *const classes[] = {"file", "dir", "lnk_file", "sock_file", "fifo_file"};
-
-	for (guint i = 0; tclass && i < G_N_ELEMENTS(classes); i++)
-		if (strcmp(tclass, classes[i]) == 0)
-			return TRUE;
-	return FALSE;
-}
-
 static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
 	/* transitions, relabels and the cases other plugins know better */
@@ -62,11 +52,8 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	gboolean subtree, mine, broad;
 	const char *best;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !v || !ctx->labels || !d->perms ||
-		!d->perms->len || !class_fits(d->tclass))
-		return 0;
-	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT ||
-		ad_denial_has_any_perm(d, skip_perms) || ad_file_is_swap_setup(d))
+	if (d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len ||
+	    ad_denial_has_any_perm(d, skip_perms) || ad_file_is_swap_setup(d))
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
@@ -174,5 +161,8 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 const AdPlugin ad_plugin_fcontext = {
 	.id = "fcontext",
 	.priority = 5,
+	/* devices are the device plugin's */
+	.classes = AD_NAMES("file", "dir", "lnk_file", "sock_file", "fifo_file"),
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_fcontext,
 };

@@ -28,10 +28,8 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	g_autofree char *path = NULL, *expected = NULL, *shown = NULL;
 	AdSuggestion *s;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) ||
-		!ad_class_is_file(d->tclass) || !stype || !ad_policy_has_type(ctx->policy, stype))
-		return 0;
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
+	if (d->type != AD_DENIAL_AVC || !is_unlabeled_type(ttype) || !stype ||
+	    !ad_policy_has_type(ctx->policy, stype))
 		return 0;
 	/* relabelto unlabeled_t is a program setting a bad label: the associate plugin's */
 	if (ad_denial_has_perm(d, "relabelto"))
@@ -104,5 +102,7 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 const AdPlugin ad_plugin_file = {
 	.id = "file",
 	.priority = 70,
+	.classes = AD_FILE_CLASSES,
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_file,
 };

@@ -27,8 +27,6 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 		return 0;
 	if (d->err_kind != AD_ERR_INVALID_CONTEXT || !d->invalid_context)
 		return 0;
-	if (v && v->reason != AD_REASON_INVALID_CONTEXT)
-		return 0;
 	parts = g_strsplit(d->invalid_context, ":", 4);
 	stype = d->scontext ? ad_denial_stype(d) : NULL;
 
@@ -84,5 +82,6 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 const AdPlugin ad_plugin_invalid_context = {
 	.id = "invalid_context",
 	.priority = 100,
+	.reasons = AD_REASON_BIT(AD_REASON_INVALID_CONTEXT),
 	.analyze = analyze_invalid_context,
 };

@@ -71,12 +71,9 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 	g_autofree char *stype = NULL, *ttype = NULL, *name = NULL, *pp = NULL;
 	AdSuggestion *s;
 
-	if (d->granted || !v || !d->perms || !d->perms->len || !d->tclass)
+	if (!d->perms || !d->perms->len || !d->tclass)
 		return 0;
 	if (g_strcmp0(d->syscall, "execve") != 0 && g_strcmp0(d->syscall, "execveat") != 0)
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN &&
-	    v->reason != AD_REASON_DONTAUDIT)
 		return 0;
 	if (!is_fd_class(d->tclass))
 		return 0;
@@ -131,5 +128,6 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 const AdPlugin ad_plugin_leaks = {
 	.id = "leaks",
 	.priority = 6,
+	.reasons = AD_REASONS_RULE | AD_REASON_BIT(AD_REASON_DONTAUDIT),
 	.analyze = analyze_leaks,
 };

@@ -34,12 +34,6 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 	gboolean foreseen;
 	AdSuggestion *s;
 
-	if (d->granted || !v || g_strcmp0(d->tclass, "memprotect") != 0 ||
-	    !ad_denial_has_perm(d, "mmap_zero"))
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN &&
-	    v->reason != AD_REASON_DONTAUDIT)
-		return 0;
 	stype = ad_denial_stype(d);
 	if (!stype)
 		return 0;
@@ -91,5 +85,8 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 const AdPlugin ad_plugin_mmap_zero = {
 	.id = "mmap_zero",
 	.priority = 10,
+	.classes = AD_NAMES("memprotect"),
+	.perms = AD_NAMES("mmap_zero"),
+	.reasons = AD_REASONS_RULE | AD_REASON_BIT(AD_REASON_DONTAUDIT),
 	.analyze = analyze_mmap_zero,
 };

@@ -33,10 +33,7 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	g_autoptr(AdSuggestion) s = NULL;
 	const char *best = NULL;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !v ||
-		!ad_denial_has_perm(d, "mounton") || !ad_class_is_file(d->tclass))
-		return 0;
-	if (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT)
+	if (d->type != AD_DENIAL_AVC || !ctx->labels)
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
@@ -88,5 +85,8 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 const AdPlugin ad_plugin_mounton = {
 	.id = "mounton",
 	.priority = 10,
+	.classes = AD_FILE_CLASSES,
+	.perms = AD_NAMES("mounton"),
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_mounton,
 };

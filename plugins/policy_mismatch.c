@@ -57,21 +57,10 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 	const char *policy = ad_policy_path(ctx->policy);
 	AdSuggestion *s;
 
-	if (d->granted || !v)
+	/* SELINUX_ERR invalid_context is the invalid_context plugin's */
+	if (v->reason == AD_REASON_INVALID_CONTEXT && d->type != AD_DENIAL_AVC &&
+	    d->type != AD_DENIAL_USER_AVC)
 		return 0;
-	switch (v->reason) {
-	case AD_REASON_UNKNOWN_TYPE:
-	case AD_REASON_UNKNOWN_CLASS:
-	case AD_REASON_UNKNOWN_PERMISSION:
-		break;
-	case AD_REASON_INVALID_CONTEXT:
-		/* SELINUX_ERR invalid_context is the invalid_context plugin's */
-		if (d->type != AD_DENIAL_AVC && d->type != AD_DENIAL_USER_AVC)
-			return 0;
-		break;
-	default:
-		return 0;
-	}
 	names = unknown_text(v);
 
 	s = ad_suggestion_new("policy_mismatch", AD_FIX_INFO, 0.8, AD_LEVEL_YELLOW);
@@ -114,5 +103,8 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 const AdPlugin ad_plugin_policy_mismatch = {
 	.id = "policy_mismatch",
 	.priority = 100,
+	.reasons = AD_REASON_BIT(AD_REASON_UNKNOWN_TYPE) | AD_REASON_BIT(AD_REASON_UNKNOWN_CLASS) |
+		   AD_REASON_BIT(AD_REASON_UNKNOWN_PERMISSION) |
+		   AD_REASON_BIT(AD_REASON_INVALID_CONTEXT),
 	.analyze = analyze_policy_mismatch,
 };

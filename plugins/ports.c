@@ -122,9 +122,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	AdSuggestion *s;
 	double conf;
 
-	if (d->granted || !v || !protocol || !ad_denial_has_perm(d, cause->perm))
-		return 0;
-	if (v->reason != AD_REASON_TE_RULE && v->reason != AD_REASON_BOOLEAN)
+	if (!protocol || !ad_denial_has_perm(d, cause->perm))
 		return 0;
 	if (d->port < 0 || d->port > 65535)
 		return 0; /* the record does not say which port: nothing to label */
@@ -255,11 +253,15 @@ static int analyze_connect(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 const AdPlugin ad_plugin_bind_ports = {
 	.id = "bind_ports",
 	.priority = 100,
+	.perms = AD_NAMES("name_bind"),
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_bind,
 };
 
 const AdPlugin ad_plugin_connect_ports = {
 	.id = "connect_ports",
 	.priority = 100,
+	.perms = AD_NAMES("name_connect"),
+	.reasons = AD_REASONS_RULE,
 	.analyze = analyze_connect,
 };

@@ -39,11 +39,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	double conf;
 	AdLevel level;
 
-	if (d->granted || d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len ||
-		!ad_class_is_file(d->tclass))
-		return 0;
-	/* the policy allows it now or hides it: nothing to fix (catchall says so) */
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
+	if (d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len)
 		return 0;
 	/* relabelto names the new label, not the file's; create: the file is not there yet */
 	if (ad_denial_has_any_perm(d, (const char *const[]){"relabelto", "create", NULL}))
@@ -186,5 +182,8 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 const AdPlugin ad_plugin_restorecon = {
 	.id = "restorecon",
 	.priority = 100,
+	/* allowed now or hidden by the policy: nothing to fix (catchall says so) */
+	.classes = AD_FILE_CLASSES,
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_restorecon,
 };

@@ -75,9 +75,7 @@ static int analyze_restorecon_source(
 	gsize len = d->exe.len;
 	const char *e = d->exe.data;
 
-	if (d->granted || !ctx->labels || !d->exe.data || !d->event || !d->scontext)
-		return 0;
-	if (v && (v->reason == AD_REASON_ALLOWED || v->reason == AD_REASON_DONTAUDIT))
+	if (!ctx->labels || !d->exe.data || !d->event || !d->scontext)
 		return 0;
 	if (!len || memchr(e, '\0', len))
 		return 0;
@@ -133,5 +131,6 @@ static int analyze_restorecon_source(
 const AdPlugin ad_plugin_restorecon_source = {
 	.id = "restorecon_source",
 	.priority = 100,
+	.reasons = AD_REASONS_DENIED,
 	.analyze = analyze_restorecon_source,
 };

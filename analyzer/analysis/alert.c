@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "alert.h"
+#include "analysis/alert-text.h"
 #include "output/escape.h"
 #include "hash.h"
 #include "output/report.h"
@@ -455,6 +456,21 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
 	json_object_object_add(o, "summary", json_object_new_string(summary));
 	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
+	if (a->latest->type == AD_DENIAL_USER_AVC) {
+		/* the object manager that logged it: "/usr/bin/dbus-daemon (system_u:...)" */
+		const AdDenial *d = a->latest;
+		const char *subj = ad_record_get(d->record, "subj");
+		g_autofree char *e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len) : NULL;
+		g_autofree char *c = subj ? ad_escape_str(subj) : NULL;
+
+		if (e || c) {
+			g_autofree char *by = g_strdup_printf("%s%s%s%s", e ? e : "",
+							      e && c ? " (" : "", c ? c : "",
+							      e && c ? ")" : "");
+
+			json_object_object_add(o, "reported_by", json_object_new_string(by));
+		}
+	}
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autofree char *esc = ad_escape_str(rec->text);
@@ -491,176 +507,25 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 	return o;
 }
 
-static void append_time(GString *out, const char *label, double t)
-{
-	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
-	g_autofree char *s = dt ? g_date_time_format(dt, "%Y-%m-%d %H:%M:%S %Z") : NULL;
-
-	g_string_append_printf(out, "%-22s %s\n", label, s ? s : _("(unknown)"));
-}
-
-/* wraps @text at ~76 columns with @indent */
-static void append_wrapped(GString *out, const char *indent, const char *text)
-{
-	g_auto(GStrv) words = g_strsplit(text, " ", -1);
-	gsize col = 0;
-
-	g_string_append(out, indent);
-	col = strlen(indent);
-	for (char **w = words; *w; w++) {
-		gsize len = strlen(*w);
-
-		if (!len)
-			continue;
-		if (col > strlen(indent) && col + 1 + len > 78) {
-			g_string_append_c(out, '\n');
-			g_string_append(out, indent);
-			col = strlen(indent);
-		} else if (col > strlen(indent)) {
-			g_string_append_c(out, ' ');
-			col++;
-		}
-		g_string_append(out, *w);
-		col += len;
-	}
-	g_string_append_c(out, '\n');
-}
-
-/* "Checked against the policy: ..." under a suggestion that changes the policy */
-static void append_proof(GString *out, const AdSuggestion *s)
-{
-	g_autofree char *proof = ad_suggestion_proof_text(s);
-	g_autofree char *esc = proof ? ad_escape_str(proof) : NULL;
-
-	if (esc)
-		append_wrapped(out, "", esc);
-}
-
+/*
+ * The text report of @a: its JSON object, with the per-host counts that
+ * `analyze --json` leaves out, through the renderer every front end uses.
+ */
 void ad_alert_render(GString *out, const AdAlert *a)
 {
-	g_autofree char *summary = ad_alert_summary(a);
-	const AdDenial *d = a->latest;
-	const AdEvent *ev = d->event;
+	json_object *o = ad_alert_to_json(a);
+	json_object *counts = json_object_new_object();
+	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
+					    (GCompareFunc)strcmp);
 
-	g_string_append(out, "--------------------------------------------------------------------"
-			     "------------\n");
-	append_wrapped(out, "", summary);
-	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRIu64 " time\n",
-					     "Level: %s   Alert %s   Seen %" PRIu64 " times\n",
-					     a->count > G_MAXULONG ? a->count % 1000000 + 1000000
-								   : (gulong)a->count),
-			       ad_level_display(a->level), a->id, a->count);
-	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
-		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
-		g_autofree char *if_esc = s->if_text ? ad_escape_str(s->if_text) : NULL;
-		g_autofree char *then_esc = s->then_text ? ad_escape_str(s->then_text) : NULL;
+	for (GList *l = keys; l; l = l->next) {
+		const char *h = l->data;
+		g_autofree char *esc = ad_escape_str(h);
 
-		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
-		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
-				       s->plugin, s->confidence * 100, ad_fix_kind_name(s->kind));
-		if (if_esc)
-			append_wrapped(out, "", if_esc);
-		if (then_esc)
-			append_wrapped(out, "", then_esc);
-		append_proof(out, s);
-		if (s->commands->len)
-			g_string_append(out, _("Do\n"));
-		for (guint j = 0; j < s->commands->len; j++) {
-			g_autofree char *line = ad_shell_join(g_ptr_array_index(s->commands, j));
-			g_autofree char *shown = ad_escape_str(line);
-
-			/* a command that needed escaping to be shown is not copy-pasteable */
-			if (ad_bytes_are_clean(line, strlen(line))) {
-				g_string_append_printf(out, "# %s\n", line);
-			} else {
-				g_string_append(out, _("# (contains control characters, shown "
-						       "escaped)\n"));
-				g_string_append_printf(out, "# %s\n", shown);
-			}
-		}
+		json_object_object_add(counts, esc, json_object_new_uint64(GPOINTER_TO_SIZE(
+					       g_hash_table_lookup(a->hosts, h))));
 	}
-	g_string_append(out, _("\nAdditional Information:\n"));
-	g_string_append_printf(out, "%-22s %s\n", _("Source Context"),
-			       d->scontext ? d->scontext : "?");
-	g_string_append_printf(out, "%-22s %s\n", _("Target Context"),
-			       d->tcontext ? d->tcontext : "?");
-	if (a->paths->len) {
-		for (guint i = 0; i < a->paths->len; i++) {
-			g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
-
-			g_string_append_printf(out, "%-22s %s\n", i ? "" : _("Target Objects"), p);
-		}
-	}
-	g_string_append_printf(out, "%-22s %s\n", _("Target Class"),
-			       a->tclass ? a->tclass : "?");
-	if (d->type == AD_DENIAL_USER_AVC) {
-		/* the object manager that checked and logged the access, not the subject */
-		const char *subj = ad_record_get(d->record, "subj");
-		g_autofree char *e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len)
-						 : NULL;
-		g_autofree char *c = subj ? ad_escape_str(subj) : NULL;
-
-		if (e || c)
-			g_string_append_printf(out, "%-22s %s%s%s%s\n", _("Reported By"),
-					       e ? e : "", e && c ? " (" : "", c ? c : "",
-					       e && c ? ")" : "");
-	} else if (d->exe.data) {
-		g_autofree char *e = ad_escape_bytes(d->exe.data, d->exe.len);
-
-		g_string_append_printf(out, "%-22s %s\n", _("Source Executable"), e);
-	}
-	if (d->comm.data) {
-		g_autofree char *c = ad_escape_bytes(d->comm.data, d->comm.len);
-
-		g_string_append_printf(out, "%-22s %s\n", _("Source Command"), c);
-	}
-	if (d->cmdline.data) {
-		g_autofree char *c = ad_escape_bytes(d->cmdline.data, d->cmdline.len);
-
-		g_string_append_printf(out, "%-22s %s\n", _("Command Line"), c);
-	}
-	if (d->port >= 0)
-		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"), d->port);
-	if (d->syscall) {
-		g_autofree char *sc = ad_escape_str(d->syscall);
-
-		g_string_append_printf(out, "%-22s %s\n", _("Syscall"), sc);
-	}
-	{
-		g_autofree char *perm = ad_alert_permissive_text(a);
-
-		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
-	}
-	{
-		g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
-						    (GCompareFunc)strcmp);
-		GString *hosts = g_string_new(NULL);
-
-		for (GList *l = keys; l; l = l->next) {
-			g_autofree char *h = ad_escape_str(l->data);
-
-			g_string_append_printf(hosts, "%s%s (%zu)", hosts->len ? ", " : "",
-					       *h ? h : _("local"),
-					       GPOINTER_TO_SIZE(g_hash_table_lookup(a->hosts,
-										    l->data)));
-		}
-		g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts->str);
-		g_string_free(hosts, TRUE);
-	}
-	g_string_append_printf(out, "%-22s %" PRIu64 "\n", _("Alert Count"), a->count);
-	append_time(out, _("First Seen"), a->first_seen);
-	append_time(out, _("Last Seen"), a->last_seen);
-	if (a->verdict)
-		g_string_append_printf(out, "%-22s %s\n", _("Reason"),
-				       ad_reason_name(a->verdict->reason));
-	if (d->suspect)
-		g_string_append_printf(out, "%-22s %s\n", _("Warning"), d->suspect_reason);
-	g_string_append(out, _("\nRaw Audit Messages:\n"));
-	for (guint i = 0; i < ev->records->len; i++) {
-		const AdRecord *rec = g_ptr_array_index(ev->records, i);
-		g_autofree char *esc = ad_escape_str(rec->text);
-
-		g_string_append_printf(out, "%s\n", esc);
-	}
-	g_string_append_c(out, '\n');
+	json_object_object_add(o, "host_counts", counts);
+	ad_alert_json_render(out, o);
+	json_object_put(o);
 }

@@ -221,12 +221,8 @@ char *ad_module_name(const char *type, gsize max_base, const char *suffix)
 
 gboolean ad_class_is_file(const char *tclass)
 {
-	static const char *const classes[] = {
-		"file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file", "fifo_file",
-	};
-
-	for (guint i = 0; tclass && i < G_N_ELEMENTS(classes); i++)
-		if (strcmp(classes[i], tclass) == 0)
+	for (const char *const *c = AD_FILE_CLASSES; tclass && *c; c++)
+		if (strcmp(*c, tclass) == 0)
 			return TRUE;
 	return FALSE;
 }

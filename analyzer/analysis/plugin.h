@@ -54,8 +54,15 @@ typedef struct {
 } AdPlugin;
 
 #define AD_REASON_BIT(r) (1u << (r))
+/* a missing allow rule, or one that a boolean switches off */
+#define AD_REASONS_RULE (AD_REASON_BIT(AD_REASON_TE_RULE) | AD_REASON_BIT(AD_REASON_BOOLEAN))
+/* every reason but "allowed" and "dontaudit": the current policy really denies it */
+#define AD_REASONS_DENIED (~(AD_REASON_BIT(AD_REASON_ALLOWED) | AD_REASON_BIT(AD_REASON_DONTAUDIT)))
 /* a NULL-terminated list for AdPlugin.classes and .perms */
 #define AD_NAMES(...) ((const char *const[]){ __VA_ARGS__, NULL })
+/* the file classes (see ad_class_is_file()) */
+#define AD_FILE_CLASSES \
+	AD_NAMES("file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file", "fifo_file")
 
 /* TRUE when @p declares an interest in @d explained by @v (see AdPlugin) */
 gboolean ad_plugin_wants(const AdPlugin *p, const AdDenial *d, const AdVerdict *v);

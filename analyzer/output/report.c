@@ -117,7 +117,9 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
 	ad_json_add_bytes(o, "comm", d->comm);
 	json_object_object_add(o, "pid", int_or_null(d->pid));
 	ad_json_add_bytes(o, "path", d->path);
-	json_object_object_add(o, "permissive", json_object_new_boolean(d->permissive == 1));
+	/* null when the record does not say (kernels before the permissive= field) */
+	json_object_object_add(o, "permissive", d->permissive < 0 ? NULL
+				       : json_object_new_boolean(d->permissive == 1));
 	if (v) {
 		json_object_object_add(o, "reason", json_object_new_string(
 						   ad_reason_name(v->reason)));
@@ -497,74 +499,84 @@ void ad_render_why_head(GString *out, const AdDenial *d)
 					"be denied.\n"));
 }
 
-void ad_render_verdict(GString *out, const AdVerdict *v)
+/*
+ * Each reason in plain words, for `why`, `analyze`, `show` and the browser
+ * alike.  "allowed" has none: the verdict's detail says why such a denial
+ * was logged.
+ */
+static const char *const reason_texts[] = {
+	[AD_REASON_ALLOWED] = NULL,
+	[AD_REASON_DONTAUDIT] = N_("No rule allows this access, and the dontaudit rule may "
+				   "depend on a boolean."),
+	[AD_REASON_TE_RULE] = N_("No allow rule permits this access and no boolean would: it "
+				 "needs a new allow rule (avcdoctor allow), or the object has "
+				 "the wrong label."),
+	[AD_REASON_BOOLEAN] = N_("A rule allows this access, but it is switched off by a "
+				 "boolean."),
+	[AD_REASON_CONSTRAINT] = N_("A constraint of the policy blocks this access; an allow "
+				    "rule will not help."),
+	[AD_REASON_RBAC] = N_("The role of the source is not allowed this (a role allow rule "
+			      "is missing)."),
+	[AD_REASON_BOUNDS] = N_("The domain is bounded by a parent domain that is not allowed "
+				"this access."),
+	[AD_REASON_UNKNOWN_TYPE] = N_("The record names something this policy does not "
+				      "define: the log comes from another policy, or a module "
+				      "is missing."),
+	[AD_REASON_UNKNOWN_CLASS] = N_("This policy has no such object class: the log comes "
+				       "from another policy or kernel."),
+	[AD_REASON_UNKNOWN_PERMISSION] = N_("The class has no such permission in this "
+					    "policy."),
+	[AD_REASON_INVALID_CONTEXT] = N_("Every part of the context exists, but the policy "
+					 "does not allow them together."),
+};
+
+const char *ad_reason_text(AdReason r)
 {
-	switch (v->reason) {
-	/* the verdict's detail, printed next, says why such a denial was logged */
-	case AD_REASON_ALLOWED:
-		ad_string_append(out, _("  Reason: allowed.\n"));
-		break;
-	case AD_REASON_DONTAUDIT:
-		ad_string_append(out, _("  Reason: dontaudit. No rule allows this access, and "
-				       "the dontaudit rule may depend on a boolean.\n"));
-		break;
-	case AD_REASON_TE_RULE:
-		ad_string_append(out, _("  Reason: te_rule. No allow rule permits this access "
-				       "and no boolean would: it needs a new allow rule (avcdoctor "
-				       "allow), or the object has the wrong label.\n"));
-		break;
-	case AD_REASON_BOOLEAN:
+	if ((guint)r >= G_N_ELEMENTS(reason_texts) || !reason_texts[r])
+		return NULL;
+	return _(reason_texts[r]);
+}
+
+const char *ad_verdict_reason_text(const AdVerdict *v)
+{
+	if (v->reason == AD_REASON_BOOLEAN) {
 		switch (booleans_direction(v)) {
 		case 0:
-			ad_string_append(out, _("  Reason: boolean. A rule allows this access only "
-					       "while a boolean is off, and it is on: the policy "
-					       "keeps this closed on purpose. Turning it off "
-					       "loosens the policy for every domain the boolean "
-					       "covers.\n"));
-			break;
-		case 1:
-			ad_string_append(out, _("  Reason: boolean. A rule allows this access, but it "
-					       "is switched off by a boolean.\n"));
-			break;
+			return _("A rule allows this access only while a boolean is off, and it "
+				 "is on: the policy keeps this closed on purpose. Turning it off "
+				 "loosens the policy for every domain the boolean covers.");
+		case -1:
+			return _("A rule allows this access only with other boolean settings, "
+				 "listed below; turning a boolean off loosens the policy for "
+				 "every domain it covers.");
 		default:
-			ad_string_append(out, _("  Reason: boolean. A rule allows this access only "
-					       "with other boolean settings, listed below; turning "
-					       "a boolean off loosens the policy for every domain "
-					       "it covers.\n"));
 			break;
 		}
-		break;
-	case AD_REASON_CONSTRAINT:
-		ad_string_append(out, _("  Reason: constraint. A constraint of the policy "
-				       "blocks this access; an allow rule will not help.\n"));
-		break;
-	case AD_REASON_RBAC:
-		ad_string_append(out, _("  Reason: rbac. The role of the source is not allowed "
-				       "this (a role allow rule is missing).\n"));
-		break;
-	case AD_REASON_BOUNDS:
-		ad_string_append(out, _("  Reason: bounds. The domain is bounded by a parent "
-				       "domain that is not allowed this access.\n"));
-		break;
-	case AD_REASON_UNKNOWN_TYPE:
-		ad_string_append(out, _("  Reason: unknown_type. The record names something "
-				       "this policy does not define: the log comes from another "
-				       "policy, or a module is missing.\n"));
-		break;
-	case AD_REASON_UNKNOWN_CLASS:
-		ad_string_append(out, _("  Reason: unknown_class. This policy has no such "
-				       "object class: the log comes from another policy or "
-				       "kernel.\n"));
-		break;
-	case AD_REASON_UNKNOWN_PERMISSION:
-		ad_string_append(out, _("  Reason: unknown_permission. The class has no such "
-				       "permission in this policy.\n"));
-		break;
-	case AD_REASON_INVALID_CONTEXT:
-		ad_string_append(out, _("  Reason: invalid_context. Every part of the context "
-				       "exists, but the policy does not allow them together.\n"));
-		break;
 	}
+	return ad_reason_text(v->reason);
+}
+
+gboolean ad_reason_from_name(const char *name, AdReason *ret)
+{
+	for (guint r = 0; name && r < G_N_ELEMENTS(reason_texts); r++) {
+		if (strcmp(name, ad_reason_name(r)) == 0) {
+			*ret = r;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+void ad_render_verdict(GString *out, const AdVerdict *v)
+{
+	const char *text = ad_verdict_reason_text(v);
+
+	/* TRANSLATORS: "Reason: te_rule." then the reason in words */
+	if (text)
+		g_string_append_printf(out, _("  Reason: %s. %s\n"), ad_reason_name(v->reason),
+				       text);
+	else
+		g_string_append_printf(out, _("  Reason: %s.\n"), ad_reason_name(v->reason));
 	if (v->unknown && v->unknown->len) {
 		g_autofree char *list = NULL;
 		g_autoptr(GStrvBuilder) b = g_strv_builder_new();

@@ -34,6 +34,16 @@ void ad_render_why(GString *out, const AdDenial *d, const AdVerdict *v);
 void ad_render_why_head(GString *out, const AdDenial *d);
 void ad_render_verdict(GString *out, const AdVerdict *v);
 
+/* a reason in plain words, in the user's language; NULL for "allowed" */
+const char *ad_reason_text(AdReason r);
+/*
+ * The same for one verdict: a boolean reason says which way the booleans
+ * go (a rule allowed only while a boolean is off is closed on purpose).
+ */
+const char *ad_verdict_reason_text(const AdVerdict *v);
+/* the reason named @name ("te_rule"), as `why --json` spells it */
+gboolean ad_reason_from_name(const char *name, AdReason *ret);
+
 /* the setsebool command that applies one boolean alternative */
 /* the setsebool argument vector that makes one alternative (AdBoolSetting*) true; owned */
 char **ad_boolean_argv(GPtrArray *alternative);

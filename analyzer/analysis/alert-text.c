@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The text of an alert, from its JSON object: what `analyze`, `show` and
+ * the other front ends print.  See alert-text.h.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "analysis/alert.h"
+#include "analysis/alert-text.h"
+#include "analysis/suggest.h"
+#include "output/escape.h"
+#include "output/report.h"
+
+/* a string for the terminal: as it is when clean, else escaped; owned */
+char *ad_text_shown(const char *s)
+{
+	if (!s)
+		return g_strdup("");
+	return ad_bytes_are_clean(s, strlen(s)) ? g_strdup(s) : ad_escape_str(s);
+}
+
+json_object *ad_json_member(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+const char *ad_json_member_str(json_object *o, const char *key)
+{
+	json_object *v = ad_json_member(o, key);
+
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+char *ad_text_time(double t, const char *fmt)
+{
+	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
+
+	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
+}
+
+/* "local, web1 (3), ..." with counts, or names only; at most @max names, then "+N" */
+char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
+{
+	json_object *hc = ad_json_member(o, "host_counts");
+	json_object *names = ad_json_member(o, "hosts");
+	g_autoptr(GString) s = g_string_new(NULL);
+	guint n = 0, total = 0;
+
+	if (hc && json_object_is_type(hc, json_type_object)) {
+		json_object_object_foreach(hc, host, count) {
+			g_autofree char *h = *host ? ad_text_shown(host) : g_strdup(_("local"));
+
+			if (++total > max)
+				continue;
+			g_string_append_printf(s, "%s%s", n++ ? (counts ? ", " : ",") : "", h);
+			if (counts)
+				g_string_append_printf(s, " (%" PRId64 ")",
+						       json_object_get_int64(count));
+		}
+	} else if (names && json_object_is_type(names, json_type_array)) {
+		total = json_object_array_length(names);
+		for (guint i = 0; i < total && i < max; i++) {
+			g_autofree char *h = ad_text_shown(json_object_get_string(
+				json_object_array_get_idx(names, i)));
+
+			g_string_append_printf(s, "%s%s", n++ ? "," : "", h);
+		}
+	}
+	if (!total)
+		g_string_append(s, _("local"));
+	if (total > max)
+		g_string_append_printf(s, _(",+%u more"), total - max);
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+char *ad_alert_json_level(json_object *o)
+{
+	const char *name = ad_json_member_str(o, "level");
+	AdLevel l;
+
+	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : ad_text_shown(name);
+}
+
+/* wraps @text at ~78 columns */
+static void append_wrapped(GString *out, const char *text)
+{
+	g_auto(GStrv) words = g_strsplit(text, " ", -1);
+	gsize col = 0;
+
+	for (char **w = words; *w; w++) {
+		gsize len = strlen(*w);
+
+		if (!len)
+			continue;
+		if (col && col + 1 + len > 78) {
+			g_string_append_c(out, '\n');
+			col = 0;
+		} else if (col) {
+			g_string_append_c(out, ' ');
+			col++;
+		}
+		g_string_append(out, *w);
+		col += len;
+	}
+	g_string_append_c(out, '\n');
+}
+
+/* "Label                  value", nothing when @value is NULL */
+static void append_field(GString *out, const char *label, const char *value)
+{
+	g_autofree char *v = ad_text_shown(value);
+
+	if (value)
+		g_string_append_printf(out, "%-22s %s\n", label, v);
+}
+
+/* the same, "?" when @value is NULL: a field every denial has */
+static void append_known(GString *out, const char *label, const char *value)
+{
+	append_field(out, label, value ? value : "?");
+}
+
+/* @hex (two digits a byte) decoded; NULL when it is not hex */
+static char *unhex(const char *hex)
+{
+	gsize len = strlen(hex);
+	char *out;
+
+	if (len % 2)
+		return NULL;
+	out = g_malloc(len / 2 + 1);
+	for (gsize i = 0; i < len / 2; i++) {
+		int hi = g_ascii_xdigit_value(hex[2 * i]), lo = g_ascii_xdigit_value(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			g_free(out);
+			return NULL;
+		}
+		out[i] = (char)(hi << 4 | lo);
+	}
+	out[len / 2] = '\0';
+	return out;
+}
+
+/*
+ * One argument vector of a suggestion, quoted for a shell, as `analyze`
+ * prints it: from its exact bytes (@hex_argv, "commands_hex") when the
+ * JSON could only hold them escaped.
+ */
+static void append_command(GString *out, json_object *argv, json_object *hex_argv)
+{
+	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func(g_free);
+	g_autofree char *line = NULL;
+	g_autofree char *esc = NULL;
+	gboolean use_hex = hex_argv && json_object_is_type(hex_argv, json_type_array) &&
+			   json_object_array_length(hex_argv) == json_object_array_length(argv);
+
+	for (guint i = 0; i < json_object_array_length(argv); i++) {
+		json_object *a = json_object_array_get_idx(argv, i);
+		json_object *h = use_hex ? json_object_array_get_idx(hex_argv, i) : NULL;
+		char *exact = h && json_object_is_type(h, json_type_string)
+				      ? unhex(json_object_get_string(h)) : NULL;
+
+		if (exact)
+			g_ptr_array_add(args, exact);
+		else if (json_object_is_type(a, json_type_string))
+			g_ptr_array_add(args, g_strdup(json_object_get_string(a)));
+	}
+	g_ptr_array_add(args, NULL);
+	line = ad_shell_join((const char *const *)args->pdata);
+	/* a command that needs escaping to be shown is not copy-pasteable */
+	if (ad_bytes_are_clean(line, strlen(line))) {
+		g_string_append_printf(out, "# %s\n", line);
+		return;
+	}
+	esc = ad_escape_str(line);
+	g_string_append(out, _("# (contains control characters, shown escaped)\n"));
+	g_string_append_printf(out, "# %s\n", esc);
+}
+
+/* "Checked against the policy: ..." of a suggestion */
+static void append_proof(GString *out, json_object *s)
+{
+	g_autofree char *proof = ad_suggestion_proof_text_json(s);
+	g_autofree char *esc = proof ? ad_text_shown(proof) : NULL;
+
+	if (esc)
+		append_wrapped(out, esc);
+}
+
+void ad_alert_json_render(GString *out, json_object *o)
+{
+	json_object *d = ad_json_member(o, "denial");
+	json_object *sugg = ad_json_member(o, "suggestions");
+	json_object *paths = ad_json_member(o, "paths");
+	json_object *comms = ad_json_member(o, "commands");
+	json_object *records = ad_json_member(o, "records");
+	json_object *port = ad_json_member(d, "port");
+	g_autofree char *summary = ad_text_shown(ad_json_member_str(o, "summary"));
+	g_autofree char *id = ad_text_shown(ad_json_member_str(o, "id"));
+	g_autofree char *level = ad_alert_json_level(o);
+	g_autofree char *hosts = ad_alert_json_hosts(o, TRUE, G_MAXUINT);
+	g_autofree char *first = ad_text_time(json_object_get_double(ad_json_member(o, "first_seen")),
+					     "%Y-%m-%d %H:%M:%S %Z");
+	g_autofree char *last = ad_text_time(json_object_get_double(ad_json_member(o, "last_seen")),
+					    "%Y-%m-%d %H:%M:%S %Z");
+	gint64 count = json_object_get_int64(ad_json_member(o, "count"));
+	const char *filter = ad_json_member_str(o, "filter");
+
+	g_string_append(out, "--------------------------------------------------------------------"
+			     "------------\n");
+	append_wrapped(out, summary);
+	g_string_append_printf(out, ngettext("Level: %s   Alert %s   Seen %" PRId64 " time\n",
+					     "Level: %s   Alert %s   Seen %" PRId64 " times\n",
+					     count < 0 ? 0 : (gulong)count),
+			       level, id, count);
+	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
+			  i < json_object_array_length(sugg); i++) {
+		json_object *s = json_object_array_get_idx(sugg, i);
+		json_object *cmds = ad_json_member(s, "commands");
+		g_autofree char *plugin = ad_text_shown(ad_json_member_str(s, "plugin"));
+		g_autofree char *kind = ad_text_shown(ad_json_member_str(s, "kind"));
+		g_autofree char *if_text = ad_json_member_str(s, "if") ? ad_text_shown(ad_json_member_str(s, "if")) : NULL;
+		g_autofree char *then_text = ad_json_member_str(s, "then") ? ad_text_shown(ad_json_member_str(s, "then"))
+								   : NULL;
+
+		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
+		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
+				       plugin, json_object_get_double(ad_json_member(s, "confidence")) * 100,
+				       kind);
+		if (if_text)
+			append_wrapped(out, if_text);
+		if (then_text)
+			append_wrapped(out, then_text);
+		append_proof(out, s);
+		if (cmds && json_object_is_type(cmds, json_type_array) &&
+		    json_object_array_length(cmds))
+			g_string_append(out, _("Do\n"));
+		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
+				  j < json_object_array_length(cmds); j++) {
+			json_object *argv = json_object_array_get_idx(cmds, j);
+			json_object *hex = ad_json_member(s, "commands_hex");
+
+			if (json_object_is_type(argv, json_type_array))
+				append_command(out, argv, hex && json_object_is_type(
+							hex, json_type_array)
+							? json_object_array_get_idx(hex, j) : NULL);
+		}
+	}
+	g_string_append(out, _("\nAdditional Information:\n"));
+	append_known(out, _("Source Context"), ad_json_member_str(d, "scontext"));
+	append_known(out, _("Target Context"), ad_json_member_str(d, "tcontext"));
+	for (guint i = 0; paths && json_object_is_type(paths, json_type_array) &&
+			  i < json_object_array_length(paths); i++)
+		append_field(out, i ? "" : _("Target Objects"),
+			     json_object_get_string(json_object_array_get_idx(paths, i)));
+	append_known(out, _("Target Class"), ad_json_member_str(d, "tclass"));
+	if (g_strcmp0(ad_json_member_str(d, "type"), "USER_AVC") == 0) {
+		/* the object manager that checked and logged the access, not the subject */
+		const char *by = ad_json_member_str(o, "reported_by");
+
+		append_field(out, _("Reported By"), by ? by : ad_json_member_str(d, "exe"));
+	} else {
+		append_field(out, _("Source Executable"), ad_json_member_str(d, "exe"));
+	}
+	append_field(out, _("Source Command"), ad_json_member_str(d, "comm"));
+	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
+			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
+	     i++)
+		append_field(out, i ? "" : _("Programs Seen"),
+			     json_object_get_string(json_object_array_get_idx(comms, i)));
+	append_field(out, _("Command Line"), ad_json_member_str(d, "cmdline"));
+	if (port && json_object_is_type(port, json_type_int))
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
+				       json_object_get_int64(port));
+	append_field(out, _("Syscall"), ad_json_member_str(d, "syscall"));
+	if (ad_json_member(o, "blocked") && ad_json_member(o, "logged_only")) {
+		/* the counts of both modes: an alert with a blocked denial says so */
+		g_autofree char *perm = ad_permissive_text(
+			(guint64)MAX(count, 0),
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, "blocked")), 0),
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, "logged_only")), 0));
+
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
+	} else if (d) {
+		/* null: the record did not say (kernels before the permissive= field) */
+		json_object *perm = ad_json_member(d, "permissive");
+
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
+				       !perm ? _("unknown")
+				       : json_object_get_boolean(perm) ? _("yes (nothing was blocked)")
+				       : _("no"));
+	}
+	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
+	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
+	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);
+	g_string_append_printf(out, "%-22s %s\n", _("Last Seen"), last);
+	append_field(out, _("Reason"), ad_json_member_str(d, "reason"));
+	if (json_object_get_boolean(ad_json_member(d, "suspect")))
+		append_field(out, _("Warning"), ad_json_member_str(d, "suspect_reason"));
+	if (filter && strcmp(filter, "never") != 0)
+		g_string_append_printf(out, "%-22s %s%s\n", _("Your Filter"),
+				       strcmp(filter, "always") == 0 ? _("always ignored")
+				       : strcmp(filter, "after_first") == 0
+				       ? _("ignored after the first time") : "?",
+				       json_object_get_boolean(ad_json_member(o, "ignored"))
+				       ? _(" (ignored now)") : "");
+	g_string_append(out, _("\nRaw Audit Messages:\n"));
+	for (guint i = 0; records && json_object_is_type(records, json_type_array) &&
+			  i < json_object_array_length(records); i++) {
+		g_autofree char *r = ad_text_shown(json_object_get_string(
+			json_object_array_get_idx(records, i)));
+
+		g_string_append_printf(out, "%s\n", r);
+	}
+	g_string_append_c(out, '\n');
+}
+
