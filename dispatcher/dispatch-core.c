@@ -329,6 +329,9 @@ static void handle_denial(AdDispatch *d, AdDenial *den)
 		d->stats.granted++;
 		return;
 	}
+	/* another record of an occurrence already stored (an exec's other checks) */
+	if (a->repeat)
+		return;
 	if (set_new) {
 		ad_alert_analyse(a, ad_analysis_context(d->analysis));
 		info = g_new0(AlertInfo, 1);

@@ -19,9 +19,13 @@
  * access: a boolean grants it to this domain (the admin's lock-down
  * secure_mode_insmod / secure_mode_policyload is named as such), or the
  * domain may already change other files of the same kind (a policy or
- * boot tool missing one rule: a bug, not an attack).
+ * boot tool missing one rule: a bug, not an attack), or the domain is a
+ * login user's whose SELinux user may take an administrator's role in
+ * which it would be allowed (an administrator in the wrong role, or a
+ * setuid helper run from a user's session such as grub2-set-bootflag).
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gi18n.h>
 
@@ -200,10 +204,99 @@ static const char *manages_kind(AdPolicy *p, const char *stype, const char *tcla
 	return NULL;
 }
 
+/* May @domain have @perm of @tclass on @target? */
+static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, const char *perm,
+			   const char *target)
+{
+	const char *perms[] = { perm };
+	g_autoptr(GPtrArray) t = ad_policy_types_allowed(p, domain, tclass, perms, 1, NULL);
+
+	return t && g_ptr_array_find_with_equal_func(t, target, g_str_equal, NULL);
+}
+
+/*
+ * The domain @d's program runs in when started properly: its file type
+ * by file_contexts, FOO_exec_t, names FOO_t.  Owned, or NULL.
+ */
+static char *program_domain(AdContext *ctx, const AdDenial *d)
+{
+	g_autofree char *exe = NULL, *etype = NULL;
+
+	if (!ctx->labels || !d->exe.data || d->suspect)
+		return NULL;
+	exe = g_strndup(d->exe.data, d->exe.len);
+	if (exe[0] != '/' || strlen(exe) != d->exe.len)
+		return NULL;
+	etype = ad_labels_expected_type(ctx->labels, exe, S_IFREG);
+	if (!etype || !g_str_has_suffix(etype, "_exec_t"))
+		return NULL;
+	return g_strdup_printf("%.*s_t", (int)(strlen(etype) - strlen("_exec_t")), etype);
+}
+
+/*
+ * A login user's domain (attribute userdomain) denied what an
+ * administrator's role allows: the SELinux user of @d may take another
+ * role whose own domain (sysadm_r: sysadm_t), or a domain it starts in
+ * that role (semanage_t, bootloader_t), may do it.  That is an
+ * administrator who did not change role, or a setuid helper run from a
+ * user's session, not an intruder.  Returns the role (owned) and sets
+ * @ret_domain, or NULL.  On the domain itself (capabilities), the target
+ * is each candidate domain.
+ */
+static char *admin_role_may(AdContext *actx, const AdDenial *d, const char *stype,
+			    const char *ttype, const char *perm, char **ret_domain)
+{
+	AdPolicy *p = actx->policy;
+	g_auto(GStrv) ctx = d->scontext ? g_strsplit(d->scontext, ":", 4) : NULL;
+	g_autoptr(GPtrArray) roles = NULL;
+	g_autofree char *own = program_domain(actx, d);
+	gboolean self = strcmp(stype, ttype) == 0;
+	const char *trans[] = { "transition" };
+
+	if (!ctx || g_strv_length(ctx) < 3 || !ad_policy_type_has_attribute(p, stype, "userdomain"))
+		return NULL;
+	roles = ad_policy_user_roles(p, ctx[0]);
+	for (guint i = 0; roles && i < roles->len; i++) {
+		const char *role = g_ptr_array_index(roles, i);
+		g_autofree char *main = NULL;
+		g_autoptr(GPtrArray) started = NULL;
+
+		if (strcmp(role, ctx[1]) == 0 || strcmp(role, "system_r") == 0 ||
+		    !g_str_has_suffix(role, "_r"))
+			continue;
+		main = g_strdup_printf("%.*s_t", (int)strlen(role) - 2, role);
+		if (!ad_policy_role_has_type(p, role, main))
+			continue;
+		started = ad_policy_types_allowed(p, main, "process", trans, 1, NULL);
+		/* the program's own domain first: load_policy_t for load_policy */
+		if (own && started && ad_policy_role_has_type(p, role, own) &&
+		    g_ptr_array_find_with_equal_func(started, own, g_str_equal, NULL) &&
+		    domain_may(p, own, d->tclass, perm, self ? own : ttype)) {
+			*ret_domain = g_steal_pointer(&own);
+			return g_strdup(role);
+		}
+		if (domain_may(p, main, d->tclass, perm, self ? main : ttype)) {
+			*ret_domain = g_steal_pointer(&main);
+			return g_strdup(role);
+		}
+		for (guint j = 0; started && j < started->len; j++) {
+			const char *t = g_ptr_array_index(started, j);
+
+			if (ad_policy_role_has_type(p, role, t) &&
+			    domain_may(p, t, d->tclass, perm, self ? t : ttype)) {
+				*ret_domain = g_strdup(t);
+				return g_strdup(role);
+			}
+		}
+	}
+	return NULL;
+}
+
 static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVerdict *v,
 			     AdContext *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL;
+	g_autofree char *admin_role = NULL, *admin_domain = NULL;
 	const char *perm, *peer = NULL;
 	AdSuggestion *s;
 
@@ -252,6 +345,24 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 					    "rule rather than an attack: %s may already %s files "
 					    "labelled %s, so it is a tool that manages such files. "
 					    "Report it against the policy."), stype, perm, peer);
+		g_ptr_array_add(ret, s);
+		return 1;
+	}
+	admin_role = admin_role_may(ctx, d, stype, ttype, perm, &admin_domain);
+	if (admin_role) {
+		s = ad_suggestion_new(ind->id, AD_FIX_CONFIG, 0.5, AD_LEVEL_YELLOW);
+		/* the policy keeps this from user domains on purpose: no module for it */
+		s->expected = TRUE;
+		ad_suggestion_set_if(s, _("If an administrator ran this as %s"), stype);
+		ad_suggestion_set_then(s, _("Then run it in the administrator's role: %s, a login "
+					    "user's domain, may not %s, but the SELinux user may "
+					    "take the role %s, in which %s may (sudo -r %s, or "
+					    "newrole -r %s first). This is what an administrator "
+					    "who did not change role, or a setuid helper started "
+					    "from a user's session, looks like. If nobody meant to "
+					    "%s, find out what ran: then it may be an intrusion."),
+				       stype, _(ind->what), admin_role, admin_domain, admin_role,
+				       admin_role, _(ind->what));
 		g_ptr_array_add(ret, s);
 		return 1;
 	}

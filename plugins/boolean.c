@@ -2,7 +2,9 @@
 /*
  * boolean: the access is allowed by a rule that booleans switch off.  One
  * suggestion per alternative (a set of settings that together allow it),
- * with the booleans' descriptions; combinations included.
+ * with the booleans' descriptions; combinations included.  Turning a
+ * boolean off is offered too, but yellow, with a low confidence and what
+ * the boolean protects.
  */
 #include <glib/gi18n.h>
 
@@ -36,6 +38,68 @@ static char *lower_first(const char *desc)
 	return g_steal_pointer(&s);
 }
 
+/* Does the alternative turn any boolean off? */
+static gboolean turns_off(GPtrArray *alt)
+{
+	for (guint j = 0; j < alt->len; j++)
+		if (!((AdBoolSetting *)g_ptr_array_index(alt, j))->value)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * An alternative that turns a boolean off: the boolean is on because it
+ * protects something (refpolicy's authlogin_pam: "If disabled, read access
+ * /etc/shadow is allowed for domains that normally use PAM"), so turning
+ * it off loosens the policy for every domain it covers.  It is offered
+ * last, never green, with what each boolean is for.
+ */
+static AdSuggestion *off_suggestion(GPtrArray *alt, AdContext *ctx, gboolean partial)
+{
+	AdSuggestion *s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN, partial ? 0.1 : 0.2,
+					    AD_LEVEL_YELLOW);
+	g_autoptr(GString) names = g_string_new(NULL);
+	g_autoptr(GString) settings = g_string_new(NULL);
+	g_autoptr(GString) descs = g_string_new(NULL);
+	g_auto(GStrv) cmd = ad_boolean_argv(alt);
+
+	for (guint j = 0; j < alt->len; j++) {
+		AdBoolSetting *b = g_ptr_array_index(alt, j);
+		const char *desc = ad_policy_bool_description(ctx->policy, b->name);
+
+		if (settings->len)
+			g_string_append(settings, j + 1 == alt->len ? _(" and ") : ", ");
+		g_string_append_printf(settings, "%s %s", b->name, b->value ? _("on") : _("off"));
+		if (b->value)
+			continue;
+		if (names->len)
+			g_string_append(names, ", ");
+		g_string_append(names, b->name);
+		if (desc) {
+			g_autofree char *d = g_strstrip(g_strdup(desc));
+
+			if (descs->len)
+				g_string_append_c(descs, ' ');
+			/* TRANSLATORS: a boolean and what the policy's documentation says of it */
+			g_string_append_printf(descs, _("%s: \"%s\""), b->name, d);
+		}
+	}
+	ad_suggestion_set_if(s, _("If you no longer need what %s protects"), names->str);
+	if (descs->len)
+		ad_suggestion_set_then(s, _("Then you could turn %s, but that loosens the policy "
+					    "for every domain the boolean covers, not only this "
+					    "one; prefer the other suggestions. What the policy says "
+					    "of it: %s"), settings->str, descs->str);
+	else
+		ad_suggestion_set_then(s, _("Then you could turn %s, but that loosens the policy "
+					    "for every domain the boolean covers, not only this "
+					    "one; prefer the other suggestions, and read what the "
+					    "boolean is for first (semanage boolean -l)."),
+				       settings->str);
+	ad_suggestion_add_argv(s, (const char *const *)cmd);
+	return s;
+}
+
 static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
 	if (!v->booleans || !v->booleans->len)
@@ -46,12 +110,17 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 		GPtrArray *alt = g_ptr_array_index(v->booleans, i);
 		/* a boolean the policy ships for exactly this access ranks above a module */
 		double conf = MAX(0.9 - 0.1 * i - 0.05 * (alt->len - 1), 0.3);
-		g_autoptr(AdSuggestion) s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN,
-							      v->booleans_partial ? conf / 2 : conf,
-							      AD_LEVEL_GREEN);
+		g_autoptr(AdSuggestion) s = NULL;
 		g_autoptr(GString) what = g_string_new(NULL);
 		g_autoptr(GString) settings = g_string_new(NULL);
 		g_auto(GStrv) cmd = ad_boolean_argv(alt);
+
+		if (turns_off(alt)) {
+			g_ptr_array_add(ret, off_suggestion(alt, ctx, v->booleans_partial));
+			continue;
+		}
+		s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN,
+				      v->booleans_partial ? conf / 2 : conf, AD_LEVEL_GREEN);
 
 		for (guint j = 0; j < alt->len; j++) {
 			AdBoolSetting *b = g_ptr_array_index(alt, j);

@@ -41,7 +41,8 @@ G_BEGIN_DECLS
 	X(setenforce) \
 	X(dac_override) \
 	X(sys_resource) \
-	X(disable_ipv6)
+	X(disable_ipv6) \
+	X(expected)
 
 #define AD_PLUGIN_DECLARE(name) extern const AdPlugin ad_plugin_##name;
 AD_PLUGIN_LIST(AD_PLUGIN_DECLARE)

@@ -45,7 +45,37 @@ for s in (112, 113):
     assert top(s)["plugin"] == "invalid_context", (s, top(s))
 assert 107 not in alerts                                 # granted: no alert
 assert alerts[103]["level"] == "green"
+# 101 was blocked, 102 only logged: the alert says both, and not "nothing was blocked"
+assert (alerts[102]["blocked"], alerts[102]["logged_only"]) == (1, 1), alerts[102]
+assert all(s["plugin"] != "permissive" for s in alerts[102]["suggestions"])
+# a USER_AVC names the denied sender (scontext, spid), not the bus daemon that logged it
+assert alerts[111]["summary"].startswith("SELinux is preventing httpd_t (pid 800) from send_msg"), alerts[111]["summary"]
 print("ok: top suggestions of the crafted cases")
+PY
+expect_grep "^Permissive  *no: 1 blocked, 1 only logged (permissive)" "$TMP/analyze.txt" "a mixed alert says what was blocked"
+expect_grep "^Reported By  */usr/bin/dbus-daemon (system_u:system_r:system_dbusd_t" "$TMP/analyze.txt" "the bus daemon is the reporter"
+
+# the checks of one exec into another domain (siginh, rlimitinh, noatsecure) are one
+# alert naming the domain that ran the program, never alerts with the same records
+expect_status 0 "analyze the exec checks" -- "$AVCDOCTOR" analyze --json -p "$POLICY" avc-parser-tpm-enforcing.log
+python3 - "$TMP/out" <<'PY' || fail "the exec checks are one alert naming the subject"
+import json, sys
+alerts = [json.loads(l) for l in open(sys.argv[1])]
+inherit = {"siginh", "rlimitinh", "noatsecure"}
+seen = {}
+for a in alerts:
+    d = a["denial"]
+    if d["tclass"] == "process" and set(d["permissions"]) <= inherit and d["scontext"] != d["tcontext"]:
+        key = (d["scontext"].split(":")[2], d["tcontext"].split(":")[2])
+        assert key not in seen, key
+        seen[key] = a
+su = seen[("sysadm_t", "sysadm_su_t")]
+assert su["summary"] == ("SELinux is preventing sysadm_t from passing noatsecure, rlimitinh "
+                         "and siginh to /usr/bin/su, which it started as sysadm_su_t."), su["summary"]
+assert su["count"] == 1 and su["blocked"] == 1, su      # one exec, three records
+records = [tuple(a["records"]) for a in seen.values()]
+assert len(records) == len(set(records)), "two exec alerts show the same records"
+print("ok: %d exec checks, one alert each" % len(seen))
 PY
 
 # grouping: the same signature on several hosts is one alert with its hosts

@@ -91,6 +91,8 @@ require_policy() {
 # start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's
 # pids array gets its pid (its cleanup kills it)
 start_display() {
+	# a second display: never read the number of the first
+	rm -f "$TMP/display"
 	Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp 5>"$TMP/display" \
 		>"$TMP/xvfb.log" 2>&1 &
 	pids+=($!)

@@ -21,7 +21,7 @@ cd "$AD_SOURCE_DIR/tests/data/plugins" || exit 1
 
 cases="bind-reserved-port bind-port-boolean connect-cache-port execmem execmod mmap-zero
 	leak-execve leak-dontaudit permissive constraint policy-mismatch invalid-context
-	sys-module kernel-modules selinuxpolicy load-policy selinuxfs-enforce selinuxfs-context
+	sys-module kernel-modules kernel-modules-user selinuxpolicy load-policy selinuxfs-enforce selinuxfs-context
 	dac-override sys-resource disable-ipv6"
 
 for c in $cases; do
@@ -75,10 +75,13 @@ facts = [
      "avcdoctor allow --source staff_t --target httpd_exec_t --class process --perm transition "
      "--verify -M my_staff -- invalid-context.log"),
     ("invalid-context", 1, "invalid_context", "module", "yellow", 0, None),
-    ("sys-module", 0, "sys_module", "attack", "red", 0, None),
-    ("kernel-modules", 0, "kernel_modules", "attack", "red", 0, None),
-    ("selinuxpolicy", 0, "selinuxpolicy", "attack", "red", 0, None),
-    ("load-policy", 0, "setenforce", "attack", "red", 0, None),
+    # staff_t, whose SELinux user may take sysadm_r: an administrator in the wrong role
+    ("sys-module", 0, "sys_module", "config", "yellow", 0, None),
+    ("kernel-modules", 0, "kernel_modules", "config", "yellow", 0, None),
+    ("selinuxpolicy", 0, "selinuxpolicy", "config", "yellow", 0, None),
+    # user_t, whose SELinux user has no admin role: a possible intrusion
+    ("kernel-modules-user", 0, "kernel_modules", "attack", "red", 0, None),
+    ("load-policy", 0, "setenforce", "config", "yellow", 0, None),
     ("selinuxfs-enforce", 0, "setenforce", "attack", "red", 0, None),
     ("dac-override", 0, "dac_override", "config", "green", 0,
      "auditctl -w /etc/shadow -p w -k avcdoctor-path"),

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis/alert.h"
 #include "analysis/alert-text.h"
 #include "analysis/suggest.h"
 #include "output/escape.h"
@@ -259,7 +260,14 @@ void ad_alert_json_render(GString *out, json_object *o)
 		append_field(out, i ? "" : _("Target Objects"),
 			     json_object_get_string(json_object_array_get_idx(paths, i)));
 	append_known(out, _("Target Class"), ad_json_member_str(d, "tclass"));
-	append_field(out, _("Source Executable"), ad_json_member_str(d, "exe"));
+	if (g_strcmp0(ad_json_member_str(d, "type"), "USER_AVC") == 0) {
+		/* the object manager that checked and logged the access, not the subject */
+		const char *by = ad_json_member_str(o, "reported_by");
+
+		append_field(out, _("Reported By"), by ? by : ad_json_member_str(d, "exe"));
+	} else {
+		append_field(out, _("Source Executable"), ad_json_member_str(d, "exe"));
+	}
 	append_field(out, _("Source Command"), ad_json_member_str(d, "comm"));
 	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
 			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
@@ -271,7 +279,15 @@ void ad_alert_json_render(GString *out, json_object *o)
 		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
 				       json_object_get_int64(port));
 	append_field(out, _("Syscall"), ad_json_member_str(d, "syscall"));
-	if (d) {
+	if (ad_json_member(o, "blocked") && ad_json_member(o, "logged_only")) {
+		/* the counts of both modes: an alert with a blocked denial says so */
+		g_autofree char *perm = ad_permissive_text(
+			(guint64)MAX(count, 0),
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, "blocked")), 0),
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, "logged_only")), 0));
+
+		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
+	} else if (d) {
 		/* null: the record did not say (kernels before the permissive= field) */
 		json_object *perm = ad_json_member(d, "permissive");
 

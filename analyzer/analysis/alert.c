@@ -82,6 +82,29 @@ static GPtrArray *sorted_perms(const AdDenial *d)
 	return p;
 }
 
+/* what a process may inherit across an exec into another domain */
+static const char *const inherit_perms[] = { "noatsecure", "rlimitinh", "siginh", NULL };
+
+static gboolean is_inherit_perm(const char *perm)
+{
+	return g_strv_contains(inherit_perms, perm);
+}
+
+/*
+ * Does @d deny only what an exec into another domain inherits?  The kernel
+ * checks siginh, rlimitinh and noatsecure one by one in one execve, and
+ * logs each in its own record: they are one problem, one alert.
+ */
+static gboolean denies_inheritance(const AdDenial *d)
+{
+	if (g_strcmp0(d->tclass, "process") != 0 || !d->perms || !d->perms->len)
+		return FALSE;
+	for (guint i = 0; i < d->perms->len; i++)
+		if (!is_inherit_perm(g_ptr_array_index(d->perms, i)))
+			return FALSE;
+	return TRUE;
+}
+
 /* the signature as text: record type, types, class, sorted permissions, suspect */
 static void signature_key(GString *key, const AdDenial *d)
 {
@@ -103,9 +126,17 @@ static void signature_key(GString *key, const AdDenial *d)
 	g_string_append_c(key, '\x1f');
 	if (d->tclass)
 		g_string_append(key, d->tclass);
-	for (guint i = 0; i < perms->len; i++) {
-		g_string_append_c(key, '\x1f');
-		g_string_append(key, g_ptr_array_index(perms, i));
+	if (denies_inheritance(d)) {
+		/* the whole set, whichever of them this record names */
+		for (guint i = 0; inherit_perms[i]; i++) {
+			g_string_append_c(key, '\x1f');
+			g_string_append(key, inherit_perms[i]);
+		}
+	} else {
+		for (guint i = 0; i < perms->len; i++) {
+			g_string_append_c(key, '\x1f');
+			g_string_append(key, g_ptr_array_index(perms, i));
+		}
 	}
 	if (d->invalid_context) {
 		g_string_append_c(key, '\x1f');
@@ -184,7 +215,24 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		if (ret_new)
 			*ret_new = TRUE;
 	}
+	/* an exec's inheritance checks: the alert names each one seen */
+	for (guint i = 0; d->perms && i < d->perms->len; i++) {
+		const char *perm = g_ptr_array_index(d->perms, i);
+
+		if (!g_ptr_array_find_with_equal_func(a->perms, perm, g_str_equal, NULL)) {
+			g_ptr_array_add(a->perms, g_strdup(perm));
+			g_ptr_array_sort(a->perms, compare_str);
+		}
+	}
+	/* ... and the records of one exec are one occurrence, not three */
+	a->repeat = a->latest && a->latest->event == d->event && denies_inheritance(d);
+	if (a->repeat)
+		return a;
 	a->count++;
+	if (d->permissive == 0)
+		a->blocked++;
+	else if (d->permissive == 1)
+		a->logged_only++;
 	if (t && (t < a->first_seen || !a->first_seen))
 		a->first_seen = t;
 	if (t >= a->last_seen || !a->latest) {
@@ -219,6 +267,15 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 	if (a->suggestions)
 		g_ptr_array_unref(a->suggestions);
 	a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	/* "nothing was blocked" speaks of the latest denial: untrue when others were */
+	for (guint i = 0; a->blocked && i < a->suggestions->len;) {
+		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+
+		if (strcmp(s->plugin, "permissive") == 0)
+			g_ptr_array_remove_index(a->suggestions, i);
+		else
+			i++;
+	}
 	a->level = ad_suggestions_level(a->suggestions);
 }
 
@@ -235,12 +292,34 @@ static char *access_words(GPtrArray *perms)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/*
+ * Who was denied, for a summary.  A USER_AVC is written by the object
+ * manager (dbus-daemon, systemd) about someone else: the denied subject is
+ * scontext, the sender, with its pid in spid; the record's exe is the
+ * reporter's, shown among the details.  An AVC names the process's
+ * program.
+ */
+static char *denied_subject(const AdAlert *a, const AdDenial *d)
+{
+	const char *stype = a->stype ? a->stype : _("a process");
+	AdBytes who_b;
+
+	if (d->type == AD_DENIAL_USER_AVC) {
+		const char *spid = ad_record_get(d->record, "spid");
+
+		if (spid && *spid && strspn(spid, "0123456789") == strlen(spid))
+			/* TRANSLATORS: a denied domain and its process id: "staff_t (pid 6687)" */
+			return g_strdup_printf(_("%s (pid %s)"), stype, spid);
+		return g_strdup(stype);
+	}
+	who_b = ad_bytes_or(d->exe, d->comm);
+	return who_b.data ? ad_escape_bytes(who_b.data, who_b.len) : g_strdup(stype);
+}
+
 char *ad_alert_summary(const AdAlert *a)
 {
 	const AdDenial *d = a->latest;
-	AdBytes who_b = ad_bytes_or(d->exe, d->comm);
-	g_autofree char *who = who_b.data ? ad_escape_bytes(who_b.data, who_b.len)
-					  : g_strdup(a->stype ? a->stype : "a process");
+	g_autofree char *who = denied_subject(a, d);
 	g_autofree char *access = access_words(a->perms);
 	g_autofree char *object = NULL;
 
@@ -268,6 +347,21 @@ char *ad_alert_summary(const AdAlert *a)
 		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
 				       access, a->stype ? a->stype : "?");
 	}
+	/*
+	 * The checks of an exec into another domain come after the exec: the
+	 * record names the new program, but the subject is the domain that
+	 * ran it.
+	 */
+	if (d->type == AD_DENIAL_AVC && denies_inheritance(d) && a->stype && a->ttype &&
+	    strcmp(a->stype, a->ttype) != 0) {
+		AdBytes prog = ad_bytes_or(d->exe, d->comm);
+		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)
+						      : g_strdup(a->ttype);
+
+		return g_strdup_printf(_("SELinux is preventing %s from passing %s to %s, "
+					 "which it started as %s."), a->stype, access, new_prog,
+				       a->ttype);
+	}
 	if (!a->perms->len)
 		/* an object manager's "Unknown class" notice */
 		return g_strdup_printf(_("%s needs the class %s, which the SELinux policy "
@@ -284,6 +378,27 @@ char *ad_alert_summary(const AdAlert *a)
 					 "permission (%s)."), who, access, tclass);
 	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
 				 "%s."), who, access, tclass, ttype);
+}
+
+char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only)
+{
+	if (blocked && logged_only)
+		/* TRANSLATORS: the Permissive line of an alert whose denials were in both modes */
+		return g_strdup_printf(_("no: %" PRIu64 " blocked, %" PRIu64 " only logged "
+					 "(permissive)"), blocked, logged_only);
+	if (blocked)
+		return g_strdup(_("no"));
+	if (logged_only && logged_only == count)
+		return g_strdup(_("yes (nothing was blocked)"));
+	if (logged_only)
+		return g_strdup_printf(_("%" PRIu64 " only logged (permissive), the others "
+					 "unknown"), logged_only);
+	return g_strdup(_("unknown"));
+}
+
+char *ad_alert_permissive_text(const AdAlert *a)
+{
+	return ad_permissive_text(a->count, a->blocked, a->logged_only);
 }
 
 /* "hosts" (escaped when not clean) and, when one needed it, "hosts_hex" beside it */
@@ -339,6 +454,8 @@ json_object *ad_alert_to_json(const AdAlert *a)
 
 	json_object_object_add(o, "id", json_object_new_string(a->id));
 	json_object_object_add(o, "count", json_object_new_uint64(a->count));
+	json_object_object_add(o, "blocked", json_object_new_uint64(a->blocked));
+	json_object_object_add(o, "logged_only", json_object_new_uint64(a->logged_only));
 	json_object_object_add(o, "first_seen", time_json(a->first_seen));
 	json_object_object_add(o, "last_seen", time_json(a->last_seen));
 	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
@@ -346,6 +463,21 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
 	json_object_object_add(o, "summary", json_object_new_string(summary));
 	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
+	if (a->latest->type == AD_DENIAL_USER_AVC) {
+		/* the object manager that logged it: "/usr/bin/dbus-daemon (system_u:...)" */
+		const AdDenial *d = a->latest;
+		const char *subj = ad_record_get(d->record, "subj");
+		g_autofree char *e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len) : NULL;
+		g_autofree char *c = subj ? ad_escape_str(subj) : NULL;
+
+		if (e || c) {
+			g_autofree char *by = g_strdup_printf("%s%s%s%s", e ? e : "",
+							      e && c ? " (" : "", c ? c : "",
+							      e && c ? ")" : "");
+
+			json_object_object_add(o, "reported_by", json_object_new_string(by));
+		}
+	}
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autofree char *esc = ad_escape_str(rec->text);

@@ -15,13 +15,23 @@ G_BEGIN_DECLS
 
 /*
  * An alert: one signature (source type, target type, class, permission
- * set), the same problem hit on many files or hosts.
+ * set), the same problem hit on many files or hosts.  The permissions a
+ * process loses on an exec into another domain (siginh, rlimitinh,
+ * noatsecure) make one signature: the kernel checks them one by one in
+ * one execve, and they have one cause.
  */
 typedef struct {
 	char *id;			/* stable hex digest of the signature */
 	char *stype, *ttype, *tclass;
 	GPtrArray *perms;		/* char*, sorted */
 	guint64 count;
+	guint64 blocked;		/* denials with permissive=0: the access failed */
+	guint64 logged_only;		/* denials with permissive=1: only logged */
+	/*
+	 * The denial added last belonged to the occurrence counted before (the
+	 * other inheritance checks of one exec): not counted again.
+	 */
+	gboolean repeat;
 	double first_seen, last_seen;
 	GHashTable *hosts;		/* node ("" = the local or unnamed host) -> count */
 	GPtrArray *paths;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
@@ -69,6 +79,13 @@ json_object *ad_alert_to_json(const AdAlert *a);
  * or the counts: what the store keeps as an alert's analysis.
  */
 json_object *ad_alert_analysis_to_json(const AdAlert *a);
+/*
+ * The Permissive line: "no" when every denial was blocked, "yes (nothing
+ * was blocked)" when every one was only logged, the counts when both
+ * happened.  Owned.
+ */
+char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only);
+char *ad_alert_permissive_text(const AdAlert *a);
 /* the setroubleshoot-style report of one alert */
 void ad_alert_render(GString *out, const AdAlert *a);
 

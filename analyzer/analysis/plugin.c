@@ -68,6 +68,31 @@ static void dedup(GPtrArray *s)
 				j++;
 }
 
+/*
+ * A denial the policy's design expects (a plugin said so from the
+ * policy's own attributes) is neither an intrusion nor a missing rule:
+ * intrusion warnings from generic rules and local modules that would
+ * loosen what the design keeps closed are dropped.
+ */
+static void drop_beside_expected(GPtrArray *s)
+{
+	gboolean expected = FALSE;
+
+	for (guint i = 0; i < s->len && !expected; i++)
+		expected = ((AdSuggestion *)g_ptr_array_index(s, i))->expected;
+	if (!expected)
+		return;
+	for (guint i = 0; i < s->len;) {
+		const AdSuggestion *x = g_ptr_array_index(s, i);
+
+		if (!x->expected && (x->kind == AD_FIX_ATTACK || x->level == AD_LEVEL_RED ||
+				     x->kind == AD_FIX_MODULE || x->adds_rules))
+			g_ptr_array_remove_index(s, i);
+		else
+			i++;
+	}
+}
+
 /* a possible intrusion is investigated, not turned into a local module */
 static void drop_module_beside_attack(GPtrArray *s)
 {
@@ -122,6 +147,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	}
 	if (ctx->rules)
 		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
+	drop_beside_expected(out);
 	drop_module_beside_attack(out);
 	/* dedup first, so that a fix said twice is proved once */
 	dedup(out);

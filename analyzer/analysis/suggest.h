@@ -76,6 +76,12 @@ typedef struct {
 	GPtrArray *set_booleans;	/* AdBoolSetting*, or NULL */
 	char *new_type;		/* the target's type after a relabel or a port label */
 	gboolean adds_rules;	/* a local module allowing the denied accesses */
+	/*
+	 * The policy's design makes this denial expected (a program that
+	 * must go through a helper, say): the host then drops intrusion
+	 * warnings and local modules beside it (see ad_analyze_denial()).
+	 */
+	gboolean expected;
 
 	/* the answers, set by ad_suggestions_prove() */
 	AdProof proof;

@@ -431,6 +431,29 @@ static void append_sentence(GString *out, const char *clause)
 	g_string_append_c(out, '\n');
 }
 
+/*
+ * Which way the verdict's boolean alternatives go: 1 when each turns
+ * booleans on only, 0 when each turns one off, -1 when mixed.
+ */
+static int booleans_direction(const AdVerdict *v)
+{
+	gboolean on = FALSE, off = FALSE;
+
+	for (guint i = 0; v->booleans && i < v->booleans->len; i++) {
+		GPtrArray *alt = g_ptr_array_index(v->booleans, i);
+		gboolean alt_off = FALSE;
+
+		for (guint j = 0; j < alt->len; j++)
+			if (!((AdBoolSetting *)g_ptr_array_index(alt, j))->value)
+				alt_off = TRUE;
+		if (alt_off)
+			off = TRUE;
+		else
+			on = TRUE;
+	}
+	return on && off ? -1 : off ? 0 : 1;
+}
+
 static void append_booleans(GString *out, const AdVerdict *v)
 {
 	if (!v->booleans || !v->booleans->len)
@@ -514,6 +537,25 @@ const char *ad_reason_text(AdReason r)
 	return _(reason_texts[r]);
 }
 
+const char *ad_verdict_reason_text(const AdVerdict *v)
+{
+	if (v->reason == AD_REASON_BOOLEAN) {
+		switch (booleans_direction(v)) {
+		case 0:
+			return _("A rule allows this access only while a boolean is off, and it "
+				 "is on: the policy keeps this closed on purpose. Turning it off "
+				 "loosens the policy for every domain the boolean covers.");
+		case -1:
+			return _("A rule allows this access only with other boolean settings, "
+				 "listed below; turning a boolean off loosens the policy for "
+				 "every domain it covers.");
+		default:
+			break;
+		}
+	}
+	return ad_reason_text(v->reason);
+}
+
 gboolean ad_reason_from_name(const char *name, AdReason *ret)
 {
 	for (guint r = 0; name && r < G_N_ELEMENTS(reason_texts); r++) {
@@ -527,7 +569,7 @@ gboolean ad_reason_from_name(const char *name, AdReason *ret)
 
 void ad_render_verdict(GString *out, const AdVerdict *v)
 {
-	const char *text = ad_reason_text(v->reason);
+	const char *text = ad_verdict_reason_text(v);
 
 	/* TRANSLATORS: "Reason: te_rule." then the reason in words */
 	if (text)

@@ -36,6 +36,11 @@ void ad_render_verdict(GString *out, const AdVerdict *v);
 
 /* a reason in plain words, in the user's language; NULL for "allowed" */
 const char *ad_reason_text(AdReason r);
+/*
+ * The same for one verdict: a boolean reason says which way the booleans
+ * go (a rule allowed only while a boolean is off is closed on purpose).
+ */
+const char *ad_verdict_reason_text(const AdVerdict *v);
 /* the reason named @name ("te_rule"), as `why --json` spells it */
 gboolean ad_reason_from_name(const char *name, AdReason *ret);
 

@@ -357,3 +357,24 @@ GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const c
 		g_ptr_array_add(out, g_strdup(names->pdata[i]));
 	return out;
 }
+
+/* ---- users ----------------------------------------------------------------- */
+
+GPtrArray *ad_policy_user_roles(AdPolicy *p, const char *user)
+{
+	user_datum_t *u = user && *user ? hashtab_search(p->db.p_users.table, user) : NULL;
+	GPtrArray *out;
+	ebitmap_node_t *n;
+	unsigned int bit;
+
+	if (!u)
+		return NULL;
+	out = g_ptr_array_new_with_free_func(g_free);
+	ebitmap_for_each_positive_bit(&u->roles.roles, n, bit) {
+		if (bit + 1 == OBJECT_R_VAL || bit >= p->db.p_roles.nprim)
+			continue;
+		g_ptr_array_add(out, g_strdup(p->db.p_role_val_to_name[bit]));
+	}
+	g_ptr_array_sort(out, ad_name_cmp);
+	return out;
+}

@@ -148,6 +148,13 @@ gboolean ad_policy_has_role(AdPolicy *p, const char *role);
  */
 gboolean ad_policy_role_has_type(AdPolicy *p, const char *role, const char *type);
 
+/*
+ * The roles the SELinux user @user is authorised for ("user U roles
+ * {...}"), object_r left out, sorted: a new array the caller frees.  NULL
+ * when the policy does not define @user.
+ */
+GPtrArray *ad_policy_user_roles(AdPolicy *p, const char *user);
+
 /* ---- queries for the cause plugins ----------------------------------------- */
 
 gboolean ad_policy_type_is_attribute(AdPolicy *p, const char *name);

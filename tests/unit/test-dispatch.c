@@ -504,6 +504,56 @@ static void test_pipeline_crafted(void **state)
 	ad_dispatch_config_clear(&c);
 }
 
+/* an exec's three inheritance checks: one alert, one occurrence, twice two execs */
+static void test_exec_checks(void **state)
+{
+	static const char *const fmt =
+		"type=AVC msg=audit(1700000300.%03u:%u): avc:  denied  { %s } for  pid=7 "
+		"comm=\"su\" scontext=staff_u:sysadm_r:sysadm_t:s0 "
+		"tcontext=staff_u:sysadm_r:sysadm_su_t:s0 tclass=process permissive=0\n";
+	static const char *const perms[] = { "siginh", "rlimitinh", "noatsecure" };
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autofree char *json = NULL;
+	size_t json_len = 0;
+	FILE *out = open_memstream(&json, &json_len);
+	g_auto(GStrv) lines = NULL;
+	json_object *o = NULL, *v;
+	AdDispatchConfig c;
+	AdDispatchStats st;
+	AdDispatch *d;
+	Sink *s;
+
+	for (guint exec = 0; exec < 2; exec++)
+		for (guint i = 0; i < G_N_ELEMENTS(perms); i++)
+			g_string_append_printf(text, fmt, 100 * exec, 400 + exec, perms[i]);
+	test_config(&c);
+	d = dispatch_new(&c, out);
+	s = sink_new(d);
+	ad_dispatch_feed(d, text->str, text->len);
+	ad_dispatch_finish(d);
+	ad_dispatch_stats(d, &st);
+	assert_int_equal(st.denials, 6);
+	assert_int_equal(st.alerts_new, 1);
+	assert_int_equal(s->added->len, 1);
+	fclose(out);
+	lines = g_strsplit(json, "\n", -1);
+	for (char **l = lines; *l && **l; l++) {
+		if (o)
+			json_object_put(o);
+		o = json_tokener_parse(*l);
+	}
+	assert_non_null(o);
+	assert_true(json_object_object_get_ex(o, "count", &v));
+	assert_int_equal(json_object_get_uint64(v), 2);
+	assert_true(json_object_object_get_ex(o, "summary", &v));
+	assert_non_null(strstr(json_object_get_string(v), "SELinux is preventing sysadm_t from "
+							 "passing noatsecure, rlimitinh and siginh"));
+	json_object_put(o);
+	ad_dispatch_free(d);
+	sink_free(s);
+	ad_dispatch_config_clear(&c);
+}
+
 /* 1000 identical denials: one AlertAdded, then at most one AlertUpdated per interval */
 static void test_coalesced_updates(void **state)
 {
@@ -1105,6 +1155,7 @@ int main(void)
 		cmocka_unit_test(test_queue_wait),
 		cmocka_unit_test(test_pipeline_crafted),
 		cmocka_unit_test(test_coalesced_updates),
+		cmocka_unit_test(test_exec_checks),
 		cmocka_unit_test(test_own_denials),
 		cmocka_unit_test(test_memory_cap),
 		cmocka_unit_test(test_policy_load),

@@ -839,19 +839,25 @@ static void test_attacks(void **state)
 	g_autofree char *sysmod = avc("sys_module", "system_u:system_r:httpd_t:s0",
 				      "system_u:system_r:httpd_t:s0", "capability",
 				      "capability=16");
-	g_autofree char *modwrite = avc("read write", "staff_u:staff_r:staff_t:s0",
+	g_autofree char *modwrite = avc("read write", "user_u:user_r:user_t:s0",
 					"system_u:object_r:modules_object_t:s0", "file",
 					"name=\"tun.ko\"");
-	g_autofree char *modread = avc("read", "staff_u:staff_r:staff_t:s0",
+	g_autofree char *modread = avc("read", "user_u:user_r:user_t:s0",
 				       "system_u:object_r:modules_object_t:s0", "file",
 				       "name=\"tun.ko\"");
-	g_autofree char *boot = avc("write", "staff_u:staff_r:staff_t:s0",
+	g_autofree char *boot = avc("write", "user_u:user_r:user_t:s0",
 				    "system_u:object_r:boot_t:s0", "dir", "name=\"/\"");
-	g_autofree char *config = avc("create", "staff_u:staff_r:staff_t:s0",
+	g_autofree char *config = avc("create", "user_u:user_r:user_t:s0",
 				      "staff_u:object_r:selinux_config_t:s0", "file",
 				      "name=\"config\"");
-	g_autofree char *loadpol = avc("load_policy", "staff_u:staff_r:staff_t:s0",
+	g_autofree char *loadpol = avc("load_policy", "user_u:user_r:user_t:s0",
 				       "system_u:object_r:security_t:s0", "security", NULL);
+	/* a user who may take sysadm_r: an administrator in the wrong role, or a helper */
+	g_autofree char *staffboot = avc("write", "staff_u:staff_r:staff_t:s0",
+					 "system_u:object_r:boot_t:s0", "dir", "name=\"grub2\"");
+	g_autofree char *staffpol = avc("create", "staff_u:staff_r:staff_t:s0",
+					"staff_u:object_r:selinux_config_t:s0", "file",
+					"name=\"config\"");
 	g_autofree char *enforce = avc("write", "system_u:system_r:httpd_t:s0",
 				       "system_u:object_r:security_t:s0", "file",
 				       "name=\"enforce\"");
@@ -874,11 +880,95 @@ static void test_attacks(void **state)
 	/* a boolean grants write on security_t for queries: still red, ranked first */
 	expect_attack(&ad_plugin_setenforce, enforce, AD_LEVEL_RED);
 	expect_attack(&ad_plugin_selinuxpolicy, tool, AD_LEVEL_YELLOW);
+	expect_attack(&ad_plugin_kernel_modules, staffboot, AD_LEVEL_YELLOW);
+	expect_attack(&ad_plugin_selinuxpolicy, staffpol, AD_LEVEL_YELLOW);
+	{
+		g_autoptr(Case) c = case_new(staffboot, 0);
+		g_autoptr(GPtrArray) s = run(&ad_plugin_kernel_modules, c, 1);
+
+		assert_int_equal(only(s)->kind, AD_FIX_CONFIG);
+		assert_contains(only(s)->then_text, "the role sysadm_r, in which sysadm_t may");
+	}
 
 	q = case_new(context, 0);
 	sq = run(&ad_plugin_setenforce, q, 0);
 	r = case_new(modread, 0);
 	sr = run(&ad_plugin_kernel_modules, r, 0);
+}
+
+/*
+ * Authentication programs reading the password file: the policy's design
+ * (they may start the helper chkpwd_t, which may read shadow_t) makes it
+ * expected: silenced, never loosened; turning authlogin_pam off comes last.
+ */
+static void test_expected(void **state)
+{
+	g_autofree char *login = avc("read", "system_u:system_r:local_login_t:s0-s0:c0.c1023",
+				     "system_u:object_r:shadow_t:s0", "file", "name=\"shadow\"");
+	g_autofree char *su = avc("read", "staff_u:sysadm_r:sysadm_su_t:s0-s0:c0.c1023",
+				  "system_u:object_r:shadow_t:s0", "file", "name=\"shadow\"");
+	g_autofree char *httpd = avc("read", "system_u:system_r:httpd_t:s0",
+				     "system_u:object_r:shadow_t:s0", "file", "name=\"shadow\"");
+	g_autofree char *write = avc("write", "system_u:system_r:local_login_t:s0-s0:c0.c1023",
+				     "system_u:object_r:shadow_t:s0", "file", "name=\"shadow\"");
+	/* unix_chkpwd run by a monitoring agent that may not start chkpwd_t */
+	const char *helper =
+		"type=SYSCALL msg=audit(1700002000.100:300): arch=c000003e syscall=257 "
+		"success=no exit=-13 pid=3000 comm=\"unix_chkpwd\" exe=\"/usr/sbin/unix_chkpwd\" "
+		"subj=system_u:system_r:zabbix_agent_t:s0 key=(null)\n"
+		"type=AVC msg=audit(1700002000.100:300): avc:  denied  { read } for  pid=3000 "
+		"comm=\"unix_chkpwd\" name=\"shadow\" scontext=system_u:system_r:zabbix_agent_t:s0 "
+		"tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0\n";
+	g_autoptr(Case) c = NULL, c2 = NULL, c3 = NULL, c4 = NULL, c5 = NULL;
+	g_autoptr(GPtrArray) s = NULL, s2 = NULL, s3 = NULL, s4 = NULL, s5 = NULL, all = NULL;
+	AdSuggestion *sg, *off;
+
+	NEED_POLICY();
+	c = case_new(login, 0);
+	s = run(&ad_plugin_expected, c, 1);
+	sg = only(s);
+	assert_int_equal(sg->kind, AD_FIX_DONTAUDIT);
+	assert_int_equal(sg->level, AD_LEVEL_GREEN);
+	assert_true(sg->expected);
+	assert_contains(sg->then_text, "chkpwd_t");
+	assert_command(sg, 1, "semodule -X 300 -i my_local_login_dontaudit.pp");
+	all = analyze_all(c);
+	assert_int_equal(index_of(all, "expected"), 0);
+	assert_int_equal(ad_suggestions_level(all), AD_LEVEL_GREEN);
+	/* no module loosening what the design keeps closed */
+	for (guint i = 0; i < all->len; i++)
+		assert_int_not_equal(((AdSuggestion *)g_ptr_array_index(all, i))->kind,
+				     AD_FIX_MODULE);
+	/* where the policy turns the read on with authlogin_pam off: last, yellow, explained */
+	if (c->v->reason == AD_REASON_BOOLEAN) {
+		off = g_ptr_array_index(all, index_of(all, "boolean"));
+		assert_true(index_of(all, "boolean") > 0);
+		assert_int_equal(off->level, AD_LEVEL_YELLOW);
+		assert_true(off->confidence <= 0.2);
+		assert_contains(off->if_text, "authlogin_pam");
+		assert_contains(off->then_text, "loosens the policy");
+		assert_command(off, 0, "setsebool -P authlogin_pam=0");
+	}
+
+	c2 = case_new(su, 0);
+	s2 = run(&ad_plugin_expected, c2, 1);
+	assert_int_equal(only(s2)->kind, AD_FIX_DONTAUDIT);
+
+	/* a web server may start no password helper: not expected */
+	c3 = case_new(httpd, 0);
+	s3 = run(&ad_plugin_expected, c3, 0);
+	/* writing the password file is no password check */
+	c4 = case_new(write, 0);
+	s4 = run(&ad_plugin_expected, c4, 0);
+
+	if (!labels)
+		return;
+	c5 = case_new(helper, 0);
+	s5 = run(&ad_plugin_expected, c5, 1);
+	sg = only(s5);
+	assert_int_equal(sg->kind, AD_FIX_REPORT_BUG);
+	assert_int_equal(sg->level, AD_LEVEL_YELLOW);
+	assert_contains(sg->then_text, "chkpwd_exec_t is the entry point of chkpwd_t");
 }
 
 /* secure_mode_insmod on: kmod_t is refused by the administrator's lock, not attacked */
@@ -1165,6 +1255,7 @@ int main(void)
 		cmocka_unit_test(test_dac_override),
 		cmocka_unit_test(test_sys_resource),
 		cmocka_unit_test(test_disable_ipv6),
+		cmocka_unit_test(test_expected),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_corpus),
 	};
