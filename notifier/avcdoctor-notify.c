@@ -28,6 +28,7 @@
 
 #include "i18n.h"
 #include "alerts-client.h"
+#include "alerts1-generated.h"
 #include "fixit-client.h"
 #include "notes.h"
 
@@ -37,9 +38,8 @@
 typedef struct {
 	guint interval;			/* seconds between two notifications */
 	GMainLoop *loop;
-	GDBusConnection *bus;		/* the system bus, while the daemon is there */
-	guint sub_added;
-	guint sub_updated;
+	AdAlerts1 *proxy;		/* the daemon's interface, once it appeared (client/) */
+	gboolean running;		/* the daemon is on the bus now */
 	NotifyNotification *note;	/* the one notification, replaced */
 	GPtrArray *current;		/* AdNote shown in note */
 	GPtrArray *pending;		/* AdNote not shown yet */
@@ -157,7 +157,7 @@ static void show_current(AdNotifier *s)
 		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
 					       on_action, s, NULL);
 		/* one alert whose first fix the fix helper may apply: Apply it */
-		if (s->current->len == 1 && s->bus &&
+		if (s->current->len == 1 && s->running &&
 		    ((AdNote *)g_ptr_array_index(s->current, 0))->fixable)
 			notify_notification_add_action(s->note, "apply", _("Apply the fix"),
 						       on_action, s, NULL);
@@ -225,10 +225,9 @@ static void enqueue(AdNotifier *s, AdNote *n)
 static void on_set_filter(GObject *src, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
 	g_autofree char *id = data;
 
-	if (!r)
+	if (!ad_alerts1_call_set_filter_finish(AD_ALERTS1(src), res, &error))
 		log_msg(_("cannot ignore alert %s: %s"), id, error->message);
 	else
 		log_msg(_("alert %s: will not notify again"), id);
@@ -312,17 +311,15 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 		/* the first suggestion; the desktop's polkit agent asks for the password */
 		ad_fixit_apply_async(a->id, 0, NULL, on_applied, g_strdup(a->id));
 	} else if (strcmp(action, "ignore") == 0) {
-		if (!s->bus) {
+		if (!s->proxy || !s->running) {
 			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));
 			return;
 		}
 		for (guint i = 0; i < s->current->len; i++) {
 			AdNote *a = g_ptr_array_index(s->current, i);
 
-			g_dbus_connection_call(s->bus, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "SetFilter",
-					       g_variant_new("(ss)", a->id, "always"), NULL,
-					       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_set_filter,
-					       g_strdup(a->id));
+			ad_alerts1_call_set_filter(s->proxy, a->id, "always", NULL, on_set_filter,
+						   g_strdup(a->id));
 		}
 	}
 	/* the user has acted on these: the next notification starts afresh
@@ -341,13 +338,11 @@ static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 {
 	AdLookup *l = data;
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
-	const char *text;
+	g_autofree char *text = NULL;
 	gboolean ignored = FALSE;
 	AdNote *n = NULL;
 
-	if (r) {
-		g_variant_get(r, "(&s)", &text);
+	if (ad_alerts1_call_get_alert_finish(AD_ALERTS1(src), &text, res, &error)) {
 		n = ad_note_from_json(text, &ignored);
 	} else {
 		log_msg(_("cannot read alert %s: %s"), l->fallback->id, error->message);
@@ -364,23 +359,11 @@ static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 	g_free(l);
 }
 
-/* AlertAdded (sss) and AlertUpdated (ssst): look the alert up (is it ignored?) */
-static void on_signal(GDBusConnection *c, const char *sender, const char *path,
-		      const char *iface, const char *member, GVariant *params, gpointer data)
+/* AlertAdded and AlertUpdated: look the alert up (is it ignored?) */
+static void look_up(AdNotifier *s, const char *id, const char *level, const char *summary)
 {
-	AdNotifier *s = data;
-	const char *id, *level, *summary;
 	AdLookup *l;
 
-	(void)sender, (void)path, (void)iface;
-	if (strcmp(member, "AlertAdded") == 0 &&
-	    g_variant_is_of_type(params, G_VARIANT_TYPE("(sss)")))
-		g_variant_get(params, "(&s&s&s)", &id, &level, &summary);
-	else if (strcmp(member, "AlertUpdated") == 0 &&
-		 g_variant_is_of_type(params, G_VARIANT_TYPE("(ssst)")))
-		g_variant_get(params, "(&s&s&st)", &id, &level, &summary, NULL);
-	else
-		return;
 	if (!ad_note_valid_id(id))
 		return;
 	l = g_new0(AdLookup, 1);
@@ -389,24 +372,34 @@ static void on_signal(GDBusConnection *c, const char *sender, const char *path,
 	l->fallback->id = g_strdup(id);
 	l->fallback->level = g_strdup(level);
 	l->fallback->summary = g_strdup(summary);
-	g_dbus_connection_call(c, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "GetAlert",
-			       g_variant_new("(s)", id), G_VARIANT_TYPE("(s)"),
-			       G_DBUS_CALL_FLAGS_NONE, 10000, NULL, on_get_alert, l);
+	ad_alerts1_call_get_alert(s->proxy, id, NULL, on_get_alert, l);
+}
+
+static void on_added(AdAlerts1 *proxy, const char *id, const char *level, const char *summary,
+		     gpointer data)
+{
+	(void)proxy;
+	look_up(data, id, level, summary);
+}
+
+static void on_updated(AdAlerts1 *proxy, const char *id, const char *level,
+		       const char *summary, guint64 count, gpointer data)
+{
+	(void)proxy, (void)count;
+	look_up(data, id, level, summary);
 }
 
 static void on_list_alerts(GObject *src, GAsyncResult *res, gpointer data)
 {
 	AdNotifier *s = data;
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(src), res, &error);
-	g_autofree const char **texts = NULL;
+	g_auto(GStrv) texts = NULL;
 	guint n = 0;
 
-	if (!r) {
+	if (!ad_alerts1_call_list_alerts_finish(AD_ALERTS1(src), &texts, res, &error)) {
 		log_msg(_("cannot catch up on alerts: %s"), error->message);
 		return;
 	}
-	g_variant_get(r, "(^a&s)", &texts);
 	for (guint i = 0; texts && texts[i]; i++) {
 		AdNote *a = ad_note_from_json(texts[i], NULL);
 
@@ -426,34 +419,36 @@ static void on_name_appeared(GDBusConnection *c, const char *name, const char *o
 	double since;
 
 	(void)owner;
-	if (s->bus != c) {
-		if (s->bus) {
-			g_dbus_connection_signal_unsubscribe(s->bus, s->sub_added);
-			g_dbus_connection_signal_unsubscribe(s->bus, s->sub_updated);
-			g_object_unref(s->bus);
-		}
-		s->bus = g_object_ref(c);
+	if (!s->proxy || g_dbus_proxy_get_connection(G_DBUS_PROXY(s->proxy)) != c) {
+		g_autoptr(GError) error = NULL;
+
+		if (s->proxy)
+			g_signal_handlers_disconnect_by_data(s->proxy, s);
+		g_clear_object(&s->proxy);
 		/* by well-known name: only the daemon's signals, whoever owns it now */
-		s->sub_added = g_dbus_connection_signal_subscribe(
-			c, name, AD_DBUS_INTERFACE, "AlertAdded", AD_DBUS_PATH, NULL,
-			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
-		s->sub_updated = g_dbus_connection_signal_subscribe(
-			c, name, AD_DBUS_INTERFACE, "AlertUpdated", AD_DBUS_PATH, NULL,
-			G_DBUS_SIGNAL_FLAGS_NONE, on_signal, s, NULL);
+		s->proxy = ad_alerts1_proxy_new_sync(c, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START |
+						     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
+						     name, AD_DBUS_PATH, NULL, &error);
+		if (!s->proxy) {
+			log_msg(_("cannot read alerts: %s"), error->message);
+			return;
+		}
+		g_dbus_proxy_set_default_timeout(G_DBUS_PROXY(s->proxy), 30000);
+		g_signal_connect(s->proxy, "alert-added", G_CALLBACK(on_added), s);
+		g_signal_connect(s->proxy, "alert-updated", G_CALLBACK(on_updated), s);
 	}
+	s->running = TRUE;
 	/* what happened while we or the daemon were away */
 	since = s->last_run >= 0 ? s->last_run
 		: (double)g_get_real_time() / G_USEC_PER_SEC - AD_CATCH_UP_DEFAULT;
-	g_dbus_connection_call(c, AD_DBUS_NAME, AD_DBUS_PATH, AD_DBUS_INTERFACE, "ListAlerts",
-			       g_variant_new("(dbs)", since, FALSE, ""), G_VARIANT_TYPE("(as)"),
-			       G_DBUS_CALL_FLAGS_NONE, 30000, NULL, on_list_alerts, s);
+	ad_alerts1_call_list_alerts(s->proxy, since, FALSE, "", NULL, on_list_alerts, s);
 	s->last_run = (double)g_get_real_time() / G_USEC_PER_SEC;
 	log_msg(_("watching %s"), name);
 }
 
 static void on_name_vanished(GDBusConnection *c, const char *name, gpointer data)
 {
-	(void)data;
+	((AdNotifier *)data)->running = FALSE;
 	if (c)
 		log_msg(_("%s is not running; waiting for it"), name);
 	else
@@ -525,11 +520,9 @@ int main(int argc, char **argv)
 		g_object_unref(s.note);
 	}
 	save_last_run(&s);
-	if (s.bus) {
-		g_dbus_connection_signal_unsubscribe(s.bus, s.sub_added);
-		g_dbus_connection_signal_unsubscribe(s.bus, s.sub_updated);
-		g_object_unref(s.bus);
-	}
+	if (s.proxy)
+		g_signal_handlers_disconnect_by_data(s.proxy, &s);
+	g_clear_object(&s.proxy);
 	g_ptr_array_unref(s.current);
 	g_ptr_array_unref(s.pending);
 	g_main_loop_unref(s.loop);
