@@ -1065,7 +1065,10 @@ static char *enriched_separator(char *line, gsize len)
 			/* a quoted value, or a SADDR={ fam=inet laddr=... } group */
 			const char *q = memchr(p + 1, *p == '"' ? '"' : '}', end - p - 1);
 
-			p = q ? q : end;
+			/* auditd closes what it opens: an open one is caller text */
+			if (!q)
+				return NULL;
+			p = q;
 		}
 		while (p < end && *p != ' ')
 			p++;

@@ -912,6 +912,19 @@ static void test_hostile_planted_gs(void **state)
 }
 
 /*
+ * caller text opens a brace after a \x1d, as auditd's SADDR={ ... } group
+ * does, and never closes it: auditd closes what it opens, so this is no
+ * ENRICHED part and the trailing fields still win
+ */
+static void test_hostile_planted_brace(void **state)
+{
+	g_autoptr(Result) res = analyse_hostile("user-avc-planted-brace.log");
+
+	assert_no_problems(res);
+	assert_hostile_trusted(denial_of(res, 7), "planted");
+}
+
+/*
  * caller text ends its planted run with the start of a terminal escape
  * sequence (OSC, CSI) that the reader's colour stripping would have let
  * run over the trailing fields
@@ -1251,6 +1264,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_planted_quote),
 		cmocka_unit_test(test_hostile_many_fields),
 		cmocka_unit_test(test_hostile_planted_gs),
+		cmocka_unit_test(test_hostile_planted_brace),
 		cmocka_unit_test(test_hostile_planted_escape),
 		cmocka_unit_test(test_hostile_no_trailer),
 		cmocka_unit_test(test_suspect_signature),
