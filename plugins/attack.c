@@ -215,25 +215,6 @@ static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, 
 }
 
 /*
- * The domain @d's program runs in when started properly: its file type
- * by file_contexts, FOO_exec_t, names FOO_t.  Owned, or NULL.
- */
-static char *program_domain(AdContext *ctx, const AdDenial *d)
-{
-	g_autofree char *exe = NULL, *etype = NULL;
-
-	if (!ctx->labels || !d->exe.data || d->suspect)
-		return NULL;
-	exe = g_strndup(d->exe.data, d->exe.len);
-	if (exe[0] != '/' || strlen(exe) != d->exe.len)
-		return NULL;
-	etype = ad_labels_expected_type(ctx->labels, exe, S_IFREG);
-	if (!etype || !g_str_has_suffix(etype, "_exec_t"))
-		return NULL;
-	return g_strdup_printf("%.*s_t", (int)(strlen(etype) - strlen("_exec_t")), etype);
-}
-
-/*
  * A login user's domain (attribute userdomain) denied what an
  * administrator's role allows: the SELinux user of @d may take another
  * role whose own domain (sysadm_r: sysadm_t), or a domain it starts in
@@ -249,7 +230,7 @@ static char *admin_role_may(AdContext *actx, const AdDenial *d, const char *styp
 	AdPolicy *p = actx->policy;
 	g_auto(GStrv) ctx = d->scontext ? g_strsplit(d->scontext, ":", 4) : NULL;
 	g_autoptr(GPtrArray) roles = NULL;
-	g_autofree char *own = program_domain(actx, d);
+	g_autofree char *own = ad_denial_program_domain(actx, d, NULL);
 	gboolean self = strcmp(stype, ttype) == 0;
 	const char *trans[] = { "transition" };
 

@@ -85,18 +85,12 @@ static char *helper_of_program(AdContext *ctx, const AdDenial *d, const char *tt
 			       char **ret_exec_type)
 {
 	const char *perms[] = { "entrypoint" };
-	g_autofree char *exe = NULL, *etype = NULL, *domain = NULL;
+	g_autofree char *etype = NULL;
+	g_autofree char *domain = ad_denial_program_domain(ctx, d, &etype);
 	g_autoptr(GPtrArray) entries = NULL;
 
-	if (!ctx->labels || !d->exe.data || d->suspect)
+	if (!domain)
 		return NULL;
-	exe = g_strndup(d->exe.data, d->exe.len);
-	if (exe[0] != '/' || strlen(exe) != d->exe.len)
-		return NULL;
-	etype = ad_labels_expected_type(ctx->labels, exe, S_IFREG);
-	if (!etype || !g_str_has_suffix(etype, "_exec_t"))
-		return NULL;
-	domain = g_strdup_printf("%.*s_t", (int)(strlen(etype) - strlen("_exec_t")), etype);
 	if (!ad_policy_type_has_attribute(ctx->policy, domain, AUTH_ATTRIBUTE) ||
 	    !may_read(ctx->policy, domain, ttype, d->tclass))
 		return NULL;

@@ -4,6 +4,7 @@
  * and ranks what they suggest.
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include "plugin.h"
 #include "analysis/alert.h"
@@ -204,6 +205,31 @@ char *ad_denial_stype(const AdDenial *d)
 char *ad_denial_ttype(const AdDenial *d)
 {
 	return ad_context_type(d->tcontext);
+}
+
+/*
+ * The domain @d's program runs in when started properly, by the naming
+ * convention of the policy: its file type by file_contexts, FOO_exec_t,
+ * names FOO_t.  A suspect record's exe is not trusted.  Owned, or NULL;
+ * @ret_exec_type (may be NULL) gets the file type.
+ */
+char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exec_type)
+{
+	g_autofree char *exe = NULL, *etype = NULL;
+	char *domain;
+
+	if (!ctx->labels || !d->exe.data || d->suspect)
+		return NULL;
+	exe = g_strndup(d->exe.data, d->exe.len);
+	if (exe[0] != '/' || strlen(exe) != d->exe.len)
+		return NULL;
+	etype = ad_labels_expected_type(ctx->labels, exe, S_IFREG);
+	if (!etype || !g_str_has_suffix(etype, "_exec_t"))
+		return NULL;
+	domain = g_strdup_printf("%.*s_t", (int)(strlen(etype) - strlen("_exec_t")), etype);
+	if (ret_exec_type)
+		*ret_exec_type = g_steal_pointer(&etype);
+	return domain;
 }
 
 char *ad_module_name(const char *type, gsize max_base, const char *suffix)

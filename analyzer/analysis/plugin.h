@@ -91,6 +91,11 @@ gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
 char *ad_denial_stype(const AdDenial *d);
 char *ad_denial_ttype(const AdDenial *d);
 /*
+ * The domain @d's program runs in when started properly (its file type
+ * FOO_exec_t names FOO_t); owned or NULL, @ret_exec_type the file type
+ */
+char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exec_type);
+/*
  * A local module name checkmodule accepts, from a type: "my_httpd" for
  * httpd_t, + @suffix; at most @max_base bytes before the suffix.  Owned.
  */
