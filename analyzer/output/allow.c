@@ -410,17 +410,23 @@ static int compare_rules(gconstpointer a, gconstpointer b)
 	return c;
 }
 
-GPtrArray *ad_rule_set_rules(AdRuleSet *rs)
+/* the values of @table in an array (borrowed), sorted with @cmp: output order never depends on hashing */
+static GPtrArray *sorted_values(GHashTable *table, GCompareFunc cmp)
 {
 	GPtrArray *out = g_ptr_array_new();
 	GHashTableIter it;
 	gpointer v;
 
-	g_hash_table_iter_init(&it, rs->rules);
+	g_hash_table_iter_init(&it, table);
 	while (g_hash_table_iter_next(&it, NULL, &v))
 		g_ptr_array_add(out, v);
-	g_ptr_array_sort(out, compare_rules);
+	g_ptr_array_sort(out, cmp);
 	return out;
+}
+
+GPtrArray *ad_rule_set_rules(AdRuleSet *rs)
+{
+	return sorted_values(rs->rules, compare_rules);
 }
 
 static int compare_role_rules(gconstpointer a, gconstpointer b)
@@ -433,15 +439,7 @@ static int compare_role_rules(gconstpointer a, gconstpointer b)
 
 GPtrArray *ad_rule_set_role_rules(AdRuleSet *rs)
 {
-	GPtrArray *out = g_ptr_array_new();
-	GHashTableIter it;
-	gpointer v;
-
-	g_hash_table_iter_init(&it, rs->role_rules);
-	while (g_hash_table_iter_next(&it, NULL, &v))
-		g_ptr_array_add(out, v);
-	g_ptr_array_sort(out, compare_role_rules);
-	return out;
+	return sorted_values(rs->role_rules, compare_role_rules);
 }
 
 const char *ad_rule_target_text(const AdRule *r)
