@@ -66,6 +66,12 @@ sed -n 1p "$crafted" | sed 's/^type=AVC msg=audit([^)]*): /Dec 03 05:20:00 web1 
 expect_status 0 "journal form" -- "$AVCDOCTOR" why --json -p "$POLICY" "$TMP/journal.log"
 expect_grep '"scontext":"system_u:system_r:httpd_t:s0"' "$TMP/out" "journal form parsed"
 
+# a USER_AVC blames its sender (scontext, spid), not the bus daemon that reported it
+expect_status 0 "a D-Bus USER_AVC" -- "$AVCDOCTOR" why -p "$POLICY" "$crafted"
+expect_grep '^  httpd_t (pid 800) was denied send_msg on a dbus labelled init_t\.$' "$TMP/out" \
+	"a USER_AVC names the sender"
+grep -q 'dbus-daemon was denied' "$TMP/out" && fail "a USER_AVC blamed the bus daemon"
+
 # capabilities are named as such: "was denied the capability net_admin"
 { echo 'type=AVC msg=audit(1700000001.100:1): avc:  denied  { net_admin } for  pid=1 comm="x" capability=12 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=capability permissive=0'
   echo 'type=AVC msg=audit(1700000001.100:2): avc:  denied  { sys_admin net_admin } for  pid=1 comm="x" capability=21 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:system_r:httpd_t:s0 tclass=cap_userns permissive=0'

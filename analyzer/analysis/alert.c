@@ -305,12 +305,9 @@ static char *denied_subject(const AdAlert *a, const AdDenial *d)
 	AdBytes who_b;
 
 	if (d->type == AD_DENIAL_USER_AVC) {
-		const char *spid = ad_record_get(d->record, "spid");
+		char *sender = ad_denial_sender(d);
 
-		if (spid && *spid && strspn(spid, "0123456789") == strlen(spid))
-			/* TRANSLATORS: a denied domain and its process id: "staff_t (pid 6687)" */
-			return g_strdup_printf(_("%s (pid %s)"), stype, spid);
-		return g_strdup(stype);
+		return sender ? sender : g_strdup(stype);
 	}
 	who_b = ad_bytes_or(d->exe, d->comm);
 	return who_b.data ? ad_escape_bytes(who_b.data, who_b.len) : g_strdup(stype);

@@ -254,9 +254,17 @@ static void piece_stype(GString *out, const AdDenial *d)
 }
 
 /* the executable, else the command, else the domain */
+/*
+ * The denied subject: the process's program, or for a USER_AVC the sender
+ * (its exe is the object manager that reported it)
+ */
 static void piece_who(GString *out, const AdDenial *d)
 {
-	if (d->exe.data || d->comm.data)
+	g_autofree char *sender = ad_denial_sender(d);
+
+	if (sender)
+		ad_string_append(out, sender);
+	else if (d->exe.data || d->comm.data)
 		append_bytes(out, ad_bytes_or(d->exe, d->comm));
 	else
 		append_type(out, d->scontext, "a process");

@@ -79,6 +79,20 @@ char *ad_context_type(const char *context)
 	return p ? g_strndup(p, len) : NULL;
 }
 
+char *ad_denial_sender(const AdDenial *d)
+{
+	g_autofree char *stype = NULL;
+	const char *spid;
+
+	if (d->type != AD_DENIAL_USER_AVC || !(stype = ad_context_type(d->scontext)))
+		return NULL;
+	spid = ad_record_get(d->record, "spid");
+	if (spid && *spid && strspn(spid, "0123456789") == strlen(spid))
+		/* TRANSLATORS: a denied domain and its process id: "staff_t (pid 6687)" */
+		return g_strdup_printf(_("%s (pid %s)"), stype, spid);
+	return g_steal_pointer(&stype);
+}
+
 char *ad_context_with_type(const char *context, const char *type)
 {
 	gsize len;

@@ -88,6 +88,13 @@ const char *ad_denial_node(const AdDenial *d);
 const char *ad_denial_type_name(const AdDenial *d);
 /* "type" part of a context, NULL when it has none: caller frees */
 char *ad_context_type(const char *context);
+/*
+ * A USER_AVC is written by an object manager (dbus-daemon, systemd) about
+ * someone else: the denied subject is scontext, the sender, whose pid is
+ * spid.  Its type and pid, "httpd_t (pid 800)", or the type alone; NULL for
+ * other records or without a source type.  Owned.
+ */
+char *ad_denial_sender(const AdDenial *d);
 /* @context with its type replaced by @type; owned, NULL when it has no type field */
 char *ad_context_with_type(const char *context, const char *type);
 /* the same without a copy: where it starts in @context, @ret_len bytes */
