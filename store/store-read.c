@@ -244,12 +244,31 @@ out:
 	return ret;
 }
 
+/*
+ * Binds alert @id to @q's first parameter and steps to its row: TRUE on
+ * the row, else FALSE with @error (no such alert, or the store failed).
+ * The caller resets @q.
+ */
+static gboolean step_to_alert(AdStore *s, sqlite3_stmt *q, const char *id, GError **error)
+{
+	int rc;
+
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		return TRUE;
+	if (rc == SQLITE_DONE)
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+	else
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+	return FALSE;
+}
+
 json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error)
 {
 	json_object *o = NULL;
 	sqlite3_stmt *q;
 	gboolean ignored;
-	int rc;
 
 	g_return_val_if_fail(s, NULL);
 	if (!store_check_id(id, error))
@@ -257,14 +276,8 @@ json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error
 	g_mutex_lock(&s->lock);
 	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_GET, error)))
 		goto out;
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(q);
-	if (rc == SQLITE_ROW)
+	if (step_to_alert(s, q, id, error))
 		o = row_to_json(s, q, uid, &ignored, error);
-	else if (rc == SQLITE_DONE)
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
-	else
-		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
 	sqlite3_reset(q);
 out:
 	g_mutex_unlock(&s->lock);
@@ -275,7 +288,6 @@ GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error)
 {
 	GBytes *b = NULL;
 	sqlite3_stmt *q;
-	int rc;
 
 	g_return_val_if_fail(s, NULL);
 	if (!store_check_id(id, error))
@@ -283,14 +295,8 @@ GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error)
 	g_mutex_lock(&s->lock);
 	if (!store_flush_for_read(s, error) || !(q = store_stmt(s, ST_GET_RECORDS, error)))
 		goto out;
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(q);
-	if (rc == SQLITE_ROW)
+	if (step_to_alert(s, q, id, error))
 		b = g_bytes_new(sqlite3_column_blob(q, 0), sqlite3_column_bytes(q, 0));
-	else if (rc == SQLITE_DONE)
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
-	else
-		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
 	sqlite3_reset(q);
 out:
 	g_mutex_unlock(&s->lock);
