@@ -4,7 +4,7 @@
 set -eu
 
 build_pkgs="build-essential cmake pkg-config gettext
-	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev
+	libauparse-dev libaudit-dev libselinux1-dev libsepol-dev libpcre2-dev
 	libglib2.0-dev libjson-c-dev libsqlite3-dev libcap-ng-dev libnotify-dev libgtk-3-dev
 	libpolkit-gobject-1-dev
 	zlib1g-dev liblzma-dev libzstd-dev"

@@ -38,8 +38,14 @@ const char *ad_json_member_str(json_object *o, const char *key)
 
 char *ad_text_time(double t, const char *fmt)
 {
-	g_autoptr(GDateTime) dt = t > 0 ? g_date_time_new_from_unix_local((gint64)t) : NULL;
+	/* the local time zone, read once: GLib reads it again for every local time */
+	static GTimeZone *local;
+	g_autoptr(GDateTime) utc = NULL, dt = NULL;
 
+	if (g_once_init_enter(&local))
+		g_once_init_leave(&local, g_time_zone_new_local());
+	if (t > 0 && (utc = g_date_time_new_from_unix_utc((gint64)t)))
+		dt = g_date_time_to_timezone(utc, local);
 	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
 }
 

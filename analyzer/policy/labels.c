@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Expected file labels from file_contexts, through selabel.
+ * Expected file labels from file_contexts (fcontext.c, which answers as
+ * libselinux's selabel does), and the customizable types.
  */
 #include <string.h>
 #include <sys/stat.h>
 
 #include <glib/gi18n.h>
-#include <selinux/label.h>
-#include <selinux/selinux.h>
 
 #include "read/denial.h"
+#include "fcontext.h"
 #include "labels.h"
 #include "policy/policy.h"
 
 struct _AdLabels {
-	struct selabel_handle *h;
+	AdFcontexts *fc;		/* under lock: it reuses one match block */
+	GMutex lock;
+	GHashTable *cache;		/* under lock: "mode\x1fpath" -> context or "" */
 	char *path;
 	GHashTable *customizable;	/* type -> itself */
-	GHashTable *cache;		/* "mode\x1fpath" -> expected context or "" */
 	/*
 	 * How many entries of file_contexts (with .local and .homedirs) label
 	 * files with each type, and the places each type is used in
@@ -59,8 +60,7 @@ AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GEr
 {
 	g_autofree char *root = policy_root(policy_path);
 	g_autofree char *path = NULL;
-	struct selabel_handle *h;
-	struct selinux_opt opts[2] = { { SELABEL_OPT_PATH, NULL }, { SELABEL_OPT_VALIDATE, NULL } };
+	AdFcontexts *fc;
 	AdLabels *l;
 
 	if (file_contexts)
@@ -81,18 +81,18 @@ AdLabels *ad_labels_open(const char *file_contexts, const char *policy_path, GEr
 					    _("no file_contexts found; use --file-contexts FILE"));
 		return NULL;
 	}
-	opts[0].value = path;
-	h = selabel_open(SELABEL_CTX_FILE, opts, 1);
-	if (!h) {
+	fc = ad_fcontexts_load(path, NULL);
+	if (!fc) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    /* TRANSLATORS: %s is a file_contexts file */
 			    _("%s: cannot read the file contexts"), path);
 		return NULL;
 	}
 	l = g_new0(AdLabels, 1);
-	l->h = h;
+	l->fc = fc;
 	l->path = g_steal_pointer(&path);
 	l->customizable = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_mutex_init(&l->lock);
 	l->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	g_mutex_init(&l->uses_lock);
 	if (root)
@@ -104,12 +104,13 @@ void ad_labels_free(AdLabels *l)
 {
 	if (!l)
 		return;
-	selabel_close(l->h);
+	ad_fcontexts_free(l->fc);
 	g_free(l->path);
 	g_hash_table_unref(l->customizable);
-	g_hash_table_unref(l->cache);
 	g_clear_pointer(&l->uses, g_hash_table_unref);
 	g_clear_pointer(&l->places, g_hash_table_unref);
+	g_mutex_clear(&l->lock);
+	g_hash_table_unref(l->cache);
 	g_mutex_clear(&l->uses_lock);
 	g_free(l);
 }
@@ -136,27 +137,24 @@ mode_t ad_class_to_mode(const char *tclass)
 char *ad_labels_expected(AdLabels *l, const char *path, mode_t mode)
 {
 	g_autofree char *key = NULL;
-	const char *hit;
-	char *con = NULL;
+	const char *con;
+	char *ret;
 
 	if (!path || path[0] != '/' || strlen(path) > 4096)
 		return NULL;
+	/* the plugins ask the same few paths again for every denial */
 	key = g_strdup_printf("%o\x1f%s", (unsigned)mode, path);
-	hit = g_hash_table_lookup(l->cache, key);
-	if (hit)
-		return *hit ? g_strdup(hit) : NULL;
-	if (g_hash_table_size(l->cache) > 65536)
-		g_hash_table_remove_all(l->cache);
-	if (selabel_lookup(l->h, &con, path, mode) < 0)
-		con = NULL;
-	g_hash_table_insert(l->cache, g_steal_pointer(&key), g_strdup(con ? con : ""));
-	if (con) {
-		char *ret = g_strdup(con);
-
-		freecon(con);
-		return ret;
+	g_mutex_lock(&l->lock);
+	con = g_hash_table_lookup(l->cache, key);
+	if (!con) {
+		if (g_hash_table_size(l->cache) > 65536)
+			g_hash_table_remove_all(l->cache);
+		con = ad_fcontexts_lookup(l->fc, path, mode);
+		g_hash_table_insert(l->cache, g_steal_pointer(&key), g_strdup(con ? con : ""));
 	}
-	return NULL;
+	ret = con && *con ? g_strdup(con) : NULL;
+	g_mutex_unlock(&l->lock);
+	return ret;
 }
 
 char *ad_labels_expected_type(AdLabels *l, const char *path, mode_t mode)
