@@ -191,6 +191,18 @@ static void write_file(const char *dir, const char *name, const char *text)
 }
 
 /* a hand-made file_contexts: each rule of the lookup, answered by construction */
+static const char base[] =
+	"/.*\t\tu:r:default_t:s0\n"
+	"/srv(/.*)?\tu:r:srv_t:s0\n"
+	"/srv/data/exact\tu:r:exact_t:s0\n"
+	"/srv/data(/.*)?\tu:r:early_t:s0\n"
+	"/srv/data(/.*)?\tu:r:late_t:s0\n"
+	"/srv/dir\t-d\tu:r:dir_t:s0\n"
+	"/srv/none(/.*)?\t<<none>>\n"
+	"/opt/lib6?4?(/.*)?\tu:r:lib_t:s0\n"
+	"/alt/b|/zzz\tu:r:alt_t:s0\n"
+	"/home/[^/]+\t-d\tu:r:home_t:s0\n";
+
 static void test_rules(void **state)
 {
 	g_autofree char *dir = g_dir_make_tmp("fcontext-XXXXXX", NULL);
@@ -234,21 +246,10 @@ static void test_rules(void **state)
 		/* no entry matches a relative path */
 		{ "nothing", 0, NULL },
 	};
+	g_autofree char *with_bad = g_strconcat("# comment\n", base, "/bad\t-x\tu:r:never_t:s0\n", NULL);
 
 	(void)state;
-	write_file(dir, "file_contexts",
-		   "# comment\n"
-		   "/.*\t\tu:r:default_t:s0\n"
-		   "/srv(/.*)?\tu:r:srv_t:s0\n"
-		   "/srv/data/exact\tu:r:exact_t:s0\n"
-		   "/srv/data(/.*)?\tu:r:early_t:s0\n"
-		   "/srv/data(/.*)?\tu:r:late_t:s0\n"
-		   "/srv/dir\t-d\tu:r:dir_t:s0\n"
-		   "/srv/none(/.*)?\t<<none>>\n"
-		   "/opt/lib6?4?(/.*)?\tu:r:lib_t:s0\n"
-		   "/alt/b|/zzz\tu:r:alt_t:s0\n"
-		   "/bad\t-x\tu:r:never_t:s0\n"
-		   "/home/[^/]+\t-d\tu:r:home_t:s0\n");
+	write_file(dir, "file_contexts", with_bad);
 	write_file(dir, "file_contexts.homedirs", "/home/[^/]+/.*\tu:r:user_home_t:s0\n");
 	write_file(dir, "file_contexts.local", "/home/bob/.*\tu:r:local_t:s0\n");
 	write_file(dir, "file_contexts.subs_dist", "/old /srv\n");
@@ -265,17 +266,7 @@ static void test_rules(void **state)
 				 cases[i].want ? cases[i].want : "(none)");
 	}
 	/* libselinux refuses the whole file for the bad line: compare without it */
-	write_file(dir, "file_contexts",
-		   "/.*\t\tu:r:default_t:s0\n"
-		   "/srv(/.*)?\tu:r:srv_t:s0\n"
-		   "/srv/data/exact\tu:r:exact_t:s0\n"
-		   "/srv/data(/.*)?\tu:r:early_t:s0\n"
-		   "/srv/data(/.*)?\tu:r:late_t:s0\n"
-		   "/srv/dir\t-d\tu:r:dir_t:s0\n"
-		   "/srv/none(/.*)?\t<<none>>\n"
-		   "/opt/lib6?4?(/.*)?\tu:r:lib_t:s0\n"
-		   "/alt/b|/zzz\tu:r:alt_t:s0\n"
-		   "/home/[^/]+\t-d\tu:r:home_t:s0\n");
+	write_file(dir, "file_contexts", base);
 	g_clear_pointer(&fc, ad_fcontexts_free);
 	fc = ad_fcontexts_load(fcpath, NULL);
 	h = selabel(fcpath);
