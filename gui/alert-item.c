@@ -17,6 +17,8 @@
 #include <glib/gi18n.h>
 
 #include "alert-item.h"
+#include "analysis/alert.h"
+#include "analysis/alert-text.h"
 #include "read/denial.h"
 #include "output/escape.h"
 #include "output/report.h"
@@ -420,10 +422,11 @@ char *ad_alert_item_explain(AdAlertItem *a)
 	detail = ad_json_get_text(denial, "detail");
 	detail_says_why = detail && *detail && reason &&
 			  (g_str_equal(reason, "allowed") || g_str_equal(reason, "dontaudit"));
+	/* as `why` says it: a boolean to turn off is not "switched off by a boolean" */
 	if (!ad_reason_from_name(reason, &r))
 		g_string_append(s, _("The reason for this denial is not known."));
-	else if (!detail_says_why && ad_reason_text(r))
-		g_string_append(s, ad_reason_text(r));
+	else if (!detail_says_why && ad_denial_json_reason_text(denial))
+		g_string_append(s, ad_denial_json_reason_text(denial));
 	if (detail && *detail) {
 		/* the JSON detail is a clause ("the source context ... is invalid"): a sentence here */
 		gunichar first = g_utf8_get_char(detail);
@@ -440,10 +443,27 @@ char *ad_alert_item_explain(AdAlertItem *a)
 	constraint = ad_json_get_text(denial, "constraint");
 	if (constraint && *constraint && !suggestions_say(a, constraint))
 		g_string_append_printf(s, "\n%s %s", _("Constraint:"), constraint);
-	if (json_object_object_get_ex(denial, "permissive", &v) &&
-	    json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v))
+	/* the alert's occurrences in both modes when counted, else its latest denial's */
+	if (json_object_object_get_ex(a->json, "blocked", &v) &&
+	    json_object_object_get_ex(a->json, "logged_only", NULL)) {
+		guint64 count = ad_alert_item_get_count(a);
+		guint64 blocked = MAX(json_object_get_int64(v), 0);
+		guint64 logged = MAX(json_object_get_int64(ad_json_member(a->json, "logged_only")), 0);
+
+		if (blocked && logged) {
+			g_autofree char *text = ad_permissive_text(count, blocked, logged);
+
+			/* TRANSLATORS: then "no: 2 blocked, 1 only logged (permissive)" */
+			g_string_append_printf(s, "\n%s %s", _("Permissive:"), text);
+		} else if (!blocked && logged && logged == count)
+			g_string_append_printf(s, "\n%s", _("Nothing was blocked: SELinux was "
+							    "permissive for this access and only "
+							    "logged it."));
+	} else if (json_object_object_get_ex(denial, "permissive", &v) &&
+		   json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v)) {
 		g_string_append_printf(s, "\n%s", _("Nothing was blocked: SELinux was permissive "
 						    "for this access and only logged it."));
+	}
 	if (json_object_object_get_ex(denial, "suspect", &v) &&
 	    json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v))
 		g_string_append_printf(s, "\n%s", _("The record is suspect: it names a context "

@@ -25,7 +25,7 @@
 
 /*
  * Migrations: entry N takes a store from user_version N to N + 1, inside
- * one transaction with the version bump.  Version 3 is one more entry.
+ * one transaction with the version bump.  The next version is one more entry.
  */
 typedef struct {
 	const char *sql;
@@ -71,10 +71,21 @@ static const char schema_v2[] =
 /* version 3: when a fix of the alert was last applied (avcdoctor-fixit), NULL for never */
 static const char schema_v3[] = "ALTER TABLE alerts ADD COLUMN fix_applied REAL;";
 
+/*
+ * Version 4: of the occurrences, how many were blocked (enforcing) and how
+ * many only logged (permissive).  NULL in the rows of an older store,
+ * which did not count them: such an alert says nothing rather than a
+ * guess, and keeps saying nothing (its earlier occurrences stay uncounted).
+ */
+static const char schema_v4[] =
+	"ALTER TABLE alerts ADD COLUMN blocked INTEGER;"
+	"ALTER TABLE alerts ADD COLUMN logged_only INTEGER;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
 	{ schema_v3, NULL },		/* 2 -> 3 */
+	{ schema_v4, NULL },		/* 3 -> 4 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

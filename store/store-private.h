@@ -57,6 +57,7 @@ typedef struct {
 	char *id;
 	gint64 num;
 	guint64 count;
+	gint64 blocked, logged_only;	/* -1: not counted (a row from before version 4) */
 	double first_seen, last_seen;
 	AdLevel level;
 	gboolean dirty;			/* in AdStore.dirty */

@@ -161,6 +161,19 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 	*ret_ignored = ad_filter_is_ignored(f, count);
 	json_object_object_add(o, "id", json_object_new_string(id));
 	json_object_object_add(o, "count", json_object_new_uint64(count));
+	/*
+	 * Blocked and only logged occurrences, as analyze says them; unknown
+	 * for an alert stored before they were counted (and then not the
+	 * stale figures of its stored analysis either)
+	 */
+	if (sqlite3_column_type(row, 11) != SQLITE_NULL && sqlite3_column_type(row, 12) != SQLITE_NULL) {
+		json_object_object_add(o, "blocked", json_object_new_int64(sqlite3_column_int64(row, 11)));
+		json_object_object_add(o, "logged_only",
+				       json_object_new_int64(sqlite3_column_int64(row, 12)));
+	} else if (analysis) {
+		json_object_object_del(analysis, "blocked");
+		json_object_object_del(analysis, "logged_only");
+	}
 	json_object_object_add(o, "first_seen", time_json(sqlite3_column_double(row, 3)));
 	json_object_object_add(o, "last_seen", time_json(sqlite3_column_double(row, 4)));
 	json_object_object_add(o, "level", json_object_new_string(level ? level : "yellow"));
@@ -182,6 +195,7 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 	/* only when set: a store without applied fixes reads as before */
 	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
 		json_object_object_add(o, "fix_applied", time_json(sqlite3_column_double(row, 10)));
+
 	if (analysis) {
 		json_object_object_foreach(analysis, key, val) {
 			if (!json_object_object_get_ex(o, key, NULL))

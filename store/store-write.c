@@ -179,6 +179,10 @@ static gboolean record_locked(AdStore *s, const AdAlert *a, const AdDenial *deni
 			goto fail;
 	}
 	sa->count++;
+	if (denial->permissive == 0 && sa->blocked >= 0)
+		sa->blocked++;
+	else if (denial->permissive == 1 && sa->logged_only >= 0)
+		sa->logged_only++;
 	if (t < sa->first_seen)
 		sa->first_seen = t;
 	if (t >= sa->last_seen || sa->count == 1) {

@@ -108,12 +108,13 @@ static const char *const statements[ST_N] = {
 	[ST_DATA_VERSION] = "PRAGMA data_version",
 	[ST_INSERT_ALERT] = "INSERT INTO alerts (num, id, record_type, stype, ttype, tclass, "
 			    "perms, count, first_seen, last_seen, level, summary, analysis, "
-			    "denial, records) VALUES (max(coalesce((SELECT max(num) FROM "
-			    "alerts), 0), coalesce((SELECT max(high) FROM retired), 0)) + 1, "
-			    "?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?7, ?8, ?9, ?10, ?11, ?12)",
+			    "denial, records, blocked, logged_only) VALUES (max(coalesce((SELECT "
+			    "max(num) FROM alerts), 0), coalesce((SELECT max(high) FROM "
+			    "retired), 0)) + 1, ?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?7, ?8, ?9, ?10, "
+			    "?11, ?12, 0, 0)",
 	[ST_UPDATE_ALERT] = "UPDATE alerts SET count = ?2, first_seen = ?3, last_seen = ?4, "
-			    "denial = coalesce(?5, denial), records = coalesce(?6, records) "
-			    "WHERE num = ?1",
+			    "denial = coalesce(?5, denial), records = coalesce(?6, records), "
+			    "blocked = ?7, logged_only = ?8 WHERE num = ?1",
 	[ST_UPDATE_ANALYSIS] = "UPDATE alerts SET level = ?2, summary = ?3, analysis = ?4 "
 			       "WHERE num = ?1",
 	[ST_UPSERT_HOST] = "INSERT INTO alert_hosts (alert, host, count, last_seen) "
@@ -135,11 +136,12 @@ static const char *const statements[ST_N] = {
 	[ST_RETIRE_NUM] = "UPDATE retired SET high = max(high, ?1)",
 	[ST_NUM] = "SELECT num FROM alerts WHERE id = ?1",
 	[ST_LIST] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		    "denial, records, fix_applied FROM alerts WHERE last_seen >= ?1 AND (?2 IS NULL OR "
+		    "denial, records, fix_applied, blocked, logged_only FROM alerts "
+		    "WHERE last_seen >= ?1 AND (?2 IS NULL OR "
 		    "EXISTS (SELECT 1 FROM alert_hosts h WHERE h.alert = alerts.num AND "
 		    "h.host = ?2)) ORDER BY last_seen, num",
 	[ST_GET] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		   "denial, records, fix_applied FROM alerts WHERE id = ?1",
+		   "denial, records, fix_applied, blocked, logged_only FROM alerts WHERE id = ?1",
 	[ST_COUNT] = "SELECT count(*) FROM alerts",
 	[ST_LOOKUP] = "SELECT count, level FROM alerts WHERE id = ?1",
 	[ST_GET_RECORDS] = "SELECT records FROM alerts WHERE id = ?1",
@@ -231,6 +233,12 @@ StoreAlert *store_alert_new(const char *id, gint64 num)
 	return sa;
 }
 
+/* a blocked / logged_only column: NULL (a row from an older store) is -1 */
+static gint64 column_count(sqlite3_stmt *q, int i)
+{
+	return sqlite3_column_type(q, i) == SQLITE_NULL ? -1 : sqlite3_column_int64(q, i);
+}
+
 /* reads every alert's id, key and counters: the writer then runs no SELECT per record */
 gboolean store_load_map(AdStore *s, GError **error)
 {
@@ -238,8 +246,8 @@ gboolean store_load_map(AdStore *s, GError **error)
 	int rc;
 
 	g_hash_table_remove_all(s->alerts);
-	if (sqlite3_prepare_v2(s->db, "SELECT num, id, count, first_seen, last_seen, level "
-			       "FROM alerts", -1, &q, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(s->db, "SELECT num, id, count, first_seen, last_seen, level, "
+			       "blocked, logged_only FROM alerts", -1, &q, NULL) != SQLITE_OK) {
 		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
 		return FALSE;
 	}
@@ -256,6 +264,8 @@ gboolean store_load_map(AdStore *s, GError **error)
 		sa->last_seen = sqlite3_column_double(q, 4);
 		ad_level_from_name((const char *)sqlite3_column_text(q, 5), &level);
 		sa->level = level;
+		sa->blocked = column_count(q, 6);
+		sa->logged_only = column_count(q, 7);
 		g_hash_table_insert(s->alerts, sa->id, sa);
 	}
 	sqlite3_finalize(q);
@@ -428,6 +438,15 @@ void store_bind_bytes(sqlite3_stmt *q, int i, GBytes *b)
 	sqlite3_bind_blob64(q, i, data ? data : "", len, SQLITE_TRANSIENT);
 }
 
+/* a blocked / logged_only count: -1 (not counted) is NULL */
+static void bind_count(sqlite3_stmt *q, int i, gint64 n)
+{
+	if (n < 0)
+		sqlite3_bind_null(q, i);
+	else
+		sqlite3_bind_int64(q, i, n);
+}
+
 /* writes what accumulated in memory (inside the open transaction) */
 gboolean store_flush(AdStore *s, GError **error)
 {
@@ -443,6 +462,8 @@ gboolean store_flush(AdStore *s, GError **error)
 		sqlite3_bind_int64(q, 2, (sqlite3_int64)sa->count);
 		sqlite3_bind_double(q, 3, sa->first_seen);
 		sqlite3_bind_double(q, 4, sa->last_seen);
+		bind_count(q, 7, sa->blocked);
+		bind_count(q, 8, sa->logged_only);
 		if (sa->latest) {
 			denial = store_denial_json_text(sa->latest, sa->verdict);
 			records = store_records_blob(sa->latest);

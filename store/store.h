@@ -133,7 +133,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 3	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 4	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*

@@ -439,10 +439,13 @@ static void append_sentence(GString *out, const char *clause)
 	g_string_append_c(out, '\n');
 }
 
-/*
- * Which way the verdict's boolean alternatives go: 1 when each turns
- * booleans on only, 0 when each turns one off, -1 when mixed.
- */
+/* which way boolean alternatives go: 1 all turn booleans on, 0 each turns one off, -1 mixed */
+static int direction_of(gboolean on, gboolean off)
+{
+	return on && off ? -1 : off ? 0 : 1;
+}
+
+/* booleans_direction() of a verdict */
 static int booleans_direction(const AdVerdict *v)
 {
 	gboolean on = FALSE, off = FALSE;
@@ -459,7 +462,34 @@ static int booleans_direction(const AdVerdict *v)
 		else
 			on = TRUE;
 	}
-	return on && off ? -1 : off ? 0 : 1;
+	return direction_of(on, off);
+}
+
+/* the same of the "booleans" array of a `why --json` object: [[{name, value}...]...] */
+static int booleans_json_direction(json_object *booleans)
+{
+	gboolean on = FALSE, off = FALSE;
+	gsize n = json_object_is_type(booleans, json_type_array) ?
+		  json_object_array_length(booleans) : 0;
+
+	for (gsize i = 0; i < n; i++) {
+		json_object *alt = json_object_array_get_idx(booleans, i);
+		gsize m = json_object_is_type(alt, json_type_array) ? json_object_array_length(alt) : 0;
+		gboolean alt_off = FALSE;
+
+		for (gsize j = 0; j < m; j++) {
+			json_object *value = NULL;
+
+			if (json_object_object_get_ex(json_object_array_get_idx(alt, j), "value",
+						      &value) && !json_object_get_boolean(value))
+				alt_off = TRUE;
+		}
+		if (alt_off)
+			off = TRUE;
+		else
+			on = TRUE;
+	}
+	return direction_of(on, off);
 }
 
 static void append_booleans(GString *out, const AdVerdict *v)
@@ -545,10 +575,11 @@ const char *ad_reason_text(AdReason r)
 	return _(reason_texts[r]);
 }
 
-const char *ad_verdict_reason_text(const AdVerdict *v)
+/* the reason text of @r whose booleans go @direction (booleans_direction()) */
+static const char *reason_text_directed(AdReason r, int direction)
 {
-	if (v->reason == AD_REASON_BOOLEAN) {
-		switch (booleans_direction(v)) {
+	if (r == AD_REASON_BOOLEAN) {
+		switch (direction) {
 		case 0:
 			return _("A rule allows this access only while a boolean is off, and it "
 				 "is on: the policy keeps this closed on purpose. Turning it off "
@@ -561,7 +592,24 @@ const char *ad_verdict_reason_text(const AdVerdict *v)
 			break;
 		}
 	}
-	return ad_reason_text(v->reason);
+	return ad_reason_text(r);
+}
+
+const char *ad_verdict_reason_text(const AdVerdict *v)
+{
+	return reason_text_directed(v->reason, booleans_direction(v));
+}
+
+const char *ad_denial_json_reason_text(json_object *denial)
+{
+	json_object *reason = NULL, *booleans = NULL;
+	AdReason r;
+
+	if (!json_object_object_get_ex(denial, "reason", &reason) ||
+	    !ad_reason_from_name(json_object_get_string(reason), &r))
+		return NULL;
+	json_object_object_get_ex(denial, "booleans", &booleans);
+	return reason_text_directed(r, booleans_json_direction(booleans));
 }
 
 gboolean ad_reason_from_name(const char *name, AdReason *ret)

@@ -41,6 +41,8 @@ const char *ad_reason_text(AdReason r);
  * go (a rule allowed only while a boolean is off is closed on purpose).
  */
 const char *ad_verdict_reason_text(const AdVerdict *v);
+/* the same from a `why --json` object (its "reason" and "booleans"); NULL when none */
+const char *ad_denial_json_reason_text(json_object *denial);
 /* the reason named @name ("te_rule"), as `why --json` spells it */
 gboolean ad_reason_from_name(const char *name, AdReason *ret);
 

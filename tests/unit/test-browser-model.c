@@ -692,6 +692,45 @@ static void test_explain_once(void **state)
 	assert_int_equal(n, 1);
 }
 
+/*
+ * The detail pane says what `why` says: a rule allowed only with a boolean
+ * off is closed on purpose (not "switched off by a boolean"); an alert
+ * whose denials were partly blocked says so, whatever its latest one was
+ */
+static void test_explain_modes(void **state)
+{
+	static const char *const texts[] = {
+		"{\"id\":\"off\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"boolean\",\"booleans\":"
+		"[[{\"name\":\"authlogin_pam\",\"value\":false}]]}}",
+		"{\"id\":\"on\",\"count\":1,\"last_seen\":10,\"level\":\"yellow\","
+		"\"summary\":\"x\",\"denial\":{\"reason\":\"boolean\",\"booleans\":"
+		"[[{\"name\":\"httpd_can_network_connect\",\"value\":true}]]}}",
+		"{\"id\":\"mixed\",\"count\":3,\"blocked\":2,\"logged_only\":1,"
+		"\"last_seen\":10,\"level\":\"yellow\",\"summary\":\"x\","
+		"\"denial\":{\"reason\":\"te_rule\",\"permissive\":true}}",
+		"{\"id\":\"logged\",\"count\":2,\"blocked\":0,\"logged_only\":2,"
+		"\"last_seen\":10,\"level\":\"yellow\",\"summary\":\"x\","
+		"\"denial\":{\"reason\":\"te_rule\",\"permissive\":true}}",
+		NULL,
+	};
+	g_autoptr(AdAlertModel) m = ad_alert_model_new();
+	g_autofree char *off = NULL, *on = NULL, *mixed = NULL, *logged = NULL;
+
+	(void)state;
+	assert_int_equal(ad_alert_model_load_json(m, texts, NULL), 0);
+	off = ad_alert_item_explain(ad_alert_model_lookup(m, "off"));
+	on = ad_alert_item_explain(ad_alert_model_lookup(m, "on"));
+	mixed = ad_alert_item_explain(ad_alert_model_lookup(m, "mixed"));
+	logged = ad_alert_item_explain(ad_alert_model_lookup(m, "logged"));
+	assert_non_null(strstr(off, "only while a boolean is off"));
+	assert_null(strstr(off, "switched off by a boolean"));
+	assert_non_null(strstr(on, "switched off by a boolean"));
+	assert_null(strstr(mixed, "Nothing was blocked"));
+	assert_non_null(strstr(mixed, "2 blocked, 1 only logged"));
+	assert_non_null(strstr(logged, "Nothing was blocked"));
+}
+
 /* the overview entry @name of @list, or NULL */
 static const AdOverviewEntry *entry_named(GPtrArray *list, const char *name)
 {
@@ -936,6 +975,7 @@ int main(void)
 		cmocka_unit_test(test_permissions_column),
 		cmocka_unit_test(test_file_source_errors),
 		cmocka_unit_test(test_explain_once),
+		cmocka_unit_test(test_explain_modes),
 		cmocka_unit_test(test_overview_counts),
 		cmocka_unit_test(test_overview_file),
 		cmocka_unit_test(test_groups),

@@ -800,6 +800,62 @@ static void test_level_change(void **state)
 }
 
 /* an empty file is schema 0 and is migrated; other databases are left alone */
+/* one denial of httpd_t reading etc_t, with @permissive ("" for no such field) */
+static AdDenial *mode_denial(guint serial, const char *permissive)
+{
+	g_autofree char *text = g_strdup_printf(
+		"type=AVC msg=audit(1700000000.%03u:%u): avc:  denied  { read } for  pid=1 "
+		"comm=\"httpd\" name=\"f\" scontext=system_u:system_r:httpd_t:s0 "
+		"tcontext=system_u:object_r:etc_t:s0 tclass=file%s%s\n",
+		serial, serial, *permissive ? " permissive=" : "", permissive);
+	g_autoptr(GPtrArray) denials = denials_of_text(text, strlen(text));
+
+	assert_int_equal(denials->len, 1);
+	return ad_denial_ref(g_ptr_array_index(denials, 0));
+}
+
+/*
+ * Occurrences blocked (enforcing) and only logged (permissive) are counted
+ * and kept across reopening, as analyze counts them; a record that does not
+ * say counts in neither
+ */
+static void test_mode_counts(void **state)
+{
+	Fixture *f = *state;
+	static const char *const modes[] = { "0", "1", "0", "" };
+	g_autoptr(AdStore) s = open_store(f->path, NULL);
+	g_autofree char *id = NULL;
+	json_object *o;
+
+	for (guint i = 0; i < G_N_ELEMENTS(modes); i++) {
+		g_autoptr(AdDenial) d = mode_denial(i + 1, modes[i]);
+
+		record(s, f->set, d);
+		if (!id)
+			id = ad_denial_signature(d);
+	}
+	commit(s);
+	o = get(s, id, 0);
+	assert_int_equal(key_int(o, "count"), 4);
+	assert_int_equal(key_int(o, "blocked"), 2);
+	assert_int_equal(key_int(o, "logged_only"), 1);
+	json_object_put(o);
+	g_clear_pointer(&s, ad_store_close);
+
+	s = open_store(f->path, NULL);
+	{
+		g_autoptr(AdDenial) d = mode_denial(9, "1");
+
+		record(s, f->set, d);
+	}
+	commit(s);
+	o = get(s, id, 0);
+	assert_int_equal(key_int(o, "count"), 5);
+	assert_int_equal(key_int(o, "blocked"), 2);
+	assert_int_equal(key_int(o, "logged_only"), 2);
+	json_object_put(o);
+}
+
 static void test_migrations(void **state)
 {
 	Fixture *f = *state;
@@ -839,7 +895,8 @@ static void test_migrations(void **state)
 
 	/*
 	 * a version 1 store with alerts: version 2 numbers new alerts above
-	 * them, version 3 adds fix_applied
+	 * them, version 3 adds fix_applied, version 4 the blocked and only
+	 * logged counts (unknown for the alerts already stored)
 	 */
 	{
 		g_autoptr(GPtrArray) denials = crafted_denials();
@@ -857,6 +914,8 @@ static void test_migrations(void **state)
 		/* back to version 1: without what versions 2 and 3 add */
 		assert_int_equal(sqlite3_exec(db, "DROP TABLE retired; "
 					      "ALTER TABLE alerts DROP COLUMN fix_applied; "
+					      "ALTER TABLE alerts DROP COLUMN blocked; "
+					      "ALTER TABLE alerts DROP COLUMN logged_only; "
 					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
@@ -868,6 +927,33 @@ static void test_migrations(void **state)
 		/* version 3: no fix applied yet to any alert */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE fix_applied IS NULL) "
 			       "FROM alerts", "1");
+		/* version 4: not counted then, so unknown, and not the stored analysis' figure */
+		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE blocked IS NULL AND "
+			       "logged_only IS NULL) FROM alerts", "1");
+		{
+			g_autofree char *old_id = sql_text(v1, "SELECT id FROM alerts LIMIT 1");
+			json_object *o;
+
+			s = open_store(v1, NULL);
+			o = get(s, old_id, 0);
+			assert_false(json_object_object_get_ex(o, "blocked", NULL));
+			assert_false(json_object_object_get_ex(o, "logged_only", NULL));
+			json_object_put(o);
+			/* a new occurrence does not make the old ones counted */
+			for (guint i = 0; i < denials->len; i++) {
+				g_autofree char *sig = ad_denial_signature(g_ptr_array_index(denials, i));
+
+				if (strcmp(sig, old_id) == 0) {
+					record(s, f->set, g_ptr_array_index(denials, i));
+					break;
+				}
+			}
+			commit(s);
+			o = get(s, old_id, 0);
+			assert_false(json_object_object_get_ex(o, "blocked", NULL));
+			json_object_put(o);
+			g_clear_pointer(&s, ad_store_close);
+		}
 		g_unlink(v1);
 		g_unlink(wal);
 		g_unlink(shm);
@@ -1710,6 +1796,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_prune_count, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prune_age, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_level_change, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mode_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_migrations, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unsafe_paths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_corrupt, setup, teardown),
