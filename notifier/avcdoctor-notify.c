@@ -124,7 +124,7 @@ static void show_current(AdNotifier *s)
 		AdNote *a = g_ptr_array_index(s->current, 0);
 
 		title = g_strdup(_("SELinux prevented an access"));
-		body = g_markup_escape_text(a->summary, -1);
+		body = ad_note_body(a);
 	} else {
 		ad_notes_describe(s->current, &title, &body);
 	}

@@ -13,6 +13,7 @@
 
 #include "fixit-client.h"
 #include "notes.h"
+#include "proof-text.h"
 
 #define AD_MAX_TYPES 3		/* source types named in a coalesced title */
 #define AD_MAX_LINES 3		/* summaries listed in a coalesced body */
@@ -27,6 +28,7 @@ void ad_note_free(gpointer p)
 	g_free(n->level);
 	g_free(n->summary);
 	g_free(n->stype);
+	g_free(n->proof);
 	g_free(n);
 }
 
@@ -139,11 +141,26 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 	n->summary = g_strdup(member_string(o, "summary", ""));
 	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
 		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
-	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array))
+	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array)) {
 		n->fixable = ad_note_suggestion_fixable(json_object_array_get_idx(v, 0), n->id);
+		n->proof = ad_proof_text_json(json_object_array_get_idx(v, 0));
+	}
 out:
 	json_object_put(o);
 	return n;
+}
+
+/*
+ * What the notification of one alert says: its summary, and whether its
+ * first fix was checked against the policy and what else it opens, as
+ * analyze and the browser say it; markup-escaped
+ */
+char *ad_note_body(const AdNote *n)
+{
+	g_autofree char *summary = g_markup_escape_text(n->summary, -1);
+	g_autofree char *proof = n->proof ? g_markup_escape_text(n->proof, -1) : NULL;
+
+	return proof ? g_strdup_printf("%s\n%s", summary, proof) : g_steal_pointer(&summary);
 }
 
 /*

@@ -13,9 +13,12 @@ typedef struct {
 	char *summary;
 	char *stype;		/* source type, or NULL */
 	gboolean fixable;	/* avcdoctor-fixit may apply its first suggestion */
+	char *proof;		/* its first suggestion checked against the policy, or NULL */
 } AdNote;
 
 void ad_note_free(gpointer p);
+/* the body of the notification of @n alone: summary, proof of its first fix; markup */
+char *ad_note_body(const AdNote *n);
 /* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
 gboolean ad_note_valid_id(const char *id);
 /* "system_u:system_r:httpd_t:s0" -> "httpd_t"; NULL unless [A-Za-z0-9_]{1,64} */

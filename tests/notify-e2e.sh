@@ -187,6 +187,19 @@ for t in json.load(sys.stdin)["data"][0]:
     if "pwn" in o["summary"]:
         print(o["id"])')
 [ -n "$MID" ] && pass "the markup alert is $MID" || fail "no markup alert in ListAlerts"
+# its first fix, checked against the policy, is said in the notification as analyze says it
+proof=$(call GetAlert s "$MID" | python3 -c '
+import json, sys
+o = json.loads(json.load(sys.stdin)["data"][0])
+s = (o.get("suggestions") or [{}])[0]
+print("yes" if isinstance(s.get("verified"), bool) else "no")')
+if [ "$proof" = yes ]; then
+	printf '%s' "$last" | grep -q 'Checked against the policy: ' &&
+		pass "the notification says the first fix was checked against the policy" ||
+		fail "no proof line in the notification: $last"
+else
+	fail "the markup alert's first fix has no proof to show (expected a proved fix)"
+fi
 sleep 1
 import -window root "$ART/notify.png" 2>/dev/null &&
 	pass "screenshot $ART/notify.png" || fail "import -window root"

@@ -12,6 +12,7 @@
 #include "analysis/plugin.h"
 #include "output/report.h"
 #include "suggest.h"
+#include "proof-text.h"
 
 static const char *const kind_names[] = {
 	"boolean", "relabel", "fcontext", "port", "module", "dontaudit", "config",
@@ -385,101 +386,18 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 	return o;
 }
 
-/* "1,204": counts are read by people */
-static char *count_words(gint64 n)
-{
-	g_autofree char *digits = g_strdup_printf("%" G_GINT64_FORMAT, n);
-	GString *out = g_string_new(NULL);
-	gsize len = strlen(digits);
-
-	for (gsize i = 0; i < len; i++) {
-		if (i && (len - i) % 3 == 0)
-			g_string_append_c(out, ',');
-		g_string_append_c(out, digits[i]);
-	}
-	return g_string_free(out, FALSE);
-}
-
-/* "Also allows 1,204 other accesses for 57 domains (e.g. ...)." or NULL */
-static char *scope_words(const AdSuggestion *s)
-{
-	g_autofree char *acc = NULL, *dom = NULL, *also = NULL;
-
-	if (s->scope.accesses < 0)
-		return NULL;
-	if (s->scope.accesses == 0)
-		return g_strdup(_("Allows nothing else."));
-	acc = count_words(s->scope.accesses);
-	dom = count_words(MAX(s->scope.domains, 0));
-	/* TRANSLATORS: "Also allows 1,204 other accesses" */
-	also = g_strdup_printf(ngettext("Also allows %s other access",
-					"Also allows %s other accesses",
-					(gulong)MIN(s->scope.accesses, G_MAXINT)), acc);
-	if (s->scope.examples && s->scope.examples->len)
-		/* TRANSLATORS: "Also allows 3 other accesses" "for 2 domains" (e.g. "a_t b_t:file read") */
-		return g_strdup_printf(ngettext("%s for %s domain (e.g. %s).",
-						"%s for %s domains (e.g. %s).",
-						(gulong)MIN(MAX(s->scope.domains, 0), G_MAXINT)),
-				       also, dom,
-				       (const char *)g_ptr_array_index(s->scope.examples, 0));
-	return g_strdup_printf(ngettext("%s for %s domain.", "%s for %s domains.",
-					(gulong)MIN(MAX(s->scope.domains, 0), G_MAXINT)),
-			       also, dom);
-}
-
 char *ad_suggestion_proof_text(const AdSuggestion *s)
 {
-	g_autofree char *scope = scope_words(s);
+	int verified = s->proof == AD_PROOF_OK ? 1 : s->proof == AD_PROOF_FAILED ? 0 : -1;
 
-	switch (s->proof) {
-	case AD_PROOF_OK:
-		return scope ? g_strdup_printf(_("Checked against the policy: this stops the "
-						 "denial. %s"), scope)
-			     : g_strdup(_("Checked against the policy: this stops the denial."));
-	case AD_PROOF_FAILED:
-		return g_strdup_printf(_("Checked against the policy: not enough, %s"),
-				       s->still_denied ? s->still_denied
-						       : _("the access would still be denied."));
-	case AD_PROOF_NONE:
-	default:
-		return NULL;
-	}
+	return ad_proof_text(verified, s->still_denied, s->scope.accesses, s->scope.domains,
+			     s->scope.examples && s->scope.examples->len ?
+			     g_ptr_array_index(s->scope.examples, 0) : NULL);
 }
 
 char *ad_suggestion_proof_text_json(json_object *o)
 {
-	AdSuggestion s = { 0 };
-	json_object *v = NULL, *scope = NULL, *x = NULL;
-	char *text;
-
-	if (!o || !json_object_object_get_ex(o, "verified", &v) ||
-	    !json_object_is_type(v, json_type_boolean))
-		return NULL;
-	s.proof = json_object_get_boolean(v) ? AD_PROOF_OK : AD_PROOF_FAILED;
-	if (json_object_object_get_ex(o, "still_denied", &x) &&
-	    json_object_is_type(x, json_type_string))
-		s.still_denied = (char *)json_object_get_string(x);
-	s.scope.accesses = -1;
-	if (json_object_object_get_ex(o, "scope", &scope) &&
-	    json_object_is_type(scope, json_type_object)) {
-		if (json_object_object_get_ex(scope, "accesses", &x) &&
-		    json_object_is_type(x, json_type_int))
-			s.scope.accesses = MAX(json_object_get_int64(x), 0);
-		if (json_object_object_get_ex(scope, "domains", &x) &&
-		    json_object_is_type(x, json_type_int))
-			s.scope.domains = MAX(json_object_get_int64(x), 0);
-		if (json_object_object_get_ex(scope, "examples", &x) &&
-		    json_object_is_type(x, json_type_array) && json_object_array_length(x) &&
-		    json_object_is_type(json_object_array_get_idx(x, 0), json_type_string)) {
-			s.scope.examples = g_ptr_array_new();
-			g_ptr_array_add(s.scope.examples, (char *)json_object_get_string(
-						json_object_array_get_idx(x, 0)));
-		}
-	}
-	text = ad_suggestion_proof_text(&s);
-	if (s.scope.examples)
-		g_ptr_array_unref(s.scope.examples);
-	return text;
+	return ad_proof_text_json(o);
 }
 
 void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o)

@@ -86,6 +86,39 @@ static void test_from_json(void **state)
 	assert_string_equal(n->stype, "httpd_t");
 }
 
+/*
+ * One alert's notification: the summary, then its first fix checked
+ * against the policy and what else it opens, as analyze says it; escaped
+ */
+static void test_body_proof(void **state)
+{
+	g_autoptr(AdNote) ok = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":\"SELinux is preventing <b>x</b>\","
+		"\"suggestions\":[{\"verified\":true,\"scope\":{\"accesses\":1204,"
+		"\"domains\":57,\"examples\":[\"a_t b_t:file read\"]}},{\"verified\":false}]}",
+		NULL);
+	g_autoptr(AdNote) short_of = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":\"s\",\"suggestions\":"
+		"[{\"verified\":false,\"still_denied\":\"a constraint still blocks it.\"}]}", NULL);
+	g_autoptr(AdNote) none = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":\"s\",\"suggestions\":"
+		"[{\"verified\":null}]}", NULL);
+	g_autofree char *b1 = NULL, *b2 = NULL, *b3 = NULL;
+
+	(void)state;
+	assert_non_null(ok);
+	b1 = ad_note_body(ok);
+	assert_string_equal(b1, "SELinux is preventing &lt;b&gt;x&lt;/b&gt;\n"
+			    "Checked against the policy: this stops the denial. Also allows 1,204 "
+			    "other accesses for 57 domains (e.g. a_t b_t:file read).");
+	b2 = ad_note_body(short_of);
+	assert_string_equal(b2, "s\nChecked against the policy: not enough, a constraint still "
+			    "blocks it.");
+	/* not a change of the policy: nothing to prove, nothing said */
+	b3 = ad_note_body(none);
+	assert_string_equal(b3, "s");
+}
+
 static void test_from_json_defaults(void **state)
 {
 	g_autoptr(AdNote) n = ad_note_from_json("{\"id\":\"0123456789abcdef\"}", NULL);
@@ -267,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_level_rank),
 		cmocka_unit_test(test_from_json),
 		cmocka_unit_test(test_from_json_defaults),
+		cmocka_unit_test(test_body_proof),
 		cmocka_unit_test(test_from_json_ignored),
 		cmocka_unit_test(test_fixable),
 		cmocka_unit_test(test_from_json_bad),

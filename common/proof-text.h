@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/*
+ * What a suggestion's proof says, in words: "Checked against the policy:
+ * this stops the denial. Also allows 1,204 other accesses for 57 domains
+ * (e.g. ...)." or "Checked against the policy: not enough, ...".  Its own
+ * small library (adtext: GLib and json-c only), so that the notifier says
+ * it as analyze, show and the browser do without linking the analyzer.
+ */
+
+/*
+ * @verified: 1 proved, 0 not enough, -1 not a policy change (no text);
+ * @still_denied: what would still be denied (may be NULL); @accesses: the
+ * scope, -1 when not counted; @domains and @example (may be NULL) with it.
+ * Owned, or NULL.
+ */
+char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gint64 domains,
+		    const char *example);
+/* the same from a suggestion's JSON ("verified", "still_denied", "scope"); owned or NULL */
+char *ad_proof_text_json(json_object *suggestion);
+
+G_END_DECLS
