@@ -266,7 +266,27 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 {
 	if (a->suggestions)
 		g_ptr_array_unref(a->suggestions);
-	a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	if (ctx->policy && a->latest->perms && a->perms->len > a->latest->perms->len) {
+		/*
+		 * The checks of one exec (siginh, rlimitinh, noatsecure) are one
+		 * alert but three records: its fixes are sought and proved for
+		 * all the permissions it holds, not the latest record's alone.
+		 * The whole denial borrows everything from the latest one.
+		 */
+		AdDenial whole = *a->latest;
+		const AdVerdict *v;
+
+		whole.perms = a->perms;
+		/* held: the plugins' own questions may evict it from the policy's cache */
+		v = ad_verdict_ref(ad_policy_explain(ctx->policy, whole.scontext, whole.tcontext,
+						     whole.tclass,
+						     (const char *const *)a->perms->pdata,
+						     a->perms->len));
+		a->suggestions = ad_analyze_denial(ctx, &whole, v, NULL);
+		ad_verdict_unref(v);
+	} else {
+		a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+	}
 	/* "nothing was blocked" speaks of the latest denial: untrue when others were */
 	for (guint i = 0; a->blocked && i < a->suggestions->len;) {
 		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);

@@ -21,6 +21,7 @@
 
 #include "read/denial.h"
 #include "read/reader.h"
+#include "analysis/alert.h"
 #include "analysis/plugin.h"
 #include "analysis/proof.h"
 #include "analysis/rules.h"
@@ -35,12 +36,13 @@
  *   needs_bool:  app_t good_t:file read
  * good_t: other1_t may read it (1 other access, 1 other domain);
  * ok_t: only app_t may read it; web_port_t: app_t, other1_t, other2_t connect.
+ * sig_bool: app_t other1_t:process siginh, the first of an exec's three checks.
  */
 static const char policy_conf[] =
 	"class process\nclass file\nclass dir\nclass tcp_socket\n"
 	"sid kernel\nsid unlabeled\n"
 	"common file { read write getattr open }\n"
-	"class process { transition }\n"
+	"class process { transition siginh rlimitinh noatsecure }\n"
 	"class file inherits file\n"
 	"class dir inherits file { search }\n"
 	"class tcp_socket { name_connect name_bind }\n"
@@ -53,6 +55,9 @@ static const char policy_conf[] =
 	"type good_t, file_type;\ntype ok_t, file_type;\n"
 	"type web_port_t;\ntype unreserved_port_t;\n"
 	"bool broad_bool false;\nbool narrow_bool false;\nbool needs_bool false;\n"
+	"bool sig_bool false;\n"
+	"if (sig_bool) { allow app_t other1_t:process siginh; }\n"
+	"allow app_t other1_t:process transition;\n"
 	"if (broad_bool) { allow domain file_type:file { read write getattr open }; }\n"
 	"if (narrow_bool) { allow app_t data_t:file read; }\n"
 	"if (needs_bool) { allow app_t good_t:file read; }\n"
@@ -312,6 +317,77 @@ static void test_unproved(void **state)
 }
 
 /* rules: an alias, an attribute, and {type} chosen by the policy */
+/* does @s set the boolean @name? */
+static gboolean sets_bool(const AdSuggestion *s, const char *name)
+{
+	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++)
+		if (strcmp(((AdBoolSetting *)g_ptr_array_index(s->set_booleans, i))->name, name) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * An exec's three checks (siginh, rlimitinh, noatsecure: three records of
+ * one event) are one alert, whose fixes must stop all three: a boolean
+ * that allows siginh alone proves for its latest record but not for the
+ * alert, and is never shown as a fix that works
+ */
+static void test_exec_checks(void **state)
+{
+	static const char *const perms[] = { "siginh", "rlimitinh", "noatsecure" };
+	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(AdAlertSet) set = ad_alert_set_new();
+	g_autoptr(GPtrArray) one = new_list();
+	AdContext ctx = { .policy = pol, .proofs = proofs };
+	AdReader *r = ad_reader_new(on_event, NULL, out);
+	AdAlert *a = NULL;
+	AdSuggestion *s;
+	guint sig_fixes = 0;
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(perms); i++)
+		g_string_append_printf(text, "type=AVC msg=audit(1700000002.100:900): avc:  denied  "
+				       "{ %s } for  pid=7 comm=\"app\" scontext=system_u:system_r:"
+				       "app_t:s0 tcontext=system_u:system_r:other1_t:s0 "
+				       "tclass=process permissive=0\n", perms[i]);
+	ad_reader_set_source(r, "test");
+	ad_reader_feed(r, text->str, text->len);
+	ad_reader_end_source(r);
+	ad_reader_free(r);
+	assert_int_equal(out->len, 3);
+	for (guint i = 0; i < out->len; i++) {
+		AdDenial *d = g_ptr_array_index(out, i);
+		AdAlert *got = ad_alert_set_add(set, d, verdict(d), NULL);
+
+		assert_true(!a || got == a);
+		a = got;
+	}
+	/* the boolean does stop the siginh record alone */
+	s = suggestion(one, "boolean", AD_FIX_BOOLEAN);
+	ad_suggestion_add_command(s, "setsebool", "-P", "sig_bool=1", NULL);
+	prove(g_ptr_array_index(out, 0), one);
+	assert_int_equal(s->proof, AD_PROOF_OK);
+	/* ... but not the alert */
+	ad_alert_analyse(a, &ctx);
+	for (guint i = 0; i < a->suggestions->len; i++) {
+		AdSuggestion *x = g_ptr_array_index(a->suggestions, i);
+
+		if (!sets_bool(x, "sig_bool"))
+			continue;
+		sig_fixes++;
+		assert_int_equal(x->proof, AD_PROOF_FAILED);
+		assert_non_null(x->still_denied);
+	}
+	/* the boolean is no fix of the alert: offered at most as one that is not enough */
+	assert_true(sig_fixes <= 1);
+	for (guint i = 0; i < a->suggestions->len; i++) {
+		AdSuggestion *x = g_ptr_array_index(a->suggestions, i);
+
+		assert_true(x->proof != AD_PROOF_OK || !sets_bool(x, "sig_bool"));
+	}
+}
+
 static void test_rules_alias_attribute_types(void **state)
 {
 	static const char text[] =
@@ -388,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_relabel_needs_boolean),
 		cmocka_unit_test(test_port_type),
 		cmocka_unit_test(test_unproved),
+		cmocka_unit_test(test_exec_checks),
 		cmocka_unit_test(test_rules_alias_attribute_types),
 		cmocka_unit_test(test_rules_type_needs_types),
 	};
