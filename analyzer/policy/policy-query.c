@@ -91,36 +91,81 @@ static gboolean ad_allow_rule(AdPolicy *p, avtab_ptr_t r)
 	       r->key.source_type <= p->db.p_types.nprim;
 }
 
-/* the key an index files @r under: its source type, or its class */
-static guint ad_index_key(avtab_ptr_t r, gboolean by_class)
+typedef guint (*AdIndexKey)(avtab_ptr_t r);
+
+static guint key_source(avtab_ptr_t r)
 {
-	return by_class ? r->key.target_class : r->key.source_type;
+	return r->key.source_type;
+}
+
+static guint key_class(avtab_ptr_t r)
+{
+	return r->key.target_class;
+}
+
+static guint key_target(avtab_ptr_t r)
+{
+	return r->key.target_type;
+}
+
+/* the allow rules of @h, in table order; *ret_n: how many */
+static avtab_ptr_t *allow_nodes(AdPolicy *p, avtab_t *h, guint32 *ret_n)
+{
+	GPtrArray *out = g_ptr_array_new();
+
+	for (guint i = 0; h->htable && i < h->nslot; i++)
+		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
+			if (ad_allow_rule(p, cur))
+				g_ptr_array_add(out, cur);
+	*ret_n = out->len;
+	return (avtab_ptr_t *)g_ptr_array_free(out, FALSE);
 }
 
 /*
- * Builds the index of the allow rules of @h by source, or by class with
- * @by_class (see AdAllowIndex); @n: the highest key.
+ * Files the @count @nodes into @ix by @key (at most @n; others are left
+ * out), keeping their order within a key: a counting sort, so that
+ * indexing by one key and then by another sorts by both.
  */
-static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix, guint n,
-				 gboolean by_class)
+static void index_nodes(avtab_ptr_t *nodes, guint32 count, AdAllowIndex *ix, guint n,
+			AdIndexKey key)
 {
 	g_autofree guint32 *next = NULL;
 
 	/* count per key at offset[v + 1], sum up: offset[v] starts key v */
 	ix->offset = g_new0(guint32, n + 2);
-	for (guint i = 0; h->htable && i < h->nslot; i++)
-		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
-				ix->offset[ad_index_key(cur, by_class) + 1]++;
+	for (guint32 i = 0; i < count; i++)
+		if (key(nodes[i]) <= n)
+			ix->offset[key(nodes[i]) + 1]++;
 	for (guint v = 1; v <= n + 1; v++)
 		ix->offset[v] += ix->offset[v - 1];
-
 	ix->rules = g_new(avtab_ptr_t, ix->offset[n + 1] + 1);
 	next = g_memdup2(ix->offset, sizeof(guint32) * (n + 2));
-	for (guint i = 0; h->htable && i < h->nslot; i++)
-		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur) && ad_index_key(cur, by_class) <= n)
-				ix->rules[next[ad_index_key(cur, by_class)]++] = cur;
+	for (guint32 i = 0; i < count; i++)
+		if (key(nodes[i]) <= n)
+			ix->rules[next[key(nodes[i])]++] = nodes[i];
+}
+
+/* the index of the allow rules of @h by source type (see AdAllowIndex) */
+static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+{
+	guint32 count;
+	g_autofree avtab_ptr_t *nodes = allow_nodes(p, h, &count);
+
+	index_nodes(nodes, count, ix, p->db.p_types.nprim, key_source);
+}
+
+/* the index of the allow rules of @h by class, sorted by target within a class */
+static void ad_class_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+{
+	guint32 count;
+	g_autofree avtab_ptr_t *nodes = allow_nodes(p, h, &count);
+	AdAllowIndex by_target = { 0 };
+
+	index_nodes(nodes, count, &by_target, p->db.p_types.nprim, key_target);
+	index_nodes(by_target.rules, by_target.offset[p->db.p_types.nprim + 1], ix,
+		    p->db.p_classes.nprim, key_class);
+	g_free(by_target.offset);
+	g_free(by_target.rules);
 }
 
 static void ad_allow_index_free(AdAllowIndex *ix)
@@ -167,18 +212,9 @@ void ad_allow_index_ready(AdPolicy *p)
 {
 	if (p->allow_index_ready)
 		return;
-	ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0], p->db.p_types.nprim, FALSE);
-	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1], p->db.p_types.nprim,
-			     FALSE);
+	ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0]);
+	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1]);
 	p->allow_index_ready = TRUE;
-}
-
-static int ad_node_target_cmp(const void *a, const void *b)
-{
-	guint16 x = (*(const avtab_ptr_t *)a)->key.target_type;
-	guint16 y = (*(const avtab_ptr_t *)b)->key.target_type;
-
-	return x < y ? -1 : x > y;
 }
 
 /*
@@ -189,15 +225,9 @@ void ad_class_index_ready(AdPolicy *p)
 {
 	if (p->class_index_ready)
 		return;
-	for (guint t = 0; t < 2; t++) {
-		AdAllowIndex *ix = &p->class_index[t];
-
-		ad_allow_index_build(p, t ? &p->db.te_cond_avtab : &p->db.te_avtab, ix,
-				     p->db.p_classes.nprim, TRUE);
-		for (guint c = 0; c <= p->db.p_classes.nprim; c++)
-			qsort(ix->rules + ix->offset[c], ix->offset[c + 1] - ix->offset[c],
-			      sizeof(avtab_ptr_t), ad_node_target_cmp);
-	}
+	for (guint t = 0; t < 2; t++)
+		ad_class_index_build(p, t ? &p->db.te_cond_avtab : &p->db.te_avtab,
+				     &p->class_index[t]);
 	p->class_index_ready = TRUE;
 }
 
