@@ -283,19 +283,36 @@ static int ad_name_cmp(gconstpointer a, gconstpointer b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Does the type at @bit get all of @want (any bit when 0) from p->target_perms? */
-static gboolean ad_type_granted(AdPolicy *p, unsigned int bit, guint32 want)
+/*
+ * Spreads p->target_perms (per type or attribute value) over the types:
+ * @got[bit] is what the type at @bit gets from itself and its attributes,
+ * as the kernel ORs them (attr_type_map holds an attribute's types, and a
+ * type itself).  Only the entries some rule named are walked.
+ */
+static void ad_spread_perms(AdPolicy *p, guint32 *got)
+{
+	guint ntypes = p->db.p_types.nprim;
+
+	for (guint v = 1; v <= ntypes; v++) {
+		ebitmap_node_t *node;
+		unsigned int bit;
+
+		if (!p->target_perms[v])
+			continue;
+		ebitmap_for_each_positive_bit(&p->db.attr_type_map[v - 1], node, bit)
+			if (bit < ntypes)
+				got[bit] |= p->target_perms[v];
+	}
+}
+
+/* Does the type at @bit get all of @want (any bit when 0), by @got? */
+static gboolean ad_type_granted(AdPolicy *p, const guint32 *got, unsigned int bit, guint32 want)
 {
 	type_datum_t *t = bit < p->db.p_types.nprim ? p->db.type_val_to_struct[bit] : NULL;
-	ebitmap_node_t *node;
-	unsigned int abit;
-	guint32 got = 0;
 
 	if (!t || t->flavor == TYPE_ATTRIB || !p->db.p_type_val_to_name[bit])
 		return FALSE;
-	ebitmap_for_each_positive_bit(&p->db.type_attr_map[bit], node, abit)
-		got |= p->target_perms[abit + 1];
-	return want ? (got & want) == want : got != 0;
+	return want ? (got[bit] & want) == want : got[bit] != 0;
 }
 
 /*
@@ -309,6 +326,7 @@ static GPtrArray *ad_types_allowed_compute(AdPolicy *p, type_datum_t *src, guint
 {
 	GPtrArray *names = g_ptr_array_new();
 	guint ntypes = p->db.p_types.nprim;
+	g_autofree guint32 *got = g_new0(guint32, ntypes + 1);
 	ebitmap_node_t *snode;
 	unsigned int sbit;
 
@@ -324,16 +342,17 @@ static GPtrArray *ad_types_allowed_compute(AdPolicy *p, type_datum_t *src, guint
 		}
 	}
 
+	ad_spread_perms(p, got);
 	if (filter) {
 		ebitmap_node_t *node;
 		unsigned int bit;
 
 		ebitmap_for_each_positive_bit(&p->db.attr_type_map[filter->s.value - 1], node, bit)
-			if (ad_type_granted(p, bit, want))
+			if (ad_type_granted(p, got, bit, want))
 				g_ptr_array_add(names, p->db.p_type_val_to_name[bit]);
 	} else {
 		for (guint bit = 0; bit < ntypes; bit++)
-			if (ad_type_granted(p, bit, want))
+			if (ad_type_granted(p, got, bit, want))
 				g_ptr_array_add(names, p->db.p_type_val_to_name[bit]);
 	}
 	g_ptr_array_sort(names, ad_name_cmp);
