@@ -117,6 +117,7 @@ GPtrArray *ad_alert_groups_new(GListModel *view)
 		g_ptr_array_add(g->items, a);	/* the reference get_item gave */
 		g->records += ad_alert_item_get_count(a);
 		g->level = MAX(g->level, ad_alert_item_get_level(a));
+		g->last_seen = MAX(g->last_seen, ad_alert_item_get_last_seen(a));
 	}
 	return groups;
 }

@@ -23,6 +23,7 @@ typedef struct {
 	GPtrArray *items;	/* AdAlertItem (ref), in the view's order */
 	guint64 records;	/* the denial records of its alerts */
 	AdLevel level;		/* the worst level among them */
+	double last_seen;	/* the newest last-seen among them, 0 when none says */
 } AdAlertGroup;
 
 void ad_alert_group_free(AdAlertGroup *g);

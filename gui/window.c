@@ -32,7 +32,7 @@
 typedef enum { AD_MODE_NONE, AD_MODE_LIVE, AD_MODE_FILES } AdMode;
 
 /* the store's columns: an alert row has the item; a group row the others */
-enum { COL_ITEM, COL_GROUP, COL_N_ALERTS, COL_RECORDS, COL_LEVEL, N_STORE_COLUMNS };
+enum { COL_ITEM, COL_GROUP, COL_N_ALERTS, COL_RECORDS, COL_LEVEL, COL_LAST_SEEN, N_STORE_COLUMNS };
 
 /* the time combo's entries; the last only while a bar of the chart is chosen */
 #define TIME_SPAN_ENTRY 5
@@ -142,7 +142,7 @@ static AdAlertItem *row_item(GtkTreeModel *tm, GtkTreeIter *it)
 
 static const char *const level_colors[] = { "#1a7f37", "#9a6700", "#c01c28" };
 
-/* a group row: its worst level, "httpd_t — 3 alerts", its denial records */
+/* a group row: its worst level, "httpd_t — 3 alerts", its denial records, its newest time */
 static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, GtkTreeIter *it)
 {
 	g_autofree char *source = NULL, *owned = NULL;
@@ -150,9 +150,10 @@ static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, Gt
 	guint64 records = 0;
 	guint n = 0;
 	int level = AD_LEVEL_GREEN;
+	double last_seen = 0;
 
 	gtk_tree_model_get(tm, it, COL_GROUP, &source, COL_N_ALERTS, &n, COL_RECORDS, &records,
-			   COL_LEVEL, &level, -1);
+			   COL_LEVEL, &level, COL_LAST_SEEN, &last_seen, -1);
 	switch (c) {
 	case AD_COLUMN_LEVEL:
 		text = ad_level_label(level);
@@ -164,6 +165,9 @@ static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, Gt
 		break;
 	case AD_COLUMN_COUNT:
 		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, records);
+		break;
+	case AD_COLUMN_LAST_SEEN:
+		text = owned = ad_format_time(last_seen);
 		break;
 	default:	/* the Source column would only repeat the group's name */
 		break;
@@ -244,7 +248,8 @@ static void rebuild_groups(AdBrowserWindow *w)
 
 		gtk_tree_store_insert_with_values(w->store, &parent, NULL, (int)i, COL_GROUP,
 						  g->source, COL_N_ALERTS, g->items->len,
-						  COL_RECORDS, g->records, COL_LEVEL, g->level, -1);
+						  COL_RECORDS, g->records, COL_LEVEL, g->level,
+						  COL_LAST_SEEN, g->last_seen, -1);
 		for (guint j = 0; j < g->items->len; j++) {
 			AdAlertItem *a = g_ptr_array_index(g->items, j);
 
@@ -1312,7 +1317,7 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	w->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	w->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	w->store = gtk_tree_store_new(N_STORE_COLUMNS, AD_TYPE_ALERT_ITEM, G_TYPE_STRING,
-				      G_TYPE_UINT, G_TYPE_UINT64, G_TYPE_INT);
+				      G_TYPE_UINT, G_TYPE_UINT64, G_TYPE_INT, G_TYPE_DOUBLE);
 	gtk_tree_view_set_model(w->alert_view, GTK_TREE_MODEL(w->store));
 	add_columns(w);
 	sel = gtk_tree_view_get_selection(w->alert_view);

@@ -859,6 +859,8 @@ static void test_groups(void **state)
 	assert_string_equal(ad_alert_item_get_id(g_ptr_array_index(g->items, 2)), "g");
 	assert_int_equal(g->records, 2 + 3 + 4);
 	assert_int_equal(g->level, AD_LEVEL_RED);
+	/* the group row's Last seen: its newest alert's */
+	assert_true(g->last_seen == 2500);
 	for (guint i = 0; i < groups->len; i++)
 		n += ((AdAlertGroup *)g_ptr_array_index(groups, i))->items->len;
 	assert_int_equal(n, g_list_model_get_n_items(G_LIST_MODEL(m)));
