@@ -587,6 +587,11 @@ for kv in $GROUP1; do
 	grep -qx "${kv%=*} — $n $word" "$TMP/groups.shown" || { bad=1; fail "no group row '${kv%=*} — $n $word'"; }
 done
 [ "$bad" = 0 ] && pass "each group row counts its alerts: $(head -2 "$TMP/groups.shown" | tr '\n' ';')"
+# and shows when its newest alert was last seen
+ui "$OFF" column "Last seen" >"$TMP/groups.last"
+[ "$(grep -c '^[0-9]\{4\}-[0-9][0-9]-[0-9][0-9] ' "$TMP/groups.last")" = "$NGROUPS" ] &&
+	pass "each group row shows its Last seen ($(head -1 "$TMP/groups.last"))" ||
+	fail "group rows' Last seen: $(tr '\n' ';' <"$TMP/groups.last")"
 # Enter on a group opens it: its alerts appear below it
 first_n=$(head -1 "$TMP/groups.shown" | sed 's/.* — \([0-9]*\) alerts\{0,1\}$/\1/')
 select_first
