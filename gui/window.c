@@ -531,8 +531,8 @@ static void add_columns(AdBrowserWindow *w)
 		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST ||
 		    i == AD_COLUMN_CLASS || i == AD_COLUMN_PERMISSIONS) {
 			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-			gtk_tree_view_column_set_fixed_width(col, i == AD_COLUMN_CLASS ? 75
-								 : i == AD_COLUMN_HOST ? 85 : 105);
+			gtk_tree_view_column_set_fixed_width(col, i == AD_COLUMN_CLASS ? 70
+								 : i == AD_COLUMN_HOST ? 75 : 95);
 			gtk_tree_view_column_set_sizing(col, GTK_TREE_VIEW_COLUMN_FIXED);
 		}
 		gtk_tree_view_append_column(w->alert_view, col);
@@ -1280,9 +1280,10 @@ static void name_info_close(AdBrowserWindow *w)
 }
 
 /*
- * The template's default size on a screen of about its size; three
- * quarters of a larger screen's work area (room for the Summary column and
- * the overview), nine tenths of a smaller one's.
+ * The whole width of a screen up to 1280 pixels wide (at 1024, nine
+ * columns leave the Summary column too little otherwise), else three
+ * quarters to nine tenths of the work area; three quarters to nine tenths
+ * of its height.
  */
 static void fit_default_size(GtkWindow *win)
 {
@@ -1299,11 +1300,15 @@ static void fit_default_size(GtkWindow *win)
 		return;
 	gdk_monitor_get_workarea(mon, &area);
 	gtk_window_get_default_size(win, &width, &height);
-	if (area.width > 0 && area.height > 0)
-		gtk_window_set_default_size(win, MIN(MAX(width, area.width * 3 / 4),
-						     area.width * 9 / 10),
-					    MIN(MAX(height, area.height * 3 / 4),
-						area.height * 9 / 10));
+	if (area.width <= 0 || area.height <= 0)
+		return;
+	/* a small screen's whole width: the Summary column gets what the others leave */
+	if (area.width <= 1280)
+		width = area.width;
+	else
+		width = MIN(MAX(width, area.width * 3 / 4), area.width * 9 / 10);
+	gtk_window_set_default_size(win, width, MIN(MAX(height, area.height * 3 / 4),
+						    area.height * 9 / 10));
 }
 
 static void ad_browser_window_init(AdBrowserWindow *w)
