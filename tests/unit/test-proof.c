@@ -457,6 +457,36 @@ static void test_rules_type_needs_types(void **state)
 	ad_rule_book_free(b);
 }
 
+/*
+ * The cache of proofs is bounded: a stream of distinct fixes (a long-running
+ * dispatcher sees them) never holds more than AD_PROOF_CACHE_MAX results, and
+ * a proof asked after the cache was emptied is still right.
+ */
+static void test_proof_cache_bounded(void **state)
+{
+	g_autoptr(AdDenial) d = avc("read", "app_t", "data_t", "file");
+
+	for (guint i = 0; i < AD_PROOF_CACHE_MAX + 50; i++) {
+		g_autoptr(GPtrArray) list = new_list();
+		g_autofree char *arg = g_strdup_printf("no_such_bool_%u=1", i);
+		AdSuggestion *s = suggestion(list, "many", AD_FIX_BOOLEAN);
+
+		ad_suggestion_add_command(s, "setsebool", "-P", arg, NULL);
+		prove(d, list);
+		assert_true(g_hash_table_size(proofs) <= AD_PROOF_CACHE_MAX);
+	}
+	assert_true(g_hash_table_size(proofs) >= 1);
+	{
+		g_autoptr(GPtrArray) list = new_list();
+		AdSuggestion *narrow = suggestion(list, "narrow", AD_FIX_BOOLEAN);
+
+		ad_suggestion_add_command(narrow, "setsebool", "-P", "narrow_bool=1", NULL);
+		prove(d, list);
+		assert_int_equal(narrow->proof, AD_PROOF_OK);
+		assert_true(g_hash_table_size(proofs) <= AD_PROOF_CACHE_MAX);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -467,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_exec_checks),
 		cmocka_unit_test(test_rules_alias_attribute_types),
 		cmocka_unit_test(test_rules_type_needs_types),
+		cmocka_unit_test(test_proof_cache_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
