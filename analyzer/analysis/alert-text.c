@@ -36,16 +36,46 @@ const char *ad_json_member_str(json_object *o, const char *key)
 	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 }
 
+/*
+ * The local time zone, kept for a minute and for as long as TZ stays the
+ * same: GLib reads /etc/localtime anew (readlink, stat, parse) for every
+ * local time when TZ is unset, which cost a report with two times more
+ * than the rest of its text.  Re-read after a minute, so that a daemon
+ * follows a change of the system's zone.  A reference; unref it.
+ */
+static GTimeZone *local_zone(void)
+{
+	static GMutex lock;
+	static GTimeZone *zone;
+	static char *zone_tz;
+	static gint64 zone_at;
+	const char *tz = g_getenv("TZ");
+	gint64 now = g_get_monotonic_time();
+	GTimeZone *ret;
+
+	g_mutex_lock(&lock);
+	if (!zone || g_strcmp0(zone_tz, tz) != 0 || now - zone_at > 60 * G_USEC_PER_SEC) {
+		g_clear_pointer(&zone, g_time_zone_unref);
+		g_free(zone_tz);
+		zone = g_time_zone_new_local();
+		zone_tz = g_strdup(tz);
+		zone_at = now;
+	}
+	ret = g_time_zone_ref(zone);
+	g_mutex_unlock(&lock);
+	return ret;
+}
+
 char *ad_text_time(double t, const char *fmt)
 {
-	/* the local time zone, read once: GLib reads it again for every local time */
-	static GTimeZone *local;
-	g_autoptr(GDateTime) utc = NULL, dt = NULL;
+	g_autoptr(GTimeZone) zone = NULL;
+	g_autoptr(GDateTime) utc = NULL;
+	g_autoptr(GDateTime) dt = NULL;
 
-	if (g_once_init_enter(&local))
-		g_once_init_leave(&local, g_time_zone_new_local());
-	if (t > 0 && (utc = g_date_time_new_from_unix_utc((gint64)t)))
-		dt = g_date_time_to_timezone(utc, local);
+	if (!(t > 0) || !(utc = g_date_time_new_from_unix_utc((gint64)t)))
+		return g_strdup(_("(unknown)"));
+	zone = local_zone();
+	dt = g_date_time_to_timezone(utc, zone);
 	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
 }
 
