@@ -25,7 +25,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "skipped: needs root"
 	exit 77
 fi
-for p in Xvfb dbus-daemon busctl import timeout sqlite3 $PY; do
+for p in Xvfb xdpyinfo dbus-daemon busctl import timeout sqlite3 $PY; do
 	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
 done
 for x in "$BROWSER" "$DISPATCH" "$FIXIT"; do
@@ -197,7 +197,13 @@ pass "alert $ID stored"
 "$BROWSER" --alert "$ID" >"$TMP/browser.out" 2>"$TMP/browser.err" &
 BPID=$!
 pids+=("$BPID")
-wait_for 15 "the browser's window" -- ui "$BPID" find '^SELinux Alerts' || finish
+wait_for 15 "the browser's window" -- ui "$BPID" find '^SELinux Alerts' || {
+	# say why: the browser's words, and whether the display still answers
+	sed 's/^/    browser: /' "$TMP/browser.err" | head -5 >&2
+	timeout 5 xdpyinfo >/dev/null 2>&1 && echo "    $DISPLAY answers" >&2 ||
+		echo "    $DISPLAY does not answer: $(tail -3 "$TMP/xvfb.log")" >&2
+	finish
+}
 wait_for 10 "the restorecon fix in the pane" -- ui "$BPID" find 'restorecon -v -- ' || finish
 ui "$BPID" sensitive "Apply suggestion 1" && pass "the restorecon fix has an Apply button" ||
 	fail "no Apply button on the restorecon fix"

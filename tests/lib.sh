@@ -89,15 +89,43 @@ require_policy() {
 }
 
 # start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's
-# pids array gets its pid (its cleanup kills it)
+# pids array gets its pid (its cleanup kills it).  Xvfb picks the number
+# itself (-displayfd: the first whose abstract socket it can bind; it makes
+# no lock file), so two tests started at once never share one.  The display
+# counts as started only when a client has really talked to this server:
+# the number was written, the server is still alive, and xdpyinfo reads
+# the screen size asked for.  A server that dies or never answers is
+# replaced (three tries), and its log is shown.  -noreset: the server does
+# not reset when its last client leaves (between two browsers), so a client
+# connecting at that moment is not turned away.
 start_display() {
-	# a second display: never read the number of the first
-	rm -f "$TMP/display"
-	Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp 5>"$TMP/display" \
-		>"$TMP/xvfb.log" 2>&1 &
-	pids+=($!)
-	wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
-	export DISPLAY=":$(head -1 "$TMP/display")"
+	local try xpid n
+	for try in 1 2 3; do
+		# a second display: never read the number of the first
+		rm -f "$TMP/display"
+		Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp -noreset 5>"$TMP/display" \
+			>"$TMP/xvfb.log" 2>&1 &
+		xpid=$!
+		pids+=("$xpid")
+		for ((n = 0; n < 200 * ${WAIT_SCALE:-1}; n++)); do
+			[ -s "$TMP/display" ] && break
+			kill -0 "$xpid" 2>/dev/null || break
+			sleep 0.05
+		done
+		n=$(head -1 "$TMP/display" 2>/dev/null)
+		if [ -n "$n" ] && kill -0 "$xpid" 2>/dev/null &&
+			timeout 10 xdpyinfo -display ":$n" 2>/dev/null |
+				grep -q "dimensions: *$1 pixels"; then
+			export DISPLAY=":$n"
+			return 0
+		fi
+		echo "Xvfb (try $try, display '${n:-none}') did not answer:" >&2
+		sed 's/^/    /' "$TMP/xvfb.log" | tail -5 >&2
+		kill "$xpid" 2>/dev/null
+		wait "$xpid" 2>/dev/null
+	done
+	fail "no X display after three tries"
+	finish
 }
 
 # start_session_bus [CONFIG-LINES]: a private session bus where anyone may own

@@ -21,7 +21,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "skipped: needs root"
 	exit 77
 fi
-for p in Xvfb dunst dunstctl dbus-daemon dbus-monitor busctl sqlite3 timeout $PY; do
+for p in Xvfb xdpyinfo dunst dunstctl dbus-daemon dbus-monitor busctl sqlite3 timeout $PY; do
 	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
 done
 for x in "$NOTIFY" "$DISPATCH" "$FIXIT"; do
