@@ -28,8 +28,13 @@ WS=/usr/lib/cockpit/cockpit-ws
 
 skip() { echo "skipped: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root (the bus policy gives the names to root)"
-[ -r "$PAGE/setroubleshoot.html" ] ||
+if [ ! -r "$PAGE/setroubleshoot.html" ]; then
+	# scripts/test.sh tried to fetch it: say why that failed
+	[ -s "${AD_COCKPIT_FETCH_LOG:-}" ] &&
+		skip "no Cockpit SELinux page: fetching it failed: $(grep -m1 '^E:\|rror' \
+			"$AD_COCKPIT_FETCH_LOG" || tail -1 "$AD_COCKPIT_FETCH_LOG")"
 	skip "no Cockpit SELinux page in $PAGE (scripts/cockpit-selinux.sh $AD_BUILD_DIR/cockpit)"
+fi
 [ -x "$WS" ] || skip "no $WS (apt-get install cockpit-ws)"
 command -v cockpit-bridge >/dev/null || skip "no cockpit-bridge"
 CHROME=$(command -v chromium-headless-shell || command -v chromium) || skip "no chromium"
