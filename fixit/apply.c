@@ -663,7 +663,7 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 
 /* ------------------------------------------------------------ Apply */
 
-gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
+gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index,
 			AdFixitResult *ret, GError **error)
 {
 	g_autoptr(AdStore) store = NULL;
@@ -675,18 +675,28 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
 	json_object *alert = NULL, *list = NULL, *sugg;
 	gboolean ok = FALSE;
 
+	/* setroubleshoot's clients name an alert by its local id "ID-NUM" */
+	gboolean by_local = given && strchr(given, '-') != NULL;
+	char id[17] = "";
+	gint64 num;
+
 	memset(ret, 0, sizeof(*ret));
-	if (!ad_alert_id_is_valid(id)) {
+	if (by_local ? !ad_store_parse_local_id(given, id, &num) : !ad_alert_id_is_valid(given)) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
-				    "not an alert id (16 lowercase hex digits)");
+				    "not an alert id (16 lowercase hex digits, or a local id "
+				    "ID-NUMBER)");
 		return FALSE;
 	}
+	if (!by_local)
+		g_strlcpy(id, given, sizeof(id));
 	/* reading needs no write access: the store is opened read-only until the fix worked */
 	if (!(store = ad_store_open_readonly(cfg->store_path, &local))) {
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s", local->message);
 		return FALSE;
 	}
-	if (!(alert = ad_store_get(store, id, -1, &local))) {
+	/* a local id of an alert deleted since (and come back) is NOT_FOUND */
+	if (!(alert = by_local ? ad_store_get_local(store, given, -1, &local)
+			       : ad_store_get(store, id, -1, &local))) {
 		g_set_error(error, AD_FIXIT_ERROR,
 			    g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND)
 			    ? AD_FIXIT_ERROR_NOT_FOUND : AD_FIXIT_ERROR_FAILED, "%s", local->message);

@@ -303,6 +303,9 @@ expect_error Error.InvalidArgs "a malformed alert id" -- Apply "../$ID" 0
 expect_error Error.InvalidArgs "an index out of range" -- Apply "$ID" 99
 expect_error Error.InvalidArgs "run_fix with an analysis_id that is no index" -- run_fix "$ID" "0; rm"
 expect_error Error.InvalidArgs "run_fix with an index out of range" -- run_fix "$ID" 42
+# Cockpit names alerts by local id (ID-NUMBER: one life of the alert)
+expect_error Error.NotFound "run_fix with the local id of another life of the alert" -- run_fix "$ID-999" "$IDX"
+expect_error Error.InvalidArgs "run_fix with a malformed local id" -- run_fix "$ID-x" "$IDX"
 
 # stored commands the helper does not run (the store edited behind its back)
 set_commands() {	# JSON: the commands of the alert's suggestion $IDX
