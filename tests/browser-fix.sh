@@ -155,12 +155,8 @@ printf '%s\0' "\$@" >"$TMP/restorecon.argv"
 echo "Relabeled \$3 from user_home_t to httpd_sys_content_t"
 EOF
 chmod 755 "$TMP/bin/restorecon"
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
   <include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$TMP/sys.sock"
 cat >"$TMP/d.conf" <<EOF
 [store]
 path=$TMP/store/alerts.db
@@ -182,11 +178,7 @@ pids+=($!)
 exec {DFD}>"$TMP/d.in"
 wait_for 10 "$NAME on the system bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
 	status "$NAME" || finish
-"$FIXIT" --config "$TMP/d.conf" --idle 300 --log-stderr --bin-dir "$TMP/bin" \
-	>"$TMP/fixit.log" 2>&1 &
-pids+=($!)
-wait_for 10 "the fix helper on the bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
-	status org.avcdoctor.Fixit1 || finish
+start_fix_helper "$TMP/d.conf" "$TMP/bin"
 printf 'type=AVC msg=audit(1700000000.000:100): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0\n' \
 	"$WWW/index.html" >&"$DFD"
 wait_for 10 "the alert stored" -- sh -c "sqlite3 $TMP/store/alerts.db 'SELECT id FROM alerts' | grep -q ."

@@ -68,14 +68,9 @@ trap cleanup EXIT
 chmod 755 "$TMP"
 
 # --- the bus, the dispatcher -------------------------------------------------------
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" \
-	"<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
 	<include>$AD_SOURCE_DIR/dispatcher/org.fedoraproject.Setroubleshootd.conf</include>
 	<include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "the bus" -- test -S "$TMP/sys.sock" || finish
-ADDR="unix:path=$TMP/sys.sock"
 # the host's file contexts, and one for the test's web folder (.local: read after)
 WWW=$TMP/www
 mkdir -p "$WWW" "$TMP/fixbin"
@@ -119,17 +114,8 @@ exec {DFD}>"$TMP/d.in"
 wait_for 10 "org.fedoraproject.Setroubleshootd" -- \
 	busctl --address="$ADDR" status org.fedoraproject.Setroubleshootd || finish
 
-DBUS_SYSTEM_BUS_ADDRESS="$ADDR" "$FIXIT" --config "$TMP/d.conf" --idle 300 --log-stderr \
-	--bin-dir "$TMP/fixbin" >"$TMP/fixit.log" 2>&1 &
-FPID=$!
-pids+=("$FPID")
-wait_for 10 "the fix helper on the bus" -- \
-	busctl --address="$ADDR" status org.fedoraproject.SetroubleshootFixit || finish
 # run_fix must reach this helper (with the stand-in restorecon), never another
-owner=$(DBUS_SYSTEM_BUS_ADDRESS="$ADDR" gdbus call --system --dest org.freedesktop.DBus \
-	--object-path /org/freedesktop/DBus --method org.freedesktop.DBus.GetConnectionUnixProcessID \
-	org.fedoraproject.SetroubleshootFixit | sed "s/.*uint32 \([0-9]*\).*/\1/")
-[ "$owner" = "$FPID" ] || { fail "the fix helper's name is owned by pid $owner, not $FPID"; finish; }
+start_fix_helper "$TMP/d.conf" "$TMP/fixbin"
 printf 'type=AVC msg=audit(1700010000.000:5000): avc:  denied  { read } for  pid=42 comm="webd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:games_data_t:s0 tclass=file permissive=0\n' \
 	"$WWW/index.html" >"$TMP/www.log"
 

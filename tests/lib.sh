@@ -152,3 +152,38 @@ EOF
 	wait_for 5 "session bus" -- test -S "$TMP/session.sock"
 	export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
 }
+
+# start_system_bus POLICY-LINES: a private system bus (bus_config: system.conf's
+# rules plus POLICY-LINES, e.g. the project's <include>s), its pid in the
+# caller's pids array; ADDR and DBUS_SYSTEM_BUS_ADDRESS exported, its log in
+# $TMP/sys.log
+start_system_bus() {
+	bus_config "$TMP/sys.conf" "$TMP/sys.sock" "$1"
+	dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
+	pids+=($!)
+	wait_for 5 "the system bus" -- test -S "$TMP/sys.sock" || finish
+	export ADDR="unix:path=$TMP/sys.sock"
+	export DBUS_SYSTEM_BUS_ADDRESS=$ADDR
+}
+
+# start_fix_helper CONFIG BIN-DIR: avcdoctor-fixit by hand on that bus, with the
+# dispatcher's CONFIG and the test's stand-in programs (--bin-dir), log in
+# $TMP/fixit.log; FPID its pid.  Before any call that could run a command,
+# it checks that the helper owning the names is this one (by pid): a helper
+# started by the bus with the real programs must never get the calls.
+start_fix_helper() {
+	local owner n
+	"$AD_BUILD_DIR/bin/avcdoctor-fixit" --config "$1" --idle 300 --log-stderr \
+		--bin-dir "$2" >>"$TMP/fixit.log" 2>&1 &
+	FPID=$!
+	pids+=("$FPID")
+	for n in org.avcdoctor.Fixit1 org.fedoraproject.SetroubleshootFixit; do
+		wait_for 10 "the fix helper owns $n" -- busctl --address="$ADDR" status "$n" ||
+			finish
+		owner=$(gdbus call --address "$ADDR" --dest org.freedesktop.DBus \
+			--object-path /org/freedesktop/DBus \
+			--method org.freedesktop.DBus.GetConnectionUnixProcessID "$n" |
+			sed 's/.*uint32 \([0-9]*\).*/\1/')
+		[ "$owner" = "$FPID" ] || { fail "$n is owned by pid $owner, not $FPID"; finish; }
+	done
+}
