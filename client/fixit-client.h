@@ -11,6 +11,7 @@
  * analysis_id is the suggestion's index ("0", "1", ...).
  */
 #include <gio/gio.h>
+#include <json-c/json.h>
 
 G_BEGIN_DECLS
 
@@ -78,6 +79,16 @@ void ad_fixit_step_clear(AdFixitStep *step);
  * @commands holds char** argument vectors.
  */
 gboolean ad_fixit_check_commands(GPtrArray *commands, const char *alert_id, GError **error);
+
+/*
+ * Whether a front end may offer to apply one stored suggestion (a JSON
+ * object of an alert's "suggestions") of alert @alert_id: its "commands"
+ * are argument vectors of strings that pass ad_fixit_check_commands(), and
+ * the policy has not shown that it would not stop the denial ("verified"
+ * is not false).  The browser's Apply buttons and the notifier's action
+ * ask this; the helper checks again, itself, before it runs anything.
+ */
+gboolean ad_fixit_suggestion_applicable(json_object *sugg, const char *alert_id);
 
 /*
  * Asks the helper on the system bus to apply suggestion @index of alert

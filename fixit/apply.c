@@ -51,6 +51,7 @@ static const struct {
 } programs[] = {
 	{ "restorecon", "/usr/sbin" },
 	{ "setsebool", "/usr/sbin" },
+	{ "getsebool", "/usr/sbin" },	/* a boolean's value before a change, to undo it */
 	{ "semanage", "/usr/sbin" },
 	{ "semodule", "/usr/sbin" },
 	{ "checkmodule", "/usr/bin" },
@@ -414,9 +415,189 @@ static void remove_dir(const char *dir)
 	g_rmdir(dir);
 }
 
+/* ------------------------------------------------------------ undoing */
+
+/* how a command that worked is taken back when a later one of the same fix fails */
+typedef enum {
+	UNDO_NONE,	/* it changed nothing on the system (a module built in a temporary dir) */
+	UNDO_RUN,	/* run the undo command */
+	UNDO_CANNOT,	/* it cannot be taken back (restorecon: the old labels are not known) */
+} UndoKind;
+
+typedef struct {
+	UndoKind kind;
+	char **argv;	/* UNDO_RUN: the command */
+	char *what;	/* the command it takes back, shell-quoted */
+} Undo;
+
+static void undo_free(gpointer data)
+{
+	Undo *u = data;
+
+	g_strfreev(u->argv);
+	g_free(u->what);
+	g_free(u);
+}
+
+/* "on"/"off" of boolean @name now, asked with getsebool; NULL when unknown */
+static const char *boolean_now(const AdFixitConfig *cfg, const char *name)
+{
+	g_autofree char *path = program_path(cfg, "getsebool");
+	g_autoptr(GString) out = g_string_new(NULL);
+	g_autofree char *want = g_strdup_printf("%s --> ", name);
+	char *argv[] = { (char *)"getsebool", (char *)name, NULL };
+
+	if (!ad_fixit_run(path, argv, cfg->timeout_s, out, NULL))
+		return NULL;
+	if (!g_str_has_prefix(out->str, want))
+		return NULL;
+	if (g_str_has_prefix(out->str + strlen(want), "on"))
+		return "on";
+	if (g_str_has_prefix(out->str + strlen(want), "off"))
+		return "off";
+	return NULL;
+}
+
+/* the index of option @opt in @argv before "--", or 0 */
+static guint find_opt(char **argv, const char *opt)
+{
+	for (guint i = 1; argv[i] && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], opt) == 0)
+			return i;
+	return 0;
+}
+
+/*
+ * How to take back @argv (checked: of kind @step) once it has worked,
+ * decided before it runs: a boolean gets its value of now back (setsebool,
+ * semanage boolean -m: getsebool asked first), a file context or port
+ * added (-a) is deleted again (-d), a module loaded is removed at the same
+ * priority.  A label that restorecon changed, a setting modified (-m) or
+ * deleted (-d) cannot be taken back: its old value is not known.
+ */
+static Undo *undo_for(const AdFixitConfig *cfg, char **argv, const AdFixitStep *step)
+{
+	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+	Undo *u = g_new0(Undo, 1);
+	guint i;
+
+	u->what = ad_shell_join((const char *const *)argv);
+	u->kind = UNDO_CANNOT;
+	switch (step->kind) {
+	case AD_FIXIT_STEP_BUILD_MODULE:
+		u->kind = UNDO_NONE;
+		return u;
+	case AD_FIXIT_STEP_LOAD_MODULE:
+		g_strv_builder_add(b, "semodule");
+		if ((i = find_opt(argv, "-X")) && argv[i + 1])
+			g_strv_builder_add_many(b, "-X", argv[i + 1], NULL);
+		g_strv_builder_add_many(b, "-r", step->module, NULL);
+		break;
+	case AD_FIXIT_STEP_SETSEBOOL:
+		g_strv_builder_add(b, "setsebool");
+		i = 1;
+		if (argv[i] && strcmp(argv[i], "-P") == 0)
+			g_strv_builder_add(b, argv[i++]);
+		for (; argv[i]; i++) {
+			const char *eq = strchr(argv[i], '=');
+			g_autofree char *name = eq ? g_strndup(argv[i], eq - argv[i])
+						   : g_strdup(argv[i]);
+			const char *old = boolean_now(cfg, name);
+			g_autofree char *pair = NULL;
+
+			if (!eq)
+				i++;	/* NAME VALUE */
+			if (!old)
+				return u;
+			pair = g_strdup_printf("%s=%s", name, old);
+			g_strv_builder_add(b, pair);
+		}
+		break;
+	case AD_FIXIT_STEP_SEMANAGE:
+		if (strcmp(argv[1], "boolean") == 0 && find_opt(argv, "-m")) {
+			/* semanage boolean -m --on|--off|-1|-0 NAME: the one bare word */
+			const char *name = NULL, *old;
+
+			for (i = 2; argv[i]; i++)
+				if (argv[i][0] != '-')
+					name = argv[i];
+			if (!name || !(old = boolean_now(cfg, name)))
+				return u;
+			g_strv_builder_add_many(b, "semanage", "boolean", "-m",
+						strcmp(old, "on") == 0 ? "--on" : "--off", name, NULL);
+			break;
+		}
+		if (!find_opt(argv, "-a"))
+			return u;
+		if (strcmp(argv[1], "fcontext") == 0) {
+			/* the same specification (and file type), deleted */
+			g_strv_builder_add_many(b, "semanage", "fcontext", "-d", NULL);
+			if ((i = find_opt(argv, "-f")) && argv[i + 1])
+				g_strv_builder_add_many(b, "-f", argv[i + 1], NULL);
+			for (i = 2; argv[i] && strcmp(argv[i], "--") != 0; i++)
+				;
+			g_strv_builder_add_many(b, "--", argv[i + 1], NULL);
+		} else if (strcmp(argv[1], "port") == 0) {
+			/* the same protocol and port (range), deleted */
+			guint p = find_opt(argv, "-p");
+
+			if (!p || !argv[p + 1])
+				return u;
+			g_strv_builder_add_many(b, "semanage", "port", "-d", "-p", argv[p + 1], NULL);
+			for (i = 2; argv[i]; i++)
+				if (g_ascii_isdigit(argv[i][0]) && i != p + 1)
+					g_strv_builder_add(b, argv[i]);
+		} else {
+			return u;
+		}
+		break;
+	default:
+		return u;
+	}
+	u->argv = g_strv_builder_end(b);
+	u->kind = UNDO_RUN;
+	return u;
+}
+
+/*
+ * Takes back, newest first, the commands in @undo that worked before one
+ * failed; what happened goes into @report, one line each.
+ */
+static void undo_all(const AdFixitConfig *cfg, GPtrArray *undo, GString *report)
+{
+	for (guint i = undo->len; i-- > 0;) {
+		Undo *u = g_ptr_array_index(undo, i);
+		g_autofree char *line = NULL, *shown = NULL, *path = NULL;
+		g_autoptr(GString) out = g_string_new(NULL);
+		g_autoptr(GError) err = NULL;
+
+		if (u->kind == UNDO_NONE)
+			continue;
+		if (u->kind == UNDO_CANNOT) {
+			shown = ad_escape_str(u->what);
+			g_string_append_printf(report, "not undone (cannot be): %s\n", shown);
+			continue;
+		}
+		line = ad_shell_join((const char *const *)u->argv);
+		shown = ad_escape_str(line);
+		path = program_path(cfg, u->argv[0]);
+		if (ad_fixit_run(path, u->argv, cfg->timeout_s, out, &err))
+			g_string_append_printf(report, "undone: %s\n%s", shown, out->str);
+		else
+			g_string_append_printf(report, "undo FAILED: %s\n", err->message);
+	}
+}
+
+/*
+ * Runs a suggestion's commands in order, all or nothing: before each
+ * command but the last, how to take it back is worked out; when one fails,
+ * those that worked are taken back, newest first, and the error says what
+ * failed and what was undone.
+ */
 static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *id,
 			  GPtrArray *commands, GString *shown, GString *out, GError **error)
 {
+	g_autoptr(GPtrArray) undo = g_ptr_array_new_with_free_func(undo_free);
 	g_autofree char *dir = NULL, *pp = NULL;
 	gboolean ok = TRUE;
 
@@ -426,10 +607,15 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 		g_autofree char *path = NULL;
 		g_auto(GStrv) run = NULL;
 		AdFixitStep step;
+		Undo *u = NULL;
 
-		if (!ad_fixit_check_command((const char *const *)argv, id, &step, error))
-			return FALSE;
+		if (!ad_fixit_check_command((const char *const *)argv, id, &step, error)) {
+			ok = FALSE;
+			break;
+		}
 		g_string_append_printf(shown, "%s%s", shown->len ? "\n" : "", line);
+		if (i + 1 < commands->len)
+			u = undo_for(cfg, argv, &step);
 		switch (step.kind) {
 		case AD_FIXIT_STEP_BUILD_MODULE:
 			if (!dir && !(dir = g_dir_make_tmp("avcdoctor-fixit-XXXXXX", error))) {
@@ -453,14 +639,31 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 			break;
 		}
 		ad_fixit_step_clear(&step);
+		if (ok && u)
+			g_ptr_array_add(undo, u);
+		else if (u)
+			undo_free(u);
 	}
 	remove_dir(dir);
+	if (!ok && undo->len) {
+		g_autoptr(GString) report = g_string_new(NULL);
+		g_autoptr(GError) first = NULL;
+
+		undo_all(cfg, undo, report);
+		g_string_append(out, report->str);
+		if (!error || !*error)
+			return FALSE;
+		first = g_steal_pointer(error);
+		g_set_error(error, first->domain, first->code,
+			    "%s\nThe commands before it, taken back where they can be:\n%s",
+			    first->message, report->str);
+	}
 	return ok;
 }
 
 /* ------------------------------------------------------------ Apply */
 
-gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
+gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index,
 			AdFixitResult *ret, GError **error)
 {
 	g_autoptr(AdStore) store = NULL;
@@ -472,18 +675,28 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
 	json_object *alert = NULL, *list = NULL, *sugg;
 	gboolean ok = FALSE;
 
+	/* setroubleshoot's clients name an alert by its local id "ID-NUM" */
+	gboolean by_local = given && strchr(given, '-') != NULL;
+	char id[17] = "";
+	gint64 num;
+
 	memset(ret, 0, sizeof(*ret));
-	if (!ad_alert_id_is_valid(id)) {
+	if (by_local ? !ad_store_parse_local_id(given, id, &num) : !ad_alert_id_is_valid(given)) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
-				    "not an alert id (16 lowercase hex digits)");
+				    "not an alert id (16 lowercase hex digits, or a local id "
+				    "ID-NUMBER)");
 		return FALSE;
 	}
+	if (!by_local)
+		g_strlcpy(id, given, sizeof(id));
 	/* reading needs no write access: the store is opened read-only until the fix worked */
 	if (!(store = ad_store_open_readonly(cfg->store_path, &local))) {
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s", local->message);
 		return FALSE;
 	}
-	if (!(alert = ad_store_get(store, id, -1, &local))) {
+	/* a local id of an alert deleted since (and come back) is NOT_FOUND */
+	if (!(alert = by_local ? ad_store_get_local(store, given, -1, &local)
+			       : ad_store_get(store, id, -1, &local))) {
 		g_set_error(error, AD_FIXIT_ERROR,
 			    g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND)
 			    ? AD_FIXIT_ERROR_NOT_FOUND : AD_FIXIT_ERROR_FAILED, "%s", local->message);

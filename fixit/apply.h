@@ -27,13 +27,16 @@ typedef struct {
 void ad_fixit_result_clear(AdFixitResult *r);
 
 /*
- * Applies suggestion @index of alert @id of the store: looks both up, checks
+ * Applies suggestion @index of alert @id of the store (an alert id, or the
+ * local id "ID-NUMBER" that setroubleshoot's interface hands out, which
+ * names one life of the alert: NOT_FOUND once it was deleted): looks both up, checks
  * every command against the allow-list, analyses the stored denial again
  * against the current policy and requires the same suggestion to come out,
  * proved where a proof applies, then runs the commands (a module is built
  * here from the alert).  Notes the time in the store when it worked.  FALSE
  * with an AD_FIXIT_ERROR (whose message has the output) otherwise; @ret
- * is filled as far as it got.
+ * is filled as far as it got.  A fix of several commands is all or
+ * nothing: when one fails, those before it are taken back where they can be.
  */
 gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
 			AdFixitResult *ret, GError **error);

@@ -9,6 +9,7 @@
 
 #include "detail-pane.h"
 #include "fix-apply.h"
+#include "fixit-client.h"
 #include "timeline-strip.h"
 
 struct _AdDetailPane {
@@ -286,7 +287,7 @@ static void fill_suggestions(AdDetailPane *p)
 	    json_object_array_length(arr) != list->len)
 		arr = NULL;
 	for (guint i = 0; i < list->len; i++) {
-		gboolean apply = arr && ad_fix_is_applicable(json_object_array_get_idx(arr, i), id);
+		gboolean apply = arr && ad_fixit_suggestion_applicable(json_object_array_get_idx(arr, i), id);
 
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  suggestion_card(g_ptr_array_index(list, i), i + 1,

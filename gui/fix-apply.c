@@ -13,35 +13,6 @@
 #include "fixit-client.h"
 #include "fix-apply.h"
 
-gboolean ad_fix_is_applicable(json_object *sugg, const char *id)
-{
-	g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-	json_object *arr, *v;
-
-	if (!sugg || !json_object_is_type(sugg, json_type_object) ||
-	    !json_object_object_get_ex(sugg, "commands", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return FALSE;
-	if (json_object_object_get_ex(sugg, "verified", &v) && v && !json_object_get_boolean(v))
-		return FALSE;
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *a = json_object_array_get_idx(arr, i);
-		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
-
-		if (!json_object_is_type(a, json_type_array))
-			return FALSE;
-		for (size_t j = 0; j < json_object_array_length(a); j++) {
-			json_object *w = json_object_array_get_idx(a, j);
-
-			if (!json_object_is_type(w, json_type_string))
-				return FALSE;
-			g_strv_builder_add(b, json_object_get_string(w));
-		}
-		g_ptr_array_add(cmds, g_strv_builder_end(b));
-	}
-	return ad_fixit_check_commands(cmds, id, NULL);
-}
-
 /* shows the answer in the row's label; nothing when the pane was rebuilt meanwhile */
 static void on_applied(GObject *src, GAsyncResult *res, gpointer data)
 {

@@ -13,13 +13,6 @@ G_BEGIN_DECLS
  */
 
 /*
- * Whether the helper may apply @sugg (an object of the alert's
- * "suggestions") of alert @id: its commands pass the helper's allow-list
- * and the policy did not prove it useless ("verified" false).
- */
-gboolean ad_fix_is_applicable(json_object *sugg, const char *id);
-
-/*
  * The Apply button of suggestion @index (0 for the first) of alert @id,
  * with the label that shows the helper's answer (the commands' output,
  * or the error); the call is asynchronous, and the desktop's polkit agent

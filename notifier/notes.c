@@ -88,36 +88,6 @@ static const char *member_string(json_object *o, const char *key, const char *fa
  * is not an alert or when the alert is ignored by this user.
  * @ret_ignored, when not NULL, says which.
  */
-gboolean ad_note_suggestion_fixable(json_object *sugg, const char *id)
-{
-	g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-	json_object *arr, *v;
-
-	if (!sugg || !json_object_is_type(sugg, json_type_object) ||
-	    !json_object_object_get_ex(sugg, "commands", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return FALSE;
-	/* a fix the policy says would not stop the denial is not offered */
-	if (json_object_object_get_ex(sugg, "verified", &v) && v && !json_object_get_boolean(v))
-		return FALSE;
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *a = json_object_array_get_idx(arr, i);
-		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
-
-		if (!json_object_is_type(a, json_type_array))
-			return FALSE;
-		for (size_t j = 0; j < json_object_array_length(a); j++) {
-			json_object *w = json_object_array_get_idx(a, j);
-
-			if (!json_object_is_type(w, json_type_string))
-				return FALSE;
-			g_strv_builder_add(b, json_object_get_string(w));
-		}
-		g_ptr_array_add(cmds, g_strv_builder_end(b));
-	}
-	return ad_fixit_check_commands(cmds, id, NULL);
-}
-
 AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 {
 	json_object *o = json_tokener_parse(text);
@@ -142,7 +112,7 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
 		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
 	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array)) {
-		n->fixable = ad_note_suggestion_fixable(json_object_array_get_idx(v, 0), n->id);
+		n->fixable = ad_fixit_suggestion_applicable(json_object_array_get_idx(v, 0), n->id);
 		n->proof = ad_proof_text_json(json_object_array_get_idx(v, 0));
 	}
 out:

@@ -26,12 +26,6 @@ char *ad_note_context_type(const char *ctx);
 int ad_note_level_rank(const char *level);
 /* one alert of ListAlerts/GetAlert; NULL when not an alert, or ignored (@ret_ignored) */
 AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored);
-/*
- * Whether avcdoctor-fixit may apply suggestion @sugg (a JSON object of an
- * alert's "suggestions") of alert @id: its commands pass the helper's
- * allow-list and it is not known to fail ("verified" is not false).
- */
-gboolean ad_note_suggestion_fixable(json_object *sugg, const char *id);
 void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdNote, ad_note_free)

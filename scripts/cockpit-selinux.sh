@@ -11,6 +11,8 @@ dir=${1:?usage: $0 DIR [VERSION]}
 version=${2:-$(apt-cache policy cockpit-ws | sed -n 's/^ *Candidate: //p')}
 case "$version" in ''|'(none)') echo "$0: no cockpit-ws version known to apt" >&2; exit 1;; esac
 mkdir -p "$dir/apt/lists/partial" "$dir/apt/cache/archives/partial" "$dir/src"
+# apt reads a relative Dir::Etc::SourceList under /etc/apt: absolute paths only
+dir=$(cd "$dir" && pwd)
 . /etc/os-release
 cat >"$dir/apt/sources.list" <<EOS
 deb-src http://deb.debian.org/debian $VERSION_CODENAME main

@@ -25,7 +25,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "skipped: needs root"
 	exit 77
 fi
-for p in Xvfb dbus-daemon busctl import timeout sqlite3 $PY; do
+for p in Xvfb xdpyinfo dbus-daemon busctl import timeout sqlite3 $PY; do
 	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
 done
 for x in "$BROWSER" "$DISPATCH" "$FIXIT"; do
@@ -155,12 +155,8 @@ printf '%s\0' "\$@" >"$TMP/restorecon.argv"
 echo "Relabeled \$3 from user_home_t to httpd_sys_content_t"
 EOF
 chmod 755 "$TMP/bin/restorecon"
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
   <include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$TMP/sys.sock"
 cat >"$TMP/d.conf" <<EOF
 [store]
 path=$TMP/store/alerts.db
@@ -182,11 +178,7 @@ pids+=($!)
 exec {DFD}>"$TMP/d.in"
 wait_for 10 "$NAME on the system bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
 	status "$NAME" || finish
-"$FIXIT" --config "$TMP/d.conf" --idle 300 --log-stderr --bin-dir "$TMP/bin" \
-	>"$TMP/fixit.log" 2>&1 &
-pids+=($!)
-wait_for 10 "the fix helper on the bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
-	status org.avcdoctor.Fixit1 || finish
+start_fix_helper "$TMP/d.conf" "$TMP/bin"
 printf 'type=AVC msg=audit(1700000000.000:100): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0\n' \
 	"$WWW/index.html" >&"$DFD"
 wait_for 10 "the alert stored" -- sh -c "sqlite3 $TMP/store/alerts.db 'SELECT id FROM alerts' | grep -q ."
@@ -197,7 +189,13 @@ pass "alert $ID stored"
 "$BROWSER" --alert "$ID" >"$TMP/browser.out" 2>"$TMP/browser.err" &
 BPID=$!
 pids+=("$BPID")
-wait_for 15 "the browser's window" -- ui "$BPID" find '^SELinux Alerts' || finish
+wait_for 15 "the browser's window" -- ui "$BPID" find '^SELinux Alerts' || {
+	# say why: the browser's words, and whether the display still answers
+	sed 's/^/    browser: /' "$TMP/browser.err" | head -5 >&2
+	timeout 5 xdpyinfo >/dev/null 2>&1 && echo "    $DISPLAY answers" >&2 ||
+		echo "    $DISPLAY does not answer: $(tail -3 "$TMP/xvfb.log")" >&2
+	finish
+}
 wait_for 10 "the restorecon fix in the pane" -- ui "$BPID" find 'restorecon -v -- ' || finish
 ui "$BPID" sensitive "Apply suggestion 1" && pass "the restorecon fix has an Apply button" ||
 	fail "no Apply button on the restorecon fix"

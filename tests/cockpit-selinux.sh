@@ -9,8 +9,18 @@
 # listed, one is expanded with its solutions, one is dismissed (delete_alert:
 # gone from the store too), and its recurrence comes back as a new row with a
 # new local id.  Screenshots go to $AD_COCKPIT_SHOTS (when set).
-# Not done here: applying a fix through run_fix (the fix helper is
-# avcdoctor-fixit's).
+# Then "Apply this solution" on a mislabelled file's restorecon fix: Cockpit
+# calls run_fix of avcdoctor-fixit (on the same private bus; the caller is
+# root, which the helper authorises without asking polkit), the helper runs
+# "restorecon -v -- PATH", and the page shows "Solution applied
+# successfully" with the command's output.  The file's label really changes
+# (getxattr of security.selinux), but not through the real restorecon: with
+# no SELinux in the kernel (no selinuxfs in /proc/filesystems) restorecon
+# exits 0 at once and writes nothing, although ext4 stores the
+# security.selinux attribute without the LSM.  So the helper's directory
+# (--bin-dir) holds a restorecon that records its argv and does what
+# restorecon would do, with setfiles(8) and this test's file context, which
+# does write the attribute here.
 # The host's SELinux status: Cockpit's page hides the alerts when `sestatus`
 # says SELinux is disabled, as it is on a Debian build machine; the bridge
 # gets a PATH whose sestatus says "enabled, enforcing" (the page's only use
@@ -21,6 +31,8 @@
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
 DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+FIXIT="$AD_BUILD_DIR/bin/avcdoctor-fixit"
+FC=/etc/selinux/default/contexts/files/file_contexts
 PY=/usr/bin/python3
 crafted="$AD_CORPUS/crafted/debian-refpolicy-cases.log"
 PAGE=${AD_COCKPIT_SELINUX:-$AD_BUILD_DIR/cockpit/selinux}
@@ -28,13 +40,20 @@ WS=/usr/lib/cockpit/cockpit-ws
 
 skip() { echo "skipped: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root (the bus policy gives the names to root)"
-[ -r "$PAGE/setroubleshoot.html" ] ||
+if [ ! -r "$PAGE/setroubleshoot.html" ]; then
+	# scripts/test.sh tried to fetch it: say why that failed
+	[ -s "${AD_COCKPIT_FETCH_LOG:-}" ] &&
+		skip "no Cockpit SELinux page: fetching it failed: $(grep -m1 '^E:\|rror' \
+			"$AD_COCKPIT_FETCH_LOG" || tail -1 "$AD_COCKPIT_FETCH_LOG")"
 	skip "no Cockpit SELinux page in $PAGE (scripts/cockpit-selinux.sh $AD_BUILD_DIR/cockpit)"
+fi
 [ -x "$WS" ] || skip "no $WS (apt-get install cockpit-ws)"
 command -v cockpit-bridge >/dev/null || skip "no cockpit-bridge"
 CHROME=$(command -v chromium-headless-shell || command -v chromium) || skip "no chromium"
 "$PY" -c 'import websocket' 2>/dev/null || skip "no python3-websocket"
-for p in dbus-daemon busctl gdbus; do command -v "$p" >/dev/null || skip "no $p"; done
+for p in dbus-daemon busctl gdbus /usr/sbin/setfiles; do command -v "$p" >/dev/null || skip "no $p"; done
+[ -r "$FC" ] || skip "no $FC"
+[ -x "$FIXIT" ] || skip "no $FIXIT"
 
 pids=()
 chrome_group=
@@ -49,13 +68,29 @@ trap cleanup EXIT
 chmod 755 "$TMP"
 
 # --- the bus, the dispatcher -------------------------------------------------------
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" \
-	"<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
-	<include>$AD_SOURCE_DIR/dispatcher/org.fedoraproject.Setroubleshootd.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "the bus" -- test -S "$TMP/sys.sock" || finish
-ADDR="unix:path=$TMP/sys.sock"
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
+	<include>$AD_SOURCE_DIR/dispatcher/org.fedoraproject.Setroubleshootd.conf</include>
+	<include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
+# the host's file contexts, and one for the test's web folder (.local: read after)
+WWW=$TMP/www
+mkdir -p "$WWW" "$TMP/fixbin"
+echo hello >"$WWW/index.html"
+cp "$FC" "$TMP/file_contexts"
+[ -r "$FC.homedirs" ] && cp "$FC.homedirs" "$TMP/file_contexts.homedirs"
+printf '%s(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n' "$WWW" >"$TMP/www.fc"
+cp "$TMP/www.fc" "$TMP/file_contexts.local"
+"$PY" -c 'import os, sys; os.setxattr(sys.argv[1], "security.selinux",
+	b"system_u:object_r:games_data_t:s0\0")' "$WWW/index.html" ||
+	skip "this file system stores no security.selinux attribute"
+label() { "$PY" -c 'import os, sys; print(os.getxattr(sys.argv[1], "security.selinux").rstrip(b"\0").decode())' "$1"; }
+cat >"$TMP/fixbin/restorecon" <<EOF
+#!/bin/sh
+# restorecon as it works with SELinux in the kernel (see the top of the test)
+printf '%s\0' "\$@" >"$TMP/restorecon.argv"
+[ "\$1 \$2" = "-v --" ] && [ \$# = 3 ] || { echo "unexpected arguments" >&2; exit 64; }
+exec /usr/sbin/setfiles -v "$TMP/www.fc" "\$3"
+EOF
+chmod 755 "$TMP/fixbin/restorecon"
 # the shipped rules: the /etc/shadow read is then an attack warning, a red alert
 cat >"$TMP/d.conf" <<EOF
 [store]
@@ -66,6 +101,7 @@ update_interval_ms=200
 [analysis]
 policy=$POLICY
 rules_dir=$AD_SOURCE_DIR/rules
+file_contexts=$TMP/file_contexts
 file_checks=false
 [log]
 target=stderr
@@ -77,6 +113,11 @@ pids+=($!)
 exec {DFD}>"$TMP/d.in"
 wait_for 10 "org.fedoraproject.Setroubleshootd" -- \
 	busctl --address="$ADDR" status org.fedoraproject.Setroubleshootd || finish
+
+# run_fix must reach this helper (with the stand-in restorecon), never another
+start_fix_helper "$TMP/d.conf" "$TMP/fixbin"
+printf 'type=AVC msg=audit(1700010000.000:5000): avc:  denied  { read } for  pid=42 comm="webd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:games_data_t:s0 tclass=file permissive=0\n' \
+	"$WWW/index.html" >"$TMP/www.log"
 
 # denials: the crafted cases and one with a hostile path (quotes, $(...))
 hexpath() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
@@ -134,7 +175,7 @@ cat >"$TMP/drive.py" <<'PY'
 import base64, json, os, re, subprocess, sys, time, urllib.request
 import websocket
 
-cdp_port, url, shots, addr, dfd, again = sys.argv[1:7]
+cdp_port, url, shots, addr, dfd, again, www = sys.argv[1:8]
 dfd = int(dfd)
 failures = 0
 
@@ -290,15 +331,66 @@ else:
     else:
         fail("the recurrence's local id: %s" % (m.group(1) if m else None))
     shot("4-recurrence")
+
+# --- "Apply this solution": a mislabelled file's restorecon, through run_fix ----------
+os.write(dfd, open(www, "rb").read())
+WROW = ROWS + ".find(b => b.innerText.includes('preventing webd from'))"
+if wait("the mislabelled file's alert listed", WROW + " !== undefined"):
+    js(WROW + ".querySelector('td.pf-c-table__toggle button').click()")
+    # the solution whose commands are the restorecon: the element around one
+    # Apply button that holds no other one
+    if wait("the solutions", WROW + ".querySelectorAll('.pf-c-expandable-section__toggle')"
+            ".length >= 2"):
+        js(WROW + ".querySelectorAll('.pf-c-expandable-section__toggle').forEach(b => b.click())")
+    find = ("(() => { const ap = x => Array.from(x.querySelectorAll('button'))"
+            ".filter(b => b.innerText.trim() == 'Apply this solution');"
+            " for (const b of ap(" + WROW + ")) {"
+            " let e = b; while (e.parentElement && ap(e.parentElement).length == 1)"
+            " e = e.parentElement;"
+            " const t = e.innerText + Array.from(e.querySelectorAll('textarea, input'))"
+            ".map(x => x.value).join(' ');"
+            " if (t.includes('restorecon -v -- ')) { b.id = 'ad-apply'; return t; } }"
+            " return null; })()")
+    got = wait("an Apply button on the restorecon solution", find)
+    if got:
+        ok("Cockpit offers \"Apply this solution\" on the restorecon fix")
+        shot("5-before-apply")
+        js("document.getElementById('ad-apply').click()")
+        res = wait("Cockpit's answer", WROW + ".innerText.includes('Solution applied successfully') || "
+                   + WROW + ".innerText.includes('Solution failed') ? " + WROW + ".innerText : ''", 30)
+        shot("6-applied")
+        if res and "Solution applied successfully" in res:
+            ok("the page says: Solution applied successfully")
+            if re.search(r"Relabeled \S*index\.html from \S*games_data_t\S* to \S*httpd_sys_content_t", res):
+                ok("the page shows the command's output (Relabeled ... to httpd_sys_content_t)")
+            else:
+                fail("no restorecon output in the page: %r" % res[-600:])
+        else:
+            fail("Cockpit's answer: %r" % (res or "")[-600:])
 sys.exit(1 if failures else 0)
 PY
 start=$(date +%s)
 timeout 180 "$PY" "$TMP/drive.py" "$CDP" \
 	"http://127.0.0.1:$PORT/cockpit/@localhost/selinux/setroubleshoot.html" "$SHOTS" "$ADDR" \
-	"$DFD" "$TMP/again.log" || {
+	"$DFD" "$TMP/again.log" "$TMP/www.log" || {
 	fail "Cockpit's page (see above)"
 	tail -20 "$TMP/ws.log" >&2
 }
 pass "the browser part took $(($(date +%s) - start)) s"
 [ -e "$TMP/pwned" ] && fail "the hostile text ran"
+# the helper's side of "Apply this solution"
+"$PY" - "$TMP/restorecon.argv" "$WWW/index.html" <<'PY' && pass "run_fix ran restorecon -v -- PATH" ||
+import sys
+got = open(sys.argv[1], "rb").read().split(b"\0")[:-1]
+assert got == [b"-v", b"--", sys.argv[2].encode()], got
+PY
+	fail "restorecon's argv: $(tr '\0' ' ' <"$TMP/restorecon.argv" 2>/dev/null)"
+got=$(label "$WWW/index.html")
+[ "$got" = system_u:object_r:httpd_sys_content_t:s0 ] &&
+	pass "the file's label changed: security.selinux is $got" ||
+	fail "the file's label is still $got"
+grep -q "uid 0 (pid [0-9]*) applied suggestion [0-9]* of alert [0-9a-f]\{16\}" "$TMP/fixit.log" &&
+	pass "the helper logged the page's run_fix" || fail "no log line: $(tail -3 "$TMP/fixit.log")"
+[ -n "$(sqlite3 "$TMP/d.db" 'SELECT fix_applied FROM alerts WHERE fix_applied IS NOT NULL' 2>/dev/null)" ] &&
+	pass "the store notes the applied fix" || fail "no fix_applied in the store"
 finish

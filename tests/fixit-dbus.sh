@@ -53,11 +53,17 @@ echo hello >"$WWW/index.html"
 PWNED=ad-pwned-$$
 HOSTILE="$WWW/-rf \$(touch $PWNED); x"
 echo evil >"$HOSTILE"
-printf '%s(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n' "$WWW" >"$TMP/file_contexts"
+# everything else is default_t (the later, more specific entry wins): a file
+# under $TMP/data gets a file context and restorecon
+printf '/.*\tsystem_u:object_r:default_t:s0\n%s(/.*)?\tsystem_u:object_r:httpd_sys_content_t:s0\n' \
+	"$WWW" >"$TMP/file_contexts"
+mkdir "$TMP/data"
+echo data >"$TMP/data/index.html"
 hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
 {
 	printf 'type=AVC msg=audit(1700000000.000:100): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0\n' "$WWW/index.html"
 	printf 'type=AVC msg=audit(1700000001.000:101): avc:  denied  { read } for  pid=42 comm="httpd" path=%s dev="vda" ino=12 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:var_t:s0 tclass=file permissive=0\n' "$(hex "$HOSTILE")"
+	printf 'type=AVC msg=audit(1700000002.000:102): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=13 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:default_t:s0 tclass=file permissive=0\n' "$TMP/data/index.html"
 } >"$TMP/denials.log"
 
 cat >"$TMP/d.conf" <<EOF
@@ -78,22 +84,25 @@ EOF
 	{ fail "the dispatcher could not fill the store"; cat "$TMP/dispatch.out" >&2; finish; }
 "$AVCDOCTOR" list --db "$TMP/store/alerts.db" --json >"$TMP/alerts.jsonl" 2>/dev/null
 # the ids of the two alerts, the index of their restorecon suggestion, the module's
-read -r ID IDX HID HIDX MIDX < <("$PY" - "$TMP/alerts.jsonl" "$WWW" <<'PY'
+read -r ID IDX HID HIDX MIDX FID FIDX < <("$PY" - "$TMP/alerts.jsonl" "$WWW" <<'PY'
 import json, sys
 out = {}
 for line in open(sys.argv[1]):
     o = json.loads(line)
     for i, s in enumerate(o["suggestions"]):
+        if [c[:2] for c in s["commands"]] == [["semanage", "fcontext"], ["restorecon", "-R"]]:
+            out["fcontext"] = (o["id"], i)
         if s["commands"] and s["commands"][0][0] == "restorecon":
             key = "good" if s["commands"][0][-1].endswith("index.html") else "hostile"
             out[key] = (o["id"], i)
         if s["commands"] and s["commands"][0][0] == "avcdoctor" and "var_t" in o["denial"]["tcontext"]:
             out["module"] = (i,)
-print(*out["good"], *out["hostile"], *out["module"])
+print(*out["good"], *out["hostile"], *out["module"], *out.get("fcontext", ("", "")))
 PY
 )
-if [ -n "${ID:-}" ] && [ -n "${HID:-}" ] && [ -n "${MIDX:-}" ]; then
+if [ -n "${ID:-}" ] && [ -n "${HID:-}" ] && [ -n "${MIDX:-}" ] && [ -n "${FIDX:-}" ]; then
 	pass "the store has both alerts with a restorecon fix ($ID #$IDX, $HID #$HIDX)"
+	pass "and one whose fix is semanage fcontext, then restorecon ($FID #$FIDX)"
 else
 	fail "no restorecon suggestion in the store:"; head -c 2000 "$TMP/alerts.jsonl" >&2; finish
 fi
@@ -294,6 +303,9 @@ expect_error Error.InvalidArgs "a malformed alert id" -- Apply "../$ID" 0
 expect_error Error.InvalidArgs "an index out of range" -- Apply "$ID" 99
 expect_error Error.InvalidArgs "run_fix with an analysis_id that is no index" -- run_fix "$ID" "0; rm"
 expect_error Error.InvalidArgs "run_fix with an index out of range" -- run_fix "$ID" 42
+# Cockpit names alerts by local id (ID-NUMBER: one life of the alert)
+expect_error Error.NotFound "run_fix with the local id of another life of the alert" -- run_fix "$ID-999" "$IDX"
+expect_error Error.InvalidArgs "run_fix with a malformed local id" -- run_fix "$ID-x" "$IDX"
 
 # stored commands the helper does not run (the store edited behind its back)
 set_commands() {	# JSON: the commands of the alert's suggestion $IDX
@@ -338,6 +350,49 @@ set_commands '[["setsebool","-P","httpd_enable_cgi=1"]]'
 apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "Error.NotProved" "$TMP/out" "a stored fix the analysis does not give again is refused"
 cp "$TMP/db.orig" "$DB"
+stop_fixit
+
+# --- all or nothing: semanage fcontext -a worked, restorecon failed -> fcontext -d --------
+mkdir "$TMP/undo"
+cat >"$TMP/undo/semanage" <<EOF
+#!/bin/sh
+printf '%s\0' "\$@" >>"$TMP/semanage.calls"
+printf '\n' >>"$TMP/semanage.calls"
+echo "semanage \$1 \$2 done"
+EOF
+cat >"$TMP/undo/restorecon" <<'EOF'
+#!/bin/sh
+echo "restorecon: cannot relabel (disk full)" >&2
+exit 1
+EOF
+chmod 755 "$TMP/undo/semanage" "$TMP/undo/restorecon"
+start_fixit "$TMP/undo"
+tf=$(fix_applied "$FID")
+apply Apply "$FID" "$FIDX" >"$TMP/out" 2>&1
+expect_grep "Error.Failed" "$TMP/out" "a second command that fails: Failed"
+expect_grep "cannot relabel (disk full)" "$TMP/out" "the error has the failing command's output"
+expect_grep "undone: semanage fcontext -d -- " "$TMP/out" "the error says the file context was taken back"
+expect_grep "semanage fcontext -a done" "$TMP/out" "the error has the first command's output"
+"$PY" - "$TMP/semanage.calls" "$TMP/data" <<'PY' && pass "semanage fcontext -a, then -d of the same specification" ||
+import re, sys
+calls = [c.split(b"\0") for c in open(sys.argv[1], "rb").read().split(b"\0\n")[:-1]]
+assert len(calls) == 2, calls
+add, undo = calls
+assert add[:3] == [b"fcontext", b"-a", b"-t"] and add[-2] == b"--", add
+assert add[-1].startswith(sys.argv[2].replace(".", "\\.").encode()), add
+assert undo == [b"fcontext", b"-d", b"--", add[-1]], undo
+PY
+	fail "semanage calls: $(tr '\0' ' ' <"$TMP/semanage.calls" 2>/dev/null)"
+[ "$(fix_applied "$FID")" = "$tf" ] && pass "a fix taken back notes no fix" ||
+	fail "a fix taken back noted a fix"
+# the first command fails: nothing after it runs, nothing to take back
+rm -f "$TMP/semanage.calls"
+printf '#!/bin/sh\necho "semanage: no such type" >&2\nexit 1\n' >"$TMP/undo/semanage"
+apply Apply "$FID" "$FIDX" >"$TMP/out" 2>&1
+expect_grep "Error.Failed" "$TMP/out" "a first command that fails: Failed"
+expect_grep "no such type" "$TMP/out" "with its output"
+grep -q "undone\|disk full" "$TMP/out" && fail "a failing first command went on or undid something" ||
+	pass "a failing first command: nothing after it ran, nothing to undo"
 stop_fixit
 
 # --- the timeout, and the helper killed mid-fix -----------------------------------------

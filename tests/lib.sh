@@ -89,15 +89,43 @@ require_policy() {
 }
 
 # start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's
-# pids array gets its pid (its cleanup kills it)
+# pids array gets its pid (its cleanup kills it).  Xvfb picks the number
+# itself (-displayfd: the first whose abstract socket it can bind; it makes
+# no lock file), so two tests started at once never share one.  The display
+# counts as started only when a client has really talked to this server:
+# the number was written, the server is still alive, and xdpyinfo reads
+# the screen size asked for.  A server that dies or never answers is
+# replaced (three tries), and its log is shown.  -noreset: the server does
+# not reset when its last client leaves (between two browsers), so a client
+# connecting at that moment is not turned away.
 start_display() {
-	# a second display: never read the number of the first
-	rm -f "$TMP/display"
-	Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp 5>"$TMP/display" \
-		>"$TMP/xvfb.log" 2>&1 &
-	pids+=($!)
-	wait_for 10 "Xvfb" -- test -s "$TMP/display" || finish
-	export DISPLAY=":$(head -1 "$TMP/display")"
+	local try xpid n
+	for try in 1 2 3; do
+		# a second display: never read the number of the first
+		rm -f "$TMP/display"
+		Xvfb -displayfd 5 -screen 0 "$1x24" -nolisten tcp -noreset 5>"$TMP/display" \
+			>"$TMP/xvfb.log" 2>&1 &
+		xpid=$!
+		pids+=("$xpid")
+		for ((n = 0; n < 200 * ${WAIT_SCALE:-1}; n++)); do
+			[ -s "$TMP/display" ] && break
+			kill -0 "$xpid" 2>/dev/null || break
+			sleep 0.05
+		done
+		n=$(head -1 "$TMP/display" 2>/dev/null)
+		if [ -n "$n" ] && kill -0 "$xpid" 2>/dev/null &&
+			timeout 10 xdpyinfo -display ":$n" 2>/dev/null |
+				grep -q "dimensions: *$1 pixels"; then
+			export DISPLAY=":$n"
+			return 0
+		fi
+		echo "Xvfb (try $try, display '${n:-none}') did not answer:" >&2
+		sed 's/^/    /' "$TMP/xvfb.log" | tail -5 >&2
+		kill "$xpid" 2>/dev/null
+		wait "$xpid" 2>/dev/null
+	done
+	fail "no X display after three tries"
+	finish
 }
 
 # start_session_bus [CONFIG-LINES]: a private session bus where anyone may own
@@ -123,4 +151,39 @@ EOF
 	pids+=($!)
 	wait_for 5 "session bus" -- test -S "$TMP/session.sock"
 	export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
+}
+
+# start_system_bus POLICY-LINES: a private system bus (bus_config: system.conf's
+# rules plus POLICY-LINES, e.g. the project's <include>s), its pid in the
+# caller's pids array; ADDR and DBUS_SYSTEM_BUS_ADDRESS exported, its log in
+# $TMP/sys.log
+start_system_bus() {
+	bus_config "$TMP/sys.conf" "$TMP/sys.sock" "$1"
+	dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
+	pids+=($!)
+	wait_for 5 "the system bus" -- test -S "$TMP/sys.sock" || finish
+	export ADDR="unix:path=$TMP/sys.sock"
+	export DBUS_SYSTEM_BUS_ADDRESS=$ADDR
+}
+
+# start_fix_helper CONFIG BIN-DIR: avcdoctor-fixit by hand on that bus, with the
+# dispatcher's CONFIG and the test's stand-in programs (--bin-dir), log in
+# $TMP/fixit.log; FPID its pid.  Before any call that could run a command,
+# it checks that the helper owning the names is this one (by pid): a helper
+# started by the bus with the real programs must never get the calls.
+start_fix_helper() {
+	local owner n
+	"$AD_BUILD_DIR/bin/avcdoctor-fixit" --config "$1" --idle 300 --log-stderr \
+		--bin-dir "$2" >>"$TMP/fixit.log" 2>&1 &
+	FPID=$!
+	pids+=("$FPID")
+	for n in org.avcdoctor.Fixit1 org.fedoraproject.SetroubleshootFixit; do
+		wait_for 10 "the fix helper owns $n" -- busctl --address="$ADDR" status "$n" ||
+			finish
+		owner=$(gdbus call --address "$ADDR" --dest org.freedesktop.DBus \
+			--object-path /org/freedesktop/DBus \
+			--method org.freedesktop.DBus.GetConnectionUnixProcessID "$n" |
+			sed 's/.*uint32 \([0-9]*\).*/\1/')
+		[ "$owner" = "$FPID" ] || { fail "$n is owned by pid $owner, not $FPID"; finish; }
+	done
 }

@@ -25,7 +25,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "skipped: needs root (the bus policy lets root listen)"
 	exit 77
 fi
-for p in Xvfb dunst dunstctl dbus-daemon dbus-monitor busctl import python3 timeout; do
+for p in Xvfb xdpyinfo dunst dunstctl dbus-daemon dbus-monitor busctl import python3 timeout; do
 	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
 done
 [ -x "$NOTIFY" ] || { echo "skipped: no $NOTIFY (WITH_NOTIFIER=OFF?)"; exit 77; }

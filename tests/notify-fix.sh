@@ -21,7 +21,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "skipped: needs root"
 	exit 77
 fi
-for p in Xvfb dunst dunstctl dbus-daemon dbus-monitor busctl sqlite3 timeout $PY; do
+for p in Xvfb xdpyinfo dunst dunstctl dbus-daemon dbus-monitor busctl sqlite3 timeout $PY; do
 	command -v "$p" >/dev/null || { echo "skipped: no $p"; exit 77; }
 done
 for x in "$NOTIFY" "$DISPATCH" "$FIXIT"; do
@@ -73,12 +73,8 @@ printf '%s\0' "\$@" >"$TMP/restorecon.argv"
 echo "Relabeled \$3"
 EOF
 chmod 755 "$TMP/bin/restorecon"
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
   <include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "system bus" -- test -S "$TMP/sys.sock"
-export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$TMP/sys.sock"
 cat >"$TMP/d.conf" <<EOF
 [store]
 path=$TMP/store/alerts.db
@@ -99,11 +95,7 @@ pids+=($!)
 exec {DFD}>"$TMP/d.in"
 wait_for 10 "$NAME on the system bus" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
 	status "$NAME" || finish
-"$FIXIT" --config "$TMP/d.conf" --idle 300 --log-stderr --bin-dir "$TMP/bin" \
-	>"$TMP/fixit.log" 2>&1 &
-pids+=($!)
-wait_for 10 "the fix helper" -- busctl --address="$DBUS_SYSTEM_BUS_ADDRESS" \
-	status org.avcdoctor.Fixit1 || finish
+start_fix_helper "$TMP/d.conf" "$TMP/bin"
 
 export XDG_STATE_HOME="$TMP/state"
 export NO_AT_BRIDGE=1

@@ -38,13 +38,8 @@ chmod 755 "$TMP"
 
 # the two policies, setroubleshoot's first: each must hold whatever order the
 # bus reads its includedir in (the later of two matching rules wins)
-bus_config "$TMP/sys.conf" "$TMP/sys.sock" \
-	"<include>$AD_SOURCE_DIR/dispatcher/org.fedoraproject.Setroubleshootd.conf</include>
+start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.fedoraproject.Setroubleshootd.conf</include>
 	<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
-dbus-daemon --config-file="$TMP/sys.conf" --nofork --nopidfile >"$TMP/sys.log" 2>&1 &
-pids+=($!)
-wait_for 5 "the bus listening" -- test -S "$TMP/sys.sock" || finish
-ADDR="unix:path=$TMP/sys.sock"
 
 mkdir -p "$TMP/rules"
 cat >"$TMP/d.conf" <<EOF

@@ -130,48 +130,10 @@ static void test_from_json_defaults(void **state)
 	assert_null(n->stype);
 }
 
-/* a first fix the helper may apply (the allow-list of fixit-client.c), and some it may not */
+/* the notifier offers "Apply the fix" for the first suggestion only */
 static void test_fixable(void **state)
 {
-	static const struct {
-		const char *sugg;
-		gboolean fixable;
-	} cases[] = {
-		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/var/www/a b\"]],\"verified\":true}", TRUE },
-		{ "{\"commands\":[[\"setsebool\",\"-P\",\"httpd_read_user_content=1\"]]}", TRUE },
-		{ "{\"commands\":[[\"semanage\",\"port\",\"-a\",\"-t\",\"http_port_t\",\"-p\","
-		  "\"tcp\",\"8081\"]],\"verified\":true}", TRUE },
-		{ "{\"commands\":[[\"avcdoctor\",\"allow\",\"--alert\",\"0123456789abcdef\","
-		  "\"--verify\",\"-M\",\"my_httpd\"],[\"semodule\",\"-X\",\"300\",\"-i\","
-		  "\"my_httpd.pp\"]]}", TRUE },
-		/* a module of another alert, a module not built first */
-		{ "{\"commands\":[[\"avcdoctor\",\"allow\",\"--alert\",\"fedcba9876543210\","
-		  "\"-M\",\"m\"],[\"semodule\",\"-i\",\"m.pp\"]]}", FALSE },
-		{ "{\"commands\":[[\"semodule\",\"-i\",\"my_httpd.pp\"]]}", FALSE },
-		/* proved not to work; no command; other programs; a path before "--" */
-		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]],\"verified\":false}", FALSE },
-		{ "{\"commands\":[]}", FALSE },
-		{ "{\"commands\":[[\"semodule\",\"-B\"]]}", FALSE },
-		{ "{\"commands\":[[\"chcon\",\"-t\",\"x_t\",\"/x\"]]}", FALSE },
-		{ "{\"commands\":[[\"restorecon\",\"-v\",\"/x\"]]}", FALSE },
-		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"x\"]]}", FALSE },
-		{ "{\"commands\":[[\"setsebool\",\"-P\",\"a=1;id\"]]}", FALSE },
-		{ "{\"commands\":[[\"semanage\",\"fcontext\",\"-a\",\"-t\",\"x_t\",\"/x(/.*)?\"]]}",
-		  FALSE },
-		{ "{\"commands\":[[\"semanage\",\"fcontext\",\"-a\",\"-t\",\"x_t\",\"--\","
-		  "\"/x(/.*)?\"]]}", TRUE },
-		{ "{\"commands\":[[\"semanage\",\"login\",\"-a\",\"x\"]]}", FALSE },
-	};
-
 	(void)state;
-	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		json_object *o = json_tokener_parse(cases[i].sugg);
-
-		assert_non_null(o);
-		if (ad_note_suggestion_fixable(o, "0123456789abcdef") != cases[i].fixable)
-			fail_msg("case %u: %s", i, cases[i].sugg);
-		json_object_put(o);
-	}
 	{
 		g_autoptr(AdNote) n = ad_note_from_json(
 			"{\"id\":\"0123456789abcdef\",\"suggestions\":[{\"commands\":"
