@@ -66,20 +66,7 @@ hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | tr a-f A-F; }
 	printf 'type=AVC msg=audit(1700000002.000:102): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=13 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:default_t:s0 tclass=file permissive=0\n' "$TMP/data/index.html"
 } >"$TMP/denials.log"
 
-cat >"$TMP/d.conf" <<EOF
-[store]
-path=$TMP/store/alerts.db
-max_age_days=0
-[bus]
-type=none
-[analysis]
-policy=$POLICY
-file_contexts=$TMP/file_contexts
-rules_dir=$TMP/rules
-file_checks=false
-[log]
-target=stderr
-EOF
+fix_dispatch_conf none
 "$DISPATCH" --config "$TMP/d.conf" <"$TMP/denials.log" >"$TMP/dispatch.out" 2>&1 ||
 	{ fail "the dispatcher could not fill the store"; cat "$TMP/dispatch.out" >&2; finish; }
 "$AVCDOCTOR" list --db "$TMP/store/alerts.db" --json >"$TMP/alerts.jsonl" 2>/dev/null

@@ -166,6 +166,27 @@ start_system_bus() {
 	export DBUS_SYSTEM_BUS_ADDRESS=$ADDR
 }
 
+# fix_dispatch_conf BUS: $TMP/d.conf, the dispatcher configuration the fix
+# tests share (the store in $TMP/store, the policy, the test's own
+# $TMP/file_contexts and $TMP/rules, no file checks, log on stderr) with
+# [bus] type=BUS
+fix_dispatch_conf() {
+	cat >"$TMP/d.conf" <<EOF
+[store]
+path=$TMP/store/alerts.db
+max_age_days=0
+[bus]
+type=$1
+[analysis]
+policy=$POLICY
+file_contexts=$TMP/file_contexts
+rules_dir=$TMP/rules
+file_checks=false
+[log]
+target=stderr
+EOF
+}
+
 # start_fix_helper CONFIG BIN-DIR: avcdoctor-fixit by hand on that bus, with the
 # dispatcher's CONFIG and the test's stand-in programs (--bin-dir), log in
 # $TMP/fixit.log; FPID its pid.  Before any call that could run a command,

@@ -75,20 +75,7 @@ EOF
 chmod 755 "$TMP/bin/restorecon"
 start_system_bus "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>
   <include>$AD_SOURCE_DIR/fixit/org.avcdoctor.Fixit1.conf</include>"
-cat >"$TMP/d.conf" <<EOF
-[store]
-path=$TMP/store/alerts.db
-max_age_days=0
-[bus]
-type=system
-[analysis]
-policy=$POLICY
-file_contexts=$TMP/file_contexts
-rules_dir=$TMP/rules
-file_checks=false
-[log]
-target=stderr
-EOF
+fix_dispatch_conf system
 mkfifo "$TMP/d.in"
 "$DISPATCH" --config "$TMP/d.conf" <"$TMP/d.in" >"$TMP/d.out" 2>"$TMP/d.err" &
 pids+=($!)
