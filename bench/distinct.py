@@ -1,16 +1,24 @@
 #!/usr/bin/env python3
 """N denial events with N distinct signatures: one alert each in `analyze`.
 
-Usage: distinct.py N TYPES_FILE > LOG
+Usage: distinct.py N TYPES > LOG
+TYPES is a binary policy (its type names are taken from it) or a text file of
+type names, one a line.
 Each event is AVC + SYSCALL + CWD + PATH + PROCTITLE (about 1.1 KB, like
 bench/gen-log.py's file events); event i pairs the i-th source and target
-type of TYPES_FILE (one type name a line, e.g. the policy's types) so that
-no two events share (source type, target type).  Deterministic.
+type of TYPES (sorted) so that no two events share (source type, target
+type).  Deterministic.
 """
+import re
 import sys
 
 n = int(sys.argv[1])
-types = [t.strip() for t in open(sys.argv[2]) if t.strip()]
+data = open(sys.argv[2], "rb").read()
+if data[:4] == b"\x8c\xff\x7c\xf9":   # SELinux binary policy magic, little-endian
+    types = sorted({t.decode() for t in
+                    re.findall(rb"(?<![a-z0-9_])[a-z][a-z0-9_]+_t(?![a-z0-9_])", data)})
+else:
+    types = [t.strip() for t in data.decode().splitlines() if t.strip()]
 k = len(types)
 if k * k < n:
     sys.exit("need more types: %d^2 < %d" % (k, n))

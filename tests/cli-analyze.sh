@@ -178,4 +178,48 @@ done
 "$AVCDOCTOR" analyze --summary -p "$POLICY" "$crafted" >"$TMP/sum.txt" 2>/dev/null
 expect_grep '^Overview$' "$TMP/sum.txt" "--summary opens the text report with the overview"
 expect_grep '^  unknown (no node= name) ' "$TMP/sum.txt" "a log without node= names says the host is unknown"
+# batches: a log of more signatures than --batch is written out batch by batch,
+# nothing lost; one batch is the report of the whole log
+httpd=selinux-sepolgen-test_data-httpd.log
+"$AVCDOCTOR" analyze --json -p "$POLICY" "$httpd" >"$TMP/whole.jsonl" 2>"$TMP/whole.err"
+"$AVCDOCTOR" analyze --json --batch 5000 -p "$POLICY" "$httpd" >"$TMP/big.jsonl" 2>/dev/null
+cmp -s "$TMP/whole.jsonl" "$TMP/big.jsonl" && pass "a batch larger than the log changes nothing" ||
+	fail "--batch larger than the log changed the report"
+"$AVCDOCTOR" analyze --json -p "$POLICY" "$crafted" >"$TMP/whole.jsonl" 2>/dev/null
+expect_status 0 "analyze in batches of 2" -- "$AVCDOCTOR" analyze --json --batch 2 -p "$POLICY" "$crafted"
+cp "$TMP/out" "$TMP/b2.jsonl"
+expect_grep " (written in [0-9]* batches of at most 2 alerts: a signature may have more than one alert)" \
+	"$TMP/err" "the summary says the alerts were written in batches"
+python3 - "$TMP/whole.jsonl" "$TMP/b2.jsonl" <<'PY' && pass "batches of 2 lose no record" || fail "batches of 2"
+import json, sys, collections
+whole = [json.loads(l) for l in open(sys.argv[1])]
+parts = [json.loads(l) for l in open(sys.argv[2])]
+assert len(whole) > 2 and len(parts) >= len(whole), (len(whole), len(parts))
+count = collections.Counter()
+for a in parts:
+    count[a["id"]] += a["count"]
+assert count == collections.Counter({a["id"]: a["count"] for a in whole}), "counts by signature differ"
+# the first batch holds the first two signatures of the log, as the whole report does
+assert [a["id"] for a in parts[:2]] == [a["id"] for a in whole[:2]]
+PY
+expect_status 1 "--batch 0 is a usage error" -- "$AVCDOCTOR" analyze --batch 0 -p "$POLICY" "$httpd"
+expect_grep "^avcdoctor: analyze: --batch: " "$TMP/err" "--batch 0 says what is wrong"
+
+# an overview over many batches: the reports wait for it in a temporary file
+# (beyond 16 MiB of them) and follow it whole
+python3 "$AD_SOURCE_DIR/bench/distinct.py" 7000 "$POLICY" >"$TMP/distinct.log"
+"$AVCDOCTOR" analyze --summary --json --batch 1500 -p "$POLICY" "$TMP/distinct.log" \
+	>"$TMP/many.jsonl" 2>"$TMP/many.err"
+python3 - "$TMP/many.jsonl" <<'PY' && pass "an overview of 5 batches and 7,000 alerts precedes them all" ||
+import json, os, sys
+assert os.path.getsize(sys.argv[1]) > 16 << 20, "the reports did not outgrow memory"
+lines = [json.loads(l) for l in open(sys.argv[1])]
+s, alerts = lines[0], lines[1:]
+assert s["type"] == "summary" and s["alerts"] == len(alerts) == 7000, (s["alerts"], len(alerts))
+assert s["records"] == sum(a["count"] for a in alerts) == 7000
+assert len({a["id"] for a in alerts}) == 7000
+PY
+	fail "overview over batches"
+expect_grep "^7000 denial records in 7000 alerts (written in 5 batches of at most 1500 alerts" \
+	"$TMP/many.err" "the summary counts the batches"
 finish

@@ -102,21 +102,14 @@ void ad_overview_finish(AdOverview *o)
 	g_ptr_array_sort(o->hosts, entry_cmp);
 }
 
-AdOverview *ad_overview_new(GPtrArray *alerts)
+void ad_overview_add_alert(AdOverview *o, const AdAlert *a)
 {
-	AdOverview *o = ad_overview_new_empty();
+	int fix = -1;
 
-	for (guint i = 0; alerts && i < alerts->len; i++) {
-		const AdAlert *a = g_ptr_array_index(alerts, i);
-		int fix = -1;
-
-		if (a->suggestions && a->suggestions->len)
-			fix = ((AdSuggestion *)g_ptr_array_index(a->suggestions, 0))->kind;
-		ad_overview_add(o, a->level, fix, a->stype, a->ttype, a->count, a->first_seen,
-				a->last_seen, a->hosts);
-	}
-	ad_overview_finish(o);
-	return o;
+	if (a->suggestions && a->suggestions->len)
+		fix = ((AdSuggestion *)g_ptr_array_index(a->suggestions, 0))->kind;
+	ad_overview_add(o, a->level, fix, a->stype, a->ttype, a->count, a->first_seen,
+			a->last_seen, a->hosts);
 }
 
 void ad_overview_free(AdOverview *o)

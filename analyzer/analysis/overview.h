@@ -33,13 +33,11 @@ typedef struct {
 	GHashTable *index[3];		/* private: name -> entry of sources, targets, hosts */
 } AdOverview;
 
-/* @alerts: AdAlert*, analysed (their suggestions decide the fix counts) */
-AdOverview *ad_overview_new(GPtrArray *alerts);
-
 /*
- * The same counts for alerts held in another form (a front end's parsed
- * JSON): an empty overview, one ad_overview_add per alert, then
- * ad_overview_finish to rank the lists.  @fix: the AdFixKind of the
+ * An empty overview, one ad_overview_add_alert() per analysed alert (its
+ * suggestions decide the fix counts) or ad_overview_add() per alert held
+ * in another form (a front end's parsed JSON), then ad_overview_finish()
+ * to rank the lists.  @fix: the AdFixKind of the
  * alert's first suggestion, -1 for none; @hosts: host name ("" for records
  * without node=) -> its records (GSIZE_TO_POINTER), or NULL.
  */
@@ -47,6 +45,7 @@ AdOverview *ad_overview_new_empty(void);
 void ad_overview_add(AdOverview *o, AdLevel level, int fix, const char *stype,
 		     const char *ttype, guint64 records, double first_seen, double last_seen,
 		     GHashTable *hosts);
+void ad_overview_add_alert(AdOverview *o, const AdAlert *a);
 void ad_overview_finish(AdOverview *o);
 void ad_overview_free(AdOverview *o);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdOverview, ad_overview_free)
