@@ -169,31 +169,35 @@ int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOption
 	return ret;
 }
 
+/*
+ * With cli->knowledge, the file labels and rules (--file-contexts, the
+ * rules directories) are loaded too, while the policy loads; what is
+ * missing of them is said once on stderr.
+ */
 gboolean ad_cli_load_policy(AdCli *cli)
 {
 	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	AdAnalysisOptions opt = {
+		.file_contexts = cli->opt.file_contexts,
+		/* the log is from this host when it is the default one, read on a terminal */
+		.local = cli->host_files || (!cli->opt.files && !ad_cli_stdin_is_input()),
+		.input_files = ad_cli_input_files(cli),
+	};
 
-	cli->analysis = ad_analysis_new(cli->opt.policy, &error);
+	if (cli->knowledge)
+		cli->analysis = ad_analysis_new_with_knowledge(cli->opt.policy, &opt, problems,
+							       &error);
+	else
+		cli->analysis = ad_analysis_new(cli->opt.policy, &error);
 	if (!cli->analysis) {
 		ad_cli_message("%s", error->message);
 		return FALSE;
 	}
-	cli->policy = ad_analysis_policy(cli->analysis);
-	return TRUE;
-}
-
-void ad_cli_load_knowledge(AdCli *cli, gboolean local)
-{
-	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
-	AdAnalysisOptions opt = {
-		.file_contexts = cli->opt.file_contexts,
-		.local = local,
-		.input_files = ad_cli_input_files(cli),
-	};
-
-	ad_analysis_load_knowledge(cli->analysis, &opt, problems);
 	for (guint i = 0; i < problems->len; i++)
 		ad_cli_message("%s", (char *)g_ptr_array_index(problems, i));
+	cli->policy = ad_analysis_policy(cli->analysis);
+	return TRUE;
 }
 
 /*

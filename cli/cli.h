@@ -70,6 +70,13 @@ struct _AdCli {
 	GPtrArray *event_denials;	/* of AdDenial*, the event's, reused */
 	char **text_files;		/* the inputs that are not binary (ad_cli_input_files()) */
 	GHashTable *nul_files;		/* file -> lines with NUL bytes past the first */
+	/*
+	 * Set by a command before ad_cli_begin(): the plugins' knowledge
+	 * (labels, rules) is loaded with the policy; @host_files: the log is
+	 * from this host (the option of that name).
+	 */
+	gboolean knowledge;
+	gboolean host_files;
 };
 
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt);
@@ -101,11 +108,6 @@ const char *const *ad_cli_input_files(const AdCli *cli);
 gboolean ad_cli_stdin_is_input(void);
 /* reads every input (files or the default log) and calls the sink per denial */
 gboolean ad_cli_read_inputs(AdCli *cli);
-/*
- * loads the file labels and rules into the analysis (--file-contexts, the
- * rules directories); what is missing is said once on stderr
- */
-void ad_cli_load_knowledge(AdCli *cli, gboolean local);
 /* the verdict of one denial, or NULL when none can be had */
 const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d);
 void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);

@@ -162,10 +162,10 @@ int ad_cmd_analyze(int argc, char **argv)
 {
 	AdCli cli = { 0 };
 	AnalyzeState st = { .batch = AD_ANALYZE_BATCH };
-	gboolean host_files = FALSE, summary = FALSE;
+	gboolean summary = FALSE;
 	gint batch = AD_ANALYZE_BATCH;
 	GOptionEntry entries[] = {
-		{ "host-files", 0, 0, G_OPTION_ARG_NONE, &host_files,
+		{ "host-files", 0, 0, G_OPTION_ARG_NONE, &cli.host_files,
 		  N_("The log is from this host: check the files it names here"), NULL },
 		{ "summary", 0, 0, G_OPTION_ARG_NONE, &summary,
 		  N_("Open with an overview (counts by level and fix, top domains, targets "
@@ -179,6 +179,7 @@ int ad_cmd_analyze(int argc, char **argv)
 	FILE *summary_f;
 	int ret;
 
+	cli.knowledge = TRUE;
 	ret = ad_cli_begin(&cli, "analyze", _("Groups the SELinux denials of the audit log into "
 					     "alerts and explains each with ranked fixes."),
 			   entries, &argc, &argv);
@@ -190,7 +191,6 @@ int ad_cmd_analyze(int argc, char **argv)
 		ad_cli_end(&cli);
 		return 1;
 	}
-	ad_cli_load_knowledge(&cli, host_files || (!cli.opt.files && !ad_cli_stdin_is_input()));
 
 	st.cli = &cli;
 	st.ctx = ad_analysis_context(cli.analysis);

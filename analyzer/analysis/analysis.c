@@ -93,48 +93,65 @@ static void add_problem(GPtrArray *problems, char *message)
 		g_free(message);
 }
 
-/* loads labels and rules as the options last given say */
-static void load_knowledge(AdAnalysis *an, GPtrArray *ret_problems)
+/*
+ * What the plugins know besides the policy, and where it is read from.
+ * Reading it needs no policy, only its file's name (its file_contexts
+ * lie beside it): any thread may do it.
+ */
+typedef struct {
+	const char *policy_path;
+	const char *file_contexts;
+	const char *const *rules_dirs;
+	gboolean no_rules, no_labels;
+	gboolean bool_docs;		/* the booleans' descriptions too */
+	GPtrArray *problems;		/* char*, or NULL */
+
+	AdLabels *labels;
+	AdRuleBook *rules;
+	GHashTable *docs;
+} Knowledge;
+
+static void knowledge_read(Knowledge *k)
 {
 	g_autoptr(GError) error = NULL;
 
-	clear_knowledge(an);
-	if (!an->no_labels)
-		an->labels = ad_labels_open(an->file_contexts, ad_policy_path(an->policy),
-					    &error);
-	if (!an->labels && !an->no_labels) {
-		/* labels are one source of knowledge among many: go on without */
-		add_problem(ret_problems, g_strdup_printf(_("%s; file label checks are skipped"),
-							  error->message));
-		g_clear_error(&error);
+	if (!k->no_labels) {
+		k->labels = ad_labels_open(k->file_contexts, k->policy_path, &error);
+		if (!k->labels) {
+			/* labels are one source of knowledge among many: go on without */
+			add_problem(k->problems, g_strdup_printf(_("%s; file label checks are "
+								   "skipped"), error->message));
+			g_clear_error(&error);
+		}
 	}
-	if (!an->no_rules) {
-		g_auto(GStrv) defaults = an->rules_dirs ? NULL : ad_rules_default_dirs();
+	if (!k->no_rules) {
+		g_auto(GStrv) defaults = k->rules_dirs ? NULL : ad_rules_default_dirs();
 		AdRuleBook *book = ad_rule_book_new();
 
-		if (!ad_rule_book_load_dirs(book, (const char *const *)(an->rules_dirs ?
-							an->rules_dirs : defaults),
-					    ret_problems, &error)) {
-			add_problem(ret_problems, g_strdup_printf(_("no rules loaded: %s"),
-								  error->message));
+		if (!ad_rule_book_load_dirs(book, k->rules_dirs ? k->rules_dirs
+							      : (const char *const *)defaults,
+					    k->problems, &error)) {
+			add_problem(k->problems, g_strdup_printf(_("no rules loaded: %s"),
+								 error->message));
 			g_clear_pointer(&book, ad_rule_book_free);
 		}
-		an->rules = book;
+		k->rules = book;
 	}
-	an->ctx.policy = an->policy;
-	an->ctx.labels = an->labels;
-	an->ctx.rules = an->rules;
-	an->ctx.local = an->local;
-	an->ctx.input_files = (const char *const *)an->input_files;
-	an->ctx.stored_alerts = an->stored_alerts;
+	if (k->bool_docs)
+		k->docs = ad_bool_docs_read();
 }
 
-void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
-				GPtrArray *ret_problems)
+static gpointer knowledge_thread(gpointer data)
+{
+	knowledge_read(data);
+	return NULL;
+}
+
+/* keeps the options (copied): a reload reads the same knowledge again */
+static void set_options(AdAnalysis *an, const AdAnalysisOptions *opt)
 {
 	static const AdAnalysisOptions none;
 
-	g_return_if_fail(an);
 	if (!opt)
 		opt = &none;
 	g_free(an->file_contexts);
@@ -147,7 +164,82 @@ void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
 	g_strfreev(an->input_files);
 	an->input_files = g_strdupv((char **)opt->input_files);
 	an->stored_alerts = opt->stored_alerts;
-	load_knowledge(an, ret_problems);
+}
+
+static Knowledge knowledge_of(AdAnalysis *an, const char *policy_path, GPtrArray *problems)
+{
+	return (Knowledge){
+		.policy_path = policy_path,
+		.file_contexts = an->file_contexts,
+		.rules_dirs = (const char *const *)an->rules_dirs,
+		.no_rules = an->no_rules,
+		.no_labels = an->no_labels,
+		.problems = problems,
+	};
+}
+
+/* puts what was read to use, as the options last given say */
+static void use_knowledge(AdAnalysis *an, Knowledge *k)
+{
+	clear_knowledge(an);
+	an->labels = k->labels;
+	an->rules = k->rules;
+	if (k->docs)
+		ad_policy_set_bool_docs(an->policy, k->docs);
+	an->ctx.policy = an->policy;
+	an->ctx.labels = an->labels;
+	an->ctx.rules = an->rules;
+	an->ctx.local = an->local;
+	an->ctx.input_files = (const char *const *)an->input_files;
+	an->ctx.stored_alerts = an->stored_alerts;
+}
+
+void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
+				GPtrArray *ret_problems)
+{
+	Knowledge k;
+
+	g_return_if_fail(an);
+	set_options(an, opt);
+	clear_knowledge(an);
+	k = knowledge_of(an, ad_policy_path(an->policy), ret_problems);
+	knowledge_read(&k);
+	use_knowledge(an, &k);
+}
+
+AdAnalysis *ad_analysis_new_with_knowledge(const char *policy_path, const AdAnalysisOptions *opt,
+					   GPtrArray *ret_problems, GError **error)
+{
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	g_autofree char *path = NULL;
+	AdAnalysis *an;
+	AdPolicy *p;
+	GThread *reader;
+	Knowledge k;
+	gboolean live;
+
+	path = ad_policy_find(policy_path, &live, error);
+	if (!path)
+		return NULL;
+	an = ad_analysis_new_for_policy(NULL);
+	set_options(an, opt);
+	k = knowledge_of(an, path, problems);
+	k.bool_docs = TRUE;
+	reader = g_thread_new("avcdoctor-know", knowledge_thread, &k);
+	p = ad_policy_load_found(path, live, error);
+	g_thread_join(reader);
+	an->policy = p;
+	if (!p) {
+		g_clear_pointer(&k.labels, ad_labels_free);
+		g_clear_pointer(&k.rules, ad_rule_book_free);
+		g_clear_pointer(&k.docs, g_hash_table_unref);
+		ad_analysis_free(an);
+		return NULL;
+	}
+	use_knowledge(an, &k);
+	if (ret_problems)
+		g_ptr_array_extend_and_steal(ret_problems, g_steal_pointer(&problems));
+	return an;
 }
 
 void ad_analysis_set_policy(AdAnalysis *an, AdPolicy *policy)

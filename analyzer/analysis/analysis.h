@@ -52,6 +52,15 @@ void ad_analysis_load_knowledge(AdAnalysis *an, const AdAnalysisOptions *opt,
 				GPtrArray *ret_problems);
 
 /*
+ * ad_analysis_new() and ad_analysis_load_knowledge() in one, faster: the
+ * labels, the rules and the booleans' descriptions are read in a thread
+ * of their own while the policy loads.  NULL with @error when there is no
+ * policy (@ret_problems is then left as it was).
+ */
+AdAnalysis *ad_analysis_new_with_knowledge(const char *policy_path, const AdAnalysisOptions *opt,
+					   GPtrArray *ret_problems, GError **error);
+
+/*
  * Replaces the policy with @policy (taken) and drops the labels and rules
  * that were loaded for the old one: load them again with
  * ad_analysis_load_knowledge() (an edited file_contexts.local or rules

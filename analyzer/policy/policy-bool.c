@@ -594,9 +594,9 @@ static gboolean ad_doc_parse_elements(const char *xml, gsize xml_len, AdDocParse
 /*
  * Reads the boolean descriptions of refpolicy's policy.xml at @path
  * (plain or gzip-compressed; ISO-8859-1 as it declares, or UTF-8) into
- * p->bool_docs.  What was read before a parse error is kept.
+ * @docs.  What was read before a parse error is kept.
  */
-int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
+static int bool_docs_parse(GHashTable *docs, const char *path, GError **error)
 {
 	g_autofree char *data = NULL, *plain = NULL, *utf8 = NULL;
 	AdDocParse d = { 0 };
@@ -604,8 +604,6 @@ int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
 	gsize len, xml_len;
 	gboolean ok;
 
-	if (!p->bool_docs)
-		p->bool_docs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	if (!g_file_get_contents(path, &data, &len, error))
 		return -1;
 	xml = data;
@@ -630,7 +628,7 @@ int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
 		xml_len = n;
 	}
 
-	d.docs = p->bool_docs;
+	d.docs = docs;
 	d.text = g_string_new(NULL);
 	ok = ad_doc_parse_elements(xml, xml_len, &d, error);
 	if (!ok)
@@ -640,17 +638,42 @@ int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
 	return ok ? 0 : -1;
 }
 
+static GHashTable *bool_docs_new(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/* bool_docs_parse() into p->bool_docs */
+int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
+{
+	if (!p->bool_docs)
+		p->bool_docs = bool_docs_new();
+	return bool_docs_parse(p->bool_docs, path, error);
+}
+
+GHashTable *ad_bool_docs_read(void)
+{
+	const char *path = ad_env_path("AVCDOCTOR_POLICY_XML");
+	GHashTable *docs = bool_docs_new();
+
+	if (!path || !*path)
+		path = "/usr/share/selinux/devel/policy.xml";
+	/* no documentation is no error (descriptions are a nicety): not retried */
+	bool_docs_parse(docs, path, NULL);
+	return docs;
+}
+
+void ad_policy_set_bool_docs(AdPolicy *p, GHashTable *docs)
+{
+	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
+	p->bool_docs = docs;
+}
+
 const char *ad_policy_bool_description(AdPolicy *p, const char *name)
 {
 	g_return_val_if_fail(p != NULL, NULL);
-	if (!p->bool_docs) {
-		const char *path = ad_env_path("AVCDOCTOR_POLICY_XML");
-
-		if (!path || !*path)
-			path = "/usr/share/selinux/devel/policy.xml";
-		/* no documentation is no error (descriptions are a nicety): not retried */
-		ad_bool_docs_load(p, path, NULL);
-	}
+	if (!p->bool_docs)
+		p->bool_docs = ad_bool_docs_read();
 	if (!name)
 		return NULL;
 	return g_hash_table_lookup(p->bool_docs, name);

@@ -366,7 +366,7 @@ GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const c
 	type_datum_t *src, *filter = NULL;
 	class_datum_t *cls;
 	guint32 want = 0;
-	GPtrArray *names, *out;
+	GPtrArray *names;
 	GString *key;
 
 	g_return_val_if_fail(p != NULL, NULL);
@@ -401,10 +401,8 @@ GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const c
 		g_string_free(key, TRUE);
 	}
 
-	out = g_ptr_array_new_full(names->len, g_free);
-	for (guint i = 0; i < names->len; i++)
-		g_ptr_array_add(out, g_strdup(names->pdata[i]));
-	return out;
+	/* the cached array itself: emptying the cache leaves the caller's reference */
+	return g_ptr_array_ref(names);
 }
 
 /* ---- users ----------------------------------------------------------------- */

@@ -603,22 +603,35 @@ static void ad_te_info_free(AdTeInfo *te)
 	g_free(te);
 }
 
+char *ad_policy_find(const char *path, gboolean *ret_live, GError **error)
+{
+	gboolean live = FALSE;
+	char *found;
+
+	g_return_val_if_fail(error == NULL || *error == NULL, NULL);
+	found = path ? g_strdup(path) : ad_policy_discover(&live, error);
+	if (ret_live)
+		*ret_live = live;
+	return found;
+}
+
 AdPolicy *ad_policy_load(const char *path, GError **error)
 {
-	g_autoptr(AdPolicy) p = NULL;
 	g_autofree char *found = NULL;
-	gboolean live = FALSE;
+	gboolean live;
 
+	found = ad_policy_find(path, &live, error);
+	return found ? ad_policy_load_found(found, live, error) : NULL;
+}
+
+AdPolicy *ad_policy_load_found(const char *path, gboolean live, GError **error)
+{
+	g_autoptr(AdPolicy) p = NULL;
+
+	g_return_val_if_fail(path != NULL, NULL);
 	g_return_val_if_fail(error == NULL || *error == NULL, NULL);
 
 	ad_sepol_quiet();
-	if (!path) {
-		found = ad_policy_discover(&live, error);
-		if (!found)
-			return NULL;
-		path = found;
-	}
-
 	p = g_new0(AdPolicy, 1);
 	p->path = g_strdup(path);
 	if (!ad_policy_read(p, path, error))

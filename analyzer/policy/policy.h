@@ -95,6 +95,14 @@ typedef struct _AdPolicy AdPolicy;
  * server is global.
  */
 AdPolicy *ad_policy_load(const char *path, GError **error);
+/*
+ * ad_policy_load() in two steps, for a caller that starts other work
+ * once it knows which file is loaded: the file (a copy of @path, or the
+ * default), @ret_live: whether the running system's boolean values apply;
+ * then loading it.
+ */
+char *ad_policy_find(const char *path, gboolean *ret_live, GError **error);
+AdPolicy *ad_policy_load_found(const char *path, gboolean live, GError **error);
 void ad_policy_free(AdPolicy *p);
 const char *ad_policy_path(const AdPolicy *p);
 gboolean ad_policy_is_mls(const AdPolicy *p);
@@ -174,9 +182,10 @@ const char *ad_policy_type_primary(AdPolicy *p, const char *name);
  * only: constraints and MLS are not considered).  With @attribute_filter,
  * only the types that have that attribute ("file_type", "port_type").
  * @source_type may be an attribute: what the rules written for it grant.
- * No permission: the types with any permission of @tclass.  Sorted; a new
- * array the caller frees (the strings with it).  NULL when a name is not
- * defined.  Cached per arguments.
+ * No permission: the types with any permission of @tclass.  Sorted; a
+ * reference to the cached array, which the caller unrefs and must not
+ * change; its names are the policy's, valid until ad_policy_free().  NULL
+ * when a name is not defined.  Cached per arguments.
  */
 GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const char *tclass,
 				   const char *const *perms, guint n_perms,
@@ -194,6 +203,14 @@ GPtrArray *ad_policy_bool_names(AdPolicy *p);
  * valid until ad_policy_free().
  */
 const char *ad_policy_bool_description(AdPolicy *p, const char *name);
+/*
+ * The descriptions ad_policy_bool_description() gives, read now (name ->
+ * text; empty when the documentation is not installed), for a caller that
+ * reads them while the policy loads and hands them over with
+ * ad_policy_set_bool_docs() (taken).  Needs no policy: any thread.
+ */
+GHashTable *ad_bool_docs_read(void);
+void ad_policy_set_bool_docs(AdPolicy *p, GHashTable *docs);
 
 /* ---- scope: what else a change opens, counted from the rules --------------- */
 
