@@ -801,10 +801,18 @@ AdDispatch *ad_dispatch_new(const AdDispatchConfig *config, FILE *json_out, GErr
 	d->last_reload_us = now_us();
 	d->store_error_log.interval_us = 10 * G_USEC_PER_SEC;
 
-	d->analysis = ad_analysis_new(d->cfg.policy, error);
-	if (!d->analysis)
-		return NULL;
-	load_knowledge(d);
+	{
+		/* the labels and rules are read while the policy loads */
+		g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+		AdAnalysisOptions opt = { 0 };
+		const char *dirs[2];
+
+		knowledge_options(d, &opt, dirs);
+		d->analysis = ad_analysis_new_with_knowledge(d->cfg.policy, &opt, problems, error);
+		if (!d->analysis)
+			return NULL;
+		log_problems(problems);
+	}
 	open_outlets(d);
 	d->store = open_store(d);
 	maybe_prune(d, TRUE);
