@@ -11,6 +11,7 @@
 #include "analysis/alert.h"
 #include "analysis/alert-text.h"
 #include "analysis/suggest.h"
+#include "i18n.h"
 #include "output/escape.h"
 #include "output/report.h"
 
@@ -73,10 +74,10 @@ char *ad_text_time(double t, const char *fmt)
 	g_autoptr(GDateTime) dt = NULL;
 
 	if (!(t > 0) || !(utc = g_date_time_new_from_unix_utc((gint64)t)))
-		return g_strdup(_("(unknown)"));
+		return g_strdup(T_("(unknown)"));
 	zone = local_zone();
 	dt = g_date_time_to_timezone(utc, zone);
-	return dt ? g_date_time_format(dt, fmt) : g_strdup(_("(unknown)"));
+	return dt ? g_date_time_format(dt, fmt) : g_strdup(T_("(unknown)"));
 }
 
 /* "local, web1 (3), ..." with counts, or names only; at most @max names, then "+N" */
@@ -89,7 +90,7 @@ char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
 
 	if (hc && json_object_is_type(hc, json_type_object)) {
 		json_object_object_foreach(hc, host, count) {
-			g_autofree char *h = *host ? ad_text_shown(host) : g_strdup(_("local"));
+			g_autofree char *h = *host ? ad_text_shown(host) : g_strdup(T_("local"));
 
 			if (++total > max)
 				continue;
@@ -108,9 +109,9 @@ char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
 		}
 	}
 	if (!total)
-		g_string_append(s, _("local"));
+		g_string_append(s, T_("local"));
 	if (total > max)
-		g_string_append_printf(s, _(",+%u more"), total - max);
+		g_string_append_printf(s, T_(",+%u more"), total - max);
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
@@ -122,37 +123,58 @@ char *ad_alert_json_level(json_object *o)
 	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : ad_text_shown(name);
 }
 
-/* wraps @text at ~78 columns */
+/* wraps @text at ~78 columns: words are what the spaces separate */
 static void append_wrapped(GString *out, const char *text)
 {
-	g_auto(GStrv) words = g_strsplit(text, " ", -1);
 	gsize col = 0;
 
-	for (char **w = words; *w; w++) {
-		gsize len = strlen(*w);
+	for (const char *p = text; *p;) {
+		const char *space = strchr(p, ' ');
+		gsize len = space ? (gsize)(space - p) : strlen(p);
 
-		if (!len)
-			continue;
-		if (col && col + 1 + len > 78) {
-			g_string_append_c(out, '\n');
-			col = 0;
-		} else if (col) {
-			g_string_append_c(out, ' ');
-			col++;
+		if (len) {
+			if (col && col + 1 + len > 78) {
+				g_string_append_c(out, '\n');
+				col = 0;
+			} else if (col) {
+				g_string_append_c(out, ' ');
+				col++;
+			}
+			g_string_append_len(out, p, len);
+			col += len;
 		}
-		g_string_append(out, *w);
-		col += len;
+		p += len;
+		if (*p)
+			p++;
 	}
 	g_string_append_c(out, '\n');
 }
 
-/* "Label                  value", nothing when @value is NULL */
+/*
+ * "Label                  value": the label padded to 22 bytes, as
+ * printf's %-22s would (this is most of a report's lines: no printf)
+ */
+static void append_row(GString *out, const char *label, const char *value)
+{
+	gsize len = strlen(label);
+
+	g_string_append_len(out, label, len);
+	for (; len < 22; len++)
+		g_string_append_c(out, ' ');
+	g_string_append_c(out, ' ');
+	g_string_append(out, value);
+	g_string_append_c(out, '\n');
+}
+
+/* a row of @value as shown (escaped where needed), nothing when @value is NULL */
 static void append_field(GString *out, const char *label, const char *value)
 {
-	g_autofree char *v = ad_text_shown(value);
+	g_autofree char *v = NULL;
 
-	if (value)
-		g_string_append_printf(out, "%-22s %s\n", label, v);
+	if (!value)
+		return;
+	v = ad_text_shown(value);
+	append_row(out, label, v);
 }
 
 /* the same, "?" when @value is NULL: a field every denial has */
@@ -211,11 +233,13 @@ static void append_command(GString *out, json_object *argv, json_object *hex_arg
 	line = ad_shell_join((const char *const *)args->pdata);
 	/* a command that needs escaping to be shown is not copy-pasteable */
 	if (ad_bytes_are_clean(line, strlen(line))) {
-		g_string_append_printf(out, "# %s\n", line);
+		g_string_append(out, "# ");
+		g_string_append(out, line);
+		g_string_append_c(out, '\n');
 		return;
 	}
 	esc = ad_escape_str(line);
-	g_string_append(out, _("# (contains control characters, shown escaped)\n"));
+	g_string_append(out, T_("# (contains control characters, shown escaped)\n"));
 	g_string_append_printf(out, "# %s\n", esc);
 }
 
@@ -266,7 +290,7 @@ void ad_alert_json_render(GString *out, json_object *o)
 								   : NULL;
 
 		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
-		g_string_append_printf(out, _("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
+		g_string_append_printf(out, T_("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
 				       plugin, json_object_get_double(ad_json_member(s, "confidence")) * 100,
 				       kind);
 		if (if_text)
@@ -276,7 +300,7 @@ void ad_alert_json_render(GString *out, json_object *o)
 		append_proof(out, s);
 		if (cmds && json_object_is_type(cmds, json_type_array) &&
 		    json_object_array_length(cmds))
-			g_string_append(out, _("Do\n"));
+			g_string_append(out, T_("Do\n"));
 		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
 				  j < json_object_array_length(cmds); j++) {
 			json_object *argv = json_object_array_get_idx(cmds, j);
@@ -288,33 +312,33 @@ void ad_alert_json_render(GString *out, json_object *o)
 							? json_object_array_get_idx(hex, j) : NULL);
 		}
 	}
-	g_string_append(out, _("\nAdditional Information:\n"));
-	append_known(out, _("Source Context"), ad_json_member_str(d, "scontext"));
-	append_known(out, _("Target Context"), ad_json_member_str(d, "tcontext"));
+	g_string_append(out, T_("\nAdditional Information:\n"));
+	append_known(out, T_("Source Context"), ad_json_member_str(d, "scontext"));
+	append_known(out, T_("Target Context"), ad_json_member_str(d, "tcontext"));
 	for (guint i = 0; paths && json_object_is_type(paths, json_type_array) &&
 			  i < json_object_array_length(paths); i++)
-		append_field(out, i ? "" : _("Target Objects"),
+		append_field(out, i ? "" : T_("Target Objects"),
 			     json_object_get_string(json_object_array_get_idx(paths, i)));
-	append_known(out, _("Target Class"), ad_json_member_str(d, "tclass"));
+	append_known(out, T_("Target Class"), ad_json_member_str(d, "tclass"));
 	if (g_strcmp0(ad_json_member_str(d, "type"), "USER_AVC") == 0) {
 		/* the object manager that checked and logged the access, not the subject */
 		const char *by = ad_json_member_str(o, "reported_by");
 
-		append_field(out, _("Reported By"), by ? by : ad_json_member_str(d, "exe"));
+		append_field(out, T_("Reported By"), by ? by : ad_json_member_str(d, "exe"));
 	} else {
-		append_field(out, _("Source Executable"), ad_json_member_str(d, "exe"));
+		append_field(out, T_("Source Executable"), ad_json_member_str(d, "exe"));
 	}
-	append_field(out, _("Source Command"), ad_json_member_str(d, "comm"));
+	append_field(out, T_("Source Command"), ad_json_member_str(d, "comm"));
 	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
 			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
 	     i++)
-		append_field(out, i ? "" : _("Programs Seen"),
+		append_field(out, i ? "" : T_("Programs Seen"),
 			     json_object_get_string(json_object_array_get_idx(comms, i)));
-	append_field(out, _("Command Line"), ad_json_member_str(d, "cmdline"));
+	append_field(out, T_("Command Line"), ad_json_member_str(d, "cmdline"));
 	if (port && json_object_is_type(port, json_type_int))
-		g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Port"),
+		g_string_append_printf(out, "%-22s %" PRId64 "\n", T_("Port"),
 				       json_object_get_int64(port));
-	append_field(out, _("Syscall"), ad_json_member_str(d, "syscall"));
+	append_field(out, T_("Syscall"), ad_json_member_str(d, "syscall"));
 	if (ad_json_member(o, "blocked") && ad_json_member(o, "logged_only")) {
 		/* the counts of both modes: an alert with a blocked denial says so */
 		g_autofree char *perm = ad_permissive_text(
@@ -322,37 +346,38 @@ void ad_alert_json_render(GString *out, json_object *o)
 			(guint64)MAX(json_object_get_int64(ad_json_member(o, "blocked")), 0),
 			(guint64)MAX(json_object_get_int64(ad_json_member(o, "logged_only")), 0));
 
-		g_string_append_printf(out, "%-22s %s\n", _("Permissive"), perm);
+		append_row(out, T_("Permissive"), perm);
 	} else if (d) {
 		/* null: the record did not say (kernels before the permissive= field) */
 		json_object *perm = ad_json_member(d, "permissive");
 
-		g_string_append_printf(out, "%-22s %s\n", _("Permissive"),
-				       !perm ? _("unknown")
-				       : json_object_get_boolean(perm) ? _("yes (nothing was blocked)")
-				       : _("no"));
+		append_row(out, T_("Permissive"),
+			   !perm ? T_("unknown")
+			   : json_object_get_boolean(perm) ? T_("yes (nothing was blocked)")
+			   : T_("no"));
 	}
-	g_string_append_printf(out, "%-22s %s\n", _("Hosts"), hosts);
-	g_string_append_printf(out, "%-22s %" PRId64 "\n", _("Alert Count"), count);
-	g_string_append_printf(out, "%-22s %s\n", _("First Seen"), first);
-	g_string_append_printf(out, "%-22s %s\n", _("Last Seen"), last);
-	append_field(out, _("Reason"), ad_json_member_str(d, "reason"));
+	append_row(out, T_("Hosts"), hosts);
+	g_string_append_printf(out, "%-22s %" PRId64 "\n", T_("Alert Count"), count);
+	append_row(out, T_("First Seen"), first);
+	append_row(out, T_("Last Seen"), last);
+	append_field(out, T_("Reason"), ad_json_member_str(d, "reason"));
 	if (json_object_get_boolean(ad_json_member(d, "suspect")))
-		append_field(out, _("Warning"), ad_json_member_str(d, "suspect_reason"));
+		append_field(out, T_("Warning"), ad_json_member_str(d, "suspect_reason"));
 	if (filter && strcmp(filter, "never") != 0)
-		g_string_append_printf(out, "%-22s %s%s\n", _("Your Filter"),
-				       strcmp(filter, "always") == 0 ? _("always ignored")
+		g_string_append_printf(out, "%-22s %s%s\n", T_("Your Filter"),
+				       strcmp(filter, "always") == 0 ? T_("always ignored")
 				       : strcmp(filter, "after_first") == 0
-				       ? _("ignored after the first time") : "?",
+				       ? T_("ignored after the first time") : "?",
 				       json_object_get_boolean(ad_json_member(o, "ignored"))
-				       ? _(" (ignored now)") : "");
-	g_string_append(out, _("\nRaw Audit Messages:\n"));
+				       ? T_(" (ignored now)") : "");
+	g_string_append(out, T_("\nRaw Audit Messages:\n"));
 	for (guint i = 0; records && json_object_is_type(records, json_type_array) &&
 			  i < json_object_array_length(records); i++) {
 		g_autofree char *r = ad_text_shown(json_object_get_string(
 			json_object_array_get_idx(records, i)));
 
-		g_string_append_printf(out, "%s\n", r);
+		g_string_append(out, r);
+		g_string_append_c(out, '\n');
 	}
 	g_string_append_c(out, '\n');
 }

@@ -12,6 +12,7 @@
 #include "analysis/alert-text.h"
 #include "output/escape.h"
 #include "hash.h"
+#include "i18n.h"
 #include "output/report.h"
 
 struct _AdAlertSet {
@@ -306,7 +307,7 @@ static char *access_words(GPtrArray *perms)
 
 	for (guint i = 0; i < perms->len; i++) {
 		if (i)
-			g_string_append(s, i + 1 == perms->len ? _(" and ") : ", ");
+			g_string_append(s, i + 1 == perms->len ? T_(" and ") : ", ");
 		g_string_append(s, g_ptr_array_index(perms, i));
 	}
 	return g_string_free(g_steal_pointer(&s), FALSE);
@@ -321,7 +322,7 @@ static char *access_words(GPtrArray *perms)
  */
 static char *denied_subject(const AdAlert *a, const AdDenial *d)
 {
-	const char *stype = a->stype ? a->stype : _("a process");
+	const char *stype = a->stype ? a->stype : T_("a process");
 	AdBytes who_b;
 
 	if (d->type == AD_DENIAL_USER_AVC) {
@@ -359,9 +360,9 @@ char *ad_alert_summary(const AdAlert *a)
 
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
-			return g_strdup_printf(_("SELinux is preventing %s from entering the "
+			return g_strdup_printf(T_("SELinux is preventing %s from entering the "
 						 "invalid context %s."), who, d->invalid_context);
-		return g_strdup_printf(_("SELinux is preventing %s from %s access (%s)."), who,
+		return g_strdup_printf(T_("SELinux is preventing %s from %s access (%s)."), who,
 				       access, a->stype ? a->stype : "?");
 	}
 	/*
@@ -375,25 +376,25 @@ char *ad_alert_summary(const AdAlert *a)
 		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)
 						      : g_strdup(a->ttype);
 
-		return g_strdup_printf(_("SELinux is preventing %s from passing %s to %s, "
+		return g_strdup_printf(T_("SELinux is preventing %s from passing %s to %s, "
 					 "which it started as %s."), a->stype, access, new_prog,
 				       a->ttype);
 	}
 	if (!a->perms->len)
 		/* an object manager's "Unknown class" notice */
-		return g_strdup_printf(_("%s needs the class %s, which the SELinux policy "
+		return g_strdup_printf(T_("%s needs the class %s, which the SELinux policy "
 					 "lacks."), who, tclass);
 	if (object)
-		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s %s."),
+		return g_strdup_printf(T_("SELinux is preventing %s from %s access on the %s %s."),
 				       who, access, tclass, object);
 	if (d->port >= 0)
-		return g_strdup_printf(_("SELinux is preventing %s from %s access on the %s "
+		return g_strdup_printf(T_("SELinux is preventing %s from %s access on the %s "
 					 "port %" PRId64 "."), who, access, tclass,
 				       d->port);
 	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
-		return g_strdup_printf(_("SELinux is preventing %s from using the %s "
+		return g_strdup_printf(T_("SELinux is preventing %s from using the %s "
 					 "permission (%s)."), who, access, tclass);
-	return g_strdup_printf(_("SELinux is preventing %s from %s access on a %s labeled "
+	return g_strdup_printf(T_("SELinux is preventing %s from %s access on a %s labeled "
 				 "%s."), who, access, tclass, ttype);
 }
 
@@ -401,16 +402,16 @@ char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only)
 {
 	if (blocked && logged_only)
 		/* TRANSLATORS: the Permissive line of an alert whose denials were in both modes */
-		return g_strdup_printf(_("no: %" PRIu64 " blocked, %" PRIu64 " only logged "
+		return g_strdup_printf(T_("no: %" PRIu64 " blocked, %" PRIu64 " only logged "
 					 "(permissive)"), blocked, logged_only);
 	if (blocked)
-		return g_strdup(_("no"));
+		return g_strdup(T_("no"));
 	if (logged_only && logged_only == count)
-		return g_strdup(_("yes (nothing was blocked)"));
+		return g_strdup(T_("yes (nothing was blocked)"));
 	if (logged_only)
-		return g_strdup_printf(_("%" PRIu64 " only logged (permissive), the others "
+		return g_strdup_printf(T_("%" PRIu64 " only logged (permissive), the others "
 					 "unknown"), logged_only);
-	return g_strdup(_("unknown"));
+	return g_strdup(T_("unknown"));
 }
 
 char *ad_alert_permissive_text(const AdAlert *a)

@@ -103,7 +103,12 @@ typedef struct {
 	const char *file_contexts;
 	const char *const *rules_dirs;
 	gboolean no_rules, no_labels;
-	gboolean bool_docs;		/* the booleans' descriptions too */
+	/*
+	 * Read in a thread of its own, beside the policy: also what is
+	 * otherwise read at first use (the booleans' descriptions, the counts
+	 * of the file labels).
+	 */
+	gboolean ahead;
 	GPtrArray *problems;		/* char*, or NULL */
 
 	AdLabels *labels;
@@ -137,8 +142,11 @@ static void knowledge_read(Knowledge *k)
 		}
 		k->rules = book;
 	}
-	if (k->bool_docs)
+	if (k->ahead) {
 		k->docs = ad_bool_docs_read();
+		if (k->labels)
+			ad_labels_read_ahead(k->labels);
+	}
 }
 
 static gpointer knowledge_thread(gpointer data)
@@ -224,7 +232,7 @@ AdAnalysis *ad_analysis_new_with_knowledge(const char *policy_path, const AdAnal
 	an = ad_analysis_new_for_policy(NULL);
 	set_options(an, opt);
 	k = knowledge_of(an, path, problems);
-	k.bool_docs = TRUE;
+	k.ahead = TRUE;
 	reader = g_thread_new("avcdoctor-know", knowledge_thread, &k);
 	p = ad_policy_load_found(path, live, error);
 	g_thread_join(reader);

@@ -28,7 +28,13 @@ gboolean ad_bytes_are_clean(const void *data, gsize len)
 		return TRUE;
 	end = s + len;
 
-	if (!g_utf8_validate(s, len, &p) || p != end)
+	/* printable ASCII, nearly every text, byte by byte; from the first other byte on, decoded */
+	for (p = s; p < end && (guchar)*p >= 0x20 && (guchar)*p < 0x7f; p++)
+		;
+	if (p == end)
+		return TRUE;
+	s = p;
+	if (!g_utf8_validate(s, end - s, &p) || p != end)
 		return FALSE;
 	for (p = s; p < end; p = g_utf8_next_char(p)) {
 		gunichar c = g_utf8_get_char(p);

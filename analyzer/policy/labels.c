@@ -178,23 +178,36 @@ gboolean ad_labels_is_customizable(AdLabels *l, const char *type)
  */
 static char *place_of(const char *path, gsize len, gboolean drop_last)
 {
-	g_autofree char *copy = g_strndup(path, len);
-	g_auto(GStrv) parts = g_strsplit(copy, "/", -1);
-	const char *comps[3] = {0};
-	guint n = 0, total = 0;
+	const char *comp[2];
+	gsize comp_len[2];
+	guint n, total = 0;
 
-	for (char **p = parts; *p; p++)
-		if (**p)
-			total++;
+	/* the first two non-empty components, and how many there are */
+	for (gsize i = 0; i < len;) {
+		gsize start, end;
+
+		while (i < len && path[i] == '/')
+			i++;
+		if (i == len)
+			break;
+		start = i;
+		while (i < len && path[i] != '/')
+			i++;
+		end = i;
+		if (total < 2) {
+			comp[total] = path + start;
+			comp_len[total] = end - start;
+		}
+		total++;
+	}
 	if (drop_last && total)
 		total--;
-	for (char **p = parts; *p && n < MIN(total, 2); p++)
-		if (**p)
-			comps[n++] = *p;
+	n = MIN(total, 2);
 	if (!n)
 		return NULL;
-	return n == 1 ? g_strconcat("/", comps[0], NULL)
-		      : g_strconcat("/", comps[0], "/", comps[1], NULL);
+	return n == 1 ? g_strdup_printf("/%.*s", (int)comp_len[0], comp[0])
+		      : g_strdup_printf("/%.*s/%.*s", (int)comp_len[0], comp[0],
+					(int)comp_len[1], comp[1]);
 }
 
 /* counts the entries of one file_contexts file into l->uses and l->places */
@@ -232,6 +245,29 @@ static void count_file(AdLabels *l, const char *path)
 	}
 }
 
+/* reads file_contexts and its .local and .homedirs for the counts, once; under uses_lock */
+static void count_uses(AdLabels *l)
+{
+	g_autofree char *local = NULL, *homedirs = NULL;
+
+	if (l->uses)
+		return;
+	local = g_strconcat(l->path, ".local", NULL);
+	homedirs = g_strconcat(l->path, ".homedirs", NULL);
+	l->uses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	l->places = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	count_file(l, l->path);
+	count_file(l, local);
+	count_file(l, homedirs);
+}
+
+void ad_labels_read_ahead(AdLabels *l)
+{
+	g_mutex_lock(&l->uses_lock);
+	count_uses(l);
+	g_mutex_unlock(&l->uses_lock);
+}
+
 guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 			  gboolean *ret_same_place)
 {
@@ -240,16 +276,7 @@ guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 	guint n;
 
 	g_mutex_lock(&l->uses_lock);
-	if (!l->uses) {
-		g_autofree char *local = g_strconcat(l->path, ".local", NULL);
-		g_autofree char *homedirs = g_strconcat(l->path, ".homedirs", NULL);
-
-		l->uses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-		l->places = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-		count_file(l, l->path);
-		count_file(l, local);
-		count_file(l, homedirs);
-	}
+	count_uses(l);
 	n = GPOINTER_TO_UINT(g_hash_table_lookup(l->uses, type));
 	if (ret_same_place)
 		*ret_same_place = key && g_hash_table_contains(l->places, key);

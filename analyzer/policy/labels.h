@@ -37,6 +37,8 @@ gboolean ad_labels_is_customizable(AdLabels *l, const char *type);
  */
 guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 			  gboolean *ret_same_place);
+/* reads now what ad_labels_type_uses() reads at its first question (a thread with time to spare) */
+void ad_labels_read_ahead(AdLabels *l);
 /*
  * TRUE for a directory no fix may relabel as a whole ("semanage fcontext -a
  * -t samba_share_t '/usr(/.*)?'" would break the system): the FHS and

@@ -170,6 +170,9 @@ struct _AdPolicy {
 	gboolean allow_index_ready;
 	AdAllowIndex class_index[2];
 	gboolean class_index_ready;
+	/* the allow rules in table order, between building the one index and the other */
+	avtab_ptr_t *allow_nodes[2];
+	guint32 n_allow_nodes[2];
 	/* te_avtab nodes added since the indexes were built (tried modules); bounded */
 	GPtrArray *added_nodes;
 	GHashTable *types_allowed;	/* key string -> GPtrArray of const char* (type names) */

@@ -108,17 +108,33 @@ static guint key_target(avtab_ptr_t r)
 	return r->key.target_type;
 }
 
-/* the allow rules of @h, in table order; *ret_n: how many */
-static avtab_ptr_t *allow_nodes(AdPolicy *p, avtab_t *h, guint32 *ret_n)
+/*
+ * The allow rules of te_avtab (@t 0) or te_cond_avtab (1), in table
+ * order; *ret_n: how many.  Walking the table's chains is most of the
+ * cost of an index: the walk is kept until both indexes are built.
+ */
+static avtab_ptr_t *allow_nodes(AdPolicy *p, guint t, guint32 *ret_n)
 {
-	GPtrArray *out = g_ptr_array_new();
+	avtab_t *h = t ? &p->db.te_cond_avtab : &p->db.te_avtab;
 
-	for (guint i = 0; h->htable && i < h->nslot; i++)
-		for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
-			if (ad_allow_rule(p, cur))
-				g_ptr_array_add(out, cur);
-	*ret_n = out->len;
-	return (avtab_ptr_t *)g_ptr_array_free(out, FALSE);
+	if (!p->allow_nodes[t]) {
+		GPtrArray *out = g_ptr_array_sized_new(h->nel);
+
+		for (guint i = 0; h->htable && i < h->nslot; i++)
+			for (avtab_ptr_t cur = h->htable[i]; cur; cur = cur->next)
+				if (ad_allow_rule(p, cur))
+					g_ptr_array_add(out, cur);
+		p->n_allow_nodes[t] = out->len;
+		p->allow_nodes[t] = (avtab_ptr_t *)g_ptr_array_free(out, FALSE);
+	}
+	*ret_n = p->n_allow_nodes[t];
+	return p->allow_nodes[t];
+}
+
+static void allow_nodes_clear(AdPolicy *p)
+{
+	for (guint t = 0; t < 2; t++)
+		g_clear_pointer(&p->allow_nodes[t], g_free);
 }
 
 /*
@@ -145,20 +161,20 @@ static void index_nodes(avtab_ptr_t *nodes, guint32 count, AdAllowIndex *ix, gui
 			ix->rules[next[key(nodes[i])]++] = nodes[i];
 }
 
-/* the index of the allow rules of @h by source type (see AdAllowIndex) */
-static void ad_allow_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+/* the index of the allow rules of table @t by source type (see AdAllowIndex) */
+static void ad_allow_index_build(AdPolicy *p, guint t, AdAllowIndex *ix)
 {
 	guint32 count;
-	g_autofree avtab_ptr_t *nodes = allow_nodes(p, h, &count);
+	avtab_ptr_t *nodes = allow_nodes(p, t, &count);
 
 	index_nodes(nodes, count, ix, p->db.p_types.nprim, key_source);
 }
 
-/* the index of the allow rules of @h by class, sorted by target within a class */
-static void ad_class_index_build(AdPolicy *p, avtab_t *h, AdAllowIndex *ix)
+/* the index of the allow rules of table @t by class, sorted by target within a class */
+static void ad_class_index_build(AdPolicy *p, guint t, AdAllowIndex *ix)
 {
 	guint32 count;
-	g_autofree avtab_ptr_t *nodes = allow_nodes(p, h, &count);
+	avtab_ptr_t *nodes = allow_nodes(p, t, &count);
 	AdAllowIndex by_target = { 0 };
 
 	index_nodes(nodes, count, &by_target, p->db.p_types.nprim, key_target);
@@ -182,6 +198,7 @@ void ad_allow_index_clear(AdPolicy *p)
 	}
 	p->allow_index_ready = FALSE;
 	p->class_index_ready = FALSE;
+	allow_nodes_clear(p);
 	if (p->added_nodes)
 		g_ptr_array_set_size(p->added_nodes, 0);
 }
@@ -212,9 +229,11 @@ void ad_allow_index_ready(AdPolicy *p)
 {
 	if (p->allow_index_ready)
 		return;
-	ad_allow_index_build(p, &p->db.te_avtab, &p->allow_index[0]);
-	ad_allow_index_build(p, &p->db.te_cond_avtab, &p->allow_index[1]);
+	for (guint t = 0; t < 2; t++)
+		ad_allow_index_build(p, t, &p->allow_index[t]);
 	p->allow_index_ready = TRUE;
+	if (p->class_index_ready)
+		allow_nodes_clear(p);
 }
 
 /*
@@ -226,9 +245,10 @@ void ad_class_index_ready(AdPolicy *p)
 	if (p->class_index_ready)
 		return;
 	for (guint t = 0; t < 2; t++)
-		ad_class_index_build(p, t ? &p->db.te_cond_avtab : &p->db.te_avtab,
-				     &p->class_index[t]);
+		ad_class_index_build(p, t, &p->class_index[t]);
 	p->class_index_ready = TRUE;
+	if (p->allow_index_ready)
+		allow_nodes_clear(p);
 }
 
 /* the first rule of @ix with class @tclass and target @target or after; *ret_end: the class' end */
