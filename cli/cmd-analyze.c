@@ -81,7 +81,6 @@ static gboolean spool_copy(Spool *sp, FILE *out)
 }
 
 typedef struct {
-	AdCli *cli;
 	AdContext *ctx;
 	AdAlertSet *alerts;		/* the alerts of the batch being read */
 	guint batch;			/* alerts held before they are written */
@@ -189,10 +188,9 @@ int ad_cmd_analyze(int argc, char **argv)
 		ad_cli_message("analyze: --batch: %s %s", _("give a number of alerts, 1 or more"),
 			       _("(see --help)"));
 		ad_cli_end(&cli);
-		return 1;
+		return AD_EXIT_INPUT;
 	}
 
-	st.cli = &cli;
 	st.ctx = ad_analysis_context(cli.analysis);
 	st.batch = batch;
 	st.json = cli.opt.json;
