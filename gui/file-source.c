@@ -105,22 +105,12 @@ static void on_event(AdEvent *ev, gpointer user_data)
 }
 
 /* the alerts, analysed, as JSON texts */
-static GPtrArray *alerts_to_json(Analysis *an, const char *const *files,
-				 const char *file_contexts)
+static GPtrArray *alerts_to_json(Analysis *an)
 {
-	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
 	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
-	/* the log may come from another machine: the files it names are not ours */
-	AdAnalysisOptions opt = {
-		.local = FALSE, .input_files = files, .file_contexts = file_contexts,
-	};
-	AdContext *ctx;
+	AdContext *ctx = ad_analysis_context(an->analysis);
 
-	ad_analysis_load_knowledge(an->analysis, &opt, problems);
-	for (guint i = 0; i < problems->len; i++)
-		note_problem(an, NULL, 0, g_ptr_array_index(problems, i));
-	ctx = ad_analysis_context(an->analysis);
 	for (guint i = 0; i < alerts->len; i++) {
 		AdAlert *a = g_ptr_array_index(alerts, i);
 		json_object *o;
@@ -143,10 +133,19 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOp
 	GPtrArray *ret = NULL;
 	guint read = 0;
 
+	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
+	/* the log may come from another machine: the files it names are not ours */
+	AdAnalysisOptions kopt = {
+		.local = FALSE, .input_files = files,
+		.file_contexts = opt ? opt->file_contexts : NULL,
+	};
+
 	report->messages = g_ptr_array_new_with_free_func(g_free);
 	report->times = g_array_new(FALSE, FALSE, sizeof(double));
 	an.report = report;
-	an.analysis = ad_analysis_new(opt ? opt->policy : NULL, error);
+	/* the labels and rules are read while the policy loads */
+	an.analysis = ad_analysis_new_with_knowledge(opt ? opt->policy : NULL, &kopt, problems,
+						     error);
 	if (!an.analysis)
 		return NULL;
 	report->policy = g_strdup(ad_policy_path(ad_analysis_policy(an.analysis)));
@@ -171,7 +170,10 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOp
 			    report->messages->len ? (char *)g_ptr_array_index(report->messages, 0)
 						  : _("no log file to read"));
 	} else {
-		ret = alerts_to_json(&an, files, opt ? opt->file_contexts : NULL);
+		/* after what reading found: a log that could not be read is said first */
+		for (guint i = 0; i < problems->len; i++)
+			note_problem(&an, NULL, 0, g_ptr_array_index(problems, i));
+		ret = alerts_to_json(&an);
 	}
 	ad_alert_set_free(an.alerts);
 	ad_analysis_free(an.analysis);
