@@ -146,6 +146,30 @@ static gboolean writable(AdStore *s, GError **error)
 	return FALSE;
 }
 
+/*
+ * The start of an edit: the store is writable and a write transaction is
+ * open, with the records filed so far written first when @flush (so that
+ * the edit sees them).  FALSE with @error and nothing left open when not.
+ */
+static gboolean edit_begin(AdStore *s, gboolean flush, GError **error)
+{
+	if (!writable(s, error) || !store_begin(s, error))
+		return FALSE;
+	if (flush && !store_flush(s, error)) {
+		store_abort_txn(s);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* an edit of an alert the store does not hold: the transaction ends, FALSE with NOT_FOUND */
+static gboolean no_alert(AdStore *s, const char *id, GError **error)
+{
+	store_commit_locked(s, NULL);
+	g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+	return FALSE;
+}
+
 static gboolean record_locked(AdStore *s, const AdAlert *a, const AdDenial *denial,
 			      gboolean *ret_new, GError **error)
 {
@@ -255,7 +279,7 @@ gboolean ad_store_set_analysis(AdStore *s, const AdAlert *a, GError **error)
 
 	g_return_val_if_fail(s && a, FALSE);
 	g_mutex_lock(&s->lock);
-	if (!writable(s, error) || !store_check_id(a->id, error) || !a->latest || !store_begin(s, error))
+	if (!store_check_id(a->id, error) || !a->latest || !edit_begin(s, FALSE, error))
 		goto out;
 	sa = g_hash_table_lookup(s->alerts, a->id);
 	if (!sa) {
@@ -311,14 +335,11 @@ gboolean ad_store_delete(AdStore *s, const char *id, GError **error)
 	if (!store_check_id(id, error))
 		return FALSE;
 	g_mutex_lock(&s->lock);
-	if (!writable(s, error) || !store_begin(s, error))
+	if (!edit_begin(s, TRUE, error))
 		goto out;
-	if (!store_flush(s, error))
-		goto fail;
 	sa = g_hash_table_lookup(s->alerts, id);
 	if (!sa) {
-		store_commit_locked(s, NULL);
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+		no_alert(s, id, error);
 		goto out;
 	}
 	/* an explicit delete forgets the users' filters too (pruning keeps them) */
@@ -343,17 +364,16 @@ gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GErro
 	if (!store_check_id(id, error))
 		return FALSE;
 	g_mutex_lock(&s->lock);
-	if (!writable(s, error) || !store_begin(s, error))
+	if (!edit_begin(s, TRUE, error))
 		goto out;
-	if (!store_flush(s, error) || !(q = store_stmt(s, ST_SET_FIX_APPLIED, error)))
+	if (!(q = store_stmt(s, ST_SET_FIX_APPLIED, error)))
 		goto fail;
 	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_double(q, 2, when);
 	if (!store_run(s, q, error))
 		goto fail;
 	if (sqlite3_changes(s->db) == 0) {
-		store_commit_locked(s, NULL);
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+		no_alert(s, id, error);
 		goto out;
 	}
 	ok = store_commit_locked(s, error);
@@ -408,10 +428,8 @@ guint ad_store_prune(AdStore *s, double now, GError **ret_error)
 	g_return_val_if_fail(s, 0);
 	g_mutex_lock(&s->lock);
 	if (s->readonly || (!s->limits.max_alerts && !s->limits.max_age_days) ||
-	    !store_begin(s, &error))
+	    !edit_begin(s, TRUE, &error))
 		goto out;
-	if (!store_flush(s, &error))
-		goto fail;
 	if (s->limits.max_age_days) {
 		cutoff = now - s->limits.max_age_days * 86400.0;
 		if (!collect(s, "SELECT num, id FROM alerts WHERE last_seen < ?1", cutoff, 0, nums,
@@ -491,11 +509,10 @@ gboolean ad_store_set_filter(AdStore *s, const char *id, gint64 uid, AdFilter fi
 		return FALSE;
 	}
 	g_mutex_lock(&s->lock);
-	if (!writable(s, error) || !store_begin(s, error))
+	if (!edit_begin(s, FALSE, error))
 		goto out;
 	if (!g_hash_table_lookup(s->alerts, id)) {
-		store_commit_locked(s, NULL);
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"), id);
+		no_alert(s, id, error);
 		goto out;
 	}
 	/* "never" is the default: no row */
