@@ -26,6 +26,7 @@
 #include "read/reader.h"
 #include "store.h"
 #include "apply.h"
+#include "undo.h"
 
 void ad_fixit_config_clear(AdFixitConfig *c)
 {
@@ -58,8 +59,7 @@ static const struct {
 	{ "semodule_package", "/usr/bin" },
 };
 
-/* the absolute path of an allowed program, or NULL; owned */
-static char *program_path(const AdFixitConfig *cfg, const char *name)
+char *ad_fixit_program_path(const AdFixitConfig *cfg, const char *name)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(programs); i++)
 		if (strcmp(programs[i].name, name) == 0)
@@ -370,8 +370,8 @@ static char *build_module(const AdFixitConfig *cfg, Reanalysis *r, const AdFixit
 	AdRuleOptions opt = { .kind = step->dontaudit ? AD_RULE_DONTAUDIT : AD_RULE_ALLOW };
 	g_autoptr(AdRuleSet) rs = NULL;
 	g_autofree char *te_text = NULL, *te = NULL, *mod = NULL, *pp = NULL;
-	g_autofree char *checkmodule = program_path(cfg, "checkmodule");
-	g_autofree char *package = program_path(cfg, "semodule_package");
+	g_autofree char *checkmodule = ad_fixit_program_path(cfg, "checkmodule");
+	g_autofree char *package = ad_fixit_program_path(cfg, "semodule_package");
 	g_autofree char *name = g_strdup_printf("%s.te", step->module);
 
 	if (r->alert->level == AD_LEVEL_RED) {
@@ -415,179 +415,6 @@ static void remove_dir(const char *dir)
 	g_rmdir(dir);
 }
 
-/* ------------------------------------------------------------ undoing */
-
-/* how a command that worked is taken back when a later one of the same fix fails */
-typedef enum {
-	UNDO_NONE,	/* it changed nothing on the system (a module built in a temporary dir) */
-	UNDO_RUN,	/* run the undo command */
-	UNDO_CANNOT,	/* it cannot be taken back (restorecon: the old labels are not known) */
-} UndoKind;
-
-typedef struct {
-	UndoKind kind;
-	char **argv;	/* UNDO_RUN: the command */
-	char *what;	/* the command it takes back, shell-quoted */
-} Undo;
-
-static void undo_free(gpointer data)
-{
-	Undo *u = data;
-
-	g_strfreev(u->argv);
-	g_free(u->what);
-	g_free(u);
-}
-
-/* "on"/"off" of boolean @name now, asked with getsebool; NULL when unknown */
-static const char *boolean_now(const AdFixitConfig *cfg, const char *name)
-{
-	g_autofree char *path = program_path(cfg, "getsebool");
-	g_autoptr(GString) out = g_string_new(NULL);
-	g_autofree char *want = g_strdup_printf("%s --> ", name);
-	char *argv[] = { (char *)"getsebool", (char *)name, NULL };
-
-	if (!ad_fixit_run(path, argv, cfg->timeout_s, out, NULL))
-		return NULL;
-	if (!g_str_has_prefix(out->str, want))
-		return NULL;
-	if (g_str_has_prefix(out->str + strlen(want), "on"))
-		return "on";
-	if (g_str_has_prefix(out->str + strlen(want), "off"))
-		return "off";
-	return NULL;
-}
-
-/* the index of option @opt in @argv before "--", or 0 */
-static guint find_opt(char **argv, const char *opt)
-{
-	for (guint i = 1; argv[i] && strcmp(argv[i], "--") != 0; i++)
-		if (strcmp(argv[i], opt) == 0)
-			return i;
-	return 0;
-}
-
-/*
- * How to take back @argv (checked: of kind @step) once it has worked,
- * decided before it runs: a boolean gets its value of now back (setsebool,
- * semanage boolean -m: getsebool asked first), a file context or port
- * added (-a) is deleted again (-d), a module loaded is removed at the same
- * priority.  A label that restorecon changed, a setting modified (-m) or
- * deleted (-d) cannot be taken back: its old value is not known.
- */
-static Undo *undo_for(const AdFixitConfig *cfg, char **argv, const AdFixitStep *step)
-{
-	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
-	Undo *u = g_new0(Undo, 1);
-	guint i;
-
-	u->what = ad_shell_join((const char *const *)argv);
-	u->kind = UNDO_CANNOT;
-	switch (step->kind) {
-	case AD_FIXIT_STEP_BUILD_MODULE:
-		u->kind = UNDO_NONE;
-		return u;
-	case AD_FIXIT_STEP_LOAD_MODULE:
-		g_strv_builder_add(b, "semodule");
-		if ((i = find_opt(argv, "-X")) && argv[i + 1])
-			g_strv_builder_add_many(b, "-X", argv[i + 1], NULL);
-		g_strv_builder_add_many(b, "-r", step->module, NULL);
-		break;
-	case AD_FIXIT_STEP_SETSEBOOL:
-		g_strv_builder_add(b, "setsebool");
-		i = 1;
-		if (argv[i] && strcmp(argv[i], "-P") == 0)
-			g_strv_builder_add(b, argv[i++]);
-		for (; argv[i]; i++) {
-			const char *eq = strchr(argv[i], '=');
-			g_autofree char *name = eq ? g_strndup(argv[i], eq - argv[i])
-						   : g_strdup(argv[i]);
-			const char *old = boolean_now(cfg, name);
-			g_autofree char *pair = NULL;
-
-			if (!eq)
-				i++;	/* NAME VALUE */
-			if (!old)
-				return u;
-			pair = g_strdup_printf("%s=%s", name, old);
-			g_strv_builder_add(b, pair);
-		}
-		break;
-	case AD_FIXIT_STEP_SEMANAGE:
-		if (strcmp(argv[1], "boolean") == 0 && find_opt(argv, "-m")) {
-			/* semanage boolean -m --on|--off|-1|-0 NAME: the one bare word */
-			const char *name = NULL, *old;
-
-			for (i = 2; argv[i]; i++)
-				if (argv[i][0] != '-')
-					name = argv[i];
-			if (!name || !(old = boolean_now(cfg, name)))
-				return u;
-			g_strv_builder_add_many(b, "semanage", "boolean", "-m",
-						strcmp(old, "on") == 0 ? "--on" : "--off", name, NULL);
-			break;
-		}
-		if (!find_opt(argv, "-a"))
-			return u;
-		if (strcmp(argv[1], "fcontext") == 0) {
-			/* the same specification (and file type), deleted */
-			g_strv_builder_add_many(b, "semanage", "fcontext", "-d", NULL);
-			if ((i = find_opt(argv, "-f")) && argv[i + 1])
-				g_strv_builder_add_many(b, "-f", argv[i + 1], NULL);
-			for (i = 2; argv[i] && strcmp(argv[i], "--") != 0; i++)
-				;
-			g_strv_builder_add_many(b, "--", argv[i + 1], NULL);
-		} else if (strcmp(argv[1], "port") == 0) {
-			/* the same protocol and port (range), deleted */
-			guint p = find_opt(argv, "-p");
-
-			if (!p || !argv[p + 1])
-				return u;
-			g_strv_builder_add_many(b, "semanage", "port", "-d", "-p", argv[p + 1], NULL);
-			for (i = 2; argv[i]; i++)
-				if (g_ascii_isdigit(argv[i][0]) && i != p + 1)
-					g_strv_builder_add(b, argv[i]);
-		} else {
-			return u;
-		}
-		break;
-	default:
-		return u;
-	}
-	u->argv = g_strv_builder_end(b);
-	u->kind = UNDO_RUN;
-	return u;
-}
-
-/*
- * Takes back, newest first, the commands in @undo that worked before one
- * failed; what happened goes into @report, one line each.
- */
-static void undo_all(const AdFixitConfig *cfg, GPtrArray *undo, GString *report)
-{
-	for (guint i = undo->len; i-- > 0;) {
-		Undo *u = g_ptr_array_index(undo, i);
-		g_autofree char *line = NULL, *shown = NULL, *path = NULL;
-		g_autoptr(GString) out = g_string_new(NULL);
-		g_autoptr(GError) err = NULL;
-
-		if (u->kind == UNDO_NONE)
-			continue;
-		if (u->kind == UNDO_CANNOT) {
-			shown = ad_escape_str(u->what);
-			g_string_append_printf(report, "not undone (cannot be): %s\n", shown);
-			continue;
-		}
-		line = ad_shell_join((const char *const *)u->argv);
-		shown = ad_escape_str(line);
-		path = program_path(cfg, u->argv[0]);
-		if (ad_fixit_run(path, u->argv, cfg->timeout_s, out, &err))
-			g_string_append_printf(report, "undone: %s\n%s", shown, out->str);
-		else
-			g_string_append_printf(report, "undo FAILED: %s\n", err->message);
-	}
-}
-
 /*
  * Runs a suggestion's commands in order, all or nothing: before each
  * command but the last, how to take it back is worked out; when one fails,
@@ -597,7 +424,7 @@ static void undo_all(const AdFixitConfig *cfg, GPtrArray *undo, GString *report)
 static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *id,
 			  GPtrArray *commands, GString *shown, GString *out, GError **error)
 {
-	g_autoptr(GPtrArray) undo = g_ptr_array_new_with_free_func(undo_free);
+	g_autoptr(GPtrArray) undo = g_ptr_array_new_with_free_func((GDestroyNotify)ad_fixit_undo_free);
 	g_autofree char *dir = NULL, *pp = NULL;
 	gboolean ok = TRUE;
 
@@ -607,7 +434,7 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 		g_autofree char *path = NULL;
 		g_auto(GStrv) run = NULL;
 		AdFixitStep step;
-		Undo *u = NULL;
+		AdFixitUndo *u = NULL;
 
 		if (!ad_fixit_check_command((const char *const *)argv, id, &step, error)) {
 			ok = FALSE;
@@ -615,7 +442,7 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 		}
 		g_string_append_printf(shown, "%s%s", shown->len ? "\n" : "", line);
 		if (i + 1 < commands->len)
-			u = undo_for(cfg, argv, &step);
+			u = ad_fixit_undo_for(cfg, argv, &step);
 		switch (step.kind) {
 		case AD_FIXIT_STEP_BUILD_MODULE:
 			if (!dir && !(dir = g_dir_make_tmp("avcdoctor-fixit-XXXXXX", error))) {
@@ -630,11 +457,11 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 			run = g_strdupv(argv);
 			g_free(run[g_strv_length(run) - 1]);
 			run[g_strv_length(run) - 1] = g_strdup(pp);
-			path = program_path(cfg, step.program);
+			path = ad_fixit_program_path(cfg, step.program);
 			ok = pp && ad_fixit_run(path, run, cfg->timeout_s, out, error);
 			break;
 		default:
-			path = program_path(cfg, step.program);
+			path = ad_fixit_program_path(cfg, step.program);
 			ok = ad_fixit_run(path, argv, cfg->timeout_s, out, error);
 			break;
 		}
@@ -642,14 +469,14 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 		if (ok && u)
 			g_ptr_array_add(undo, u);
 		else if (u)
-			undo_free(u);
+			ad_fixit_undo_free(u);
 	}
 	remove_dir(dir);
 	if (!ok && undo->len) {
 		g_autoptr(GString) report = g_string_new(NULL);
 		g_autoptr(GError) first = NULL;
 
-		undo_all(cfg, undo, report);
+		ad_fixit_undo_all(cfg, undo, report);
 		g_string_append(out, report->str);
 		if (!error || !*error)
 			return FALSE;

@@ -52,4 +52,7 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *id, guint index,
 gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GString *out,
 		      GError **error);
 
+/* the absolute path of a program of the allow-list (in bin_dir when set), or NULL; owned */
+char *ad_fixit_program_path(const AdFixitConfig *cfg, const char *name);
+
 G_END_DECLS
