@@ -186,10 +186,9 @@ static Knowledge knowledge_of(AdAnalysis *an, const char *policy_path, GPtrArray
 	};
 }
 
-/* puts what was read to use, as the options last given say */
+/* puts what was read to use (none is in use), as the options last given say */
 static void use_knowledge(AdAnalysis *an, Knowledge *k)
 {
-	clear_knowledge(an);
 	an->labels = k->labels;
 	an->rules = k->rules;
 	if (k->docs)
