@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "config.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "read/compress.h"
 
 void ad_cli_message(const char *fmt, ...)

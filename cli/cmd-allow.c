@@ -20,7 +20,7 @@
 #include "cmd-store.h"
 #include "config.h"
 #include "store.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "output/ifaces.h"
 #include "output/report.h"
 

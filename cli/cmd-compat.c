@@ -17,7 +17,7 @@
 #include "cli.h"
 #include "cmd-compat.h"
 #include "config.h"
-#include "output/escape.h"
+#include "escape.h"
 
 typedef struct {
 	gboolean all, boot, dmesg, reference, noreference, dontaudit, explain, why, xperms;

@@ -26,7 +26,7 @@
 #include "cli.h"
 #include "cmd-store.h"
 #include "config.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "output/report.h"
 #include "store.h"
 

@@ -23,7 +23,7 @@
 
 #include "dispatch-core.h"
 #include "trusted-file.h"
-#include "output/escape.h"
+#include "escape.h"
 
 /* ---- configuration ------------------------------------------------------------ */
 

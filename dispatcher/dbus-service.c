@@ -22,7 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "dbus-service.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "setroubleshoot.h"
 
 #define AD_RESOURCE_XML "/org/avcdoctor/dispatch/org.avcdoctor.Alerts1.xml"

@@ -37,7 +37,7 @@
 #include "mail.h"
 #include "read/reader.h"
 #include "dispatch-core.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "policy/labels.h"
 #include "output/report.h"
 #include "analysis/rules.h"

@@ -21,7 +21,7 @@
 #include <selinux/selinux.h>
 
 #include "dispatch-core.h"
-#include "output/escape.h"
+#include "escape.h"
 
 /* ---- logging ---------------------------------------------------------------- */
 

@@ -22,7 +22,7 @@
 #include <selinux/selinux.h>
 
 #include "dispatch-core.h"
-#include "output/escape.h"
+#include "escape.h"
 
 /* ---- our own denials ------------------------------------------------------------ */
 

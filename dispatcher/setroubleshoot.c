@@ -32,7 +32,7 @@
 #include <glib/gi18n.h>
 
 #include "dbus-service.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "setroubleshoot.h"
 
 #define AD_SETROUBLESHOOT_RESOURCE_XML \

@@ -22,7 +22,7 @@
 #include "analysis/analysis.h"
 #include "fixit-client.h"
 #include "output/allow.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "read/reader.h"
 #include "store.h"
 #include "apply.h"

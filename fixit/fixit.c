@@ -21,7 +21,7 @@
 
 #include "dispatch-core.h"
 #include "fixit-client.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "apply.h"
 
 extern GResource *ad_fixit_get_resource(void);

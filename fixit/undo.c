@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fixit-client.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "apply.h"
 #include "undo.h"
 

@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "fuzz-common.h"
 
 static gboolean is_control(gunichar c)

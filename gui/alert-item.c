@@ -20,7 +20,7 @@
 #include "analysis/alert.h"
 #include "analysis/alert-text.h"
 #include "read/denial.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "output/report.h"
 
 struct _AdAlertItem {

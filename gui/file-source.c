@@ -13,7 +13,7 @@
 #include "analysis/alert.h"
 #include "analysis/analysis.h"
 #include "read/reader.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "file-source.h"
 #include "policy/labels.h"
 #include "output/report.h"

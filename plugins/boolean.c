@@ -8,7 +8,7 @@
  */
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "plugins.h"
 #include "output/report.h"
 

@@ -13,7 +13,7 @@
 
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "plugins.h"
 
 /* a watch that enables syscall auditing, tagged so that it is easy to remove */

@@ -17,7 +17,7 @@
 
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "file-labels.h"
 #include "plugins.h"
 

@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "file-labels.h"
 
 /* labels come from the kernel here, not from file_contexts */

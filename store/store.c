@@ -44,7 +44,7 @@
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "output/report.h"
 #include "store-private.h"
 

@@ -35,6 +35,7 @@ check() {
 	[ $bad = 0 ] && pass "${from[*]} include nothing of ${to[*]}"
 }
 
+check common -- analyzer plugins cli dispatcher store gui notifier client fixit
 check analyzer plugins -- cli dispatcher store gui notifier client
 check store -- cli dispatcher gui notifier client
 check cli -- dispatcher gui notifier
@@ -75,14 +76,14 @@ else
 fi
 
 # one file, one idea: nothing past about 1,500 lines
-big=$(find analyzer plugins cli dispatcher store client gui notifier fixit -name '*.c' \
+big=$(find common analyzer plugins cli dispatcher store client gui notifier fixit -name '*.c' \
 	-exec wc -l {} + 2>/dev/null | awk '$2 != "total" && $1 > 1500 { print $2 " (" $1 ")" }')
 [ -z "$big" ] && pass "no C file over 1,500 lines" || fail "C files over 1,500 lines: $big"
 
 # the repository stands alone: comments cite no outside document
 if grep -rnE --include='*.[ch]' --include='*.txt' --include='*.sh' \
 	'shared/|DESIGN\.md|SECURITY\.md section|issue [0-9]+|\(#[0-9]+\)' \
-	analyzer plugins cli dispatcher store client gui notifier fixit >"$TMP/hits"; then
+	common analyzer plugins cli dispatcher store client gui notifier fixit >"$TMP/hits"; then
 	fail "comments cite documents or issues outside the repository:"; cat "$TMP/hits" >&2
 else
 	pass "no comment cites an outside document"

@@ -12,7 +12,7 @@
 #include "analysis/alert-text.h"
 #include "analysis/suggest.h"
 #include "i18n.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "output/report.h"
 
 /* a string for the terminal: as it is when clean, else escaped; owned */

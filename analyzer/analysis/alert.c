@@ -10,7 +10,7 @@
 
 #include "alert.h"
 #include "analysis/alert-text.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "hash.h"
 #include "i18n.h"
 #include "output/report.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "overview.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "output/report.h"
 
 static void entry_free(AdOverviewEntry *e)

@@ -19,7 +19,7 @@
 
 #include "config.h"
 #include "paths.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "rules-private.h"
 #include "trusted-file.h"
 

@@ -30,7 +30,7 @@
 
 #include "config.h"
 #include "paths.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "policy/labels.h"
 #include "rules-private.h"
 

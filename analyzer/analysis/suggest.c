@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "analysis/plugin.h"
 #include "output/report.h"
 #include "suggest.h"

@@ -10,7 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "allow.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "hash.h"
 #include "output/report.h"
 #include "policy/policy-edit.h"

@@ -7,7 +7,7 @@
 
 #include <glib/gi18n.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "i18n.h"
 #include "report.h"
 

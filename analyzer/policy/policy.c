@@ -48,7 +48,7 @@
 #include <sepol/handle.h>
 #include <sepol/policydb/services.h>
 
-#include "output/escape.h"
+#include "escape.h"
 #include "hash.h"
 #include "policy/policy-private.h"
 #include "policy/policy-edit.h"

@@ -16,7 +16,7 @@
 #include <json-c/json.h>
 
 #include "read/denial.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "read/reader.h"
 #include "output/report.h"
 

@@ -18,7 +18,7 @@
 #include <glib.h>
 
 #include "read/denial.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "read/event.h"
 #include "file-labels.h"
 #include "policy/labels.h"

@@ -21,7 +21,7 @@
 #include <sepol/policydb/services.h>
 
 #include "read/denial.h"
-#include "output/escape.h"
+#include "escape.h"
 #include "policy/labels.h"
 #include "analysis/plugin.h"
 #include "plugins.h"
