@@ -148,6 +148,13 @@ char *ad_escape_gbytes(GBytes *b)
 	return ad_escape_bytes(data, len);
 }
 
+char *ad_text_shown(const char *s)
+{
+	if (!s)
+		return g_strdup("");
+	return ad_bytes_are_clean(s, strlen(s)) ? g_strdup(s) : ad_escape_str(s);
+}
+
 static gboolean is_shell_safe(char c)
 {
 	return g_ascii_isalnum(c) || strchr("_@%+=:,./-", c) != NULL;

@@ -39,6 +39,8 @@ char *ad_escape_bytes(const void *data, gsize len);
 void ad_escape_append(GString *out, const void *data, gsize len);
 char *ad_escape_str(const char *s);
 char *ad_escape_gbytes(GBytes *b);
+/* a text to show (terminal, log line, D-Bus text): @s as it is when clean, else escaped; "" for NULL; owned */
+char *ad_text_shown(const char *s);
 
 /* @len bytes as lowercase hex digits, two a byte: the exact form beside an escaped one */
 char *ad_bytes_hex(const void *data, gsize len);

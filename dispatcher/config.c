@@ -296,8 +296,8 @@ gboolean ad_dispatch_config_load(AdDispatchConfig *c, const char *path, gboolean
 				known = strcmp(config_keys[i].group, *g) == 0 &&
 					strcmp(config_keys[i].key, *k) == 0;
 			if (!known) {
-				g_autofree char *gk = ad_dispatch_clean_text(*g);
-				g_autofree char *kk = ad_dispatch_clean_text(*k);
+				g_autofree char *gk = ad_text_shown(*g);
+				g_autofree char *kk = ad_text_shown(*k);
 
 				g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
 					    _("%s: [%s] %s: unknown key"), path, gk, kk);

@@ -208,7 +208,7 @@ AdDispatch *ad_dbus_service_dispatch(AdDbusService *s)
 
 void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error)
 {
-	g_autofree char *msg = ad_dispatch_clean_text(error->message);
+	g_autofree char *msg = ad_text_shown(error->message);
 
 	g_dbus_method_invocation_return_dbus_error(inv, ad_dbus_error_name(error), msg);
 }

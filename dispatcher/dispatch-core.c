@@ -150,7 +150,7 @@ static char *alert_summary_clean(const AdAlert *a)
 {
 	g_autofree char *s = ad_alert_summary(a);
 
-	return ad_dispatch_clean_text(s);
+	return ad_text_shown(s);
 }
 
 static guint64 info_count(const AlertInfo *info)

@@ -233,8 +233,6 @@ gboolean ad_self_is_own_denial(const AdSelf *s, const AdDenial *denial);
 /* one function for every log line of the dispatcher: syslog, stderr or both */
 void ad_dispatch_log_set_target(AdLogTarget t);
 void ad_dispatch_log(int priority, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-/* a text from a record as it may be shown: valid UTF-8, controls escaped */
-char *ad_dispatch_clean_text(const char *s);
 
 /*
  * A message that may repeat at the rate of the input (a full disk fails

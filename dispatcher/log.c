@@ -32,15 +32,6 @@ void ad_dispatch_log_set_target(AdLogTarget t)
 	ad_log_target = t;
 }
 
-char *ad_dispatch_clean_text(const char *s)
-{
-	if (!s)
-		return g_strdup("");
-	if (ad_bytes_are_clean(s, strlen(s)))
-		return g_strdup(s);
-	return ad_escape_str(s);
-}
-
 void ad_dispatch_log(int priority, const char *fmt, ...)
 {
 	g_autofree char *msg = NULL;
@@ -51,7 +42,7 @@ void ad_dispatch_log(int priority, const char *fmt, ...)
 	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
 	/* texts from records may be in @msg: never a control byte in a log line */
-	clean = ad_dispatch_clean_text(msg);
+	clean = ad_text_shown(msg);
 	if (ad_log_target != AD_LOG_STDERR)
 		syslog(priority, "%s", clean);
 	if (ad_log_target != AD_LOG_SYSLOG) {

@@ -286,7 +286,7 @@ static guint64 json_usec(json_object *o, const char *key)
 /* a text for the bus: valid UTF-8, controls escaped */
 static GVariant *clean_string(const char *s)
 {
-	g_autofree char *clean = ad_dispatch_clean_text(s);
+	g_autofree char *clean = ad_text_shown(s);
 
 	return g_variant_new_string(clean);
 }

@@ -15,14 +15,6 @@
 #include "escape.h"
 #include "output/report.h"
 
-/* a string for the terminal: as it is when clean, else escaped; owned */
-char *ad_text_shown(const char *s)
-{
-	if (!s)
-		return g_strdup("");
-	return ad_bytes_are_clean(s, strlen(s)) ? g_strdup(s) : ad_escape_str(s);
-}
-
 json_object *ad_json_member(json_object *o, const char *key)
 {
 	json_object *v = NULL;

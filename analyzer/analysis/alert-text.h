@@ -19,9 +19,6 @@ json_object *ad_json_member(json_object *o, const char *key);
 /* the same when it is a string */
 const char *ad_json_member_str(json_object *o, const char *key);
 
-/* @s as it is when clean, else escaped; "" for NULL; owned */
-char *ad_text_shown(const char *s);
-
 /* @t (seconds since the epoch) in local time with @fmt, "(unknown)" when unset */
 char *ad_text_time(double t, const char *fmt);
 
