@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "fixit-client.h"
 
 static const GDBusErrorEntry entries[] = {
@@ -210,6 +211,16 @@ gboolean ad_fixit_check_command(const char *const *argv, const char *alert_id, A
 	gboolean ok = FALSE;
 
 	memset(ret, 0, sizeof(*ret));
+	/* what is shown of a command must be what runs: nothing hidden in any argument */
+	for (guint i = 0; argv && argv[i]; i++) {
+		if (ad_text_has_hidden(argv[i])) {
+			g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "argument %u holds a character that is not shown as it is "
+				    "(a control, format or invisible character, or bytes that are "
+				    "not UTF-8)", i);
+			return FALSE;
+		}
+	}
 	if (!prog) {
 		/* nothing */
 	} else if (strcmp(prog, "restorecon") == 0) {

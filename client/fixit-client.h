@@ -67,7 +67,8 @@ typedef struct {
  * whose values are plain words and a path only after "--"; avcdoctor
  * allow --alert @alert_id [--verify] [-D] -M NAME; semodule [-X N] -i
  * NAME.pp.  Anything that is not a known option or a plain word must come
- * after "--", as one argument.  Fills @ret (clear it with
+ * after "--", as one argument.  No argument may hold a character that is
+ * not shown as it is (ad_text_has_hidden()).  Fills @ret (clear it with
  * ad_fixit_step_clear()); FALSE with AD_FIXIT_ERROR_NOT_ALLOWED otherwise.
  */
 gboolean ad_fixit_check_command(const char *const *argv, const char *alert_id, AdFixitStep *ret,

@@ -9,14 +9,50 @@
 
 #include "escape.h"
 
-/* code points that reorder or hide text on screen */
-static gboolean is_invisible_control(gunichar c)
+/*
+ * Code points that render as nothing (or as something else) without being
+ * format characters: Unicode's default-ignorable ones of other categories
+ * (the combining grapheme joiner, Hangul fillers, Khmer inherent vowels,
+ * Mongolian and standard variation selectors) and the blank Braille pattern.
+ */
+static const struct {
+	gunichar first, last;
+} blank_ranges[] = {
+	{ 0x034f, 0x034f },	/* combining grapheme joiner */
+	{ 0x115f, 0x1160 },	/* Hangul choseong and jungseong fillers */
+	{ 0x17b4, 0x17b5 },	/* Khmer inherent vowels */
+	{ 0x180b, 0x180f },	/* Mongolian free variation selectors, vowel separator */
+	{ 0x2800, 0x2800 },	/* Braille pattern blank */
+	{ 0x3164, 0x3164 },	/* Hangul filler */
+	{ 0xfe00, 0xfe0f },	/* variation selectors */
+	{ 0xffa0, 0xffa0 },	/* halfwidth Hangul filler */
+	{ 0xe0000, 0xe0fff },	/* tags, variation selectors supplement */
+};
+
+gboolean ad_unichar_is_hidden(gunichar c)
 {
-	return (c >= 0x80 && c <= 0x9f) ||		/* C1 controls */
-	       (c >= 0x200b && c <= 0x200f) ||		/* zero width, LRM, RLM */
-	       (c >= 0x2028 && c <= 0x202e) ||		/* separators, embeddings */
-	       (c >= 0x2060 && c <= 0x2069) ||		/* isolates */
-	       c == 0xfeff;
+	if (c < 0xa0)
+		return c < 0x20 || c >= 0x7f;	/* C0, DEL, C1 */
+	switch (g_unichar_type(c)) {
+	case G_UNICODE_CONTROL:
+	case G_UNICODE_FORMAT:			/* bidi marks and controls, U+00AD, U+061C, tags */
+	case G_UNICODE_UNASSIGNED:
+	case G_UNICODE_PRIVATE_USE:
+	case G_UNICODE_SURROGATE:
+	case G_UNICODE_LINE_SEPARATOR:
+	case G_UNICODE_PARAGRAPH_SEPARATOR:
+	case G_UNICODE_SPACE_SEPARATOR:		/* no-break and other spaces look like ' ' */
+		return TRUE;
+	case G_UNICODE_OTHER_LETTER:
+	case G_UNICODE_NON_SPACING_MARK:
+	case G_UNICODE_OTHER_SYMBOL:
+		for (guint i = 0; i < G_N_ELEMENTS(blank_ranges); i++)
+			if (c >= blank_ranges[i].first && c <= blank_ranges[i].last)
+				return TRUE;
+		return FALSE;
+	default:
+		return FALSE;
+	}
 }
 
 gboolean ad_bytes_are_clean(const void *data, gsize len)
@@ -39,7 +75,7 @@ gboolean ad_bytes_are_clean(const void *data, gsize len)
 	for (p = s; p < end; p = g_utf8_next_char(p)) {
 		gunichar c = g_utf8_get_char(p);
 
-		if (c < 0x20 || c == 0x7f || is_invisible_control(c))
+		if (ad_unichar_is_hidden(c))
 			return FALSE;
 	}
 	return TRUE;
@@ -116,7 +152,7 @@ void ad_escape_append(GString *out, const void *data, gsize len)
 		}
 		const guchar *next = (const guchar *)g_utf8_next_char(s);
 
-		if (is_invisible_control(c))
+		if (ad_unichar_is_hidden(c))
 			g_string_append_printf(out, "\\u{%04x}", c);
 		else
 			ad_string_append_len(out, (const char *)s, next - s);
@@ -146,6 +182,11 @@ char *ad_escape_gbytes(GBytes *b)
 		return NULL;
 	data = g_bytes_get_data(b, &len);
 	return ad_escape_bytes(data, len);
+}
+
+gboolean ad_text_has_hidden(const char *s)
+{
+	return s && !ad_bytes_are_clean(s, strlen(s));
 }
 
 char *ad_text_shown(const char *s)

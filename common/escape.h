@@ -29,10 +29,11 @@ static inline void ad_string_append(GString *out, const char *s)
 }
 
 /*
- * Display form of bytes from a record: valid UTF-8 with no control
- * character left.  Printable text is kept; "\\" doubles; C0 controls,
- * DEL, invalid UTF-8 and NUL become \n, \t, \r or \xHH; C1 controls and
- * bidirectional overrides become \u{HHHH}.  Nothing is ever truncated.
+ * Display form of bytes from a record: valid UTF-8 with nothing hidden.
+ * Printable text is kept; "\\" doubles; C0 controls, DEL, invalid UTF-8
+ * and NUL become \n, \t, \r or \xHH; every other code point that
+ * ad_unichar_is_hidden() names becomes \u{HHHH}.  Nothing is ever
+ * truncated.
  */
 char *ad_escape_bytes(const void *data, gsize len);
 /* the same, appended to @out */
@@ -45,8 +46,27 @@ char *ad_text_shown(const char *s);
 /* @len bytes as lowercase hex digits, two a byte: the exact form beside an escaped one */
 char *ad_bytes_hex(const void *data, gsize len);
 
-/* TRUE when the bytes can be shown as they are: valid UTF-8, no NUL, C0, C1 or bidi control */
+/*
+ * Whether code point @c is not shown as it is, by its Unicode category:
+ * controls (C0, DEL, C1), format characters (Cf: bidi marks, overrides and
+ * isolates, zero-width characters, U+00AD, U+061C, U+180E, U+206A-206F,
+ * tags), line and paragraph separators, spaces other than U+0020,
+ * private-use, unassigned and surrogate code points, and the blanks of
+ * other categories (variation selectors, Hangul fillers such as U+3164,
+ * the combining grapheme joiner).  The category is GLib's Unicode data.
+ */
+gboolean ad_unichar_is_hidden(gunichar c);
+
+/* TRUE when the bytes can be shown as they are: valid UTF-8, no NUL and nothing hidden */
 gboolean ad_bytes_are_clean(const void *data, gsize len);
+
+/*
+ * TRUE when @s holds something that is not shown as it is (a hidden code
+ * point, a control, bytes that are not UTF-8): a command holding one must
+ * never be offered to run with one click, since what is seen is not what
+ * runs.  FALSE for NULL.
+ */
+gboolean ad_text_has_hidden(const char *s);
 
 /*
  * One argument quoted for a POSIX shell: left alone when made only of

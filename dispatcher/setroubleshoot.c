@@ -188,8 +188,8 @@ static void append_not_exact(GString *out, const char *line)
 	g_autofree char *esc = ad_escape_str(line);
 
 	/* translators: a command follows, with unprintable bytes escaped */
-	g_string_append_printf(out, _("(not shown exactly: an argument holds control "
-				      "characters or bytes that are not UTF-8) %s"), esc);
+	g_string_append_printf(out, _("(not shown exactly: an argument holds control or "
+				      "invisible characters or bytes that are not UTF-8) %s"), esc);
 	/* prose, never a command: Cockpit takes a line starting with '#' for one */
 	if (out->str[0] == '#' || g_str_has_prefix(out->str, "setsebool"))
 		g_string_prepend_c(out, ' ');

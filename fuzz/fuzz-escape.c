@@ -20,12 +20,6 @@
 #include "escape.h"
 #include "fuzz-common.h"
 
-static gboolean is_control(gunichar c)
-{
-	return c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) ||
-	       (c >= 0x2066 && c <= 0x2069);
-}
-
 static int hexval(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -93,7 +87,7 @@ static void check_escape(const uint8_t *data, size_t size)
 	if (!g_utf8_validate(e, len, NULL))
 		ad_fuzz_fail("ad_escape_bytes gives valid UTF-8", e, len);
 	for (const char *p = e; *p; p = g_utf8_next_char(p))
-		if (is_control(g_utf8_get_char(p)))
+		if (ad_unichar_is_hidden(g_utf8_get_char(p)))
 			ad_fuzz_fail("ad_escape_bytes leaves no control character", e, len);
 	back = unescape(e);
 	if (!back)

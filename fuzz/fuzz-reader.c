@@ -11,6 +11,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "read/denial.h"
 #include "read/reader.h"
 #include "output/report.h"
@@ -27,9 +28,8 @@ static void check_text(const char *what, const char *s, gboolean allow_newline)
 
 		if (c == '\n' && allow_newline)
 			continue;
-		/* C0, DEL, C1 and the bidirectional overrides (escape.h) */
-		if (c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) ||
-		    (c >= 0x2066 && c <= 0x2069))
+		/* controls and every other character that hides itself (escape.h) */
+		if (ad_unichar_is_hidden(c))
 			ad_fuzz_fail(what, s, len);
 	}
 }

@@ -22,19 +22,14 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* TRUE when @s is valid UTF-8 holding no C0, DEL, C1 or bidi/invisible control */
+/* TRUE when @s is valid UTF-8 holding nothing hidden (ad_unichar_is_hidden, tested on its own) */
 static gboolean text_is_displayable(const char *s)
 {
 	if (!g_utf8_validate(s, -1, NULL))
 		return FALSE;
-	for (const char *p = s; *p; p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-
-		if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) ||
-		    (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
-		    (c >= 0x2060 && c <= 0x2069) || c == 0xfeff)
+	for (const char *p = s; *p; p = g_utf8_next_char(p))
+		if (ad_unichar_is_hidden(g_utf8_get_char(p)))
 			return FALSE;
-	}
 	return TRUE;
 }
 
@@ -140,6 +135,31 @@ static const EscapeCase escape_cases[] = {
 	EC("\x80", "\\x80"),					/* lone continuation */
 	EC("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
 	EC("<b>bold</b> <a href=x>", "<b>bold</b> <a href=x>"),
+	/* each class that hides itself on screen, by Unicode category */
+	EC("a\xd8\x9c" "b", "a\\u{061c}b"),			/* Arabic letter mark (Cf) */
+	EC("pass\xc2\xad" "wd", "pass\\u{00ad}wd"),		/* soft hyphen (Cf) */
+	EC("\xe1\xa0\x8e", "\\u{180e}"),			/* Mongolian vowel separator (Cf) */
+	EC("\xe2\x81\xaa\xe2\x81\xaf", "\\u{206a}\\u{206f}"),	/* deprecated format (Cf) */
+	EC("\xe2\x80\x8d", "\\u{200d}"),			/* zero width joiner (Cf) */
+	EC("\xef\xbf\xb9", "\\u{fff9}"),			/* interlinear annotation (Cf) */
+	EC("x\xef\xb8\x8f", "x\\u{fe0f}"),			/* variation selector 16 */
+	EC("x\xef\xb8\x80", "x\\u{fe00}"),			/* variation selector 1 */
+	EC("x\xf3\xa0\x84\x80", "x\\u{e0100}"),		/* variation selector 17 */
+	EC("\xf3\xa0\x80\x81\xf3\xa0\x81\x81\xf3\xa0\x81\xbf",
+	   "\\u{e0001}\\u{e0041}\\u{e007f}"),		/* language tag, tag A, cancel tag */
+	EC("\xe3\x85\xa4", "\\u{3164}"),			/* Hangul filler */
+	EC("\xef\xbe\xa0\xe1\x85\x9f", "\\u{ffa0}\\u{115f}"),	/* other Hangul fillers */
+	EC("\xe2\xa0\x80", "\\u{2800}"),			/* Braille pattern blank */
+	EC("a\xcd\x8f" "b", "a\\u{034f}b"),			/* combining grapheme joiner */
+	EC("\xe2\x80\xa9", "\\u{2029}"),			/* paragraph separator (Zp) */
+	EC("a\xc2\xa0" "b", "a\\u{00a0}b"),			/* no-break space (Zs) */
+	EC("\xe3\x80\x80", "\\u{3000}"),			/* ideographic space (Zs) */
+	EC("\xee\x80\x80", "\\u{e000}"),			/* private use (Co) */
+	EC("\xf4\x8f\xbf\xbd", "\\u{10fffd}"),		/* supplementary private use */
+	EC("\xef\xbf\xbf", "\\u{ffff}"),			/* noncharacter (Cn) */
+	EC("\xf1\x80\x80\x80" "x", "\\u{40000}x"),		/* unassigned (plane 4) */
+	/* visible marks and letters stay */
+	EC("e\xcc\x81 \xd8\xa7 \xe4\xb8\xad \xea\xb0\x80", "e\xcc\x81 \xd8\xa7 \xe4\xb8\xad \xea\xb0\x80"),
 };
 
 static void test_escape_table(void **state)
@@ -248,7 +268,46 @@ static const CleanCase clean_cases[] = {
 	CC("ok\xc3", FALSE),
 	CC("\xc0\xaf", FALSE),
 	CC("\xed\xa0\x80", FALSE),
+	CC("\xd8\x9c", FALSE),
+	CC("\xef\xb8\x8f", FALSE),
+	CC("\xf3\xa0\x81\x81", FALSE),
+	CC("\xe3\x85\xa4", FALSE),
+	CC("\xc2\xa0", FALSE),
+	CC("\xc2\xad", FALSE),
+	CC("e\xcc\x81", TRUE),
 };
+
+/* ad_text_has_hidden: the test a fix is held to before it may run with one click */
+static void test_text_has_hidden(void **state)
+{
+	(void)state;
+	assert_false(ad_text_has_hidden(NULL));
+	assert_false(ad_text_has_hidden(""));
+	assert_false(ad_text_has_hidden("/var/www/caf\xc3\xa9 $(id)"));
+	assert_true(ad_text_has_hidden("/var/www/a\xd8\x9c" "b"));
+	assert_true(ad_text_has_hidden("/x\xf3\xa0\x81\x81"));
+	assert_true(ad_text_has_hidden("/x\n"));
+	assert_true(ad_text_has_hidden("/x\xff"));
+	/* every code point of the classes, one by one */
+	static const gunichar hidden[][2] = {
+		{ 0x0000, 0x001f }, { 0x007f, 0x009f }, { 0x00a0, 0x00a0 }, { 0x00ad, 0x00ad },
+		{ 0x061c, 0x061c }, { 0x180e, 0x180e }, { 0x200b, 0x200f }, { 0x2028, 0x202f },
+		{ 0x2060, 0x2064 }, { 0x2066, 0x206f }, { 0x3164, 0x3164 }, { 0xfe00, 0xfe0f },
+		{ 0xfeff, 0xfeff }, { 0xe0001, 0xe0001 }, { 0xe0020, 0xe007f },
+		{ 0xe0100, 0xe01ef }, { 0xe000, 0xf8ff }, { 0xf0000, 0xf0010 },
+	};
+	static const gunichar shown[] = {
+		' ', 'a', '~', 0x00a1, 0x00e9, 0x0301, 0x0627, 0x20ac, 0x4e2d, 0xac00, 0x1f600,
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(hidden); i++)
+		for (gunichar c = hidden[i][0]; c <= hidden[i][1]; c++)
+			if (!ad_unichar_is_hidden(c))
+				fail_msg("U+%04X is not taken for hidden", c);
+	for (guint i = 0; i < G_N_ELEMENTS(shown); i++)
+		if (ad_unichar_is_hidden(shown[i]))
+			fail_msg("U+%04X is taken for hidden", shown[i]);
+}
 
 static void test_bytes_are_clean(void **state)
 {
@@ -630,6 +689,7 @@ int main(void)
 		cmocka_unit_test(test_escape_random_property),
 		cmocka_unit_test(test_escape_str_and_gbytes),
 		cmocka_unit_test(test_bytes_are_clean),
+		cmocka_unit_test(test_text_has_hidden),
 		cmocka_unit_test(test_json_hostile_denial),
 		cmocka_unit_test(test_json_add_bytes),
 		cmocka_unit_test(test_shell_quote_table),

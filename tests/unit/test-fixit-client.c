@@ -3,7 +3,8 @@
  * Unit tests for client/fixit-client.c's ad_fixit_suggestion_applicable():
  * which stored suggestions the browser and the notifier offer to apply
  * (the fix helper's allow-list, a module built from this alert only, not
- * a fix the policy showed useless), and JSON that is not a suggestion.
+ * a fix the policy showed useless, nothing hidden in an argument), and
+ * JSON that is not a suggestion.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,6 +47,21 @@ static void test_applicable(void **state)
 		{ "{\"commands\":[[\"semanage\",\"fcontext\",\"-a\",\"-t\",\"x_t\",\"--\","
 		  "\"/x(/.*)?\"]]}", TRUE },
 		{ "{\"commands\":[[\"semanage\",\"login\",\"-a\",\"x\"]]}", FALSE },
+		/*
+		 * what is shown is not what runs: a bidi mark, a tag character, a
+		 * variation selector, a Hangul filler, a soft hyphen, a no-break
+		 * space, a newline in an argument
+		 */
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/var/www/a\\u061cb\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\\udb40\\udc41\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\\ufe0f\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\\u3164y\"]]}", FALSE },
+		{ "{\"commands\":[[\"semanage\",\"fcontext\",\"-a\",\"-t\",\"x_t\",\"--\","
+		  "\"/srv/a\\u00adb(/.*)?\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\\u00a0y\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\\ny\"]]}", FALSE },
+		/* visible text that is not ASCII is fine */
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/srv/caf\\u00e9\"]]}", TRUE },
 		/* not a suggestion: no commands, a command that is not a list of strings */
 		{ "{}", FALSE },
 		{ "[]", FALSE },

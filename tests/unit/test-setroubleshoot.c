@@ -17,7 +17,8 @@
 #include "setroubleshoot.h"
 
 #define NOT_EXACT \
-	"(not shown exactly: an argument holds control characters or bytes that are not UTF-8) "
+	"(not shown exactly: an argument holds control or invisible characters or bytes that " \
+	"are not UTF-8) "
 
 /* the policy's booleans, for these tests */
 static gboolean is_boolean(const char *name, gpointer user_data)
@@ -123,6 +124,15 @@ static void test_lines_and_fixable(void **state)
 	/* a newline in an argument: prose with the escaped form, not fixable */
 	expect("{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/var/www/a\\nb\"]]}",
 	       NOT_EXACT "restorecon -v -- '/var/www/a\\nb'", FALSE);
+	/*
+	 * an invisible character (a bidi mark, a tag): what Cockpit shows would
+	 * not be what runs; prose with the escaped form, not fixable
+	 */
+	expect("{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/var/www/a\\u061cb\"]]}",
+	       NOT_EXACT "restorecon -v -- '/var/www/a\\u{061c}b'", FALSE);
+	expect("{\"commands\":[[\"semanage\",\"fcontext\",\"-a\",\"-t\",\"x_t\",\"--\","
+	       "\"/srv/x\\udb40\\udc41\"]]}",
+	       NOT_EXACT "semanage fcontext -a -t x_t -- '/srv/x\\u{e0041}'", FALSE);
 	/* stored escaped (not UTF-8): prose, not fixable */
 	expect("{\"commands\":[[\"restorecon\",\"--\",\"/a\\\\xffb\"]],"
 	       "\"commands_hex\":[[\"726573746f7265636f6e\",\"2d2d\",\"2fff62\"]]}",
