@@ -9,6 +9,7 @@
 #include "plugin.h"
 #include "analysis/alert.h"
 #include "analysis/proof.h"
+#include "analysis/safety.h"
 #include "analysis/rules.h"
 
 const AdPlugin *ad_plugin_find(const char *id)
@@ -155,6 +156,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 	ad_suggestions_prove(ctx, d, v, out);
 	ad_suggestions_sort(out);
 	dedup(out);
+	ad_safety_judge(ctx, d, out);
 	if (ret_failures)
 		*ret_failures = failures;
 	ad_verdict_unref(v);

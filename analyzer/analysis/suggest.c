@@ -10,6 +10,7 @@
 
 #include "escape.h"
 #include "analysis/plugin.h"
+#include "analysis/safety.h"
 #include "output/report.h"
 #include "suggest.h"
 #include "proof-text.h"
@@ -99,6 +100,7 @@ void ad_suggestion_free(AdSuggestion *s)
 		g_ptr_array_unref(s->set_booleans);
 	g_free(s->new_type);
 	g_free(s->still_denied);
+	g_free(s->apply_reason);
 	if (s->scope.examples)
 		g_ptr_array_unref(s->scope.examples);
 	g_free(s);
@@ -382,6 +384,8 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 		json_object_put(hex_cmds);
 	json_object_object_add(o, "shell", json_object_new_string(shell->str));
 	ad_suggestion_proof_to_json(s, o);
+	if (s->apply_reason)
+		ad_safety_to_json(s->apply, s->apply_reason, o);
 	g_string_free(shell, TRUE);
 	return o;
 }

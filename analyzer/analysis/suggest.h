@@ -35,6 +35,13 @@ const char *ad_level_display(AdLevel l);	/* "red" in the user's language: text r
 gboolean ad_level_from_name(const char *name, AdLevel *ret);
 gboolean ad_fix_kind_from_name(const char *name, AdFixKind *ret);
 
+/* whether a suggestion may be applied with one click (see analysis/safety.h) */
+typedef enum {
+	AD_APPLY_ONE_CLICK,	/* "one-click": the fix helper may run it */
+	AD_APPLY_BY_HAND,	/* "by-hand": shown; a person must judge and run it */
+	AD_APPLY_NEVER,		/* "never": not suggested, never run */
+} AdApply;
+
 /* what proving a suggestion against the policy found */
 typedef enum {
 	AD_PROOF_NONE,		/* changes nothing in the policy: JSON null */
@@ -88,6 +95,10 @@ typedef struct {
 	char *still_denied;	/* AD_PROOF_FAILED: what would still be denied and why */
 	AdScope scope;
 	double plugin_confidence; /* the plugin's own judgement, before the proof */
+
+	/* the safety decision, set by ad_safety_judge() */
+	AdApply apply;
+	char *apply_reason;
 } AdSuggestion;
 
 AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confidence,
