@@ -6,8 +6,10 @@
  * notifications, and stays in its main loop so that the notification's
  * actions keep working (libnotify actions die with the process that made
  * them).  Floods are coalesced into one notification per --interval,
- * replacing the one shown; alerts the user ignores never notify; on start it
- * catches up on the alerts seen since it last ran.
+ * replacing the one shown until the server closes it; alerts the user
+ * ignores never notify; on start it catches up on the alerts seen since it
+ * last ran.  An alert is told again only when its count has grown past the
+ * count the user was told.
  *
  * Nothing from a record reaches the notification server as markup: the
  * summary is escaped with g_markup_escape_text(), and the title only holds
@@ -43,6 +45,7 @@ typedef struct {
 	NotifyNotification *note;	/* the one notification, replaced */
 	GPtrArray *current;		/* AdNote shown in note */
 	GPtrArray *pending;		/* AdNote not shown yet */
+	GHashTable *told;		/* alert id -> guint64 *: the count the user was told */
 	gint64 last_shown;		/* monotonic µs, 0 = never */
 	guint flush_source;
 	gboolean has_actions;		/* the server supports actions */
@@ -97,12 +100,28 @@ static void save_last_run(AdNotifier *s)
 
 static void on_action(NotifyNotification *note, char *action, gpointer data);
 
+static gboolean drop_note(gpointer note)
+{
+	g_object_unref(note);
+	return G_SOURCE_REMOVE;
+}
+
+/*
+ * The server closed the notification (the user, a timeout, an action):
+ * the next alert gets a notification of its own with a new count, never
+ * an update of this closed one (which some libnotify versions stop
+ * reporting closed a second time).  Dropped once the signal is over.
+ */
 static void on_closed(NotifyNotification *note, gpointer data)
 {
 	AdNotifier *s = data;
 
-	(void)note;
-	/* the next notification starts a new count */
+	g_debug("the notification was closed");
+	g_signal_handlers_disconnect_by_data(note, s);
+	if (note == s->note) {
+		s->note = NULL;
+		g_idle_add(drop_note, note);
+	}
 	g_ptr_array_set_size(s->current, 0);
 }
 
@@ -129,6 +148,7 @@ static void show_current(AdNotifier *s)
 		ad_notes_describe(s->current, &title, &body);
 	}
 	if (!s->note) {
+		g_debug("a new notification");
 		s->note = notify_notification_new(title, body, "security-medium");
 		g_signal_connect(s->note, "closed", G_CALLBACK(on_closed), s);
 	} else {
@@ -195,6 +215,14 @@ static gboolean flush(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+/* TRUE when the user was told of alert @id with @count occurrences or more */
+static gboolean already_told(AdNotifier *s, const char *id, guint64 count)
+{
+	const guint64 *told = g_hash_table_lookup(s->told, id);
+
+	return told && count && *told >= count;
+}
+
 /*
  * Queues an alert (taking @n) and schedules the next notification: at
  * once when none was shown for the interval, else when the interval ends.
@@ -202,7 +230,20 @@ static gboolean flush(gpointer data)
 static void enqueue(AdNotifier *s, AdNote *n)
 {
 	gint64 now = g_get_monotonic_time();
+	guint64 *told = g_hash_table_lookup(s->told, n->id);
 	gint64 due;
+
+	/* a count the user was told already (the catch-up after the daemon
+	 * restarted, an update that crossed the catch-up) is not news */
+	if (already_told(s, n->id, n->count)) {
+		ad_note_free(n);
+		return;
+	}
+	if (!told) {
+		told = g_new0(guint64, 1);
+		g_hash_table_insert(s->told, g_strdup(n->id), told);
+	}
+	*told = MAX(*told, n->count);
 
 	for (guint i = 0; i < s->pending->len; i++) {
 		AdNote *p = g_ptr_array_index(s->pending, i);
@@ -360,7 +401,8 @@ static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 }
 
 /* AlertAdded and AlertUpdated: look the alert up (is it ignored?) */
-static void look_up(AdNotifier *s, const char *id, const char *level, const char *summary)
+static void look_up(AdNotifier *s, const char *id, const char *level, const char *summary,
+		    guint64 count)
 {
 	AdLookup *l;
 
@@ -372,6 +414,7 @@ static void look_up(AdNotifier *s, const char *id, const char *level, const char
 	l->fallback->id = g_strdup(id);
 	l->fallback->level = g_strdup(level);
 	l->fallback->summary = g_strdup(summary);
+	l->fallback->count = count;
 	ad_alerts1_call_get_alert(s->proxy, id, NULL, on_get_alert, l);
 }
 
@@ -379,14 +422,23 @@ static void on_added(AdAlerts1 *proxy, const char *id, const char *level, const 
 		     gpointer data)
 {
 	(void)proxy;
-	look_up(data, id, level, summary);
+	look_up(data, id, level, summary, 1);
 }
 
 static void on_updated(AdAlerts1 *proxy, const char *id, const char *level,
 		       const char *summary, guint64 count, gpointer data)
 {
-	(void)proxy, (void)count;
-	look_up(data, id, level, summary);
+	AdNotifier *s = data;
+
+	(void)proxy;
+	/*
+	 * The daemon sends the updates of an alert at most once per its
+	 * update interval, so one may come after the catch-up (or an earlier
+	 * notification) already told this count: it is not news.
+	 */
+	if (already_told(s, id, count))
+		return;
+	look_up(s, id, level, summary, count);
 }
 
 static void on_list_alerts(GObject *src, GAsyncResult *res, gpointer data)
@@ -416,27 +468,29 @@ static void on_name_appeared(GDBusConnection *c, const char *name, const char *o
 			     gpointer data)
 {
 	AdNotifier *s = data;
+	g_autoptr(GError) error = NULL;
 	double since;
 
 	(void)owner;
-	if (!s->proxy || g_dbus_proxy_get_connection(G_DBUS_PROXY(s->proxy)) != c) {
-		g_autoptr(GError) error = NULL;
-
-		if (s->proxy)
-			g_signal_handlers_disconnect_by_data(s->proxy, s);
-		g_clear_object(&s->proxy);
-		/* by well-known name: only the daemon's signals, whoever owns it now */
-		s->proxy = ad_alerts1_proxy_new_sync(c, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START |
-						     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
-						     name, AD_DBUS_PATH, NULL, &error);
-		if (!s->proxy) {
-			log_msg(_("cannot read alerts: %s"), error->message);
-			return;
-		}
-		g_dbus_proxy_set_default_timeout(G_DBUS_PROXY(s->proxy), 30000);
-		g_signal_connect(s->proxy, "alert-added", G_CALLBACK(on_added), s);
-		g_signal_connect(s->proxy, "alert-updated", G_CALLBACK(on_updated), s);
+	/*
+	 * A new proxy each time the daemon appears: an old one may not have
+	 * seen the new owner yet (its own NameOwnerChanged comes in any order
+	 * with the watch's), and would refuse the catch-up call.
+	 */
+	if (s->proxy)
+		g_signal_handlers_disconnect_by_data(s->proxy, s);
+	g_clear_object(&s->proxy);
+	/* by well-known name: only the daemon's signals, whoever owns it now */
+	s->proxy = ad_alerts1_proxy_new_sync(c, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START |
+					     G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
+					     name, AD_DBUS_PATH, NULL, &error);
+	if (!s->proxy) {
+		log_msg(_("cannot read alerts: %s"), error->message);
+		return;
 	}
+	g_dbus_proxy_set_default_timeout(G_DBUS_PROXY(s->proxy), 30000);
+	g_signal_connect(s->proxy, "alert-added", G_CALLBACK(on_added), s);
+	g_signal_connect(s->proxy, "alert-updated", G_CALLBACK(on_updated), s);
 	s->running = TRUE;
 	/* what happened while we or the daemon were away */
 	since = s->last_run >= 0 ? s->last_run
@@ -503,6 +557,7 @@ int main(int argc, char **argv)
 	s.last_run = read_last_run(s.state_path);
 	s.current = g_ptr_array_new_with_free_func(ad_note_free);
 	s.pending = g_ptr_array_new_with_free_func(ad_note_free);
+	s.told = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	s.loop = g_main_loop_new(NULL, FALSE);
 	g_unix_signal_add(SIGTERM, on_quit_signal, &s);
 	g_unix_signal_add(SIGINT, on_quit_signal, &s);
@@ -525,6 +580,7 @@ int main(int argc, char **argv)
 	g_clear_object(&s.proxy);
 	g_ptr_array_unref(s.current);
 	g_ptr_array_unref(s.pending);
+	g_hash_table_unref(s.told);
 	g_main_loop_unref(s.loop);
 	g_free(s.state_path);
 	notify_uninit();

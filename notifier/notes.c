@@ -109,6 +109,9 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 	n->id = g_strdup(json_object_get_string(v));
 	n->level = g_strdup(member_string(o, "level", "yellow"));
 	n->summary = g_strdup(member_string(o, "summary", ""));
+	if (json_object_object_get_ex(o, "count", &v) && json_object_is_type(v, json_type_int) &&
+	    json_object_get_int64(v) > 0)
+		n->count = (guint64)json_object_get_int64(v);
 	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
 		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
 	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array)) {

@@ -14,6 +14,7 @@ typedef struct {
 	char *stype;		/* source type, or NULL */
 	gboolean fixable;	/* avcdoctor-fixit may apply its first suggestion */
 	char *proof;		/* its first suggestion checked against the policy, or NULL */
+	guint64 count;		/* occurrences when it was read (0 = unknown) */
 } AdNote;
 
 void ad_note_free(gpointer p);

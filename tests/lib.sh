@@ -153,6 +153,22 @@ EOF
 	export DBUS_SESSION_BUS_ADDRESS="unix:path=$TMP/session.sock"
 }
 
+# notifier_settled: every notification avcdoctor-notify made (run with
+# G_MESSAGES_DEBUG=all, stderr in $TMP/notify.err) was closed, and it has
+# seen that: the next alert gets a notification of its own, not an update
+# of a closed one.  notifier_close_all: the notification server (dunst)
+# closes all it shows, then notifier_settled.  (A server may also close a
+# notification by itself after an action: that close may still be on its
+# way, and is waited for the same way.)
+notifier_settled() {
+	[ "$(grep -c "a new notification" "$TMP/notify.err")" = \
+		"$(grep -c "the notification was closed" "$TMP/notify.err")" ]
+}
+notifier_close_all() {
+	timeout 5 dunstctl close-all
+	wait_for 10 "the notifier saw its notifications closed" -- notifier_settled
+}
+
 # start_system_bus POLICY-LINES: a private system bus (bus_config: system.conf's
 # rules plus POLICY-LINES, e.g. the project's <include>s), its pid in the
 # caller's pids array; ADDR and DBUS_SYSTEM_BUS_ADDRESS exported, its log in

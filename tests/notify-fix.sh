@@ -51,6 +51,11 @@ cat >"$TMP/dunstrc" <<EOF
     width = 500
     height = 300
     dmenu = $TMP/pick
+# nothing expires by itself: on a loaded machine the menu may come late
+[urgency_low]
+    timeout = 0
+[urgency_normal]
+    timeout = 0
 EOF
 dunst -config "$TMP/dunstrc" >"$TMP/dunst.log" 2>&1 &
 pids+=($!)
@@ -86,13 +91,22 @@ start_fix_helper "$TMP/d.conf" "$TMP/bin"
 
 export XDG_STATE_HOME="$TMP/state"
 export NO_AT_BRIDGE=1
-"$NOTIFY" --interval 1 >"$TMP/notify.out" 2>"$TMP/notify.err" &
+# its debug lines tell when it has seen a close (notifier_close_all)
+G_MESSAGES_DEBUG=all "$NOTIFY" --interval 1 >"$TMP/notify.out" 2>"$TMP/notify.err" &
 pids+=($!)
-sleep 1
+# listening to the daemon before the first alert comes
+wait_for 10 "the notifier watching the daemon" -- grep -q "watching $NAME" "$TMP/notify.err" ||
+	finish
+# notify_whole: every Notify call the monitor saw is written out to its last
+# argument (the timeout), so what it holds can be read
+notify_whole() {
+	[ "$(grep -c 'member=Notify' "$TMP/notify.mon")" = \
+		"$(grep -cE '^\s*int32 -?[0-9]+\s*$' "$TMP/notify.mon")" ]
+}
 printf 'type=AVC msg=audit(1700000000.000:100): avc:  denied  { read } for  pid=42 comm="httpd" path="%s" dev="vda" ino=11 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0\n' \
 	"$WWW/index.html" >&"$DFD"
 wait_for 10 "the alert's notification" -- grep -q 'member=Notify' "$TMP/notify.mon" || finish
-sleep 0.5
+wait_for 10 "the whole Notify call" -- notify_whole
 grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q 'string "Apply the fix"' &&
 	pass "the notification offers Apply the fix" || fail "no Apply the fix action"
 timeout 5 dunstctl context
@@ -112,13 +126,12 @@ ID=$(sqlite3 "$TMP/store/alerts.db" "SELECT id FROM alerts WHERE fix_applied IS 
 
 # an alert whose first fix is no command the helper runs (a dontaudit-hidden
 # access: semodule -B shows what is hidden): no action
-timeout 5 dunstctl close-all
-sleep 1.5
+notifier_close_all
 before=$(grep -c 'member=Notify' "$TMP/notify.mon")
 echo 'type=AVC msg=audit(1700000500.100:900): avc:  denied  { getattr } for  pid=42 comm="x" name="y" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:user_tmp_t:s0 tclass=file permissive=0' >&"$DFD"
 wait_for 10 "the second alert's notification" -- sh -c \
 	"[ \$(grep -c member=Notify $TMP/notify.mon) -gt $before ]"
-sleep 0.5
+wait_for 10 "the whole Notify call" -- notify_whole
 first=$(sqlite3 "$TMP/store/alerts.db" "SELECT json_extract(analysis, '\$.suggestions[0].commands[0][0]') FROM alerts WHERE id != '$ID'")
 awk -v n="$before" '/member=Notify/ {c++} c > n' "$TMP/notify.mon" | grep -q 'string "Apply the fix"' &&
 	fail "the second alert (first fix: ${first:-none}) offers Apply too" ||

@@ -73,7 +73,8 @@ static void test_from_json(void **state)
 	gboolean ignored = TRUE;
 	g_autoptr(AdNote) n = ad_note_from_json(
 		"{\"id\":\"0123456789abcdef\",\"level\":\"red\",\"summary\":\"SELinux is "
-		"preventing <b>x</b>\",\"denial\":{\"scontext\":\"system_u:system_r:httpd_t:s0\"}}",
+		"preventing <b>x</b>\",\"count\":7,"
+		"\"denial\":{\"scontext\":\"system_u:system_r:httpd_t:s0\"}}",
 		&ignored);
 
 	(void)state;
@@ -84,6 +85,8 @@ static void test_from_json(void **state)
 	/* kept as text: escaping is the describer's job */
 	assert_string_equal(n->summary, "SELinux is preventing <b>x</b>");
 	assert_string_equal(n->stype, "httpd_t");
+	/* the count told: an update with no more occurrences is not news */
+	assert_int_equal(n->count, 7);
 }
 
 /*
@@ -128,6 +131,7 @@ static void test_from_json_defaults(void **state)
 	assert_string_equal(n->level, "yellow");
 	assert_string_equal(n->summary, "");
 	assert_null(n->stype);
+	assert_int_equal(n->count, 0);	/* unknown */
 }
 
 /* the notifier offers "Apply the fix" for the first suggestion only */
