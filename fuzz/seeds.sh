@@ -10,13 +10,16 @@
 #   fuzz-escape: a few hostile strings and the corpus' comm/name values
 #   fuzz-user-avc: the object manager's text of the USER_AVC records of the
 #                corpus and of tests/data/hostile (after a class-choice byte)
+#   fuzz-inflate: a few corpus records compressed with gzip, xz and zstd (those
+#                of the three programs that are installed), after byte 3 (the
+#                format is the one the magic says)
 # The regression inputs in tests/data/fuzz/<target>/ are added to each.
 set -eu
 src=$1
 out=$2
 corpus=$src/tests/data/corpus
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
 	rm -rf "$out/$t"
 	mkdir -p "$out/$t"
 done
@@ -81,11 +84,20 @@ cat $logs "$src"/tests/data/hostile/*.log | grep -a 'type=USER_AVC' |
 		printf 'a%s' "$line" >"$f"
 	done
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
+# small compressed logs, whole streams of each format
+head -c 3000 "$corpus/selinux-sepolgen-test_data-httpd.log" >"$out/.plain"
+for z in "gzip -9" "gzip -1" "xz -6" "xz -0 --check=none" "zstd -3 -q" "zstd -19 -q"; do
+	command -v "${z%% *}" >/dev/null 2>&1 || continue
+	f=$out/fuzz-inflate/$(echo "$z" | tr -c 'a-z0-9\n' '-')
+	{ printf '\003'; $z -c <"$out/.plain"; } >"$f"
+done
+rm -f "$out/.plain"
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
 	if [ -d "$src/tests/data/fuzz/$t" ]; then
 		find "$src/tests/data/fuzz/$t" -type f -exec cp {} "$out/$t/" \;
 	fi
 done
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
 	echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

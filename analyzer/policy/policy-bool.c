@@ -18,6 +18,7 @@
 #include <gio/gio.h>
 
 #include "policy/policy-private.h"
+#include "read/compress.h"
 
 typedef struct {
 	cond_node_t *node;
@@ -524,21 +525,57 @@ static void ad_doc_text(GMarkupParseContext *ctx, const char *text, gsize len, g
 		g_string_append_len(d->text, text, len);
 }
 
-/* The contents of a gzip file in memory, or NULL with @error set. */
+/* policy.xml is some 2 MiB: a gzip file that inflates beyond this is not read */
+#define AD_DOCS_MAX (64u << 20)
+
+typedef struct {
+	GByteArray *out;
+	gboolean over;
+} Gunzip;
+
+static void gunzip_out(char *buf, gsize len, gpointer user_data)
+{
+	Gunzip *g = user_data;
+
+	if (g->over || g->out->len + len > AD_DOCS_MAX)
+		g->over = TRUE;
+	else
+		g_byte_array_append(g->out, (const guint8 *)buf, len);
+}
+
+/*
+ * The contents of a gzip file in memory, at most AD_DOCS_MAX bytes, or NULL
+ * with @error set.  Fed 64 KiB at a time, so that a file that inflates too
+ * far stops soon after the limit.
+ */
 static char *ad_gunzip(const char *data, gsize len, gsize *ret_len, GError **error)
 {
-	g_autoptr(GInputStream) mem = g_memory_input_stream_new_from_data(data, len, NULL);
-	g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-	g_autoptr(GInputStream) in = g_converter_input_stream_new(mem, G_CONVERTER(z));
-	g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable();
+	g_autoptr(AdInflate) z = ad_inflate_new(AD_COMPRESSION_GZIP);
+	Gunzip g = { g_byte_array_new(), FALSE };
+	const char *zerr = NULL;
+	gsize at = 0;
 
-	if (g_output_stream_splice(out, in,
-				   G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE |
-				   G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
-				   NULL, error) < 0)
+	while (at < len && !zerr && !g.over) {
+		gsize n = MIN(len - at, 1 << 16);
+
+		if (!ad_inflate_feed(z, data + at, n, gunzip_out, &g, &zerr))
+			break;
+		at += n;
+	}
+	if (!zerr && !g.over)
+		ad_inflate_finish(z, gunzip_out, &g, &zerr);
+	if (zerr || g.over) {
+		if (g.over)
+			g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+				    "inflates to more than %u MiB: not read", AD_DOCS_MAX >> 20);
+		else
+			g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", zerr);
+		g_byte_array_unref(g.out);
 		return NULL;
-	*ret_len = g_memory_output_stream_get_data_size(G_MEMORY_OUTPUT_STREAM(out));
-	return g_memory_output_stream_steal_data(G_MEMORY_OUTPUT_STREAM(out));
+	}
+	*ret_len = g.out->len;
+	g_byte_array_append(g.out, (const guint8 *)"", 1);
+	return (char *)g_byte_array_free(g.out, FALSE);
 }
 
 /*

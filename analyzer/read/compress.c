@@ -2,6 +2,11 @@
 /*
  * Compressed inputs: gzip (zlib), xz (liblzma), zstd (libzstd), read as
  * streams of any number of members or frames, as `zcat` reads them.
+ *
+ * The memory a decoder takes is chosen by the header it reads: an xz
+ * header may claim a 4 GiB dictionary, a zstd frame a 2 GiB window.  Both
+ * are held to AD_INFLATE_MEMORY_MAX (gzip's window is 32 KiB by format);
+ * output goes out in OUT_SIZE pieces, so nothing else grows with it.
  */
 #include <string.h>
 
@@ -9,6 +14,7 @@
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "compress.h"
 
@@ -21,6 +27,7 @@ struct _AdInflate {
 	ZSTD_DStream *zs;
 	gboolean mid;		/* inside a member or frame: the end would cut it */
 	char *out;
+	char *message;		/* the last error, when it had to be composed */
 };
 
 AdCompression ad_compression_of(const void *head, gsize len)
@@ -51,7 +58,7 @@ AdInflate *ad_inflate_new(AdCompression c)
 			g_error("zlib: out of memory");
 		break;
 	case AD_COMPRESSION_XZ:
-		if (lzma_stream_decoder(&z->x, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+		if (lzma_stream_decoder(&z->x, AD_INFLATE_MEMORY_MAX, LZMA_CONCATENATED) != LZMA_OK)
 			g_error("liblzma: out of memory");
 		break;
 	case AD_COMPRESSION_ZSTD:
@@ -59,6 +66,8 @@ AdInflate *ad_inflate_new(AdCompression c)
 		if (!z->zs)
 			g_error("libzstd: out of memory");
 		ZSTD_initDStream(z->zs);
+		/* libzstd's default is the same 2^27; said here so that it stays so */
+		ZSTD_DCtx_setParameter(z->zs, ZSTD_d_windowLogMax, AD_INFLATE_WINDOW_LOG_MAX);
 		break;
 	case AD_COMPRESSION_NONE:
 		break;
@@ -112,6 +121,15 @@ static gboolean feed_xz(AdInflate *z, const void *in, gsize len, lzma_action act
 			out(z->out, OUT_SIZE - z->x.avail_out, user_data);
 		if (ret == LZMA_STREAM_END)
 			return TRUE;
+		if (ret == LZMA_MEMLIMIT_ERROR || ret == LZMA_MEM_ERROR) {
+			g_free(z->message);
+			z->message = g_strdup_printf(
+				_("xz data that needs %" G_GUINT64_FORMAT " MiB of memory to "
+				  "decompress (at most %u MiB): not read"),
+				(guint64)(lzma_memusage(&z->x) >> 20), AD_INFLATE_MEMORY_MAX >> 20);
+			*ret_error = z->message;
+			return FALSE;
+		}
 		if (ret != LZMA_OK) {
 			*ret_error = ret == LZMA_BUF_ERROR ? _("compressed data cut short")
 							   : _("corrupt xz data");
@@ -133,7 +151,16 @@ static gboolean feed_zstd(AdInflate *z, const void *in, gsize len, AdInflateOut 
 		size_t ret = ZSTD_decompressStream(z->zs, &ob, &ib);
 
 		if (ZSTD_isError(ret)) {
-			*ret_error = ZSTD_getErrorName(ret);
+			g_free(z->message);
+			if (ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge)
+				z->message = g_strdup_printf(
+					_("zstd data whose window needs more than %u MiB of "
+					  "memory to decompress: not read"),
+					AD_INFLATE_MEMORY_MAX >> 20);
+			else
+				z->message = g_strdup_printf(_("corrupt zstd data (%s)"),
+							     ZSTD_getErrorName(ret));
+			*ret_error = z->message;
 			return FALSE;
 		}
 		z->mid = ret != 0;
@@ -183,5 +210,6 @@ void ad_inflate_free(AdInflate *z)
 	if (z->zs)
 		ZSTD_freeDStream(z->zs);
 	g_free(z->out);
+	g_free(z->message);
 	g_free(z);
 }

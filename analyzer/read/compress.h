@@ -21,6 +21,15 @@ AdCompression ad_compression_of(const void *head, gsize len);
 /* the number of first bytes ad_compression_of() needs to tell them all */
 #define AD_COMPRESSION_MAGIC_LEN 6
 
+/*
+ * The most memory a decoder may take, whatever its header claims: the
+ * dictionary of an xz stream (`xz -9` needs 65 MiB) or the window of a zstd
+ * frame (2^27, libzstd's own default, what `zstd --long` and `--ultra -22`
+ * use).  Data that needs more is refused with a message, not read.
+ */
+#define AD_INFLATE_MEMORY_MAX (128u << 20)
+#define AD_INFLATE_WINDOW_LOG_MAX 27
+
 typedef struct _AdInflate AdInflate;
 
 /* gets each decompressed piece; valid during the call only, writable */

@@ -616,6 +616,123 @@ static void test_compressed(void **state)
 	}
 }
 
+/* reads @data written to a temporary file: the serials, and the error in @ret_error */
+static char *read_bytes(const char *tag, const void *data, gsize len, char **ret_error)
+{
+	g_autofree char *name = g_strdup_printf("ad-paste-%d-%s", (int)getpid(), tag);
+	g_autofree char *path = write_tmp(name, data, len);
+	char *serials = read_serials(path, ret_error);
+
+	g_unlink(path);
+	return serials;
+}
+
+/*
+ * An xz stream of @text whose block header claims a dictionary of 4 GiB
+ * (properties byte 40), its header CRC32 made right again: liblzma would
+ * reserve that much before it reads a byte of data.
+ */
+static GBytes *xz_claiming_4gib(const char *text, gsize len)
+{
+	g_autoptr(GBytes) xz = xz_of(text, len);
+	gsize n = g_bytes_get_size(xz), pos = 12 + 2;
+	guchar *b = g_memdup2(g_bytes_get_data(xz, NULL), n);
+	gsize hsize = (b[12] + 1) * 4;
+	guint8 flags = b[13];
+	uLong crc;
+
+	/* the compressed and uncompressed sizes, when present, are varints */
+	for (int bit = 0x40; bit <= 0x80; bit <<= 1)
+		if (flags & bit)
+			while (b[pos++] & 0x80)
+				;
+	assert_int_equal(b[pos], 0x21);		/* LZMA2 */
+	assert_int_equal(b[pos + 1], 1);	/* one byte of properties */
+	b[pos + 2] = 40;
+	crc = crc32(0, b + 12, hsize - 4);
+	for (int i = 0; i < 4; i++)
+		b[12 + hsize - 4 + i] = (crc >> (8 * i)) & 0xff;
+	return g_bytes_new_take(b, n);
+}
+
+/*
+ * A zstd frame by hand: no content size, window descriptor @wd (window log
+ * 10 + @wd / 8), then @text as one raw block.
+ */
+static GBytes *zstd_frame_with_window(guint8 wd, const char *text, gsize len)
+{
+	GByteArray *f = g_byte_array_new();
+	guint32 bh = 1 | ((guint32)len << 3);		/* last block, raw, its size */
+	guint8 head[] = { 0x28, 0xb5, 0x2f, 0xfd, 0x00, wd,
+			  bh & 0xff, (bh >> 8) & 0xff, (bh >> 16) & 0xff };
+
+	g_byte_array_append(f, head, sizeof(head));
+	g_byte_array_append(f, (const guint8 *)text, len);
+	return g_byte_array_free_to_bytes(f);
+}
+
+/* headers that claim more memory than any real log needs: refused, said so, bounded */
+static void test_compressed_crafted(void **state)
+{
+	gsize len = strlen(log_text);
+
+	/* xz: a 4 GiB dictionary */
+	{
+		g_autoptr(GBytes) xz = xz_claiming_4gib(log_text, len);
+		g_autofree char *err = NULL;
+		g_autofree char *serials = read_bytes("dict.xz", g_bytes_get_data(xz, NULL),
+						      g_bytes_get_size(xz), &err);
+
+		assert_non_null(err);
+		assert_non_null(strstr(err, "memory"));
+		assert_string_equal(serials, "");
+	}
+	/* zstd: a 2 GiB window refused; the same frame with a 1 MiB window is read */
+	{
+		g_autoptr(GBytes) big = zstd_frame_with_window(21 << 3, log_text, len);
+		g_autoptr(GBytes) small = zstd_frame_with_window(10 << 3, log_text, len);
+		g_autofree char *err = NULL, *ok_err = NULL;
+		g_autofree char *serials = read_bytes("window.zst", g_bytes_get_data(big, NULL),
+						      g_bytes_get_size(big), &err);
+		g_autofree char *ok = read_bytes("window-ok.zst", g_bytes_get_data(small, NULL),
+						 g_bytes_get_size(small), &ok_err);
+
+		assert_non_null(err);
+		assert_non_null(strstr(err, "memory"));
+		assert_string_equal(serials, "");
+		assert_null(ok_err);
+		assert_string_equal(ok, "1 2 3");
+	}
+	/*
+	 * each format: a 6 MiB line of NULs, compressed to a few KiB, then a
+	 * record: the line is over the reader's limit and skipped, never held
+	 * whole; the record after it is read
+	 */
+	{
+		static const char tail[] = "\n" REC(1) "\n";
+		gsize big = 6u << 20, n = big + sizeof(tail) - 1;
+		g_autofree char *text = g_malloc0(n);
+		GBytes *packed[3];
+
+		memcpy(text + big, tail, sizeof(tail) - 1);
+		packed[0] = gzip_of(text, n);
+		packed[1] = xz_of(text, n);
+		packed[2] = zstd_of(text, n);
+
+		for (guint i = 0; i < G_N_ELEMENTS(packed); i++) {
+			g_autofree char *tag = g_strdup_printf("long-%u", i);
+			g_autofree char *err = NULL;
+			g_autofree char *serials = read_bytes(tag, g_bytes_get_data(packed[i], NULL),
+							      g_bytes_get_size(packed[i]), &err);
+
+			assert_true(g_bytes_get_size(packed[i]) < big / 64);
+			assert_null(err);
+			assert_string_equal(serials, "1");
+			g_bytes_unref(packed[i]);
+		}
+	}
+}
+
 /* a directory: audit.log and its rotations, oldest first */
 static void test_rotations(void **state)
 {
@@ -794,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_date_order),
 		cmocka_unit_test(test_compressed),
+		cmocka_unit_test(test_compressed_crafted),
 		cmocka_unit_test(test_rotations),
 	};
 

@@ -1321,6 +1321,25 @@ static void test_bool_docs_parse(void **state)
 		assert_non_null(err);
 		g_clear_pointer(&pol->bool_docs, g_hash_table_unref);
 	}
+	/* a gzip file that inflates to 80 MiB (from some 80 KiB) is not held whole */
+	{
+		g_autoptr(GError) err = NULL;
+		gsize n = 80u << 20;
+		g_autofree char *big = g_malloc(n);
+		g_autoptr(GBytes) bomb = NULL;
+
+		memset(big, ' ', n);
+		memcpy(big, docs_xml, strlen(docs_xml));
+		bomb = gzip_bytes(big, n);
+		assert_true(g_bytes_get_size(bomb) < n / 256);
+		assert_true(g_file_set_contents(gz, g_bytes_get_data(bomb, NULL),
+						g_bytes_get_size(bomb), NULL));
+		assert_int_equal(ad_bool_docs_load(pol, gz, &err), -1);
+		assert_non_null(err);
+		assert_non_null(strstr(err->message, "MiB"));
+		assert_non_null(strstr(err->message, gz));
+		g_clear_pointer(&pol->bool_docs, g_hash_table_unref);
+	}
 	pol->bool_docs = saved;
 	g_unlink(plain);
 	g_unlink(gz);
