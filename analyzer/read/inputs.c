@@ -2,9 +2,12 @@
 /*
  * Input files read in a thread of their own (see inputs.h).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
@@ -309,6 +312,59 @@ char **ad_audit_log_files(const char *dir, GError **error)
 	return (char **)g_ptr_array_free(g_steal_pointer(&paths), FALSE);
 }
 
+/* @fd when it is open on a regular file, made blocking again; else closed, -1 and @error */
+static int regular_or_close(int fd, const char *path, GError **error)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    _("%s: not a regular file (a FIFO, a device or a directory): not read"),
+			    path);
+		return -1;
+	}
+	/* O_NONBLOCK only kept the open from waiting on a FIFO: reads of a file block */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+int ad_open_rotation(int dirfd, const char *dir, const char *name, GError **error)
+{
+	const int flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;
+	g_autofree char *path = g_build_filename(dir, name, NULL);
+	char target[256];
+	ssize_t n;
+	int fd = openat(dirfd, name, flags);
+
+	if (fd >= 0)
+		return regular_or_close(fd, path, error);
+	if (errno != ELOOP) {
+		int e = errno;
+
+		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: %s", path,
+			    g_strerror(e));
+		return -1;
+	}
+	/* a symbolic link: followed one step, to a name of the same directory only */
+	n = readlinkat(dirfd, name, target, sizeof(target) - 1);
+	if (n <= 0 || n >= (ssize_t)sizeof(target) - 1 || memchr(target, '/', n) ||
+	    (n == 1 && target[0] == '.') || (n == 2 && target[0] == '.' && target[1] == '.')) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    _("%s: a symbolic link out of its directory: not read"), path);
+		return -1;
+	}
+	target[n] = '\0';
+	fd = openat(dirfd, target, flags);
+	if (fd < 0) {
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    _("%s: a symbolic link to %s, which is not a file of the directory: "
+			      "not read"), path, target);
+		return -1;
+	}
+	return regular_or_close(fd, path, error);
+}
+
 static void push_error(AdInputs *in, const GError *error)
 {
 	AdInput it = { .kind = AD_INPUT_ERROR, .message = g_strdup(error->message) };
@@ -322,6 +378,7 @@ static void read_input(AdInputs *in, AdReader *reader, const char *file)
 	g_autoptr(GError) error = NULL;
 	g_auto(GStrv) files = NULL;
 	struct stat st;
+	int dirfd;
 
 	if (strcmp(file, "-") == 0 || stat(file, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		in->chunk_flush = !is_regular_file(file);
@@ -330,15 +387,32 @@ static void read_input(AdInputs *in, AdReader *reader, const char *file)
 		return;
 	}
 	files = ad_audit_log_files(file, &error);
-	if (!files)
+	if (!files) {
 		push_error(in, error);
-	for (guint i = 0; files && files[i]; i++) {
-		g_autoptr(GError) e = NULL;
-
-		in->chunk_flush = !is_regular_file(files[i]);
-		if (!ad_reader_read_file(reader, files[i], &e))
-			push_error(in, e);
+		return;
 	}
+	dirfd = open(file, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		int e = errno;
+
+		g_set_error(&error, G_FILE_ERROR, g_file_error_from_errno(e), "%s: %s", file,
+			    g_strerror(e));
+		push_error(in, error);
+		return;
+	}
+	/* what the directory holds may be anything: only its regular files are read */
+	in->chunk_flush = FALSE;
+	for (guint i = 0; files[i]; i++) {
+		g_autoptr(GError) e = NULL;
+		g_autofree char *name = g_path_get_basename(files[i]);
+		int fd = ad_open_rotation(dirfd, file, name, &e);
+
+		if (fd < 0 || !ad_reader_read_fd(reader, fd, files[i], &e))
+			push_error(in, e);
+		if (fd >= 0)
+			close(fd);
+	}
+	close(dirfd);
 }
 
 static gpointer reading_thread(gpointer data)

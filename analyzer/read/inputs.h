@@ -45,9 +45,20 @@ typedef struct _AdInputs AdInputs;
  * audit.log and its rotations in @dir, oldest first, as ausearch reads
  * them: audit.log.N from the highest N down (also compressed ones,
  * audit.log.2.gz), logrotate's dated audit.log-DATE by date, then
- * audit.log.  NULL with @error when @dir holds none of them.
+ * audit.log.  NULL with @error when @dir holds none of them.  The names
+ * only: ad_inputs_start() opens each with ad_open_rotation().
  */
 char **ad_audit_log_files(const char *dir, GError **error);
+
+/*
+ * Opens the log @name of directory @dirfd (@dir in messages) for reading,
+ * as only a log the directory holds may be read from it: a regular file,
+ * or a symbolic link to one named in the same directory (one step).  It
+ * never follows a link out of the directory, never waits on a FIFO and
+ * never reads a device (opened O_NOFOLLOW | O_NONBLOCK, then fstat).  The
+ * descriptor, or -1 with @error saying why the file is not read.
+ */
+int ad_open_rotation(int dirfd, const char *dir, const char *name, GError **error);
 
 /*
  * starts reading @files in order ("-" is standard input; a directory is

@@ -1330,6 +1330,23 @@ gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 {
 	gboolean is_stdin = strcmp(path, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	gboolean ok;
+
+	if (fd < 0) {
+		int e = errno;
+
+		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_OPEN, "%s: %s", path,
+			    g_strerror(e));
+		return FALSE;
+	}
+	ok = ad_reader_read_fd(r, fd, path, error);
+	if (!is_stdin)
+		close(fd);
+	return ok;
+}
+
+gboolean ad_reader_read_fd(AdReader *r, int fd, const char *path, GError **error)
+{
 	g_autoptr(AdInflate) z = NULL;
 	const char *zerr = NULL;
 	gsize len = 0;
@@ -1337,12 +1354,6 @@ gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 	int e = 0;
 	char *buf;
 
-	if (fd < 0) {
-		e = errno;
-		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_OPEN, "%s: %s", path,
-			    g_strerror(e));
-		return FALSE;
-	}
 	ad_reader_set_source(r, path);
 	buf = g_malloc(1 << 16);
 	/* the first bytes tell whether it is compressed; a pipe may give them bit by bit */
@@ -1390,7 +1401,5 @@ gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
 	ad_reader_end_source(r);
 	if (r->on_chunk)
 		r->on_chunk(r->chunk_data);
-	if (!is_stdin)
-		close(fd);
 	return !e && !zerr;
 }

@@ -49,6 +49,8 @@ void ad_reader_end_source(AdReader *r);
 void ad_reader_age(AdReader *r, double max_age);
 /* reads a whole file ("-" is stdin); FALSE with @error when it cannot be opened */
 gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error);
+/* the same from @fd, open for reading (not closed), named @path in messages */
+gboolean ad_reader_read_fd(AdReader *r, int fd, const char *path, GError **error);
 /*
  * Called by ad_reader_read_file() after each chunk it has fed (and once at
  * the end of the file), so that a caller can pass on what it has buffered

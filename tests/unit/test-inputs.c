@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -195,6 +196,82 @@ static void test_order_problems_errors(void **state)
 	assert_int_equal(seen.unsplit, 3);
 	assert_int_equal(seen.built, 0);
 	g_string_free(seen.trace, TRUE);
+}
+
+/*
+ * A log directory holding what is not a log: only regular files are read
+ * (and a link to one in the same directory); a link to /dev/zero, a FIFO, a
+ * directory or a link out of the directory is skipped with a message naming
+ * it, and never read or waited on.
+ */
+static void test_rotations_only_regular(void **state)
+{
+	(void)state;
+	g_autofree char *dir = g_build_filename(tmp_dir, "rot", NULL);
+	g_autofree char *outside = write_file("outside.log", "type=AVC msg=audit(4.000:4): avc:  "
+		"denied  { read } for  scontext=a:b:c tcontext=a:b:c tclass=file\n");
+	g_autofree char *p = NULL;
+	const char *files[] = { dir, NULL };
+	const char *const skipped[] = { "audit.log.6", "audit.log.4", "audit.log.2",
+					"audit.log.1" };
+	g_autoptr(GString) trace = g_string_new(NULL);
+	guint n_err = 0;
+	AdInputs *in;
+	const AdInput *it;
+
+	assert_int_equal(g_mkdir(dir, 0700), 0);
+	g_free(write_file("rot/audit.log", "type=AVC msg=audit(5.000:5): avc:  denied  { read } "
+		"for  scontext=a:b:c tcontext=a:b:c tclass=file\n"));
+	g_free(write_file("rot/real3", "type=AVC msg=audit(3.000:3): avc:  denied  { read } "
+		"for  scontext=a:b:c tcontext=a:b:c tclass=file\n"));
+	p = g_build_filename(dir, "audit.log.1", NULL);
+	assert_int_equal(symlink("/dev/zero", p), 0);
+	g_free(p);
+	p = g_build_filename(dir, "audit.log.2", NULL);
+	assert_int_equal(mkfifo(p, 0600), 0);
+	g_free(p);
+	p = g_build_filename(dir, "audit.log.3", NULL);
+	assert_int_equal(symlink("real3", p), 0);
+	g_free(p);
+	p = g_build_filename(dir, "audit.log.4", NULL);
+	assert_int_equal(symlink("../outside.log", p), 0);
+	g_free(p);
+	p = g_build_filename(dir, "audit.log.6", NULL);
+	assert_int_equal(g_mkdir(p, 0700), 0);
+	g_clear_pointer(&p, g_free);
+
+	/* reading /dev/zero or waiting on the FIFO would never end: fail instead */
+	alarm(60);
+	in = ad_inputs_start(files);
+	while ((it = ad_inputs_next(in)) != NULL) {
+		if (it->kind == AD_INPUT_EVENT) {
+			g_string_append_printf(trace, "E%" G_GUINT64_FORMAT " ", it->ev->serial);
+		} else if (it->kind == AD_INPUT_ERROR) {
+			g_string_append(trace, "X ");
+			assert_true(n_err < G_N_ELEMENTS(skipped));
+			assert_non_null(strstr(it->message, skipped[n_err]));
+			assert_non_null(strstr(it->message, "not read"));
+			n_err++;
+		}
+	}
+	ad_inputs_free(in);
+	alarm(0);
+	/* oldest first: .6 .4 .3 .2 .1, then audit.log */
+	assert_string_equal(trace->str, "X X E3 X X E5 ");
+	assert_int_equal(n_err, G_N_ELEMENTS(skipped));
+	{
+		static const char *const names[] = { "audit.log", "real3", "audit.log.1",
+						     "audit.log.2", "audit.log.3", "audit.log.4" };
+
+		for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+			g_autofree char *f = g_build_filename(dir, names[i], NULL);
+
+			g_unlink(f);
+		}
+		p = g_build_filename(dir, "audit.log.6", NULL);
+		g_rmdir(p);
+		g_rmdir(dir);
+	}
 }
 
 /* many more events than the batches in flight, with a slow consumer */
@@ -404,6 +481,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_problems_errors),
+		cmocka_unit_test(test_rotations_only_regular),
 		cmocka_unit_test(test_many_events_slow_consumer),
 		cmocka_unit_test(test_problems_of_built_events),
 		cmocka_unit_test(test_plain_events_not_built),
