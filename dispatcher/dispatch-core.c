@@ -1079,6 +1079,31 @@ gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFil
 	return TRUE;
 }
 
+gboolean ad_dispatch_set_filters(AdDispatch *d, const char *const *ids, gint64 uid,
+				 AdFilter filter, guint *ret_set, GError **error)
+{
+	*ret_set = 0;
+	for (guint i = 0; ids[i]; i++) {
+		if (!ad_alert_id_is_valid(ids[i])) {
+			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
+				    _("not an alert id: 16 lowercase hexadecimal digits"));
+			return FALSE;
+		}
+	}
+	if (!d->store) {
+		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_NO_STORE,
+			    _("the dispatcher runs without an alert store"));
+		return FALSE;
+	}
+	/* a red alert is never silenced in a batch */
+	if (!ad_store_set_filters(d->store, ids, uid, filter, TRUE, ret_set, error))
+		return FALSE;
+	if (!d->store_dirty_since)
+		d->store_dirty_since = now_us();
+	commit(d);
+	return TRUE;
+}
+
 gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error)
 {
 	if (!ad_alert_id_is_valid(id)) {

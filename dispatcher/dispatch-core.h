@@ -205,6 +205,13 @@ GPtrArray *ad_dispatch_list(AdDispatch *d, double since, gboolean include_ignore
 char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error);
 gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
 				GError **error);
+/*
+ * One filter for many alerts (NULL-terminated @ids) in one store
+ * transaction: those the store lacks and red ones are passed over (a red
+ * alert needs a decision of its own).  @ret_set: how many got it.
+ */
+gboolean ad_dispatch_set_filters(AdDispatch *d, const char *const *ids, gint64 uid,
+				 AdFilter filter, guint *ret_set, GError **error);
 gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error);
 /* is @name a boolean of the policy in use? */
 gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name);

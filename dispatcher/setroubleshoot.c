@@ -7,11 +7,15 @@
  * (Cockpit's SELinux page, seapplet) then work unchanged.
  *
  * How avcdoctor's alerts look through it:
- * - local_id is "ID-NUM" (ad_store_local_id): an alert that is deleted and
- *   comes back has a new one, as setroubleshoot's clients expect;
+ * - local_id is "ID-NUM" or "ID-NUM.GEN" (ad_store_local_id): an alert that
+ *   is deleted and comes back has a new one, as setroubleshoot's clients
+ *   expect, and so has an alert whose stored analysis changed (its alert
+ *   signal carries the new one); get_alert, set_filter and delete_alert
+ *   take any local id of the alert's life;
  * - one analysis per stored suggestion, in the stored (ranked) order, whose
  *   analysis_id is the suggestion's index: "0" is the best.  avcdoctor-fixit
- *   takes (local_id, analysis_id) with this meaning;
+ *   takes (local_id, analysis_id) with this meaning, and refuses a local id
+ *   of an earlier analysis ("the alert changed since you read it: reload");
  * - do_text shows the suggestion's commands quoted for a POSIX shell.
  *   Cockpit runs a non-fixable do_text that is one line starting with
  *   "setsebool" in a root shell by itself: ad_setroubleshoot_do_text makes
@@ -33,6 +37,7 @@
 
 #include "dbus-service.h"
 #include "escape.h"
+#include "fix-rule.h"
 #include "setroubleshoot.h"
 
 #define AD_SETROUBLESHOOT_RESOURCE_XML \
@@ -90,41 +95,6 @@ static GPtrArray *command_argv(json_object *cmds, json_object *hex, guint i, gbo
 	}
 	g_ptr_array_add(argv, NULL);
 	return argv;
-}
-
-static gboolean argv_has(GPtrArray *argv, const char *arg)
-{
-	for (guint i = 1; i + 1 < argv->len; i++)
-		if (strcmp(g_ptr_array_index(argv, i), arg) == 0)
-			return TRUE;
-	return FALSE;
-}
-
-/* semodule with -i: installs a module */
-static gboolean is_module_install(GPtrArray *argv)
-{
-	return strcmp(g_ptr_array_index(argv, 0), "semodule") == 0 && argv_has(argv, "-i");
-}
-
-/*
- * A program avcdoctor-fixit applies: restorecon, setsebool, semanage
- * fcontext/port/boolean, semodule -i, and `avcdoctor allow -M` when a
- * semodule -i follows (the helper builds that module itself).
- */
-static gboolean is_fixable_command(GPtrArray *argv, gboolean module_follows)
-{
-	const char *prog = g_ptr_array_index(argv, 0);
-	const char *sub = argv->len > 2 ? g_ptr_array_index(argv, 1) : "";
-
-	if (strcmp(prog, "restorecon") == 0 || strcmp(prog, "setsebool") == 0)
-		return TRUE;
-	if (strcmp(prog, "semanage") == 0)
-		return strcmp(sub, "fcontext") == 0 || strcmp(sub, "port") == 0 ||
-		       strcmp(sub, "boolean") == 0;
-	if (is_module_install(argv))
-		return TRUE;
-	return strcmp(prog, "avcdoctor") == 0 && strcmp(sub, "allow") == 0 &&
-	       argv_has(argv, "-M") && module_follows;
 }
 
 static gboolean is_boolean_value(const char *v)
@@ -195,14 +165,17 @@ static void append_not_exact(GString *out, const char *line)
 		g_string_prepend_c(out, ' ');
 }
 
-char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boolean,
+char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck is_boolean,
 				gpointer user_data, gboolean *ret_fixable)
 {
-	json_object *cmds = NULL, *hex = NULL;
+	json_object *list = NULL, *suggestion = NULL, *cmds = NULL, *hex = NULL;
 	GString *out = g_string_new(NULL);
-	gboolean fixable = TRUE, safe_setsebool = FALSE;
+	gboolean safe_setsebool = FALSE;
 	size_t n = 0;
 
+	if (json_object_object_get_ex(alert, "suggestions", &list) &&
+	    json_object_is_type(list, json_type_array))
+		suggestion = json_object_array_get_idx(list, index);
 	if (json_object_object_get_ex(suggestion, "commands", &cmds) &&
 	    json_object_is_type(cmds, json_type_array))
 		n = json_object_array_length(cmds);
@@ -210,31 +183,21 @@ char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boole
 	    !json_object_is_type(hex, json_type_array))
 		hex = NULL;
 	for (size_t i = 0; i < n; i++) {
-		gboolean exact = FALSE, module_follows = FALSE;
+		gboolean exact = FALSE;
 		g_autoptr(GPtrArray) argv = command_argv(cmds, hex, i, &exact);
 		g_autofree char *line = NULL;
 		g_autoptr(GString) one = g_string_new(NULL);
 
 		if (i)
 			g_string_append_c(out, '\n');
-		fixable = fixable && argv && exact;
 		if (argv)
 			line = ad_shell_join((const char *const *)argv->pdata);
 		/* one command, one line: a newline or another control is not shown raw */
 		if (!line || !exact || !ad_bytes_are_clean(line, strlen(line))) {
 			append_not_exact(one, line ? line : "?");
 			g_string_append(out, one->str);
-			fixable = FALSE;
 			continue;
 		}
-		for (size_t j = i + 1; j < n && !module_follows; j++) {
-			gboolean ex = FALSE;
-			g_autoptr(GPtrArray) next = command_argv(cmds, hex, j, &ex);
-
-			module_follows = next && is_module_install(next);
-		}
-		if (!is_fixable_command(argv, module_follows))
-			fixable = FALSE;
 		if (n == 1 && is_safe_setsebool(argv, is_boolean, user_data))
 			safe_setsebool = TRUE;
 		/*
@@ -246,15 +209,14 @@ char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boole
 			g_string_append(out, "# ");
 		g_string_append(out, line);
 	}
-	if (!n)
-		fixable = FALSE;
 	/*
 	 * Cockpit runs a one-line "setsebool..." do_text in a root shell by
 	 * itself: nothing but a checked setsebool may start so.
 	 */
 	if (g_str_has_prefix(out->str, "setsebool") && !safe_setsebool)
 		g_string_prepend(out, "# ");
-	*ret_fixable = fixable;
+	/* fixable: the one rule that the fix helper applies too */
+	*ret_fixable = ad_fix_one_click(alert, index, NULL, NULL);
 	return g_string_free(out, FALSE);
 }
 
@@ -322,7 +284,8 @@ GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id
 			const char *kind = json_str(sg, "kind");
 			gboolean fixable = FALSE;
 
-			do_text = ad_setroubleshoot_do_text(sg, is_boolean, user_data, &fixable);
+			do_text = ad_setroubleshoot_do_text(alert, i, is_boolean, user_data,
+							    &fixable);
 			/* the stored order is the ranking: the best has the highest priority */
 			g_variant_builder_add(&analyses, "(@s@ss@sbbi)",
 					      clean_string(json_str(sg, "if")),
@@ -360,23 +323,31 @@ static AdStore *need_store(AdDispatch *d, GError **error)
 	return st;
 }
 
-/* the alert id of @local_id when it names an alert in the store (this life of it) */
-static gboolean resolve(AdStore *st, const char *local_id, char id[17], GError **error)
+/*
+ * The alert id of @local_id when it names an alert in the store (this life
+ * of it, whichever of its analyses), and the alert's current local id.
+ */
+static gboolean resolve(AdStore *st, const char *local_id, char id[17], char **ret_current,
+			GError **error)
 {
 	g_autofree char *current = NULL;
-	gint64 num;
+	char cur_id[17];
+	gint64 num, cur_num;
 
-	if (!ad_store_parse_local_id(local_id, id, &num)) {
+	if (!ad_store_parse_local_id(local_id, id, &num, NULL)) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
 			    _("not a local alert id: an alert id, '-' and a number"));
 		return FALSE;
 	}
 	current = ad_store_local_id(st, id);
-	if (g_strcmp0(current, local_id) != 0) {
+	if (!current || !ad_store_parse_local_id(current, cur_id, &cur_num, NULL) ||
+	    cur_num != num) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"),
 			    local_id);
 		return FALSE;
 	}
+	if (ret_current)
+		*ret_current = g_steal_pointer(&current);
 	return TRUE;
 }
 
@@ -503,17 +474,20 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 			goto fail;
 		g_dbus_method_invocation_return_value(inv, check_for_new(alerts, local_id));
 	} else if (strcmp(method, "get_alert") == 0) {
+		g_autofree char *current = NULL;
 		json_object *o;
 
 		g_variant_get(params, "(&s)", &local_id);
-		if (!resolve(st, local_id, id, &error) || !(o = ad_store_get(st, id, uid, &error)))
+		if (!resolve(st, local_id, id, &current, &error) ||
+		    !(o = ad_store_get(st, id, uid, &error)))
 			goto fail;
+		/* the local id of the analysis answered: run_fix takes that one only */
 		g_dbus_method_invocation_return_value(
-			inv, ad_setroubleshoot_alert_reply(o, local_id, policy_boolean, d));
+			inv, ad_setroubleshoot_alert_reply(o, current, policy_boolean, d));
 		json_object_put(o);
 	} else if (strcmp(method, "set_filter") == 0) {
 		g_variant_get(params, "(&s&s)", &local_id, &name);
-		if (!resolve(st, local_id, id, &error))
+		if (!resolve(st, local_id, id, NULL, &error))
 			goto fail;
 		if (!ad_filter_from_name(name, &f)) {
 			g_set_error(&error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
@@ -525,7 +499,7 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 		g_dbus_method_invocation_return_value(inv, g_variant_new("(b)", TRUE));
 	} else if (strcmp(method, "delete_alert") == 0) {
 		g_variant_get(params, "(&s)", &local_id);
-		if (!resolve(st, local_id, id, &error) || !ad_dispatch_delete(d, id, &error))
+		if (!resolve(st, local_id, id, NULL, &error) || !ad_dispatch_delete(d, id, &error))
 			goto fail;
 		g_dbus_method_invocation_return_value(inv, g_variant_new("(b)", TRUE));
 	} else {

@@ -25,8 +25,9 @@ GDBusInterfaceInfo *ad_setroubleshoot_interface_info(void);
 typedef gboolean (*AdBooleanCheck)(const char *name, gpointer user_data);
 
 /*
- * The do_text of one stored suggestion (a JSON object with "commands" and,
- * for commands that are not valid UTF-8, "commands_hex"), in
+ * The do_text of suggestion @index of a stored alert (its JSON object: the
+ * suggestion has "commands" and, for commands that are not valid UTF-8,
+ * "commands_hex"), in
  * setroubleshoot's layout as Cockpit shows it: a single command is the text
  * itself; of several, each is a line "# COMMAND" (Cockpit shows such lines
  * as commands, others as prose).  Commands are quoted for a POSIX shell; one
@@ -37,11 +38,10 @@ typedef gboolean (*AdBooleanCheck)(const char *name, gpointer user_data);
  * when it is exactly one setsebool command whose arguments are "-P" and
  * booleans of the policy (@is_boolean) set to 0/1/on/off/true/false; any
  * other do_text that would start with "setsebool" gets "# " in front.
- * @ret_fixable: TRUE when every command is shown exactly and is one that
- * avcdoctor-fixit applies (restorecon; setsebool; semanage fcontext, port
- * or boolean; semodule -i, after the avcdoctor allow -M that builds it).
+ * @ret_fixable: what ad_fix_one_click() says, the rule avcdoctor-fixit
+ * applies (run_fix) too.
  */
-char *ad_setroubleshoot_do_text(json_object *suggestion, AdBooleanCheck is_boolean,
+char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck is_boolean,
 				gpointer user_data, gboolean *ret_fixable);
 
 /*

@@ -41,6 +41,7 @@ void ad_fixit_result_clear(AdFixitResult *r)
 {
 	g_clear_pointer(&r->commands, g_free);
 	g_clear_pointer(&r->output, g_free);
+	g_clear_pointer(&r->digest, g_free);
 }
 
 /* ------------------------------------------------------------ running a program */
@@ -193,46 +194,6 @@ gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GStr
 
 /* ------------------------------------------------------------ the stored suggestion */
 
-/* the argument vectors of a stored suggestion, exact (commands_hex where given) */
-static GPtrArray *stored_commands(json_object *sugg)
-{
-	GPtrArray *cmds = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-	json_object *arr = NULL, *hex = NULL;
-
-	if (!json_object_object_get_ex(sugg, "commands", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return cmds;
-	json_object_object_get_ex(sugg, "commands_hex", &hex);
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *a = json_object_array_get_idx(arr, i);
-		json_object *h = hex ? json_object_array_get_idx(hex, i) : NULL;
-		json_object *src = h && json_object_is_type(h, json_type_array) ? h : a;
-		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
-
-		if (!json_object_is_type(src, json_type_array) || !json_object_array_length(src))
-			continue;
-		for (size_t j = 0; j < json_object_array_length(src); j++) {
-			const char *s = json_object_get_string(json_object_array_get_idx(src, j));
-
-			if (!s)
-				s = "";
-			if (src == h) {
-				gsize n = strlen(s) / 2;
-				g_autofree char *bytes = g_malloc0(n + 1);
-
-				for (gsize k = 0; k < n; k++)
-					bytes[k] = (char)(g_ascii_xdigit_value(s[2 * k]) << 4 |
-							  g_ascii_xdigit_value(s[2 * k + 1]));
-				g_strv_builder_add(b, bytes);
-			} else {
-				g_strv_builder_add(b, s);
-			}
-		}
-		g_ptr_array_add(cmds, g_strv_builder_end(b));
-	}
-	return cmds;
-}
-
 /* "verified": 1 true, 0 false, -1 null or absent (no proof applies) */
 static int stored_verified(json_object *sugg)
 {
@@ -337,12 +298,7 @@ static gboolean check_proof(Reanalysis *r, GPtrArray *commands, int verified, GE
 {
 	GPtrArray *fresh = r->alert->suggestions;
 
-	if (verified == 0) {
-		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
-				    "this fix would not stop the denial (checked against the "
-				    "policy when the alert was analysed): not applied");
-		return FALSE;
-	}
+	/* a fix stored as not proved never gets here (ad_fix_one_click) */
 	for (guint i = 0; fresh && i < fresh->len; i++) {
 		AdSuggestion *s = g_ptr_array_index(fresh, i);
 
@@ -491,7 +447,7 @@ static gboolean run_steps(const AdFixitConfig *cfg, Reanalysis *r, const char *i
 /* ------------------------------------------------------------ Apply */
 
 gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index,
-			AdFixitResult *ret, GError **error)
+			const char *digest, AdFixitResult *ret, GError **error)
 {
 	g_autoptr(AdStore) store = NULL;
 	g_autoptr(GError) local = NULL;
@@ -499,19 +455,27 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 	g_autoptr(GString) shown = g_string_new(NULL);
 	g_autoptr(GString) out = g_string_new(NULL);
 	Reanalysis r = { 0 };
-	json_object *alert = NULL, *list = NULL, *sugg;
+	json_object *alert = NULL, *list = NULL;
 	gboolean ok = FALSE;
 
-	/* setroubleshoot's clients name an alert by its local id "ID-NUM" */
+	/* setroubleshoot's clients name an alert by its local id "ID-NUM[.GEN]" */
 	gboolean by_local = given && strchr(given, '-') != NULL;
 	char id[17] = "";
 	gint64 num;
 
 	memset(ret, 0, sizeof(*ret));
-	if (by_local ? !ad_store_parse_local_id(given, id, &num) : !ad_alert_id_is_valid(given)) {
+	if (by_local ? !ad_store_parse_local_id(given, id, &num, NULL)
+		     : !ad_alert_id_is_valid(given)) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
 				    "not an alert id (16 lowercase hex digits, or a local id "
 				    "ID-NUMBER)");
+		return FALSE;
+	}
+	/* what the caller showed is bound to what runs: by digest, or by the local id */
+	if (!by_local && (!digest || !*digest)) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
+				    "a fix is named with the digest of the commands shown (Apply) "
+				    "or by the local id of the alert read (run_fix)");
 		return FALSE;
 	}
 	if (!by_local)
@@ -521,12 +485,19 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s", local->message);
 		return FALSE;
 	}
-	/* a local id of an alert deleted since (and come back) is NOT_FOUND */
-	if (!(alert = by_local ? ad_store_get_local(store, given, -1, &local)
+	/*
+	 * a local id of an alert deleted since (and come back) is NOT_FOUND;
+	 * one of an earlier analysis of the alert is CHANGED
+	 */
+	if (!(alert = by_local ? ad_store_get_local(store, given, TRUE, -1, &local)
 			       : ad_store_get(store, id, -1, &local))) {
-		g_set_error(error, AD_FIXIT_ERROR,
-			    g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND)
-			    ? AD_FIXIT_ERROR_NOT_FOUND : AD_FIXIT_ERROR_FAILED, "%s", local->message);
+		AdFixitError code = AD_FIXIT_ERROR_FAILED;
+
+		if (g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND))
+			code = AD_FIXIT_ERROR_NOT_FOUND;
+		else if (g_error_matches(local, AD_STORE_ERROR, AD_STORE_ERROR_CHANGED))
+			code = AD_FIXIT_ERROR_CHANGED;
+		g_set_error(error, AD_FIXIT_ERROR, code, "%s", local->message);
 		return FALSE;
 	}
 	if (!json_object_object_get_ex(alert, "suggestions", &list) ||
@@ -538,13 +509,19 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 			    ? json_object_array_length(list) : (size_t)0);
 		goto out;
 	}
-	sugg = json_object_array_get_idx(list, index);
-	commands = stored_commands(sugg);
-	/* the allow-list first: nothing is loaded or run for a command it refuses */
-	if (!ad_fixit_check_commands(commands, id, error))
+	/* the one rule first: nothing is loaded or run for a fix it refuses */
+	if (!ad_fix_one_click(alert, index, &commands, error))
 		goto out;
+	ret->digest = ad_fix_digest(commands);
+	if (digest && strcmp(digest, ret->digest) != 0) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_CHANGED,
+				    "the alert changed since you read it: reload (its fix is not "
+				    "the commands shown)");
+		goto out;
+	}
 	if (!reanalyse(cfg, store, id, &r, error) ||
-	    !check_proof(&r, commands, stored_verified(sugg), error))
+	    !check_proof(&r, commands,
+			 stored_verified(json_object_array_get_idx(list, index)), error))
 		goto out;
 	g_clear_pointer(&store, ad_store_close);
 	ok = run_steps(cfg, &r, id, commands, shown, out, error);

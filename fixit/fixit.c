@@ -44,6 +44,7 @@ typedef struct {
 	GDBusMethodInvocation *inv;
 	char *id;
 	guint index;
+	char *digest;			/* Apply's; NULL for run_fix */
 	const char *action;		/* the polkit action it needs */
 	guint32 uid, pid;
 } Call;
@@ -52,6 +53,7 @@ static void call_free(Call *c)
 {
 	g_object_unref(c->inv);
 	g_free(c->id);
+	g_free(c->digest);
 	g_free(c);
 }
 
@@ -110,11 +112,12 @@ static void apply(Call *c)
 	g_autoptr(GError) error = NULL;
 	AdFixitResult r;
 
-	if (ad_fixit_apply(&c->f->cfg, c->id, c->index, &r, &error)) {
+	if (ad_fixit_apply(&c->f->cfg, c->id, c->index, c->digest, &r, &error)) {
 		g_autofree char *cmds = ad_escape_str(r.commands);
 
-		syslog(LOG_NOTICE, "uid %u (pid %u) applied suggestion %u of alert %s: %s",
-		       c->uid, c->pid, c->index, c->id, cmds);
+		/* the digest says which reviewed commands ran */
+		syslog(LOG_NOTICE, "uid %u (pid %u) applied suggestion %u of alert %s "
+		       "(digest %s): %s", c->uid, c->pid, c->index, c->id, r.digest, cmds);
 		g_dbus_method_invocation_return_value(c->inv, g_variant_new("(s)", r.output));
 	} else {
 		answer_error(c, error);
@@ -232,7 +235,7 @@ static void on_method(GDBusConnection *conn, const char *sender, const char *pat
 	c->f = data;
 	c->inv = g_object_ref(inv);
 	if (strcmp(iface, AD_FIXIT_DBUS_INTERFACE) == 0 && strcmp(method, "Apply") == 0) {
-		g_variant_get(params, "(su)", &c->id, &c->index);
+		g_variant_get(params, "(sus)", &c->id, &c->index, &c->digest);
 		c->action = AD_FIXIT_ACTION;
 	} else if (strcmp(iface, AD_SETROUBLESHOOT_FIXIT_INTERFACE) == 0 &&
 		   strcmp(method, "run_fix") == 0) {

@@ -219,9 +219,11 @@ static GtkWidget *proof_label(const AdSuggestionView *s)
 
 /*
  * one suggestion: if/then text, its proof, its commands in monospace and a
- * Copy button; an Apply button when @apply_id names the alert to apply it to
+ * Copy button; an Apply button when @apply_id names the alert to apply it
+ * to, with @digest, that of the commands shown
  */
-static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const char *apply_id)
+static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const char *apply_id,
+				  const char *digest)
 {
 	GtkWidget *frame = gtk_frame_new(NULL);
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
@@ -261,7 +263,8 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const c
 		gtk_container_add(GTK_CONTAINER(box), row);
 	}
 	if (apply_id)
-		gtk_container_add(GTK_CONTAINER(box), ad_fix_apply_row(apply_id, rank - 1, rank));
+		gtk_container_add(GTK_CONTAINER(box), ad_fix_apply_row(apply_id, rank - 1, rank,
+								      digest));
 	gtk_container_add(GTK_CONTAINER(frame), box);
 	atk_object_set_name(gtk_widget_get_accessible(frame), title);
 	return frame;
@@ -287,11 +290,15 @@ static void fill_suggestions(AdDetailPane *p)
 	    json_object_array_length(arr) != list->len)
 		arr = NULL;
 	for (guint i = 0; i < list->len; i++) {
-		gboolean apply = arr && ad_fixit_suggestion_applicable(json_object_array_get_idx(arr, i), id);
+		g_autoptr(GPtrArray) cmds = NULL;
+		g_autofree char *digest = NULL;
 
+		/* the one rule the fix helper applies too; the digest binds what is shown */
+		if (arr && ad_fix_one_click(o, i, &cmds, NULL))
+			digest = ad_fix_digest(cmds);
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  suggestion_card(g_ptr_array_index(list, i), i + 1,
-						  apply ? id : NULL));
+						  digest ? id : NULL, digest));
 	}
 	if (!list->len)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),

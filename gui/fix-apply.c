@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The detail pane's Apply buttons (fix-apply.h): the allow-list of the
- * fix helper (client/fixit-client.c) decides which fixes get one, the
+ * The detail pane's Apply buttons (fix-apply.h): the one rule of the fix
+ * helper (client/fix-rule.c) decides which fixes get one, the
  * client's asynchronous call applies it, and the answer goes under the
  * button as plain text.
  */
@@ -51,6 +51,7 @@ static void on_apply(GtkButton *b, GtkWidget *row)
 	GtkLabel *label = g_object_get_data(G_OBJECT(row), "ad-result");
 	const char *id = g_object_get_data(G_OBJECT(row), "ad-id");
 	guint index = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), "ad-index"));
+	const char *digest = g_object_get_data(G_OBJECT(row), "ad-digest");
 	GtkStyleContext *sc = gtk_widget_get_style_context(GTK_WIDGET(label));
 
 	gtk_widget_set_sensitive(GTK_WIDGET(b), FALSE);
@@ -59,10 +60,10 @@ static void on_apply(GtkButton *b, GtkWidget *row)
 	gtk_style_context_add_class(sc, "dim-label");
 	gtk_label_set_text(label, _("Applying the fix…"));
 	gtk_widget_show(GTK_WIDGET(label));
-	ad_fixit_apply_async(id, index, NULL, on_applied, g_object_ref(row));
+	ad_fixit_apply_async(id, index, digest, NULL, on_applied, g_object_ref(row));
 }
 
-GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank)
+GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank, const char *digest)
 {
 	GtkWidget *row = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
 	GtkWidget *button = gtk_button_new_with_mnemonic(_("_Apply"));
@@ -84,6 +85,7 @@ GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank)
 	g_object_set_data(G_OBJECT(row), "ad-result", label);
 	g_object_set_data_full(G_OBJECT(row), "ad-id", g_strdup(id), g_free);
 	g_object_set_data(G_OBJECT(row), "ad-index", GUINT_TO_POINTER(index));
+	g_object_set_data_full(G_OBJECT(row), "ad-digest", g_strdup(digest), g_free);
 	g_signal_connect(button, "clicked", G_CALLBACK(on_apply), row);
 	return row;
 }

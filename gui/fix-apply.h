@@ -16,9 +16,11 @@ G_BEGIN_DECLS
  * The Apply button of suggestion @index (0 for the first) of alert @id,
  * with the label that shows the helper's answer (the commands' output,
  * or the error); the call is asynchronous, and the desktop's polkit agent
- * asks for the password.  @rank names it for screen readers.
+ * asks for the password.  @rank names it for screen readers.  @digest is
+ * ad_fix_digest() of the commands shown above it: the helper runs those
+ * or nothing.
  */
-GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank);
+GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank, const char *digest);
 
 /*
  * "Fix applied at TIME; no denial since." when the alert has "fix_applied"

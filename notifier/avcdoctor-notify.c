@@ -99,6 +99,23 @@ static void save_last_run(AdNotifier *s)
 /* --- showing --------------------------------------------------------------------- */
 
 static void on_action(NotifyNotification *note, char *action, gpointer data);
+static void on_apply(NotifyNotification *note, char *action, gpointer data);
+
+/* what the shown notification's "Apply the fix" applies: the fix it shows, no other */
+typedef struct {
+	AdNotifier *s;
+	char *id;
+	char *digest;
+} AdApplyTarget;
+
+static void apply_target_free(gpointer p)
+{
+	AdApplyTarget *t = p;
+
+	g_free(t->id);
+	g_free(t->digest);
+	g_free(t);
+}
 
 static gboolean drop_note(gpointer note)
 {
@@ -176,11 +193,21 @@ static void show_current(AdNotifier *s)
 					       on_action, s, NULL);
 		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
 					       on_action, s, NULL);
-		/* one alert whose first fix the fix helper may apply: Apply it */
+		/*
+		 * one alert whose first fix the fix helper may apply, its commands in
+		 * the body: Apply those.  Never from a merged notification.
+		 */
 		if (s->current->len == 1 && s->running &&
-		    ((AdNote *)g_ptr_array_index(s->current, 0))->fixable)
+		    ((AdNote *)g_ptr_array_index(s->current, 0))->fixable) {
+			AdNote *a = g_ptr_array_index(s->current, 0);
+			AdApplyTarget *t = g_new0(AdApplyTarget, 1);
+
+			t->s = s;
+			t->id = g_strdup(a->id);
+			t->digest = g_strdup(a->digest);
 			notify_notification_add_action(s->note, "apply", _("Apply the fix"),
-						       on_action, s, NULL);
+						       on_apply, t, apply_target_free);
+		}
 	}
 	if (!notify_notification_show(s->note, &error))
 		log_msg(_("cannot show a notification: %s"), error->message);
@@ -274,6 +301,18 @@ static void on_set_filter(GObject *src, GAsyncResult *res, gpointer data)
 		log_msg(_("alert %s: will not notify again"), id);
 }
 
+static void on_set_filters(GObject *src, GAsyncResult *res, gpointer data)
+{
+	g_autoptr(GError) error = NULL;
+	guint asked = GPOINTER_TO_UINT(data), set = 0;
+
+	if (!ad_alerts1_call_set_filters_finish(AD_ALERTS1(src), &set, res, &error))
+		log_msg(_("cannot ignore the alerts: %s"), error->message);
+	else
+		log_msg(ngettext("%u of %u alert: will not notify again",
+				 "%u of %u alerts: will not notify again", asked), set, asked);
+}
+
 /* a transient notification telling how to see an alert without the browser */
 static void show_hint(const char *id)
 {
@@ -337,6 +376,19 @@ static void on_applied(GObject *src, GAsyncResult *res, gpointer data)
 	g_object_unref(n);
 }
 
+/* "Apply the fix" of a one-alert notification: the fix whose commands it showed */
+static void on_apply(NotifyNotification *note, char *action, gpointer data)
+{
+	AdApplyTarget *t = data;
+
+	(void)note;
+	(void)action;
+	/* the first suggestion; the desktop's polkit agent asks for the password */
+	ad_fixit_apply_async(t->id, 0, t->digest, NULL, on_applied, g_strdup(t->id));
+	/* acted on: the next notification starts afresh */
+	g_ptr_array_set_size(t->s->current, 0);
+}
+
 static void on_action(NotifyNotification *note, char *action, gpointer data)
 {
 	AdNotifier *s = data;
@@ -346,21 +398,27 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 		AdNote *a = s->current->len == 1 ? g_ptr_array_index(s->current, 0) : NULL;
 
 		show_details(a ? a->id : NULL);
-	} else if (strcmp(action, "apply") == 0 && s->current->len == 1) {
-		AdNote *a = g_ptr_array_index(s->current, 0);
-
-		/* the first suggestion; the desktop's polkit agent asks for the password */
-		ad_fixit_apply_async(a->id, 0, NULL, on_applied, g_strdup(a->id));
 	} else if (strcmp(action, "ignore") == 0) {
 		if (!s->proxy || !s->running) {
 			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));
 			return;
 		}
-		for (guint i = 0; i < s->current->len; i++) {
-			AdNote *a = g_ptr_array_index(s->current, i);
+		if (s->current->len == 1) {
+			AdNote *a = g_ptr_array_index(s->current, 0);
 
 			ad_alerts1_call_set_filter(s->proxy, a->id, "always", NULL, on_set_filter,
 						   g_strdup(a->id));
+		} else {
+			/*
+			 * one call for the whole notification; its red alerts are listed
+			 * apart and keep notifying (the daemon passes red over too)
+			 */
+			g_autofree const char **ids = ad_notes_ignorable(s->current);
+
+			if (ids[0])
+				ad_alerts1_call_set_filters(
+					s->proxy, ids, "always", NULL, on_set_filters,
+					GUINT_TO_POINTER(g_strv_length((char **)ids)));
 		}
 	}
 	/* the user has acted on these: the next notification starts afresh

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <json-c/json.h>
 
+#include "escape.h"
 #include "fixit-client.h"
 #include "notes.h"
 #include "proof-text.h"
@@ -29,6 +30,9 @@ void ad_note_free(gpointer p)
 	g_free(n->summary);
 	g_free(n->stype);
 	g_free(n->proof);
+	g_free(n->digest);
+	g_free(n->commands);
+	g_free(n->fix_text);
 	g_free(n);
 }
 
@@ -115,7 +119,24 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
 		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
 	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array)) {
-		n->fixable = ad_fixit_suggestion_applicable(json_object_array_get_idx(v, 0), n->id);
+		g_autoptr(GPtrArray) cmds = NULL;
+
+		/* the one rule the fix helper applies; the digest binds what is shown */
+		if (ad_fix_one_click(o, 0, &cmds, NULL)) {
+			GString *shown = g_string_new(NULL);
+
+			for (guint i = 0; i < cmds->len; i++) {
+				g_autofree char *line =
+					ad_shell_join(g_ptr_array_index(cmds, i));
+
+				g_string_append_printf(shown, "%s%s", i ? "\n" : "", line);
+			}
+			n->fixable = TRUE;
+			n->digest = ad_fix_digest(cmds);
+			n->commands = g_string_free(shown, FALSE);
+			n->fix_text = g_strdup(member_string(json_object_array_get_idx(v, 0),
+							     "then", NULL));
+		}
 		n->proof = ad_proof_text_json(json_object_array_get_idx(v, 0));
 	}
 out:
@@ -130,10 +151,64 @@ out:
  */
 char *ad_note_body(const AdNote *n)
 {
+	GString *b = g_string_new(NULL);
 	g_autofree char *summary = g_markup_escape_text(n->summary, -1);
-	g_autofree char *proof = n->proof ? g_markup_escape_text(n->proof, -1) : NULL;
 
-	return proof ? g_strdup_printf("%s\n%s", summary, proof) : g_steal_pointer(&summary);
+	g_string_append(b, summary);
+	if (n->proof) {
+		g_autofree char *proof = g_markup_escape_text(n->proof, -1);
+
+		g_string_append_printf(b, "\n%s", proof);
+	}
+	/* what runs as root is shown before anything runs: escaped, one command a line */
+	if (n->fixable && n->commands) {
+		g_auto(GStrv) lines = g_strsplit(n->commands, "\n", -1);
+
+		g_string_append_printf(b, "\n%s", _("\"Apply the fix\" runs as root:"));
+		for (guint i = 0; lines[i]; i++) {
+			g_autofree char *shown = ad_text_shown(lines[i]);
+			g_autofree char *cmd = g_markup_escape_text(shown, -1);
+
+			g_string_append_printf(b, "\n%s", cmd);
+		}
+		if (n->fix_text && *n->fix_text) {
+			g_autofree char *clean = ad_text_shown(n->fix_text);
+			g_autofree char *text = g_markup_escape_text(clean, -1);
+
+			g_string_append_printf(b, "\n%s", text);
+		}
+	}
+	return g_string_free(b, FALSE);
+}
+
+/*
+ * The red alerts of a merged notification, listed apart (up to
+ * AD_MAX_LINES, latest first): "Don't notify again" leaves them alone.
+ */
+static void describe_red(GPtrArray *notes, GString *b)
+{
+	guint red = 0, k = 0;
+
+	for (guint i = 0; i < notes->len; i++)
+		red += ad_note_level_rank(((AdNote *)g_ptr_array_index(notes, i))->level) == 2;
+	if (!red)
+		return;
+	g_string_append_printf(b, "\n%s", ngettext("Red alert, not silenced by \"Don't notify "
+						    "again\":",
+						    "Red alerts, not silenced by \"Don't notify "
+						    "again\":", red));
+	for (guint i = notes->len; i-- > 0 && k < AD_MAX_LINES;) {
+		AdNote *a = g_ptr_array_index(notes, i);
+		g_autofree char *esc = NULL;
+
+		if (ad_note_level_rank(a->level) != 2)
+			continue;
+		esc = g_markup_escape_text(a->summary, -1);
+		g_string_append_printf(b, "\n%s", esc);
+		k++;
+	}
+	if (red > k)
+		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
 }
 
 /*
@@ -175,6 +250,21 @@ void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body)
 	}
 	if (n > AD_MAX_LINES)
 		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
+	describe_red(notes, b);
 	*ret_title = g_string_free(t, FALSE);
 	*ret_body = g_string_free(b, FALSE);
+}
+
+const char **ad_notes_ignorable(GPtrArray *notes)
+{
+	GPtrArray *ids = g_ptr_array_new();
+
+	for (guint i = 0; i < notes->len; i++) {
+		AdNote *a = g_ptr_array_index(notes, i);
+
+		if (ad_note_level_rank(a->level) < 2)
+			g_ptr_array_add(ids, a->id);
+	}
+	g_ptr_array_add(ids, NULL);
+	return (const char **)g_ptr_array_free(ids, FALSE);
 }

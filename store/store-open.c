@@ -81,11 +81,22 @@ static const char schema_v4[] =
 	"ALTER TABLE alerts ADD COLUMN blocked INTEGER;"
 	"ALTER TABLE alerts ADD COLUMN logged_only INTEGER;";
 
+/*
+ * Version 5: the generation of an alert's stored analysis, one more each
+ * time the analysis stored for it changes (a recurrence after a policy
+ * load analysed otherwise).  The local id names it, so that a fix read
+ * from one analysis is never applied from another.  The rows of an older
+ * store start at 1.
+ */
+static const char schema_v5[] =
+	"ALTER TABLE alerts ADD COLUMN analysis_gen INTEGER NOT NULL DEFAULT 1;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
 	{ schema_v3, NULL },		/* 2 -> 3 */
 	{ schema_v4, NULL },		/* 3 -> 4 */
+	{ schema_v5, NULL },		/* 4 -> 5 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

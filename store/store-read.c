@@ -411,71 +411,95 @@ out:
 	return ok;
 }
 
-/* the row number of @id, or -1 */
-static gint64 alert_num(AdStore *s, const char *id)
+/* the row number of @id, or -1, and its analysis generation */
+static gint64 alert_num(AdStore *s, const char *id, gint64 *ret_gen)
 {
 	sqlite3_stmt *q;
-	gint64 num = -1;
+	gint64 num = -1, gen = 1;
 
 	g_mutex_lock(&s->lock);
 	if ((q = store_stmt(s, ST_NUM, NULL))) {
 		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) == SQLITE_ROW)
+		if (sqlite3_step(q) == SQLITE_ROW) {
 			num = sqlite3_column_int64(q, 0);
+			gen = sqlite3_column_int64(q, 1);
+		}
 		sqlite3_reset(q);
 	}
 	g_mutex_unlock(&s->lock);
+	if (ret_gen)
+		*ret_gen = gen;
 	return num;
+}
+
+/* the one spelling of a local id */
+static char *format_local_id(const char *id, gint64 num, gint64 gen)
+{
+	if (gen <= 1)
+		return g_strdup_printf("%s-%" G_GINT64_FORMAT, id, num);
+	return g_strdup_printf("%s-%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT, id, num, gen);
 }
 
 char *ad_store_local_id(AdStore *s, const char *id)
 {
-	gint64 num;
+	gint64 num, gen;
 
-	if (!s || !ad_alert_id_is_valid(id) || (num = alert_num(s, id)) < 0)
+	if (!s || !ad_alert_id_is_valid(id) || (num = alert_num(s, id, &gen)) < 0)
 		return NULL;
-	return g_strdup_printf("%s-%" G_GINT64_FORMAT, id, num);
+	return format_local_id(id, num, gen);
 }
 
-gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num)
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num,
+				 gint64 *ret_gen)
 {
-	g_autofree char *again = NULL;
+	g_autofree char *again = NULL, *digits = NULL;
 	char id[17];
-	guint64 num;
-	const char *digits;
+	guint64 num, gen = 1;
+	const char *dot;
 
-	if (!local_id || strlen(local_id) < 18 || strlen(local_id) > 16 + 1 + 19 ||
+	if (!local_id || strlen(local_id) < 18 || strlen(local_id) > 16 + 1 + 19 + 1 + 19 ||
 	    local_id[16] != '-')
 		return FALSE;
 	memcpy(id, local_id, 16);
 	id[16] = '\0';
-	digits = local_id + 17;
+	dot = strchr(local_id + 17, '.');
+	digits = dot ? g_strndup(local_id + 17, dot - (local_id + 17)) : g_strdup(local_id + 17);
 	if (!ad_alert_id_is_valid(id) || !g_ascii_isdigit(*digits) ||
-	    !g_ascii_string_to_unsigned(digits, 10, 1, G_MAXINT64, &num, NULL))
+	    !g_ascii_string_to_unsigned(digits, 10, 1, G_MAXINT64, &num, NULL) ||
+	    (dot && (!g_ascii_isdigit(dot[1]) ||
+		     !g_ascii_string_to_unsigned(dot + 1, 10, 2, G_MAXINT64, &gen, NULL))))
 		return FALSE;
-	/* one spelling per alert: no leading zeros, no sign */
-	again = g_strdup_printf("%s-%" G_GUINT64_FORMAT, id, num);
+	/* one spelling per alert: no leading zeros, no sign, no ".1" */
+	again = format_local_id(id, (gint64)num, (gint64)gen);
 	if (strcmp(again, local_id) != 0)
 		return FALSE;
 	memcpy(ret_id, id, 17);
 	*ret_num = (gint64)num;
+	if (ret_gen)
+		*ret_gen = (gint64)gen;
 	return TRUE;
 }
 
-json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error)
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gboolean same_analysis,
+				gint64 uid, GError **error)
 {
 	char id[17];
-	gint64 num;
+	gint64 num, gen, current;
 
 	g_return_val_if_fail(s, NULL);
-	if (!ad_store_parse_local_id(local_id, id, &num)) {
+	if (!ad_store_parse_local_id(local_id, id, &num, &gen)) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
 			    _("not a local alert id: an alert id, '-' and a number"));
 		return NULL;
 	}
-	if (alert_num(s, id) != num) {
+	if (alert_num(s, id, &current) != num) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_NOT_FOUND, _("no alert %s"),
 			    local_id);
+		return NULL;
+	}
+	if (same_analysis && current != gen) {
+		g_set_error_literal(error, AD_STORE_ERROR, AD_STORE_ERROR_CHANGED,
+				    _("the alert changed since you read it: reload"));
 		return NULL;
 	}
 	return ad_store_get(s, id, uid, error);

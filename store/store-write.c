@@ -494,11 +494,27 @@ AdFilter ad_store_get_filter(AdStore *s, const char *id, gint64 uid)
 	return f;
 }
 
+/* writes one filter row inside the open transaction; FALSE with @error */
+static gboolean write_filter(AdStore *s, const char *id, gint64 uid, AdFilter filter,
+			     GError **error)
+{
+	/* "never" is the default: no row */
+	sqlite3_stmt *q = store_stmt(s, filter == AD_FILTER_NEVER ? ST_DELETE_FILTER
+								   : ST_SET_FILTER, error);
+
+	if (!q)
+		return FALSE;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(q, 2, uid);
+	if (filter != AD_FILTER_NEVER)
+		sqlite3_bind_text(q, 3, ad_filter_name(filter), -1, SQLITE_STATIC);
+	return store_run(s, q, error);
+}
+
 gboolean ad_store_set_filter(AdStore *s, const char *id, gint64 uid, AdFilter filter,
 			     GError **error)
 {
 	gboolean ok = FALSE;
-	sqlite3_stmt *q;
 
 	g_return_val_if_fail(s, FALSE);
 	if (!store_check_id(id, error))
@@ -515,17 +531,49 @@ gboolean ad_store_set_filter(AdStore *s, const char *id, gint64 uid, AdFilter fi
 		no_alert(s, id, error);
 		goto out;
 	}
-	/* "never" is the default: no row */
-	q = store_stmt(s, filter == AD_FILTER_NEVER ? ST_DELETE_FILTER : ST_SET_FILTER, error);
-	if (!q)
-		goto fail;
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(q, 2, uid);
-	if (filter != AD_FILTER_NEVER)
-		sqlite3_bind_text(q, 3, ad_filter_name(filter), -1, SQLITE_STATIC);
-	if (!store_run(s, q, error))
+	if (!write_filter(s, id, uid, filter, error))
 		goto fail;
 	ok = store_commit_locked(s, error);
+	goto out;
+fail:
+	store_abort_txn(s);
+out:
+	g_mutex_unlock(&s->lock);
+	return ok;
+}
+
+gboolean ad_store_set_filters(AdStore *s, const char *const *ids, gint64 uid, AdFilter filter,
+			      gboolean skip_red, guint *ret_set, GError **error)
+{
+	gboolean ok = FALSE;
+	guint n = 0;
+
+	g_return_val_if_fail(s && ids, FALSE);
+	*ret_set = 0;
+	for (guint i = 0; ids[i]; i++)
+		if (!store_check_id(ids[i], error))
+			return FALSE;
+	if (uid < 0 || uid > G_MAXUINT32 || (guint)filter > AD_FILTER_ALWAYS) {
+		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
+			    _("bad user id or filter"));
+		return FALSE;
+	}
+	g_mutex_lock(&s->lock);
+	if (!edit_begin(s, FALSE, error))
+		goto out;
+	for (guint i = 0; ids[i]; i++) {
+		StoreAlert *sa = g_hash_table_lookup(s->alerts, ids[i]);
+
+		if (!sa || (skip_red && sa->level == AD_LEVEL_RED))
+			continue;
+		if (!write_filter(s, ids[i], uid, filter, error))
+			goto fail;
+		n++;
+	}
+	if (!store_commit_locked(s, error))
+		goto out;
+	*ret_set = n;
+	ok = TRUE;
 	goto out;
 fail:
 	store_abort_txn(s);

@@ -115,7 +115,9 @@ static const char *const statements[ST_N] = {
 	[ST_UPDATE_ALERT] = "UPDATE alerts SET count = ?2, first_seen = ?3, last_seen = ?4, "
 			    "denial = coalesce(?5, denial), records = coalesce(?6, records), "
 			    "blocked = ?7, logged_only = ?8 WHERE num = ?1",
-	[ST_UPDATE_ANALYSIS] = "UPDATE alerts SET level = ?2, summary = ?3, analysis = ?4 "
+	/* a stored analysis that changes is a new generation of the alert */
+	[ST_UPDATE_ANALYSIS] = "UPDATE alerts SET level = ?2, summary = ?3, analysis = ?4, "
+			       "analysis_gen = analysis_gen + (analysis IS NOT ?4) "
 			       "WHERE num = ?1",
 	[ST_UPSERT_HOST] = "INSERT INTO alert_hosts (alert, host, count, last_seen) "
 			   "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (alert, host) DO UPDATE SET "
@@ -134,7 +136,7 @@ static const char *const statements[ST_N] = {
 	[ST_DELETE_HOSTS] = "DELETE FROM alert_hosts WHERE alert = ?1",
 	[ST_DELETE_ITEMS] = "DELETE FROM alert_items WHERE alert = ?1",
 	[ST_RETIRE_NUM] = "UPDATE retired SET high = max(high, ?1)",
-	[ST_NUM] = "SELECT num FROM alerts WHERE id = ?1",
+	[ST_NUM] = "SELECT num, analysis_gen FROM alerts WHERE id = ?1",
 	[ST_LIST] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
 		    "denial, records, fix_applied, blocked, logged_only FROM alerts "
 		    "WHERE last_seen >= ?1 AND (?2 IS NULL OR "

@@ -18,6 +18,7 @@ typedef enum {
 	AD_STORE_ERROR_NOT_FOUND,	/* no such alert */
 	AD_STORE_ERROR_INVALID,		/* bad argument (an id that is not an id) */
 	AD_STORE_ERROR_IO,
+	AD_STORE_ERROR_CHANGED,		/* a local id of an earlier analysis of the alert */
 } AdStoreError;
 
 #define AD_STORE_DEFAULT_PATH "/var/lib/avcdoctor/alerts.db"
@@ -85,6 +86,13 @@ GPtrArray *ad_store_list(AdStore *s, double since, gboolean include_ignored, gin
 json_object *ad_store_get(AdStore *s, const char *id, gint64 uid, GError **error);
 gboolean ad_store_set_filter(AdStore *s, const char *id, gint64 uid, AdFilter filter,
 			     GError **error);
+/*
+ * One filter for many alerts (a NULL-terminated list of ids), in one
+ * transaction: alerts the store lacks are passed over, and red alerts
+ * too when @skip_red.  @ret_set: how many got the filter.
+ */
+gboolean ad_store_set_filters(AdStore *s, const char *const *ids, gint64 uid, AdFilter filter,
+			      gboolean skip_red, guint *ret_set, GError **error);
 AdFilter ad_store_get_filter(AdStore *s, const char *id, gint64 uid);
 gboolean ad_store_delete(AdStore *s, const char *id, GError **error);
 guint ad_store_count(AdStore *s);
@@ -133,7 +141,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 4	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 5	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -158,18 +166,27 @@ gboolean ad_store_lookup(AdStore *s, const char *id, guint64 *ret_count, AdLevel
 /*
  * The local id of an alert, as setroubleshoot's clients know it: "ID-NUM",
  * the alert id and its row number, which is never reused (an alert that
- * is deleted and comes back gets a new local id).  NULL when the store
- * lacks the alert.
+ * is deleted and comes back gets a new local id); "ID-NUM.GEN" once the
+ * stored analysis has changed (GEN, from 2 on, counts its analyses: a
+ * client that read one analysis cannot apply a fix of another).  NULL
+ * when the store lacks the alert.
  */
 char *ad_store_local_id(AdStore *s, const char *id);
 /*
  * The alert of a local id (as ad_store_get); NOT_FOUND when the alert is
- * not in the store or is a later one than the local id names, INVALID when
- * @local_id is not one.
+ * not in the store or is a later one than the local id names, CHANGED
+ * when its analysis is not the one the local id names (when
+ * @same_analysis), INVALID when @local_id is not one.
  */
-json_object *ad_store_get_local(AdStore *s, const char *local_id, gint64 uid, GError **error);
-/* splits "ID-NUM": @ret_id gets the 16 hex digits; FALSE when malformed */
-gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num);
+json_object *ad_store_get_local(AdStore *s, const char *local_id, gboolean same_analysis,
+				gint64 uid, GError **error);
+/*
+ * Splits "ID-NUM" or "ID-NUM.GEN": @ret_id gets the 16 hex digits,
+ * @ret_gen (when not NULL) the generation, 1 when absent; FALSE when
+ * malformed.
+ */
+gboolean ad_store_parse_local_id(const char *local_id, char ret_id[17], gint64 *ret_num,
+				 gint64 *ret_gen);
 
 /* PRAGMA integrity_check; FALSE with AD_STORE_ERROR_CORRUPT and its first complaint */
 gboolean ad_store_integrity_check(AdStore *s, GError **error);

@@ -134,13 +134,35 @@ done
 kill -HUP "${pids[0]}"	# the bus reads its service directory again
 sleep 0.3
 
-# apply [-u USER] METHOD ARGS...: gdbus (prints D-Bus error names) on the helper
+# digest ID INDEX: the digest of the stored commands, as the browser and the
+# notifier compute it of the commands they show (client/fix-rule.c)
+digest() {
+	sqlite3 "$DB" "SELECT json_extract(analysis, '\$.suggestions[$2].commands') FROM alerts
+		WHERE id = '$1'" | "$PY" -c '
+import hashlib, json, sys
+h = hashlib.sha256()
+for c in json.loads(sys.stdin.read() or "[]"):
+    h.update(b"%d\n" % len(c))
+    for a in c:
+        b = a.encode()
+        h.update(b"%d:" % len(b) + b)
+print(h.hexdigest())'
+}
+# local_id ID: the local id Cockpit reads (get_alert), as the store makes it
+local_id() {
+	sqlite3 "$DB" "SELECT id || '-' || num || CASE WHEN analysis_gen > 1
+		THEN '.' || analysis_gen ELSE '' END FROM alerts WHERE id = '$1'"
+}
+
+# apply [-u USER] METHOD ARGS...: gdbus (prints D-Bus error names) on the helper;
+# Apply ID INDEX gets the digest of the stored commands, as if they were shown
 apply() {
 	local user=() dest=$NAME obj=$OBJ iface=$NAME
 	if [ "$1" = -u ]; then user=(runuser -u "$2" --); shift 2; fi
 	if [ "$1" = run_fix ]; then dest=$SR_NAME obj=$SR_OBJ iface=$SR_NAME; fi
 	local m=$1
 	shift
+	if [ "$m" = Apply ] && [ $# = 2 ]; then set -- "$1" "$2" "$(digest "$1" "$2")"; fi
 	timeout 60 "${user[@]}" env DBUS_SYSTEM_BUS_ADDRESS="$ADDR" gdbus call --system \
 		--dest "$dest" --object-path "$obj" --method "$iface.$m" "$@"
 }
@@ -154,7 +176,8 @@ expect_grep "^('" "$TMP/out" "root applies the restorecon fix through Apply (act
 expect_grep '"fix_applied"' "$TMP/show.json" "show --json gives fix_applied"
 before=$(fix_applied "$ID")
 sleep 1.1
-apply run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+LID=$(local_id "$ID")
+apply run_fix "$LID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "^('" "$TMP/out" "root applies it again through Cockpit's run_fix"
 [ "$(fix_applied "$ID")" != "$before" ] && pass "run_fix updates the time of the fix" ||
 	fail "run_fix did not note the fix"
@@ -162,19 +185,19 @@ busctl --address="$ADDR" status "$SR_NAME" >/dev/null 2>&1 &&
 	pass "one helper owns both names" || fail "$SR_NAME is not owned"
 wait_for 10 "the helper exits when idle" -- sh -c \
 	"! busctl --address=$ADDR status $NAME" && pass "the helper exits after --idle"
-grep -q "uid 0 (pid [0-9]*) applied suggestion $IDX of alert $ID: restorecon -v -- " \
-	"$TMP/bus.log" && pass "the applied fix is logged with the caller and the command" ||
+grep -q "uid 0 (pid [0-9]*) applied suggestion $IDX of alert $ID (digest $(digest "$ID" "$IDX")): restorecon -v -- " \
+	"$TMP/bus.log" && pass "the applied fix is logged with the caller, the digest and the command" ||
 	fail "no log line of the applied fix: $(grep fixit "$TMP/bus.log" | head -3)"
 
 # --- the unprivileged caller ------------------------------------------------------------
 apply -u nobody Apply "$ID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "org.avcdoctor.Fixit1.Error.NotAuthorized" "$TMP/out" \
 	"an unprivileged caller without authorisation is refused (Apply)"
-apply -u nobody run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+apply -u nobody run_fix "$LID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "org.avcdoctor.Fixit1.Error.NotAuthorized" "$TMP/out" \
 	"an unprivileged caller without authorisation is refused (run_fix)"
 polkit_allow org.avcdoctor.fix
-apply -u nobody run_fix "$ID" "$IDX" >"$TMP/out" 2>&1
+apply -u nobody run_fix "$LID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "NotAuthorized.*org.fedoraproject.setroubleshootfixit.write" "$TMP/out" \
 	"run_fix asks for setroubleshoot's action, not avcdoctor's"
 apply -u nobody Apply "$ID" "$IDX" >"$TMP/out" 2>&1
@@ -285,14 +308,36 @@ expect_error() {	# NAME DESCRIPTION -- ARGS...: an error NAME and nothing ran
 		fail "$desc: $(head -3 "$TMP/out")"; fi
 	[ "$(calls)" = "$n0" ] || fail "$desc: a command ran"
 }
-expect_error Error.NotFound "an unknown alert id" -- Apply 0123456789abcdef 0
-expect_error Error.InvalidArgs "a malformed alert id" -- Apply "../$ID" 0
-expect_error Error.InvalidArgs "an index out of range" -- Apply "$ID" 99
-expect_error Error.InvalidArgs "run_fix with an analysis_id that is no index" -- run_fix "$ID" "0; rm"
-expect_error Error.InvalidArgs "run_fix with an index out of range" -- run_fix "$ID" 42
+expect_error Error.NotFound "an unknown alert id" -- Apply 0123456789abcdef 0 x
+expect_error Error.InvalidArgs "a malformed alert id" -- Apply "../$ID" 0 x
+expect_error Error.InvalidArgs "an index out of range" -- Apply "$ID" 99 x
+expect_error Error.InvalidArgs "run_fix with an analysis_id that is no index" -- run_fix "$LID" "0; rm"
+expect_error Error.InvalidArgs "run_fix with an index out of range" -- run_fix "$LID" 42
+# reviewed = applied: Apply carries the digest of the commands shown
+expect_error Error.InvalidArgs "Apply without the digest of the commands shown" -- Apply "$ID" "$IDX" ""
+expect_error Error.Changed "Apply with the digest of other commands" -- \
+	Apply "$ID" "$IDX" "$(digest "$HID" "$HIDX")"
+expect_error Error.InvalidArgs "run_fix with the alert id, not a local id" -- run_fix "$ID" "$IDX"
 # Cockpit names alerts by local id (ID-NUMBER: one life of the alert)
 expect_error Error.NotFound "run_fix with the local id of another life of the alert" -- run_fix "$ID-999" "$IDX"
 expect_error Error.InvalidArgs "run_fix with a malformed local id" -- run_fix "$ID-x" "$IDX"
+
+# after a policy load the dispatcher analyses a recurrence afresh and the store
+# replaces the alert's analysis (here by hand: another fix, a new generation).
+# The local id Cockpit read names the earlier analysis: refused, nothing runs.
+cp "$DB" "$TMP/db.gen"
+sqlite3 "$DB" "UPDATE alerts SET analysis = json_set(analysis,
+	'\$.suggestions[$IDX].commands', json('[[\"restorecon\",\"-v\",\"--\",\"/etc/sudoers\"]]')),
+	analysis_gen = analysis_gen + 1 WHERE id = '$ID'"
+expect_error Error.Changed "run_fix with the local id of an earlier analysis" -- run_fix "$LID" "$IDX"
+grep -q "the alert changed since you read it: reload" "$TMP/out" &&
+	pass "the error says: the alert changed since you read it: reload" ||
+	fail "run_fix of an earlier analysis: $(head -2 "$TMP/out")"
+[ "$(local_id "$ID")" != "$LID" ] && pass "the new analysis has a new local id ($(local_id "$ID"))" ||
+	fail "the local id did not change with the analysis"
+expect_error Error.Changed "Apply with the digest of the commands shown before the change" -- \
+	Apply "$ID" "$IDX" "$(DB=$TMP/db.gen digest "$ID" "$IDX")"
+cp "$TMP/db.gen" "$DB"
 
 # stored commands the helper does not run (the store edited behind its back)
 set_commands() {	# JSON: the commands of the alert's suggestion $IDX
@@ -306,14 +351,15 @@ for cmds in '[["rm","-rf","/"]]' "[[\"$TMP/bin/restorecon\",\"-v\",\"--\",\"/x\"
 	'[["semodule","-i","/tmp/evil.pp"]]' '[["semanage","login","-a","x"]]' \
 	'[["setsebool","-P","httpd_x=1;id"]]'; do
 	set_commands "$cmds"
-	expect_error Error.NotAllowed "not allow-listed: $cmds" -- Apply "$ID" "$IDX"
+	expect_error Error.NotAllowed "not allow-listed: $cmds" -- Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
 done
 cp "$TMP/db.orig" "$DB"
 
 # the policy's view changed: the path is now to be labelled a type httpd may not read
 cp "$TMP/file_contexts" "$TMP/file_contexts.orig"
 printf '%s(/.*)?\tsystem_u:object_r:shadow_t:s0\n' "$WWW" >"$TMP/file_contexts"
-expect_error Error.NotProved "a fix the current policy no longer proves" -- Apply "$ID" "$IDX"
+expect_error Error.NotProved "a fix the current policy no longer proves" -- \
+	Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
 cp "$TMP/file_contexts.orig" "$TMP/file_contexts"
 [ "$(fix_applied "$ID")" = "$t0" ] && pass "no error changed the time of the fix" ||
 	fail "an error changed fix_applied"

@@ -70,6 +70,12 @@ cat >"$TMP/dunstrc" <<EOF
     timeout = 0
 [urgency_critical]
     timeout = 0
+# a notification stays until the test closes it: on a loaded machine the steps
+# between its arrival and the context menu take longer than dunst's 10 s
+[urgency_normal]
+    timeout = 0
+[urgency_low]
+    timeout = 0
 EOF
 dunst -config "$TMP/dunstrc" >"$TMP/dunst.log" 2>&1 &
 pids+=($!)
@@ -326,6 +332,57 @@ notify_calls | tail -1 | grep -q $'\t''50 new SELinux denials: flood' &&
 	fail "flood: last notification $(notify_calls | tail -1)"
 sleep 0.5
 import -window root "$ART/notify-flood.png" 2>/dev/null
+
+# --- "Don't notify again" on a merged notification with a red alert ----------------
+# the non-red alerts are ignored in one SetFilters call; the red one is listed
+# apart in the body and keeps notifying
+dbus-monitor --address "$DBUS_SYSTEM_BUS_ADDRESS" \
+	"type='method_call',interface='$IFACE'" >"$TMP/filters.mon" 2>&1 &
+pids+=($!)
+wait_for 5 "the system bus monitor" -- test -s "$TMP/filters.mon"
+timeout 5 dunstctl close-all
+sleep "$INTERVAL"
+python3 - >"$TMP/redflood.log" <<'PY'
+for i in range(20):
+    print("type=AVC msg=audit(1700000800.%03d:%d): avc:  denied  { read } for  pid=7 "
+          "comm=\"quiet\" name=\"q%d\" dev=\"sda1\" ino=9 "
+          "scontext=system_u:system_r:quiet%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
+          "tclass=file permissive=0" % (i, 2000 + i, i, i))
+print("type=AVC msg=audit(1700000800.500:2100): avc:  denied  { setenforce } for  pid=7 "
+      "comm=\"quiet\" scontext=system_u:system_r:httpd_t:s0 "
+      "tcontext=system_u:object_r:security_t:s0 tclass=security permissive=0")
+PY
+cat "$TMP/redflood.log" >&"$DFD"
+# the merged notification that holds them all (and whatever it held before)
+merged_red() { grep -q 'string "[0-9]* new SELinux denials: httpd_t, quiet19_t' "$TMP/notify.mon"; }
+wait_for $((INTERVAL * 2 + 5)) "one notification of the 21 alerts" -- merged_red ||
+	notify_calls | tail -3 | cut -f3 | sed 's/^/    title: /'
+RED=$(call ListAlerts dbs 0 true "" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["data"][0]:
+    o = json.loads(t)
+    if o["level"] == "red" and "setenforce" in json.dumps(o):
+        print(o["id"])')
+[ -n "$RED" ] && pass "the setenforce alert is red ($RED)" || fail "no red setenforce alert"
+notify_calls | grep 'new SELinux denials: httpd_t, quiet19_t' | tail -1 |
+	grep -q 'Red alert, not silenced by "Don.t notify again":|SELinux is preventing quiet from setenforce' &&
+	pass "the merged notification lists the red alert apart" ||
+	fail "no red alert listed apart: $(notify_calls | tail -1)"
+timeout 5 dunstctl context
+wait_for 10 "the batch ignored" -- grep -q "alerts: will not notify again" "$TMP/notify.err"
+sleep 0.5
+quiet_ignored=$(call ListAlerts dbs 0 true "" | python3 -c '
+import json, sys
+print(sum(1 for t in json.load(sys.stdin)["data"][0]
+          if "quiet" in json.loads(t)["summary"] and json.loads(t)["ignored"]))')
+[ "$quiet_ignored" = 20 ] && pass "Don't notify again ignores the 20 alerts that are not red" ||
+	fail "$quiet_ignored of the 20 alerts ignored"
+is_ignored "$RED" && fail "the red alert was silenced with the batch" ||
+	pass "the red alert of the batch is not ignored"
+nbatch=$(grep -c "member=SetFilters" "$TMP/filters.mon")
+nsingle=$(grep -c "member=SetFilter$" "$TMP/filters.mon")
+[ "$nbatch" = 1 ] && [ "$nsingle" = 0 ] && pass "one SetFilters call for the batch, no SetFilter" ||
+	fail "$nbatch SetFilters and $nsingle SetFilter calls for one Don't notify again"
 
 # --- urgency: a red alert is critical and stays ----------------------------------
 awk -F'\t' '$1 == 2 && $2 != 0 { bad = 1 } END { exit bad }' <(notify_calls) &&

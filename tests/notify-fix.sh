@@ -6,7 +6,8 @@
 # root (polkit lets root in without asking).  The alert of a mislabelled
 # file gets the action; invoking it runs exactly its restorecon command (a
 # recording program from the helper's test-only --bin-dir: no SELinux
-# kernel here) and a second notification says so; an alert whose first fix
+# kernel here) and a second notification says so; the pop-up shows the command
+# before anything runs, and Apply carries its digest; an alert whose first fix
 # the helper may not apply gets no such action.  Needs root, Xvfb, dunst
 # (exit 77 = skipped otherwise).
 . "$AD_SOURCE_DIR/tests/lib.sh"
@@ -109,6 +110,13 @@ wait_for 10 "the alert's notification" -- grep -q 'member=Notify' "$TMP/notify.m
 wait_for 10 "the whole Notify call" -- notify_whole
 grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q 'string "Apply the fix"' &&
 	pass "the notification offers Apply the fix" || fail "no Apply the fix action"
+# what runs as root is shown before anything runs: the exact command, escaped
+grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q '"Apply the fix" runs as root:' &&
+	grep -A40 'member=Notify' "$TMP/notify.mon" | grep -qF "restorecon -v -- $WWW/index.html" &&
+	pass "the pop-up shows the command Apply runs: restorecon -v -- $WWW/index.html" ||
+	fail "the pop-up does not show the command it runs"
+[ ! -e "$TMP/restorecon.argv" ] && pass "nothing ran before the action" ||
+	fail "restorecon ran before the action"
 timeout 5 dunstctl context
 wait_for 15 "the fix applied" -- test -s "$TMP/restorecon.argv" || { cat "$TMP/menu" >&2; finish; }
 $PY - "$TMP/restorecon.argv" "$WWW/index.html" <<'PY' && pass "the action ran restorecon -v -- PATH" ||

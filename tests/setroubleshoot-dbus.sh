@@ -237,9 +237,15 @@ for lid in ids:
             seen_setsebool = True
             if not re.fullmatch(r"setsebool( -P)?( [a-z0-9_]+=(0|1|on|off|true|false))+", do_t):
                 fail("%s/%s: a setsebool do_text Cockpit would run: %r" % (lid, aid, do_t))
+        # the one rule of the fix helper (client/fix-rule.c): the analysis'
+        # decision, the proof, programs it runs, shown exactly, no module for a
+        # red alert
         progs = [c[0] for c in s["commands"]]
         if fixable != (bool(progs) and all(p in ("setsebool", "restorecon", "avcdoctor",
                                                  "semodule", "semanage") for p in progs)
+                       and s.get("apply", "one-click") == "one-click"
+                       and s.get("verified") is not False
+                       and not (level == "red" and "avcdoctor" in progs)
                        and not any(l.startswith("(not shown") for l in lines)):
             fail("%s/%s: fixable %r for %r" % (lid, aid, fixable, lines))
     if len(keys) != len(analyses):

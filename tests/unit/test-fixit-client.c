@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for client/fixit-client.c's ad_fixit_suggestion_applicable():
- * which stored suggestions the browser and the notifier offer to apply
- * (the fix helper's allow-list, a module built from this alert only, not
- * a fix the policy showed useless, nothing hidden in an argument), and
- * JSON that is not a suggestion.
+ * Unit tests for client/fix-rule.c's one rule, ad_fix_one_click(): which
+ * stored suggestions the browser, the notifier, Cockpit's "fixable" and
+ * the fix helper itself apply with one click (the analysis' "apply"
+ * decision, the fix helper's allow-list, a module built from this alert
+ * only and never for a red alert, not a fix the policy showed useless,
+ * commands shown exactly, nothing hidden in an argument), JSON that is not
+ * a suggestion; and the digest
+ * that binds the commands shown to those run.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +19,22 @@
 #include <glib.h>
 
 #include "fixit-client.h"
+
+#define ID "0123456789abcdef"
+
+/* the rule's answer for @sugg (JSON text) as suggestion 0 of a @level alert */
+static gboolean one_click(const char *sugg, const char *level, GError **error)
+{
+	g_autofree char *text = g_strdup_printf("{\"id\":\"" ID "\",\"level\":\"%s\","
+						"\"suggestions\":[%s]}", level, sugg);
+	json_object *o = json_tokener_parse(text);
+	gboolean ok;
+
+	assert_non_null(o);
+	ok = ad_fix_one_click(o, 0, NULL, error);
+	json_object_put(o);
+	return ok;
+}
 
 static void test_applicable(void **state)
 {
@@ -68,24 +87,108 @@ static void test_applicable(void **state)
 		{ "{\"commands\":\"restorecon -v -- /x\"}", FALSE },
 		{ "{\"commands\":[\"restorecon\"]}", FALSE },
 		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",7]]}", FALSE },
+		/* setsebool's values in lower case only, as the helper runs them */
+		{ "{\"commands\":[[\"setsebool\",\"-P\",\"httpd_x=ON\"]]}", FALSE },
+		{ "{\"commands\":[[\"setsebool\",\"-P\",\"httpd_x=on\"]]}", TRUE },
+		/* what cannot be shown as it runs: escaped bytes, a control character */
+		{ "{\"commands\":[[\"restorecon\",\"--\",\"/a\\\\xffb\"]],"
+		  "\"commands_hex\":[[\"726573746f7265636f6e\",\"2d2d\",\"2fff62\"]]}", FALSE },
+		{ "{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/var/www/a\\nb\"]]}", FALSE },
+		/* the analysis' decision */
+		{ "{\"apply\":\"one-click\",\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}",
+		  TRUE },
+		{ "{\"apply\":\"by-hand\",\"apply_reason\":\"a system file\",\"commands\":"
+		  "[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}", FALSE },
+		{ "{\"apply\":\"never\",\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}",
+		  FALSE },
+		{ "{\"apply\":null,\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}", FALSE },
 	};
 
 	(void)state;
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		json_object *o = json_tokener_parse(cases[i].sugg);
+		g_autoptr(GError) error = NULL;
 
-		assert_non_null(o);
-		if (ad_fixit_suggestion_applicable(o, "0123456789abcdef") != cases[i].fixable)
+		if (one_click(cases[i].sugg, "yellow", &error) != cases[i].fixable)
 			fail_msg("case %u: %s", i, cases[i].sugg);
-		json_object_put(o);
+		/* a refusal says why */
+		if (!cases[i].fixable && (!error || error->domain != AD_FIXIT_ERROR))
+			fail_msg("case %u: no reason", i);
 	}
-	assert_false(ad_fixit_suggestion_applicable(NULL, "0123456789abcdef"));
+	assert_false(ad_fix_one_click(NULL, 0, NULL, NULL));
+}
+
+/* the reasons: the analysis' own, the proof's, the index's */
+static void test_reasons(void **state)
+{
+	g_autoptr(GError) by_hand = NULL, unproved = NULL, range = NULL;
+	json_object *o = json_tokener_parse("{\"id\":\"" ID "\",\"suggestions\":[]}");
+
+	(void)state;
+	assert_false(one_click("{\"apply\":\"by-hand\",\"apply_reason\":\"/etc/passwd is a "
+			       "system file\",\"commands\":[[\"restorecon\",\"-v\",\"--\","
+			       "\"/x\"]]}", "yellow", &by_hand));
+	assert_non_null(strstr(by_hand->message, "/etc/passwd is a system file"));
+	assert_int_equal(by_hand->code, AD_FIXIT_ERROR_NOT_ALLOWED);
+	assert_false(one_click("{\"verified\":false,\"commands\":[[\"restorecon\",\"-v\","
+			       "\"--\",\"/x\"]]}", "yellow", &unproved));
+	assert_int_equal(unproved->code, AD_FIXIT_ERROR_NOT_PROVED);
+	assert_false(ad_fix_one_click(o, 0, NULL, &range));
+	assert_int_equal(range->code, AD_FIXIT_ERROR_INVALID_ARGS);
+	json_object_put(o);
+}
+
+/* a red alert: no module with one click; other fixes as for any alert */
+static void test_red(void **state)
+{
+	static const char module[] =
+		"{\"commands\":[[\"avcdoctor\",\"allow\",\"--alert\",\"" ID "\",\"-M\","
+		"\"m\"],[\"semodule\",\"-X\",\"300\",\"-i\",\"m.pp\"]]}";
+
+	(void)state;
+	assert_true(one_click(module, "yellow", NULL));
+	assert_false(one_click(module, "red", NULL));
+	assert_true(one_click("{\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}",
+			      "red", NULL));
+}
+
+/* the digest: the commands of the rule, every byte and every boundary */
+static void test_digest(void **state)
+{
+	static const char *const a[] = { "restorecon", "-v", "--", "/x y", NULL };
+	static const char *const b[] = { "restorecon", "-v", "--", "/x", "y", NULL };
+	static const char *const c[] = { "restorecon", "-v", "--", "/x z", NULL };
+	g_autoptr(GPtrArray) one = g_ptr_array_new(), two = g_ptr_array_new();
+	g_autoptr(GPtrArray) three = g_ptr_array_new(), got = NULL;
+	g_autofree char *da = NULL, *db = NULL, *dc = NULL, *again = NULL, *stored = NULL;
+	json_object *o = json_tokener_parse(
+		"{\"id\":\"" ID "\",\"suggestions\":[{\"commands\":[[\"restorecon\",\"-v\","
+		"\"--\",\"/x y\"]]}]}");
+
+	(void)state;
+	g_ptr_array_add(one, (gpointer)a);
+	g_ptr_array_add(two, (gpointer)b);
+	g_ptr_array_add(three, (gpointer)c);
+	da = ad_fix_digest(one);
+	db = ad_fix_digest(two);
+	dc = ad_fix_digest(three);
+	again = ad_fix_digest(one);
+	assert_int_equal(strlen(da), 64);
+	assert_string_equal(da, again);
+	assert_string_not_equal(da, db);	/* one argument or two */
+	assert_string_not_equal(da, dc);
+	assert_true(ad_fix_one_click(o, 0, &got, NULL));
+	stored = ad_fix_digest(got);
+	assert_string_equal(stored, da);
+	json_object_put(o);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_applicable),
+		cmocka_unit_test(test_reasons),
+		cmocka_unit_test(test_red),
+		cmocka_unit_test(test_digest),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

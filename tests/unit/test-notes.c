@@ -151,6 +151,60 @@ static void test_fixable(void **state)
 	}
 }
 
+/*
+ * what "Apply the fix" runs is in the body before anything runs: the
+ * commands quoted and escaped, what the fix says of itself; the digest
+ * is that of those commands
+ */
+static void test_body_commands(void **state)
+{
+	g_autoptr(AdNote) n = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":\"s\",\"suggestions\":[{"
+		"\"then\":\"relabel <it>\",\"commands\":[[\"restorecon\",\"-v\",\"--\","
+		"\"/var/www/a b&<c>\"]]}]}", NULL);
+	g_autoptr(AdNote) by_hand = ad_note_from_json(
+		"{\"id\":\"0123456789abcdef\",\"summary\":\"s\",\"suggestions\":[{"
+		"\"apply\":\"by-hand\",\"commands\":[[\"restorecon\",\"-v\",\"--\",\"/x\"]]}]}",
+		NULL);
+	g_autofree char *b = NULL, *b2 = NULL;
+
+	(void)state;
+	assert_true(n->fixable);
+	assert_int_equal(strlen(n->digest), 64);
+	b = ad_note_body(n);
+	assert_string_equal(b, "s\n\"Apply the fix\" runs as root:\n"
+			    "restorecon -v -- &apos;/var/www/a b&amp;&lt;c&gt;&apos;\nrelabel &lt;it&gt;");
+	/* the analysis said by hand: no Apply, no commands said to run */
+	assert_false(by_hand->fixable);
+	assert_null(by_hand->digest);
+	b2 = ad_note_body(by_hand);
+	assert_string_equal(b2, "s");
+}
+
+/* a merged notification: its red alerts listed apart, and never ignored with it */
+static void test_red_apart(void **state)
+{
+	g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func(ad_note_free);
+	g_autofree char *title = NULL, *body = NULL;
+	g_autofree const char **ids = NULL;
+	static const char *const json[] = {
+		"{\"id\":\"000000000000000a\",\"level\":\"yellow\",\"summary\":\"one\"}",
+		"{\"id\":\"000000000000000b\",\"level\":\"red\",\"summary\":\"shadow <w>\"}",
+		"{\"id\":\"000000000000000c\",\"level\":\"green\",\"summary\":\"three\"}",
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(json); i++)
+		g_ptr_array_add(notes, ad_note_from_json(json[i], NULL));
+	ad_notes_describe(notes, &title, &body);
+	assert_string_equal(body, "three\nshadow &lt;w&gt;\none\n"
+			    "Red alert, not silenced by \"Don't notify again\":\nshadow &lt;w&gt;");
+	ids = ad_notes_ignorable(notes);
+	assert_string_equal(ids[0], "000000000000000a");
+	assert_string_equal(ids[1], "000000000000000c");
+	assert_null(ids[2]);
+}
+
 static void test_from_json_ignored(void **state)
 {
 	gboolean ignored = FALSE;
@@ -269,6 +323,8 @@ int main(void)
 		cmocka_unit_test(test_body_proof),
 		cmocka_unit_test(test_from_json_ignored),
 		cmocka_unit_test(test_fixable),
+		cmocka_unit_test(test_body_commands),
+		cmocka_unit_test(test_red_apart),
 		cmocka_unit_test(test_from_json_bad),
 		cmocka_unit_test(test_describe_one),
 		cmocka_unit_test(test_describe_many),

@@ -27,14 +27,29 @@ static gboolean is_boolean(const char *name, gpointer user_data)
 	       strcmp(name, "ftpd_full_access") == 0;
 }
 
+/* an alert of one suggestion @sugg (taken) */
+static json_object *alert_of(json_object *sugg)
+{
+	json_object *o = json_object_new_object();
+	json_object *list = json_object_new_array();
+
+	json_object_object_add(o, "id", json_object_new_string("0123456789abcdef"));
+	json_object_object_add(o, "level", json_object_new_string("yellow"));
+	json_object_array_add(list, sugg);
+	json_object_object_add(o, "suggestions", list);
+	return o;
+}
+
 /* do_text of a suggestion given as JSON text; @ret_fixable set */
 static char *do_text(const char *json, gboolean *ret_fixable)
 {
-	json_object *o = json_tokener_parse(json);
+	json_object *s = json_tokener_parse(json);
+	json_object *o;
 	char *t;
 
-	assert_non_null(o);
-	t = ad_setroubleshoot_do_text(o, is_boolean, NULL, ret_fixable);
+	assert_non_null(s);
+	o = alert_of(s);
+	t = ad_setroubleshoot_do_text(o, 0, is_boolean, NULL, ret_fixable);
 	json_object_put(o);
 	return t;
 }
@@ -65,20 +80,24 @@ static void test_setsebool(void **state)
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"httpd_read_user_content\",\"on\","
 	       "\"ftpd_full_access\",\"off\"]]}",
 	       "setsebool -P httpd_read_user_content on ftpd_full_access off", TRUE);
-	/* a name the policy does not have, a value setsebool does not take, record text */
+	/*
+	 * a name the policy does not have (the helper checks it against the
+	 * policy when it runs); a value setsebool does not take, record text:
+	 * the one rule the helper applies says not fixable
+	 */
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"no_such_bool=1\"]]}",
 	       "# setsebool -P no_such_bool=1", TRUE);
 	expect("{\"commands\":[[\"setsebool\",\"httpd_read_user_content=yes\"]]}",
-	       "# setsebool httpd_read_user_content=yes", TRUE);
+	       "# setsebool httpd_read_user_content=yes", FALSE);
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"httpd_read_user_content=1;reboot\"]]}",
-	       "# setsebool -P 'httpd_read_user_content=1;reboot'", TRUE);
+	       "# setsebool -P 'httpd_read_user_content=1;reboot'", FALSE);
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"$(reboot)=1\"]]}",
-	       "# setsebool -P '$(reboot)=1'", TRUE);
-	expect("{\"commands\":[[\"setsebool\",\"-P\"]]}", "# setsebool -P", TRUE);
+	       "# setsebool -P '$(reboot)=1'", FALSE);
+	expect("{\"commands\":[[\"setsebool\",\"-P\"]]}", "# setsebool -P", FALSE);
 	expect("{\"commands\":[[\"setsebool\",\"httpd_read_user_content\"]]}",
-	       "# setsebool httpd_read_user_content", TRUE);
+	       "# setsebool httpd_read_user_content", FALSE);
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"-P\",\"httpd_read_user_content=1\"]]}",
-	       "# setsebool -P -P httpd_read_user_content=1", TRUE);
+	       "# setsebool -P -P httpd_read_user_content=1", FALSE);
 	/* two commands: each a "# " line, as Cockpit shows commands among prose */
 	expect("{\"commands\":[[\"setsebool\",\"-P\",\"httpd_read_user_content=1\"],"
 	       "[\"restorecon\",\"-v\",\"--\",\"/srv/x\"]]}",
@@ -107,7 +126,8 @@ static void test_cockpit_never_runs_record_text(void **state)
 			json_object_array_add(argv, json_object_new_string(hostile[i]));
 			json_object_array_add(cmds, argv);
 			json_object_object_add(o, "commands", cmds);
-			t = ad_setroubleshoot_do_text(o, is_boolean, NULL, &fixable);
+			o = alert_of(o);
+			t = ad_setroubleshoot_do_text(o, 0, is_boolean, NULL, &fixable);
 			json_object_put(o);
 			assert_false(cockpit_runs(t, FALSE));
 			/* one command, one line, whatever the argument holds */

@@ -593,11 +593,27 @@ static void test_delete(void **state)
 	/* the local id names this alert until it is deleted */
 	local = ad_store_local_id(s, a->id);
 	assert_non_null(local);
-	assert_true(ad_store_parse_local_id(local, id, &num));
+	assert_true(ad_store_parse_local_id(local, id, &num, NULL));
 	assert_string_equal(id, a->id);
-	o = ad_store_get_local(s, local, 0, &error);
+	o = ad_store_get_local(s, local, TRUE, 0, &error);
 	assert_non_null(o);
 	json_object_put(o);
+	/* a batch: unknown ids passed over, one transaction */
+	{
+		const char *ids[] = { a->id, "0123456789abcdef", NULL };
+		guint set = 99;
+
+		assert_true(ad_store_set_filters(s, ids, 1000, AD_FILTER_ALWAYS, TRUE, &set,
+						 &error));
+		assert_int_equal(set, 1);
+		assert_int_equal(ad_store_get_filter(s, a->id, 1000), AD_FILTER_ALWAYS);
+		ids[1] = "../x";
+		assert_false(ad_store_set_filters(s, ids, 1000, AD_FILTER_NEVER, TRUE, &set,
+						  &error));
+		assert_error(error, AD_STORE_ERROR_INVALID);
+		g_clear_error(&error);
+		assert_int_equal(ad_store_get_filter(s, a->id, 1000), AD_FILTER_ALWAYS);
+	}
 	assert_true(ad_store_set_filter(s, a->id, 1000, AD_FILTER_ALWAYS, &error));
 	assert_true(ad_store_delete(s, a->id, &error));
 	assert_int_equal(ad_store_count(s), n - 1);
@@ -621,16 +637,19 @@ static void test_delete(void **state)
 	again = ad_store_local_id(s, a->id);
 	assert_non_null(again);
 	assert_string_not_equal(again, local);
-	assert_null(ad_store_get_local(s, local, 0, &error));
+	assert_null(ad_store_get_local(s, local, FALSE, 0, &error));
 	assert_error(error, AD_STORE_ERROR_NOT_FOUND);
 	g_clear_error(&error);
 	/* malformed local ids */
 	for (const char *const *bad = (const char *const[]){ "", "x", "0123456789abcdef",
 			"0123456789abcdef-", "0123456789abcdef-01", "0123456789abcdef-+1",
 			"0123456789abcdef- 1", "0123456789ABCDEF-1", "0123456789abcdef-1x",
-			"0123456789abcdef-99999999999999999999", NULL }; *bad; bad++) {
-		assert_false(ad_store_parse_local_id(*bad, id, &num));
-		assert_null(ad_store_get_local(s, *bad, 0, &error));
+			"0123456789abcdef-99999999999999999999", "0123456789abcdef-1.",
+			"0123456789abcdef-1.1", "0123456789abcdef-1.0", "0123456789abcdef-1.02",
+			"0123456789abcdef-1.x", "0123456789abcdef-1.2.3", "0123456789abcdef-.2",
+			NULL }; *bad; bad++) {
+		assert_false(ad_store_parse_local_id(*bad, id, &num, NULL));
+		assert_null(ad_store_get_local(s, *bad, FALSE, 0, &error));
 		assert_error(error, AD_STORE_ERROR_INVALID);
 		g_clear_error(&error);
 	}
@@ -774,6 +793,16 @@ static void test_level_change(void **state)
 	assert_true(ad_store_lookup(s, a->id, NULL, &level));
 	assert_int_equal(level, AD_LEVEL_RED);
 	commit(s);
+	/* a batch of filters passes a red alert over when asked to */
+	{
+		const char *ids[] = { a->id, NULL };
+		guint set = 99;
+
+		assert_true(ad_store_set_filters(s, ids, 1000, AD_FILTER_ALWAYS, TRUE, &set,
+						 &error));
+		assert_int_equal(set, 0);
+		assert_int_equal(ad_store_get_filter(s, a->id, 1000), AD_FILTER_NEVER);
+	}
 	o = get(s, a->id, 0);
 	assert_string_equal(key_str(o, "level"), "red");
 	assert_int_equal(json_object_array_length(key(o, "suggestions")), 1);
@@ -781,10 +810,40 @@ static void test_level_change(void **state)
 			    "attack");
 	json_object_put(o);
 
-	/* set_analysis: rewritten without a record */
-	sg->kind = AD_FIX_INFO;
-	assert_true(ad_store_set_analysis(s, a, &error));
-	commit(s);
+	/*
+	 * set_analysis: rewritten without a record; a changed analysis is a new
+	 * generation with a new local id, the same one is not
+	 */
+	{
+		g_autofree char *before = ad_store_local_id(s, a->id);
+		g_autofree char *same = NULL, *after = NULL;
+		char id[17];
+		gint64 num, gen;
+
+		assert_true(ad_store_set_analysis(s, a, &error));
+		commit(s);
+		same = ad_store_local_id(s, a->id);
+		assert_string_equal(same, before);
+		sg->kind = AD_FIX_INFO;
+		assert_true(ad_store_set_analysis(s, a, &error));
+		commit(s);
+		after = ad_store_local_id(s, a->id);
+		assert_string_not_equal(after, before);
+		assert_true(ad_store_parse_local_id(after, id, &num, &gen));
+		assert_true(ad_store_parse_local_id(before, id, &num, NULL));
+		assert_true(gen > 1);
+		assert_string_equal(id, a->id);
+		/* the earlier local id: the same life, another analysis */
+		assert_null(ad_store_get_local(s, before, TRUE, 0, &error));
+		assert_error(error, AD_STORE_ERROR_CHANGED);
+		g_clear_error(&error);
+		o = ad_store_get_local(s, before, FALSE, 0, &error);
+		assert_non_null(o);
+		json_object_put(o);
+		o = ad_store_get_local(s, after, TRUE, 0, &error);
+		assert_non_null(o);
+		json_object_put(o);
+	}
 	o = get(s, a->id, 0);
 	assert_string_equal(key_str(json_object_array_get_idx(key(o, "suggestions"), 0), "kind"),
 			    "info");
@@ -916,6 +975,7 @@ static void test_migrations(void **state)
 					      "ALTER TABLE alerts DROP COLUMN fix_applied; "
 					      "ALTER TABLE alerts DROP COLUMN blocked; "
 					      "ALTER TABLE alerts DROP COLUMN logged_only; "
+					      "ALTER TABLE alerts DROP COLUMN analysis_gen; "
 					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
@@ -930,6 +990,9 @@ static void test_migrations(void **state)
 		/* version 4: not counted then, so unknown, and not the stored analysis' figure */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE blocked IS NULL AND "
 			       "logged_only IS NULL) FROM alerts", "1");
+		/* version 5: every alert at its first analysis */
+		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE analysis_gen = 1) "
+			       "FROM alerts", "1");
 		{
 			g_autofree char *old_id = sql_text(v1, "SELECT id FROM alerts LIMIT 1");
 			json_object *o;
