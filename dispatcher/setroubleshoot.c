@@ -16,6 +16,9 @@
  *   analysis_id is the suggestion's index: "0" is the best.  avcdoctor-fixit
  *   takes (local_id, analysis_id) with this meaning, and refuses a local id
  *   of an earlier analysis ("the alert changed since you read it: reload");
+ * - then one per note (a fact, not a fix: "nothing was blocked"), after
+ *   every suggestion and below them in priority, never fixable, with the
+ *   analysis_id "note-N" that no fix takes;
  * - do_text shows the suggestion's commands quoted for a POSIX shell.
  *   Cockpit runs a non-fixable do_text that is one line starting with
  *   "setsebool" in a root shell by itself: ad_setroubleshoot_do_text makes
@@ -262,7 +265,7 @@ GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id
 					AdBooleanCheck is_boolean, gpointer user_data)
 {
 	GVariantBuilder events, analyses;
-	json_object *records = NULL, *suggestions = NULL, *count = NULL;
+	json_object *records = NULL, *suggestions = NULL, *notes = NULL, *count = NULL;
 	const char *level = json_str(alert, "level");
 
 	g_variant_builder_init(&events, G_VARIANT_TYPE("as"));
@@ -293,6 +296,18 @@ GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id
 					      g_variant_new_string(analysis_id), fixable,
 					      g_strcmp0(kind, "report_bug") == 0,
 					      (gint32)MAX(1, 100 - (gint64)i));
+		}
+	}
+	if (json_object_object_get_ex(alert, "notes", &notes) &&
+	    json_object_is_type(notes, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(notes); i++) {
+			json_object *n = json_object_array_get_idx(notes, i);
+			g_autofree char *analysis_id = g_strdup_printf("note-%zu", i);
+
+			g_variant_builder_add(&analyses, "(@s@ss@sbbi)",
+					      clean_string(json_str(n, "if")),
+					      clean_string(json_str(n, "then")), "",
+					      g_variant_new_string(analysis_id), FALSE, FALSE, 0);
 		}
 	}
 	json_object_object_get_ex(alert, "count", &count);

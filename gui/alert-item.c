@@ -354,12 +354,13 @@ static char *suggestion_proof(json_object *s, int *ret_verified)
 	return text ? ad_clean_text(text) : NULL;
 }
 
-GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
+/* the views of the alert's array @key ("suggestions" or "notes"), in order */
+static GPtrArray *get_views(AdAlertItem *a, const char *key)
 {
 	GPtrArray *ret = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_view_free);
 	json_object *arr;
 
-	if (!json_object_object_get_ex(a->json, "suggestions", &arr) ||
+	if (!json_object_object_get_ex(a->json, key, &arr) ||
 	    !json_object_is_type(arr, json_type_array))
 		return ret;
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
@@ -381,11 +382,24 @@ GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 	return ret;
 }
 
-/* TRUE when the if or then text of a suggestion of @a says @text already */
+GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
+{
+	return get_views(a, "suggestions");
+}
+
+GPtrArray *ad_alert_item_get_notes(AdAlertItem *a)
+{
+	return get_views(a, "notes");
+}
+
+/* TRUE when the if or then text of a suggestion or a note of @a says @text already */
 static gboolean suggestions_say(AdAlertItem *a, const char *text)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(a);
+	g_autoptr(GPtrArray) notes = ad_alert_item_get_notes(a);
 	g_autofree char *folded = g_utf8_casefold(text, -1);
+
+	g_ptr_array_extend_and_steal(list, g_steal_pointer(&notes));
 
 	for (guint i = 0; i < list->len; i++) {
 		const AdSuggestionView *v = g_ptr_array_index(list, i);

@@ -66,6 +66,8 @@ typedef struct {
 void ad_suggestion_view_free(AdSuggestionView *s);
 /* the suggestions, best first (owned array, free func set) */
 GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a);
+/* the notes: facts beside the fixes, no commands (owned array, free func set) */
+GPtrArray *ad_alert_item_get_notes(AdAlertItem *a);
 
 /* the plain-language explanation of the alert's reason (owned, translated) */
 char *ad_alert_item_explain(AdAlertItem *a);

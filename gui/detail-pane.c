@@ -270,9 +270,29 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const c
 	return frame;
 }
 
+/* one note: a fact beside the fixes, titled so that it does not read as one */
+static GtkWidget *note_card(const AdSuggestionView *n)
+{
+	GtkWidget *frame = gtk_frame_new(NULL);
+	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+	GtkWidget *head = text_label(_("Note"), FALSE);
+
+	gtk_container_set_border_width(GTK_CONTAINER(box), 8);
+	gtk_style_context_add_class(gtk_widget_get_style_context(head), "ad-suggestion-title");
+	gtk_container_add(GTK_CONTAINER(box), head);
+	if (n->if_text && *n->if_text)
+		gtk_container_add(GTK_CONTAINER(box), text_label(n->if_text, TRUE));
+	if (n->then_text && *n->then_text)
+		gtk_container_add(GTK_CONTAINER(box), text_label(n->then_text, TRUE));
+	gtk_container_add(GTK_CONTAINER(frame), box);
+	atk_object_set_name(gtk_widget_get_accessible(frame), _("Note"));
+	return frame;
+}
+
 static void fill_suggestions(AdDetailPane *p)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
+	g_autoptr(GPtrArray) notes = ad_alert_item_get_notes(p->alert);
 	json_object *o = ad_alert_item_get_json(p->alert), *arr = NULL;
 	const char *id = ad_alert_item_get_id(p->alert);
 	g_autofree char *status = ad_fix_status_text(o);
@@ -303,6 +323,9 @@ static void fill_suggestions(AdDetailPane *p)
 	if (!list->len)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  text_label(_("No suggestion for this alert."), FALSE));
+	for (guint i = 0; i < notes->len; i++)
+		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
+				  note_card(g_ptr_array_index(notes, i)));
 	gtk_widget_show_all(GTK_WIDGET(p->suggestions_box));
 }
 

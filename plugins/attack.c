@@ -298,7 +298,7 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	}
 
 	if (locked_down(v, ind->lockdown)) {
-		s = ad_suggestion_new(ind->id, AD_FIX_INFO, 0.5, AD_LEVEL_YELLOW);
+		s = ad_note_new(ind->id, 0.5);
 		ad_suggestion_set_if(s, _("If %s was denied %s although it is a program that may "
 					  "do this"), stype, perm);
 		ad_suggestion_set_then(s, _("Then know that %s is on: the administrator locked "
@@ -309,7 +309,7 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 		return 1;
 	}
 	if (v->booleans && v->booleans->len && !ind->own_check) {
-		s = ad_suggestion_new(ind->id, AD_FIX_INFO, 0.35, AD_LEVEL_YELLOW);
+		s = ad_note_new(ind->id, 0.35);
 		ad_suggestion_set_if(s, _("If you did not expect %s to %s"), stype, _(ind->what));
 		ad_suggestion_set_then(s, _("Then be careful with the boolean above: this access "
 					    "is how intruders take over the kernel or SELinux, "

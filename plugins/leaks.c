@@ -91,7 +91,7 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 		/* the policy already silences it; catchall says how dontaudit rules come back */
 		g_autoptr(GString) perms = g_string_new(NULL);
 
-		s = ad_suggestion_new("leaks", AD_FIX_INFO, 0.3, AD_LEVEL_GREEN);
+		s = ad_note_new("leaks", 0.3);
 		for (guint i = 0; i < d->perms->len; i++)
 			g_string_append_printf(perms, "%s%s", i ? " " : "",
 					       (char *)g_ptr_array_index(d->perms, i));

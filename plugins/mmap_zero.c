@@ -56,8 +56,9 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 	}
 
 	/* a domain the policy knows to need low memory: explain, offer to silence it */
-	s = ad_suggestion_new("mmap_zero", ignore ? AD_FIX_DONTAUDIT : AD_FIX_INFO, 0.5,
-			      AD_LEVEL_GREEN);
+	/* with no boolean that keeps it denied quietly, what is left to say is a fact */
+	s = ignore ? ad_suggestion_new("mmap_zero", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_GREEN)
+		   : ad_note_new("mmap_zero", 0.5);
 	ad_suggestion_set_if(s, _("If %s is expected to map low memory (Wine running 16-bit "
 				  "programs, vbetool calling the video BIOS)"), stype);
 	if (ignore) {

@@ -21,14 +21,14 @@ static int analyze_permissive(const AdDenial *d, const AdVerdict *v, AdContext *
 	stype = ad_denial_stype(d);
 	if (!stype)
 		stype = g_strdup(_("the domain"));
-	s = ad_suggestion_new("permissive", AD_FIX_INFO, 0.15, AD_LEVEL_GREEN);
+	s = ad_note_new("permissive", 0.15);
 	ad_suggestion_set_if(s, _("If you wonder why %s did not fail"), stype);
 	ad_suggestion_set_then(s, _("Then know that nothing was blocked: SELinux was permissive "
 				    "for this access (permissive=1) and only logged it. Either "
 				    "the whole system was in permissive mode (getenforce tells) "
 				    "or %s is a permissive domain (semanage permissive -l lists "
 				    "them). In enforcing mode the access would be denied and the "
-				    "program could fail: the other suggestions say what would "
+				    "program could fail: the suggestions above say what would "
 				    "allow it then."), stype);
 	g_ptr_array_add(ret, s);
 	return 1;

@@ -63,7 +63,7 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 		return 0;
 	names = unknown_text(v);
 
-	s = ad_suggestion_new("policy_mismatch", AD_FIX_INFO, 0.8, AD_LEVEL_YELLOW);
+	s = ad_note_new("policy_mismatch", 0.8);
 	ad_suggestion_set_if(s, _("If this log comes from another machine, or from before the "
 				  "policy changed"));
 	if (*names)

@@ -171,7 +171,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	if (!named && !generic && v->reason == AD_REASON_BOOLEAN) {
 		/* another service's port, usable under a boolean: the boolean is the fix */
 		others = type_list(candidates, 0, AD_PORT_TYPES_SHOWN);
-		s = ad_suggestion_new(cause->id, AD_FIX_INFO, 0.3, AD_LEVEL_YELLOW);
+		s = ad_note_new(cause->id, 0.3);
 		ad_suggestion_set_if(s, _("If you want to allow %s to %s port %s/%s"), stype, verb,
 				     port, protocol);
 		ad_suggestion_set_then(s, _("Then use a boolean above rather than relabelling the "

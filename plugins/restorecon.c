@@ -62,7 +62,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	shown = ad_file_display(path);
 	if (strcmp(expected, ttype) == 0) {
 		/* say so: a relabel is what users try first, and it would change nothing */
-		s = ad_suggestion_new("restorecon", AD_FIX_INFO, 0.05, AD_LEVEL_YELLOW);
+		s = ad_note_new("restorecon", 0.05);
 		ad_suggestion_set_if(s, _("If you thought of relabeling %s"), shown);
 		ad_suggestion_set_then(s,
 			_("Then know that its label %s is already the one "

@@ -23,7 +23,7 @@ static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdContext
 	if (!stype)
 		return 0;
 
-	s = ad_suggestion_new("sys_resource", AD_FIX_INFO,
+	s = ad_suggestion_new("sys_resource", AD_FIX_CONFIG,
 			      v->reason == AD_REASON_TE_RULE ? 0.5 : 0.3, AD_LEVEL_GREEN);
 	ad_suggestion_set_if(s, _("If you want to know why %s needed sys_resource"), stype);
 	ad_suggestion_set_then(s, _("Then look for a resource that ran out: the program hit a "

@@ -190,6 +190,12 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		json_object_object_add(o, "suggestions", json_object_get(sugg));
 	else
 		json_object_object_add(o, "suggestions", json_object_new_array());
+	/* the facts beside the fixes; none in an analysis stored before they were apart */
+	if (analysis && json_object_object_get_ex(analysis, "notes", &sugg) &&
+	    json_object_is_type(sugg, json_type_array))
+		json_object_object_add(o, "notes", json_object_get(sugg));
+	else
+		json_object_object_add(o, "notes", json_object_new_array());
 	if (!add_items(s, o, num, error))
 		goto fail;
 	/* only when set: a store without applied fixes reads as before */

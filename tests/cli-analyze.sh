@@ -22,12 +22,17 @@ alerts = {}
 for line in open(sys.argv[1]):
     o = json.loads(line)
     for k in ("id", "count", "first_seen", "last_seen", "level", "hosts", "ignored",
-              "summary", "denial", "records", "suggestions"):
+              "summary", "denial", "records", "suggestions", "notes"):
         assert k in o, (k, o)
     for s in o["suggestions"]:
         for k in ("plugin", "kind", "confidence", "if", "then", "commands", "shell",
                   "verified", "still_denied", "scope"):
             assert k in s, (k, s)
+    # the first suggestion is something to do, or says that nothing needs doing
+    assert not o["suggestions"] or o["suggestions"][0]["kind"] != "info" or \
+        "nothing" in o["suggestions"][0]["then"], o["suggestions"][0]
+    for n in o["notes"]:
+        assert sorted(n) == ["if", "plugin", "then"], n
     alerts[o["denial"]["serial"]] = o
 def top(serial):
     return alerts[serial]["suggestions"][0]
@@ -39,15 +44,17 @@ assert top(103)["kind"] == "boolean" and top(103)["commands"] == [["setsebool", 
 assert top(104)["kind"] == "boolean" and "httpd_can_network_relay=1" in top(104)["commands"][0] and top(104)["verified"] is True
 assert top(105)["commands"] == [["setsebool", "-P", "cdrecord_read_content=1", "use_samba_home_dirs=1"]]
 assert top(106)["plugin"] == "constraint"
+# a log from another policy: a fact to know, nothing this policy can fix
 for s in (108, 109, 114):
-    assert top(s)["plugin"] == "policy_mismatch", (s, top(s))
+    assert alerts[s]["notes"][0]["plugin"] == "policy_mismatch", (s, alerts[s])
+    assert all(x["plugin"] != "policy_mismatch" for x in alerts[s]["suggestions"]), alerts[s]
 for s in (112, 113):
     assert top(s)["plugin"] == "invalid_context", (s, top(s))
 assert 107 not in alerts                                 # granted: no alert
 assert alerts[103]["level"] == "green"
 # 101 was blocked, 102 only logged: the alert says both, and not "nothing was blocked"
 assert (alerts[102]["blocked"], alerts[102]["logged_only"]) == (1, 1), alerts[102]
-assert all(s["plugin"] != "permissive" for s in alerts[102]["suggestions"])
+assert all(s["plugin"] != "permissive" for s in alerts[102]["suggestions"] + alerts[102]["notes"])
 # a USER_AVC names the denied sender (scontext, spid), not the bus daemon that logged it
 assert alerts[111]["summary"].startswith("SELinux is preventing httpd_t (pid 800) from send_msg"), alerts[111]["summary"]
 print("ok: top suggestions of the crafted cases")

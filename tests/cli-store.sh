@@ -51,7 +51,7 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 assert len(rows) == 15, len(rows)
 for o in rows:
     for k in ("id", "count", "first_seen", "last_seen", "level", "hosts", "host_counts",
-              "ignored", "filter", "summary", "denial", "records", "suggestions", "paths",
+              "ignored", "filter", "summary", "denial", "records", "suggestions", "notes", "paths",
               "commands"):
         assert k in o, (k, o)
     assert o["ignored"] is False and o["filter"] == "never"

@@ -162,7 +162,7 @@ import json, sys
 for text in json.load(open(sys.argv[1]))["data"][0]:
     o = json.loads(text)
     for k in ("id", "count", "first_seen", "last_seen", "level", "hosts", "ignored",
-              "summary", "denial", "records", "suggestions"):
+              "summary", "denial", "records", "suggestions", "notes"):
         assert k in o, (k, o.get("id"))
 print("ok: ListAlerts objects have the analyze keys")
 PY

@@ -41,18 +41,20 @@ import json, sys
 tmp = sys.argv[1]
 def alerts(case):
     return [json.loads(l) for l in open(f"{tmp}/{case}.jsonl")]
-def find(case, alert, plugin):
+# a KIND "note" is looked for among the notes (facts, no level), its RANK among them
+def find(case, alert, plugin, kind):
     a = alerts(case)[alert]
-    for i, s in enumerate(a["suggestions"]):
+    for i, s in enumerate(a["notes" if kind == "note" else "suggestions"]):
         if s["plugin"] == plugin:
             return a, i, s
-    raise AssertionError(f"{case}[{alert}]: no {plugin} suggestion: "
-                         f"{[s['plugin'] for s in a['suggestions']]}")
+    raise AssertionError(f"{case}[{alert}]: no {plugin} {kind}: "
+                         f"{[s['plugin'] for s in a['suggestions']]} "
+                         f"notes {[s['plugin'] for s in a['notes']]}")
 facts = [
     ("bind-reserved-port", 0, "bind_ports", "port", "green", 0,
      "semanage port -a -t http_port_t -p tcp 81"),
     ("bind-port-boolean", 0, "bind_ports", "port", "yellow", "-", None),
-    ("connect-cache-port", 0, "connect_ports", "info", "yellow", "-", None),
+    ("connect-cache-port", 0, "connect_ports", "note", None, "-", None),
     ("execmem", 0, "execmem", "report_bug", "yellow", "-", None),
     ("execmem", 1, "execmem", "report_bug", "yellow", 0, None),
     ("execmem", 2, "execmem", "report_bug", "yellow", "-", None),
@@ -64,13 +66,13 @@ facts = [
     ("leak-execve", 0, "leaks", "dontaudit", "yellow", 0,
      "avcdoctor allow --source mount_t --target crond_t --class fifo_file --perm read,write "
      "-D -M my_mount_leaks -- leak-execve.log"),
-    ("leak-dontaudit", 0, "leaks", "info", "green", "-", None),
-    ("permissive", 0, "permissive", "info", "green", "-", None),
+    ("leak-dontaudit", 0, "leaks", "note", None, "-", None),
+    ("permissive", 0, "permissive", "note", None, 0, None),
     ("constraint", 0, "constraint", "config", "yellow", 0, None),
-    ("policy-mismatch", 0, "policy_mismatch", "info", "yellow", 0, None),
-    ("policy-mismatch", 1, "policy_mismatch", "info", "yellow", 0, None),
-    ("policy-mismatch", 2, "policy_mismatch", "info", "yellow", 0, None),
-    ("policy-mismatch", 3, "policy_mismatch", "info", "yellow", 0, None),
+    ("policy-mismatch", 0, "policy_mismatch", "note", None, 0, None),
+    ("policy-mismatch", 1, "policy_mismatch", "note", None, 0, None),
+    ("policy-mismatch", 2, "policy_mismatch", "note", None, 0, None),
+    ("policy-mismatch", 3, "policy_mismatch", "note", None, 0, None),
     ("invalid-context", 0, "invalid_context", "module", "yellow", 0,
      "avcdoctor allow --source staff_t --target httpd_exec_t --class process --perm transition "
      "--verify -M my_staff -- invalid-context.log"),
@@ -85,13 +87,16 @@ facts = [
     ("selinuxfs-enforce", 0, "setenforce", "attack", "red", 0, None),
     ("dac-override", 0, "dac_override", "config", "green", 0,
      "auditctl -w /etc/shadow -p w -k avcdoctor-path"),
-    ("sys-resource", 0, "sys_resource", "info", "green", 0, None),
+    ("sys-resource", 0, "sys_resource", "config", "green", 0, None),
     ("disable-ipv6", 0, "disable_ipv6", "config", "green", 0,
      "sysctl -w net.ipv6.conf.all.disable_ipv6=1"),
 ]
 for case, alert, plugin, kind, level, rank, command in facts:
-    a, i, s = find(case, alert, plugin)
-    assert (s["kind"], s["level"]) == (kind, level), (case, alert, s)
+    a, i, s = find(case, alert, plugin, kind)
+    if kind == "note":
+        assert sorted(s) == ["if", "plugin", "then"], (case, alert, s)
+    else:
+        assert (s["kind"], s["level"]) == (kind, level), (case, alert, s)
     assert rank == "-" or i == rank, (case, alert, plugin, i, [(x["plugin"], x["verified"]) for x in a["suggestions"]])
     if command:
         assert s["shell"].split("\n")[0] == command, (case, s["shell"])

@@ -198,8 +198,17 @@ for lid in ids:
                                    GLib.Variant("(s)", (lid.split("-")[0],)), None,
                                    Gio.DBusCallFlags.NONE, 10000, None).unpack()[0])
     sugg = js["suggestions"]
-    if len(analyses) != len(sugg):
-        fail("%s: %d analyses for %d suggestions" % (lid, len(analyses), len(sugg)))
+    notes = js["notes"]
+    if len(analyses) != len(sugg) + len(notes):
+        fail("%s: %d analyses for %d suggestions and %d notes"
+             % (lid, len(analyses), len(sugg), len(notes)))
+    # the notes (facts, no fix) after every suggestion, below them, never fixable
+    for j, (if_t, then_t, do_t, aid, fixable, report_bug, prio) in \
+            enumerate(analyses[len(sugg):]):
+        if (aid, do_t, fixable, report_bug, prio) != ("note-%d" % j, "", False, False, 0) \
+                or then_t != (notes[j]["then"] or ""):
+            fail("%s: note %d as %r" % (lid, j, (aid, do_t, fixable, report_bug, prio)))
+    analyses = analyses[:len(sugg)]
     keys = set()
     for i, (if_t, then_t, do_t, aid, fixable, report_bug, prio) in enumerate(analyses):
         s = sugg[i]

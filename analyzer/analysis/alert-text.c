@@ -245,6 +245,34 @@ static void append_proof(GString *out, json_object *s)
 		append_wrapped(out, esc);
 }
 
+/*
+ * The notes of an alert, after its suggestions: facts worth knowing that
+ * change nothing, under their own heading so that none reads as a fix
+ */
+static void append_notes(GString *out, json_object *notes)
+{
+	for (guint i = 0; notes && json_object_is_type(notes, json_type_array) &&
+			  i < json_object_array_length(notes); i++) {
+		json_object *n = json_object_array_get_idx(notes, i);
+		const char *if_text = ad_json_member_str(n, "if");
+		const char *then_text = ad_json_member_str(n, "then");
+		g_autofree char *plugin = ad_text_shown(ad_json_member_str(n, "plugin"));
+
+		/* TRANSLATORS: the heading of a note (a fact, not a fix): the plugin that says it */
+		g_string_append_printf(out, T_("\n*****  Note (%s)  *****\n\n"), plugin);
+		if (if_text) {
+			g_autofree char *t = ad_text_shown(if_text);
+
+			append_wrapped(out, t);
+		}
+		if (then_text) {
+			g_autofree char *t = ad_text_shown(then_text);
+
+			append_wrapped(out, t);
+		}
+	}
+}
+
 void ad_alert_json_render(GString *out, json_object *o)
 {
 	json_object *d = ad_json_member(o, "denial");
@@ -304,6 +332,7 @@ void ad_alert_json_render(GString *out, json_object *o)
 							? json_object_array_get_idx(hex, j) : NULL);
 		}
 	}
+	append_notes(out, ad_json_member(o, "notes"));
 	g_string_append(out, T_("\nAdditional Information:\n"));
 	append_known(out, T_("Source Context"), ad_json_member_str(d, "scontext"));
 	append_known(out, T_("Target Context"), ad_json_member_str(d, "tcontext"));

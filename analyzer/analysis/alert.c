@@ -36,6 +36,8 @@ static void alert_free(AdAlert *a)
 	ad_verdict_unref(a->verdict);
 	if (a->suggestions)
 		g_ptr_array_unref(a->suggestions);
+	if (a->notes)
+		g_ptr_array_unref(a->notes);
 	g_free(a);
 }
 
@@ -44,6 +46,7 @@ void ad_alert_release(AdAlert *a)
 	g_clear_pointer(&a->latest, ad_denial_unref);
 	g_clear_pointer(&a->verdict, ad_verdict_unref);
 	g_clear_pointer(&a->suggestions, g_ptr_array_unref);
+	g_clear_pointer(&a->notes, g_ptr_array_unref);
 }
 
 AdAlertSet *ad_alert_set_new(void)
@@ -265,8 +268,8 @@ GPtrArray *ad_alert_set_alerts(AdAlertSet *s)
 
 void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 {
-	if (a->suggestions)
-		g_ptr_array_unref(a->suggestions);
+	g_clear_pointer(&a->suggestions, g_ptr_array_unref);
+	g_clear_pointer(&a->notes, g_ptr_array_unref);
 	if (ctx->policy && a->latest->perms && a->perms->len > a->latest->perms->len) {
 		/*
 		 * The checks of one exec (siginh, rlimitinh, noatsecure) are one
@@ -288,12 +291,14 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 	} else {
 		a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
 	}
+	/* facts apart from fixes: the first suggestion is always something to do */
+	a->notes = ad_suggestions_take_notes(a->suggestions);
 	/* "nothing was blocked" speaks of the latest denial: untrue when others were */
-	for (guint i = 0; a->blocked && i < a->suggestions->len;) {
-		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+	for (guint i = 0; a->blocked && i < a->notes->len;) {
+		const AdSuggestion *s = g_ptr_array_index(a->notes, i);
 
 		if (strcmp(s->plugin, "permissive") == 0)
-			g_ptr_array_remove_index(a->suggestions, i);
+			g_ptr_array_remove_index(a->notes, i);
 		else
 			i++;
 	}
@@ -461,6 +466,16 @@ static json_object *time_json(double t)
 	return json_object_new_double_s(t, buf);
 }
 
+/* the "notes" array of an alert's JSON object: its facts, beside its fixes */
+static json_object *notes_json(const AdAlert *a)
+{
+	json_object *notes = json_object_new_array();
+
+	for (guint i = 0; a->notes && i < a->notes->len; i++)
+		json_object_array_add(notes, ad_note_to_json(g_ptr_array_index(a->notes, i)));
+	return notes;
+}
+
 json_object *ad_alert_to_json(const AdAlert *a)
 {
 	json_object *o = json_object_new_object();
@@ -507,6 +522,7 @@ json_object *ad_alert_to_json(const AdAlert *a)
 		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
 						    a->suggestions, i)));
 	json_object_object_add(o, "suggestions", sugg);
+	json_object_object_add(o, "notes", notes_json(a));
 	for (guint i = 0; i < a->paths->len; i++) {
 		g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
 
@@ -529,6 +545,7 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
 						    a->suggestions, i)));
 	json_object_object_add(o, "suggestions", sugg);
+	json_object_object_add(o, "notes", notes_json(a));
 	return o;
 }
 

@@ -38,7 +38,8 @@ typedef struct {
 	GPtrArray *comms;		/* GBytes*, distinct, at most AD_ALERT_MAX_PATHS */
 	AdDenial *latest;		/* the last full event */
 	const AdVerdict *verdict;	/* of the latest denial; a reference (ad_verdict_ref) */
-	GPtrArray *suggestions;		/* AdSuggestion*, ranked; NULL until analysed */
+	GPtrArray *suggestions;		/* AdSuggestion*, ranked fixes; NULL until analysed */
+	GPtrArray *notes;		/* AdSuggestion* with .note: facts; NULL until analysed */
 	AdLevel level;
 } AdAlert;
 

@@ -168,8 +168,13 @@ AdLevel ad_suggestions_level(GPtrArray *s)
 	for (guint i = 0; i < s->len; i++)
 		if (((AdSuggestion *)g_ptr_array_index(s, i))->level == AD_LEVEL_RED)
 			return AD_LEVEL_RED;
-	if (s->len && ((AdSuggestion *)g_ptr_array_index(s, 0))->level == AD_LEVEL_GREEN)
-		return AD_LEVEL_GREEN;
+	/* the best fix decides; a note is no fix (notes rank after every fix) */
+	for (guint i = 0; i < s->len; i++) {
+		const AdSuggestion *x = g_ptr_array_index(s, i);
+
+		if (!x->note)
+			return x->level == AD_LEVEL_GREEN ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW;
+	}
 	return AD_LEVEL_YELLOW;
 }
 

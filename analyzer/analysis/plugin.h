@@ -74,12 +74,16 @@ const AdPlugin *ad_plugin_find(const char *id);
 /*
  * Runs every plugin and the rule book on one denial, proves what they
  * suggest against the policy (ad_suggestions_prove()); returns the
- * suggestions ranked best first (owned; free func set).  Failures of single
+ * suggestions ranked best first, the notes after every fix (owned; free
+ * func set; ad_suggestions_take_notes() parts them).  Failures of single
  * plugins are counted in @ret_failures when non-NULL.
  */
 GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures);
-/* the alert level the suggestions imply: red if any says attack, green if the best is green */
+/*
+ * The alert level the suggestions imply: red if any says attack, green if
+ * the best fix (not a note) is green
+ */
 AdLevel ad_suggestions_level(GPtrArray *suggestions);
 
 /* helpers for plugins */

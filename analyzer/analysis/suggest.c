@@ -82,6 +82,14 @@ AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confi
 	return s;
 }
 
+AdSuggestion *ad_note_new(const char *plugin, double confidence)
+{
+	AdSuggestion *s = ad_suggestion_new(plugin, AD_FIX_INFO, confidence, AD_LEVEL_GREEN);
+
+	s->note = TRUE;
+	return s;
+}
+
 static void ad_bool_setting_free(AdBoolSetting *b)
 {
 	g_free(b->name);
@@ -250,6 +258,9 @@ void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
  */
 static int proof_rank(const AdSuggestion *s)
 {
+	/* a fact is no fix: after every fix (they go apart, ad_suggestions_take_notes()) */
+	if (s->note)
+		return 6;
 	if (s->kind == AD_FIX_ATTACK)
 		return 0;
 	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++)
@@ -314,6 +325,32 @@ static int compare_suggestions(gconstpointer pa, gconstpointer pb)
 void ad_suggestions_sort(GPtrArray *suggestions)
 {
 	g_ptr_array_sort(suggestions, compare_suggestions);
+}
+
+GPtrArray *ad_suggestions_take_notes(GPtrArray *suggestions)
+{
+	GPtrArray *notes = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
+
+	for (guint i = 0; i < suggestions->len;) {
+		AdSuggestion *s = g_ptr_array_index(suggestions, i);
+
+		if (s->note)
+			g_ptr_array_add(notes, g_ptr_array_steal_index(suggestions, i));
+		else
+			i++;
+	}
+	return notes;
+}
+
+json_object *ad_note_to_json(const AdSuggestion *s)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "plugin", json_object_new_string(s->plugin));
+	json_object_object_add(o, "if", s->if_text ? json_object_new_string(s->if_text) : NULL);
+	json_object_object_add(o, "then", s->then_text ? json_object_new_string(s->then_text)
+						       : NULL);
+	return o;
 }
 
 json_object *ad_suggestion_to_json(const AdSuggestion *s)

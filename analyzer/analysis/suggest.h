@@ -89,6 +89,13 @@ typedef struct {
 	 * warnings and local modules beside it (see ad_analyze_denial()).
 	 */
 	gboolean expected;
+	/*
+	 * A fact, not a fix: what is worth knowing about the denial (nothing
+	 * was blocked, the label is already right, a boolean is off on
+	 * purpose) but changes nothing.  Notes are shown apart from the
+	 * suggestions and never rank as one (see ad_suggestions_take_notes()).
+	 */
+	gboolean note;
 
 	/* the answers, set by ad_suggestions_prove() */
 	AdProof proof;
@@ -103,6 +110,8 @@ typedef struct {
 
 AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confidence,
 				AdLevel level);
+/* a note (see AdSuggestion.note): kind AD_FIX_INFO, green */
+AdSuggestion *ad_note_new(const char *plugin, double confidence);
 void ad_suggestion_free(AdSuggestion *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdSuggestion, ad_suggestion_free)
 
@@ -129,6 +138,12 @@ gboolean ad_suggestion_changes_policy(const AdSuggestion *s);
  * plugin's priority and id.
  */
 void ad_suggestions_sort(GPtrArray *suggestions);
+/*
+ * Moves the notes out of a ranked list, in their order: the list keeps
+ * the fixes (and "nothing to change" when the policy already allows the
+ * access).  Returns the notes (owned, free func set; empty when none).
+ */
+GPtrArray *ad_suggestions_take_notes(GPtrArray *suggestions);
 
 /* "Checked against the policy: ..." or "Not enough: ...", with the scope; owned, NULL for AD_PROOF_NONE */
 char *ad_suggestion_proof_text(const AdSuggestion *s);
@@ -139,5 +154,7 @@ void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o);
 
 /* {"plugin","kind","confidence","level","if","then","commands","shell"} */
 json_object *ad_suggestion_to_json(const AdSuggestion *s);
+/* a note: {"plugin","if","then"} */
+json_object *ad_note_to_json(const AdSuggestion *s);
 
 G_END_DECLS

@@ -475,7 +475,8 @@ static void test_pipeline_crafted(void **state)
 		for (const char *const *k = (const char *const[]){ "id", "count", "first_seen",
 								   "last_seen", "level", "hosts",
 								   "ignored", "summary", "denial",
-								   "records", "suggestions", NULL };
+								   "records", "suggestions",
+								   "notes", NULL };
 		     *k; k++)
 			assert_true(json_object_object_get_ex(o, *k, &v));
 		json_object_object_get_ex(o, "id", &v);
