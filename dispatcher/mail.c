@@ -18,14 +18,36 @@
 
 #define RECIPIENTS_MAX_BYTES (64u << 10)
 #define HOUR_US ((gint64)3600 * G_USEC_PER_SEC)
+#define MAX_HELD 200			/* held-back mails kept per budget; more are counted */
+
+/* a mail held back by the hourly limit, sent when the budget allows */
+typedef struct {
+	char id[17];
+	AdLevel level;
+	char *summary;
+	char *report;
+} Held;
+
+/*
+ * One hourly budget: red alerts have their own, so that no number of other
+ * alerts keeps a red alert's mail from going out.
+ */
+typedef struct {
+	GQueue sent;			/* monotonic times (gint64 in pointers) of the last hour */
+	GQueue held;			/* Held*, oldest first */
+	guint64 dropped;		/* held back but not kept (beyond MAX_HELD) */
+} Budget;
 
 struct _AdMailer {
 	char *sendmail;
 	GPtrArray *recipients;		/* char*, checked */
 	guint max_per_hour;
-	GQueue sent;			/* monotonic times (gint64 in pointers) of the last hour */
+	Budget budget[2];		/* [0] other alerts, [1] red alerts */
 	guint64 suppressed;
 	guint *pending;			/* mails sendmail has not finished; shared with callbacks */
+	GSource *release;		/* sends held mails when a budget allows */
+	AdMailerLog log;		/* of the last send, for held mails */
+	gpointer log_data;
 };
 
 /* local@domain with a conservative alphabet: nothing a header or a shell could misread */
@@ -78,9 +100,21 @@ AdMailer *ad_mailer_new(const char *recipients_file, const char *sendmail,
 	m->sendmail = g_strdup(sendmail && *sendmail ? sendmail : "/usr/sbin/sendmail");
 	m->recipients = g_steal_pointer(&rcpt);
 	m->max_per_hour = max_per_hour;
-	g_queue_init(&m->sent);
+	for (int b = 0; b < 2; b++) {
+		g_queue_init(&m->budget[b].sent);
+		g_queue_init(&m->budget[b].held);
+	}
 	m->pending = g_rc_box_new0(guint);
 	return m;
+}
+
+static void held_free(gpointer p)
+{
+	Held *h = p;
+
+	g_free(h->summary);
+	g_free(h->report);
+	g_free(h);
 }
 
 void ad_mailer_free(AdMailer *m)
@@ -89,7 +123,14 @@ void ad_mailer_free(AdMailer *m)
 		return;
 	g_free(m->sendmail);
 	g_ptr_array_unref(m->recipients);
-	g_queue_clear(&m->sent);
+	if (m->release) {
+		g_source_destroy(m->release);
+		g_source_unref(m->release);
+	}
+	for (int b = 0; b < 2; b++) {
+		g_queue_clear(&m->budget[b].sent);
+		g_queue_clear_full(&m->budget[b].held, held_free);
+	}
 	/* a mail still being handed over keeps the counter alive */
 	g_rc_box_release(m->pending);
 	g_free(m);
@@ -182,24 +223,17 @@ static void on_sent(GObject *source, GAsyncResult *res, gpointer data)
 	g_free(p);
 }
 
-gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
-			      const char *report, AdMailerLog log, gpointer user_data)
+/* hands one mail to sendmail without waiting; FALSE (logged) when it cannot start */
+static gboolean hand_over(AdMailer *m, const AdAlert *a, const char *summary,
+			  const char *report, AdMailerLog log, gpointer user_data)
 {
 	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GSubprocess) proc = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GBytes) in = NULL;
-	gint64 now = ad_clock_monotonic_us();
 	char *text;
 	Pending *p;
 
-	while (!g_queue_is_empty(&m->sent) &&
-	       now - (gint64)GPOINTER_TO_SIZE(g_queue_peek_head(&m->sent)) >= HOUR_US)
-		g_queue_pop_head(&m->sent);
-	if (m->max_per_hour && g_queue_get_length(&m->sent) >= m->max_per_hour) {
-		m->suppressed++;
-		return FALSE;
-	}
 	g_ptr_array_add(argv, m->sendmail);
 	g_ptr_array_add(argv, "-oi");
 	g_ptr_array_add(argv, "--");
@@ -227,6 +261,118 @@ gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary
 	p->pending = g_rc_box_acquire(m->pending);
 	(*m->pending)++;
 	g_subprocess_communicate_async(proc, in, NULL, on_sent, p);
-	g_queue_push_tail(&m->sent, GSIZE_TO_POINTER((gsize)now));
 	return TRUE;
+}
+
+/* forgets the sendings older than an hour; whether @b may send one more now */
+static gboolean budget_allows(AdMailer *m, Budget *b, gint64 now)
+{
+	while (!g_queue_is_empty(&b->sent) &&
+	       now - (gint64)GPOINTER_TO_SIZE(g_queue_peek_head(&b->sent)) >= HOUR_US)
+		g_queue_pop_head(&b->sent);
+	return !m->max_per_hour || g_queue_get_length(&b->sent) < m->max_per_hour;
+}
+
+/*
+ * Sends held mails, red ones first, oldest first, as far as each budget
+ * allows.  Each says that it was held back and how many still are.
+ */
+static void release_held(AdMailer *m, gint64 now)
+{
+	for (int k = 1; k >= 0; k--) {
+		Budget *b = &m->budget[k];
+
+		while (!g_queue_is_empty(&b->held) && budget_allows(m, b, now)) {
+			Held *h = g_queue_pop_head(&b->held);
+			AdAlert a = { .id = h->id, .level = h->level };
+			g_autofree char *report = NULL;
+
+			/* translators: the first line of an alert mail sent late */
+			report = g_strdup_printf(
+				_("This mail was held back by the limit of %u alert mails an hour. "
+				  "Still held back after it: %u; held back and not kept: %"
+				  G_GUINT64_FORMAT " (see avcdoctor list).\n\n%s"),
+				m->max_per_hour, g_queue_get_length(&b->held), b->dropped,
+				h->report);
+			if (hand_over(m, &a, h->summary, report, m->log, m->log_data))
+				g_queue_push_tail(&b->sent, GSIZE_TO_POINTER((gsize)now));
+			if (g_queue_is_empty(&b->held))
+				b->dropped = 0;
+			held_free(h);
+		}
+	}
+}
+
+static void schedule_release(AdMailer *m, gint64 now);
+
+static gboolean on_release(gpointer data)
+{
+	AdMailer *m = data;
+	gint64 now = ad_clock_monotonic_us();
+
+	g_clear_pointer(&m->release, g_source_unref);
+	release_held(m, now);
+	schedule_release(m, now);
+	return G_SOURCE_REMOVE;
+}
+
+/* a timer for when the first budget that holds mails frees a place */
+static void schedule_release(AdMailer *m, gint64 now)
+{
+	gint64 due = G_MAXINT64;
+
+	if (m->release)
+		return;
+	for (int k = 0; k < 2; k++) {
+		Budget *b = &m->budget[k];
+
+		if (!g_queue_is_empty(&b->held) && !g_queue_is_empty(&b->sent))
+			due = MIN(due, (gint64)GPOINTER_TO_SIZE(g_queue_peek_head(&b->sent)) +
+					       HOUR_US);
+	}
+	if (due == G_MAXINT64)
+		return;
+	m->release = g_timeout_source_new_seconds((guint)(MAX(due - now, 0) / G_USEC_PER_SEC) + 1);
+	g_source_set_callback(m->release, on_release, m, NULL);
+	g_source_attach(m->release, g_main_context_get_thread_default());
+}
+
+gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
+			      const char *report, AdMailerLog log, gpointer user_data)
+{
+	gint64 now = ad_clock_monotonic_us();
+	Budget *b = &m->budget[a->level == AD_LEVEL_RED];
+
+	m->log = log;
+	m->log_data = user_data;
+	/* what was held back goes first */
+	release_held(m, now);
+	if (!g_queue_is_empty(&b->held) || !budget_allows(m, b, now)) {
+		m->suppressed++;
+		if (g_queue_get_length(&b->held) < MAX_HELD) {
+			Held *h = g_new0(Held, 1);
+
+			g_strlcpy(h->id, a->id, sizeof(h->id));
+			h->level = a->level;
+			h->summary = g_strdup(summary ? summary : "");
+			h->report = g_strdup(report ? report : "");
+			g_queue_push_tail(&b->held, h);
+		} else {
+			b->dropped++;
+		}
+		schedule_release(m, now);
+		return FALSE;
+	}
+	if (!hand_over(m, a, summary, report, log, user_data))
+		return FALSE;
+	g_queue_push_tail(&b->sent, GSIZE_TO_POINTER((gsize)now));
+	return TRUE;
+}
+
+void ad_mailer_release_held(AdMailer *m)
+{
+	gint64 now = ad_clock_monotonic_us();
+
+	release_held(m, now);
+	schedule_release(m, now);
 }

@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 /*
  * E-mail for new alerts, as setroubleshoot's email_alert: one mail per new
- * alert to the addresses of a recipients file, rate-limited, handed to the
+ * alert to the addresses of a recipients file, rate-limited (red alerts on
+ * a budget of their own, held-back mails sent later), handed to the
  * system's sendmail as an argument vector.  Off unless a recipients file
  * is configured.
  */
@@ -38,14 +39,20 @@ char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
 
 /*
  * Sends the mail of a new alert without waiting for sendmail (its result
- * is logged through @log when it fails).  Beyond max_per_hour mails in the
- * last hour nothing is sent and the alert is counted in
- * ad_mailer_suppressed().  Returns TRUE when a mail was handed over.
+ * is logged through @log when it fails).  Red alerts and the others have
+ * a budget each of max_per_hour mails in the last hour, so that other
+ * alerts never keep a red one's mail back.  Beyond its budget a mail is
+ * held back (counted in ad_mailer_suppressed(); the first 200 of a budget
+ * kept) and sent when the budget allows again, on a timer of the
+ * thread-default main context, oldest first, saying that it was held back
+ * and how many were.  Returns TRUE when a mail was handed over now.
  */
 typedef void (*AdMailerLog)(const char *message, gpointer user_data);
 gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
 			      const char *report, AdMailerLog log, gpointer user_data);
 guint64 ad_mailer_suppressed(const AdMailer *m);
+/* sends the held-back mails the budgets allow now (what the timer does) */
+void ad_mailer_release_held(AdMailer *m);
 /*
  * Runs the thread-default main context until every mail was handed over
  * to sendmail, at most @timeout_ms: a dispatcher that stops must not cut

@@ -20,6 +20,7 @@
 
 #include "analysis/alert.h"
 #include "analysis/analysis.h"
+#include "analysis/safety.h"
 #include "fixit-client.h"
 #include "output/allow.h"
 #include "escape.h"
@@ -304,17 +305,53 @@ static gboolean check_proof(Reanalysis *r, GPtrArray *commands, int verified, GE
 
 		if (!same_commands(s->commands, commands))
 			continue;
-		if (s->proof == AD_PROOF_OK || (s->proof == AD_PROOF_NONE && verified < 0))
-			return TRUE;
-		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
-			    "the current policy no longer proves this fix%s%s",
-			    s->still_denied ? ": " : "", s->still_denied ? s->still_denied : "");
-		return FALSE;
+		if (s->proof != AD_PROOF_OK && !(s->proof == AD_PROOF_NONE && verified < 0)) {
+			g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
+				    "the current policy no longer proves this fix%s%s",
+				    s->still_denied ? ": " : "",
+				    s->still_denied ? s->still_denied : "");
+			return FALSE;
+		}
+		/* the analysis of now, with its safety decision, must still say one click */
+		if (s->apply != AD_APPLY_ONE_CLICK) {
+			g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "analysed against the current policy, this fix is not applied "
+				    "with one click%s%s", s->apply_reason ? ": " : "",
+				    s->apply_reason ? s->apply_reason : "");
+			return FALSE;
+		}
+		return TRUE;
 	}
 	g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
 			    "analysed against the current policy, the alert no longer gets "
 			    "this fix: not applied");
 	return FALSE;
+}
+
+/*
+ * The safety decision made again here, from the stored fix (its argument
+ * vectors as they would run, the alert's level and denial) with the
+ * current policy and, when the helper may look at this host's files, its
+ * package database: it must be one click, whatever the store says.
+ */
+static gboolean check_safety(const AdFixitConfig *cfg, Reanalysis *r, json_object *alert,
+			     json_object *sugg, GError **error)
+{
+	g_auto(AdSafetyQuery) q = { 0 };
+	g_autofree char *reason = NULL;
+	AdSafetyEnv env = { .policy = ad_analysis_policy(r->an), .local = cfg->file_checks };
+
+	if (!ad_safety_query_init_json(&q, sugg, alert)) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "the stored fix is malformed: not applied");
+		return FALSE;
+	}
+	if (ad_safety_decide(&env, &q, &reason) != AD_APPLY_ONE_CLICK) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+			    "this fix is not applied with one click: %s", reason);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 /* ------------------------------------------------------------ the steps */
@@ -520,6 +557,7 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		goto out;
 	}
 	if (!reanalyse(cfg, store, id, &r, error) ||
+	    !check_safety(cfg, &r, alert, json_object_array_get_idx(list, index), error) ||
 	    !check_proof(&r, commands,
 			 stored_verified(json_object_array_get_idx(list, index)), error))
 		goto out;

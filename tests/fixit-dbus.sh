@@ -355,6 +355,20 @@ for cmds in '[["rm","-rf","/"]]' "[[\"$TMP/bin/restorecon\",\"-v\",\"--\",\"/x\"
 done
 cp "$TMP/db.orig" "$DB"
 
+# the store edited to call the relabel of a system file one-click: the helper
+# makes the safety decision again itself, from the stored fix and the policy
+sqlite3 "$DB" "UPDATE alerts SET analysis = json_set(analysis,
+	'\$.suggestions[$IDX].commands', json('[[\"semanage\",\"fcontext\",\"-a\",\"-t\",
+	\"httpd_sys_content_t\",\"--\",\"/etc/sudoers\"],[\"restorecon\",\"-v\",\"--\",\"/etc/sudoers\"]]'),
+	'\$.suggestions[$IDX].kind', 'fcontext', '\$.suggestions[$IDX].apply', 'one-click')
+	WHERE id = '$ID'"
+expect_error Error.NotAllowed "a relabel of /etc/sudoers stored as one-click" -- \
+	Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
+grep -q "not applied with one click: " "$TMP/out" &&
+	pass "the helper's own decision says why: $(grep -o 'one click: [^.]*' "$TMP/out" | head -1)" ||
+	fail "no reason from the helper's decision: $(head -2 "$TMP/out")"
+cp "$TMP/db.orig" "$DB"
+
 # the policy's view changed: the path is now to be labelled a type httpd may not read
 cp "$TMP/file_contexts" "$TMP/file_contexts.orig"
 printf '%s(/.*)?\tsystem_u:object_r:shadow_t:s0\n' "$WWW" >"$TMP/file_contexts"
