@@ -89,14 +89,18 @@ chmod 755 "$TMP/sendmail"
 printf '# who hears of new alerts\nadmin@example.org\nops@example.org\nnot an address\n-oQ/tmp/x@example.org\n' >"$TMP/rcpt"
 conf "journal_socket=none" "recipients_file=$TMP/rcpt
 sendmail=$TMP/sendmail
-max_per_hour=2"
+max_per_hour=1"
 "$DISPATCH" --config "$TMP/d.conf" --stdout <"$TMP/in.log" >"$TMP/d.out" 2>"$TMP/d.err" ||
 	fail "the dispatcher failed: $(head -3 "$TMP/d.err")"
 wait_for 10 "two mails handed to sendmail" -- \
 	sh -c 'test "$(find "$1" -name "mail.*.msg" -size +0 | wc -l)" -ge 2' _ "$TMP"
 sleep 0.3
+# httpd reading shadow_t is red: it has a budget of its own, the two others share one
 n=$(ls "$TMP"/mail.*.argv 2>/dev/null | wc -l)
-[ "$n" = 2 ] && pass "max_per_hour=2: two mails for three alerts" || fail "$n mails sent"
+[ "$n" = 2 ] && pass "max_per_hour=1: two mails for three alerts" || fail "$n mails sent"
+grep -l '^Subject: .*(red)$' "$TMP"/mail.*.msg >/dev/null 2>&1 &&
+	pass "the red alert is mailed whatever the other alerts used" ||
+	fail "no mail of the red alert: $(grep -h '^Subject' "$TMP"/mail.*.msg)"
 expect_grep "alert mails held back" "$TMP/d.err" "the held-back mail is logged"
 expect_grep "rcpt:4: not a plain e-mail address" "$TMP/d.err" "a bad recipient line is named"
 expect_grep "rcpt:5: not a plain e-mail address" "$TMP/d.err" "a recipient that looks like an option is refused"
