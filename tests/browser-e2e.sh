@@ -313,10 +313,11 @@ import -window root "$ART/browser.png" && pass "screenshot $ART/browser.png" ||
 # Copy: exactly the command shown, nothing else
 ui "$LIVE" click "Copy the commands of suggestion 1" &&
 	pass "pressed Copy" || fail "no Copy button for suggestion 1"
-sleep 0.3
-clip=$(ui "$LIVE" clipboard)
-[ "$clip" = "setsebool -P httpd_read_user_content=1" ] &&
-	pass "the clipboard holds exactly the command" || fail "clipboard: '$clip'"
+clip_is() { [ "$(ui "$LIVE" clipboard)" = "$1" ]; }
+wait_for 10 "the clipboard holds exactly the command" -- \
+	clip_is "setsebool -P httpd_read_user_content=1" &&
+	pass "the clipboard holds exactly the command" ||
+	echo "    clipboard: '$(ui "$LIVE" clipboard)'" >&2
 
 # --- a live update, with markup in the record ---------------------------------------
 echo 'type=AVC msg=audit(1700000500.100:900): avc:  denied  { write } for  pid=42 comm="<i>evil" name="<b>pwn</b>&x" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"

@@ -94,7 +94,8 @@ max_per_hour=1"
 	fail "the dispatcher failed: $(head -3 "$TMP/d.err")"
 wait_for 10 "two mails handed to sendmail" -- \
 	sh -c 'test "$(find "$1" -name "mail.*.msg" -size +0 | wc -l)" -ge 2' _ "$TMP"
-sleep 0.3
+# the dispatcher has ended: once no mail program runs, none can come
+wait_for 10 "the mail programs ended" -- sh -c '! pgrep -f "^/bin/sh $1"' _ "$TMP/sendmail"
 # httpd reading shadow_t is red: it has a budget of its own, the two others share one
 n=$(ls "$TMP"/mail.*.argv 2>/dev/null | wc -l)
 [ "$n" = 2 ] && pass "max_per_hour=1: two mails for three alerts" || fail "$n mails sent"

@@ -132,7 +132,12 @@ User=root
 EOF
 done
 kill -HUP "${pids[0]}"	# the bus reads its service directory again
-sleep 0.3
+activatable() { gdbus call --address "$ADDR" --dest org.freedesktop.DBus \
+	--object-path /org/freedesktop/DBus --method org.freedesktop.DBus.ListActivatableNames |
+	grep -q "'$1'"; }
+for n in "$NAME" "$SR_NAME"; do
+	wait_for 10 "the bus can start $n" -- activatable "$n" || finish
+done
 
 # digest ID INDEX: the digest of the stored commands, as the browser and the
 # notifier compute it of the commands they show (client/fix-rule.c)
@@ -447,7 +452,9 @@ start_fixit "$TMP/slow" --timeout 1
 apply Apply "$ID" "$IDX" >"$TMP/out" 2>&1
 expect_grep "Error.TimedOut" "$TMP/out" "a command that runs too long: TimedOut"
 expect_grep "started" "$TMP/out" "the timeout error carries the output"
-sleep 3.5
+# slow_gone: the slow command no longer runs, so its change can never come
+slow_gone() { ! pgrep -f "^/bin/sh $TMP/slow/restorecon" >/dev/null; }
+wait_for 10 "the timed-out command gone" -- slow_gone
 [ ! -e "$TMP/changed" ] && pass "the timed-out command was killed before its change" ||
 	fail "the timed-out command went on"
 [ "$(fix_applied "$ID")" = "$t0" ] && pass "a timeout notes no fix" || fail "timeout noted a fix"
@@ -456,13 +463,13 @@ stop_fixit
 start_fixit "$TMP/slow"
 apply Apply "$ID" "$IDX" >"$TMP/killed.out" 2>&1 &
 caller=$!
-sleep 1
+wait_for 10 "the slow command running" -- pgrep -f "^/bin/sh $TMP/slow/restorecon"
 kill -KILL "$FPID"
 wait "$caller"
 rc=$?
 [ "$rc" != 0 ] && pass "the caller of a killed helper gets an error" ||
 	fail "the caller of a killed helper got success"
-sleep 3.5
+wait_for 10 "the command of the killed helper gone" -- slow_gone
 [ ! -e "$TMP/changed" ] && pass "the helper killed mid-fix took its command along: no change" ||
 	fail "the command of a killed helper went on"
 [ "$(fix_applied "$ID")" = "$t0" ] && pass "a killed helper notes no fix" ||

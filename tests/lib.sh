@@ -169,6 +169,16 @@ notifier_close_all() {
 	wait_for 10 "the notifier saw its notifications closed" -- notifier_settled
 }
 
+# monitor_ready FILE...: each dbus-monitor writing to FILE listens: the first
+# thing it prints (NameAcquired, once its match rules or BecomeMonitor were
+# answered) is there
+monitor_ready() {
+	local f
+	for f in "$@"; do
+		grep -q "member=NameAcquired" "$f" || return 1
+	done
+}
+
 # start_system_bus POLICY-LINES: a private system bus (bus_config: system.conf's
 # rules plus POLICY-LINES, e.g. the project's <include>s), its pid in the
 # caller's pids array; ADDR and DBUS_SYSTEM_BUS_ADDRESS exported, its log in
