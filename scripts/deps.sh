@@ -17,7 +17,10 @@ test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	xdotool at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-3.0
 	clang libclang-rt-14-dev
 	groff-base man-db bash-completion debhelper dpkg-dev fakeroot
-	python3-dbusmock polkitd"
+	python3-dbusmock polkitd locales"
+# the locales the test suite also runs under: a decimal comma, other plurals,
+# accented words (tests/locales.sh)
+test_locales="de_DE.UTF-8 fr_FR.UTF-8"
 
 # Cockpit's SELinux page in a browser (tests/cockpit-selinux.sh; the page
 # itself comes from the source package: scripts/cockpit-selinux.sh)
@@ -32,13 +35,33 @@ for p in $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+# the test locales not generated yet (locale -a spells them de_DE.utf8)
+missing_locales=""
+if [ "${1:-build}" != build ]; then
+	for l in $test_locales; do
+		locale -a 2>/dev/null | grep -qx "${l%.UTF-8}.utf8" ||
+			missing_locales="$missing_locales $l"
+	done
+fi
+[ -z "$missing$missing_locales" ] && exit 0
 
 if [ "$(id -u)" != 0 ]; then
-	echo "deps.sh: missing packages:$missing (run as root to install them)" >&2
+	echo "deps.sh: missing packages:$missing, locales:$missing_locales" \
+		"(run as root to install them)" >&2
 	exit 1
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
-# shellcheck disable=SC2086
-apt-get install -y -q --no-install-recommends $missing
+if [ -n "$missing" ]; then
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $missing
+fi
+# enabled in /etc/locale.gen, so that an upgrade of "locales" keeps them
+for l in $missing_locales; do
+	if grep -q "^# *$l UTF-8" /etc/locale.gen; then
+		sed -i "s/^# *\($l UTF-8\)/\1/" /etc/locale.gen
+	elif ! grep -q "^$l UTF-8" /etc/locale.gen; then
+		echo "$l UTF-8" >>/etc/locale.gen
+	fi
+done
+[ -z "$missing_locales" ] || locale-gen

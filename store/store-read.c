@@ -17,25 +17,42 @@
 #include <sqlite3.h>
 
 #include "escape.h"
+#include "format.h"
 #include "output/report.h"
 #include "store-private.h"
 
 /* ------------------------------------------------------------ reading */
 
-static json_object *time_json(double t)
+/*
+ * Stored text written by an earlier version under a locale with a decimal
+ * comma ("time":1700000001,100, from printf's %.3f), parsed with the comma
+ * read as the point.  In valid JSON the comma after a member's number
+ * is followed by the next member's key, never by digits, so the repair
+ * cannot change valid text; it is tried only on text that does not parse,
+ * and kept only when the result parses.  NULL when it does not.
+ */
+static json_object *parse_decimal_commas(const char *text)
 {
-	char buf[64];
+	static GRegex *comma;
+	g_autofree char *fixed = NULL;
 
-	if (t <= 0)
-		return NULL;
-	g_snprintf(buf, sizeof(buf), "%.3f", t);
-	return json_object_new_double_s(t, buf);
+	if (g_once_init_enter(&comma)) {
+		GRegex *re = g_regex_new("(?<!\\\\)(\"[A-Za-z_]+\":-?[0-9]+),([0-9]+)(?=[,}\\]])",
+					 G_REGEX_OPTIMIZE, 0, NULL);
+
+		g_once_init_leave(&comma, re);
+	}
+	fixed = g_regex_replace(comma, text, -1, 0, "\\1.\\2", 0, NULL);
+	return fixed && strcmp(fixed, text) != 0 ? json_tokener_parse(fixed) : NULL;
 }
 
 /* a JSON object from stored text; NULL when it is none (a damaged or foreign store) */
 static json_object *parse_object(const char *text)
 {
 	json_object *o = text ? json_tokener_parse(text) : NULL;
+
+	if (!o && text)
+		o = parse_decimal_commas(text);
 
 	if (o && !json_object_is_type(o, json_type_object)) {
 		json_object_put(o);
@@ -174,8 +191,8 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		json_object_object_del(analysis, "blocked");
 		json_object_object_del(analysis, "logged_only");
 	}
-	json_object_object_add(o, "first_seen", time_json(sqlite3_column_double(row, 3)));
-	json_object_object_add(o, "last_seen", time_json(sqlite3_column_double(row, 4)));
+	json_object_object_add(o, "first_seen", ad_json_time(sqlite3_column_double(row, 3)));
+	json_object_object_add(o, "last_seen", ad_json_time(sqlite3_column_double(row, 4)));
 	json_object_object_add(o, "level", json_object_new_string(level ? level : "yellow"));
 	if (!add_hosts(s, o, num, error))
 		goto fail;
@@ -200,7 +217,7 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		goto fail;
 	/* only when set: a store without applied fixes reads as before */
 	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
-		json_object_object_add(o, "fix_applied", time_json(sqlite3_column_double(row, 10)));
+		json_object_object_add(o, "fix_applied", ad_json_time(sqlite3_column_double(row, 10)));
 
 	if (analysis) {
 		json_object_object_foreach(analysis, key, val) {

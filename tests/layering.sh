@@ -89,6 +89,20 @@ else
 	pass "no comment cites an outside document"
 fi
 
+# numbers for programs are the same in every locale: no printf-style %f, %.3f,
+# %g... (LC_NUMERIC's decimal comma made "time":1700000001,100).  Allowed:
+# text for people, marked for translation (_(, N_(, T_(, ngettext), and
+# g_ascii_formatd / g_ascii_dtostr, which always write a point
+if grep -rnE --include='*.[ch]' '%[-+ #0]*[0-9*]*(\.[0-9*]+)?[lL]?[fFeEgG]([^A-Za-z_]|$)' \
+	common analyzer plugins cli dispatcher store client gui notifier fixit |
+	grep -vE '(^|[^A-Za-z_])(N?_|T_|ngettext)\(|g_ascii_(formatd|dtostr)' |
+	grep -vE '^[^:]*:[0-9]+:\s*(/?\*|//)' >"$TMP/hits"; then
+	fail "floating-point printf formats outside translated text (use ad_json_time," \
+		"g_ascii_formatd or json-c):"; cat "$TMP/hits" >&2
+else
+	pass "no printf-style floating-point format writes for programs"
+fi
+
 # the build enforces it too: the core's include path names only its own folders
 inc=$(grep -A3 'target_include_directories(adcore' analyzer/CMakeLists.txt | tr '\n' ' ')
 case $inc in

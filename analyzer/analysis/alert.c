@@ -11,6 +11,7 @@
 #include "alert.h"
 #include "analysis/alert-text.h"
 #include "escape.h"
+#include "format.h"
 #include "hash.h"
 #include "i18n.h"
 #include "output/report.h"
@@ -456,16 +457,6 @@ static void add_hosts_json(json_object *o, const AdAlert *a)
 		json_object_put(hex);
 }
 
-static json_object *time_json(double t)
-{
-	char buf[64];
-
-	if (t <= 0)
-		return NULL;
-	g_snprintf(buf, sizeof(buf), "%.3f", t);
-	return json_object_new_double_s(t, buf);
-}
-
 /* the "notes" array of an alert's JSON object: its facts, beside its fixes */
 static json_object *notes_json(const AdAlert *a)
 {
@@ -489,8 +480,8 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object_object_add(o, "count", json_object_new_uint64(a->count));
 	json_object_object_add(o, "blocked", json_object_new_uint64(a->blocked));
 	json_object_object_add(o, "logged_only", json_object_new_uint64(a->logged_only));
-	json_object_object_add(o, "first_seen", time_json(a->first_seen));
-	json_object_object_add(o, "last_seen", time_json(a->last_seen));
+	json_object_object_add(o, "first_seen", ad_json_time(a->first_seen));
+	json_object_object_add(o, "last_seen", ad_json_time(a->last_seen));
 	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
 	add_hosts_json(o, a);
 	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "escape.h"
+#include "format.h"
 #include "i18n.h"
 #include "report.h"
 
@@ -100,13 +101,11 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
 {
 	json_object *o = json_object_new_object();
 	double t = ad_denial_time(d);
-	char tbuf[64];
 
 	json_object_object_add(o, "type", json_object_new_string(d->record_type));
 	json_object_object_add(o, "serial", d->event->serial || d->event->sec ?
 				   json_object_new_uint64(d->event->serial) : NULL);
-	g_snprintf(tbuf, sizeof(tbuf), "%.3f", t);
-	json_object_object_add(o, "time", t > 0 ? json_object_new_double_s(t, tbuf) : NULL);
+	json_object_object_add(o, "time", ad_json_time(t));
 	json_object_object_add(o, "node", str_or_null(d->event->node));
 	json_object_object_add(o, "result", json_object_new_string(d->granted ? "granted"
 										 : "denied"));

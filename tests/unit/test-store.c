@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <setjmp.h>
 #include <sys/stat.h>
@@ -1049,6 +1050,58 @@ static void test_migrations(void **state)
 	assert_sql(f->path, "SELECT count(*) FROM notes", "0");
 }
 
+/*
+ * A store written by an earlier version under a locale with a decimal
+ * comma holds "time":1700000001,100 in its denial JSON: read back whole,
+ * with the time as the number it was
+ */
+static void test_decimal_comma(void **state)
+{
+	Fixture *f = *state;
+	g_autoptr(GPtrArray) denials = crafted_denials();
+	g_autofree char *id = NULL, *text = NULL, *broken = NULL;
+	g_autoptr(GRegex) point = g_regex_new("(\"time\":[0-9]+)\\.([0-9]+)", 0, 0, NULL);
+	AdStore *s = open_store(f->path, NULL);
+	sqlite3 *db;
+	sqlite3_stmt *q;
+	json_object *o, *d, *t;
+
+	for (guint i = 0; i < denials->len; i++)
+		record(s, f->set, g_ptr_array_index(denials, i));
+	commit(s);
+	g_clear_pointer(&s, ad_store_close);
+	id = sql_text(f->path, "SELECT id FROM alerts WHERE denial LIKE '%\"time\":%' LIMIT 1");
+	text = sql_text(f->path, "SELECT denial FROM alerts WHERE denial LIKE '%\"time\":%' LIMIT 1");
+	broken = g_regex_replace(point, text, -1, 0, "\\1,\\2", 0, NULL);
+	assert_string_not_equal(broken, text);
+	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "UPDATE alerts SET denial = ? WHERE id = ?", -1,
+					    &q, NULL), SQLITE_OK);
+	sqlite3_bind_text(q, 1, broken, -1, SQLITE_STATIC);
+	sqlite3_bind_text(q, 2, id, -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(q), SQLITE_DONE);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+
+	s = open_store(f->path, NULL);
+	o = get(s, id, 0);
+	assert_true(json_object_object_get_ex(o, "denial", &d));
+	assert_true(json_object_is_type(d, json_type_object));
+	assert_true(json_object_object_get_ex(d, "time", &t));
+	assert_true(json_object_is_type(t, json_type_double));
+	{
+		json_object *orig = json_tokener_parse(text), *ot;
+
+		/* the time it was written with, to the millisecond */
+		assert_true(json_object_object_get_ex(orig, "time", &ot));
+		assert_true(json_object_get_double(t) > 1e9);
+		assert_true(fabs(json_object_get_double(t) - json_object_get_double(ot)) < 1e-6);
+		json_object_put(orig);
+	}
+	json_object_put(o);
+	g_clear_pointer(&s, ad_store_close);
+}
+
 static void test_unsafe_paths(void **state)
 {
 	Fixture *f = *state;
@@ -1861,6 +1914,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_level_change, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mode_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_migrations, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decimal_comma, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unsafe_paths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_corrupt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_invalid_ids, setup, teardown),

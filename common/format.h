@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/*
+ * Numbers and columns the same in every locale: what a program writes for
+ * other programs never takes LC_NUMERIC's decimal comma, and what lines up
+ * in a terminal is counted in columns, not bytes.
+ */
+
+/* a time (seconds since the epoch) as a JSON number to the millisecond,
+ * "1700000001.100" under any locale; NULL (JSON null) when @t <= 0 */
+json_object *ad_json_time(double t);
+/* the columns a terminal gives UTF-8 text @s: wide characters two,
+ * combining marks and other zero-width characters none */
+gsize ad_display_width(const char *s);
+/* appends @s, then spaces up to @width columns (none when @s is as wide) */
+void ad_string_append_padded(GString *out, const char *s, gsize width);
+
+G_END_DECLS
