@@ -149,9 +149,12 @@ static void analyze_denial(AdCli *cli, AdDenial *d, gpointer user_data)
 		gint64 now = g_get_monotonic_time();
 
 		if (now - st->last_progress > 200000) {
+			guint alerts = st->written + ad_alert_set_alerts(st->alerts)->len;
+
 			fputc('\r', stderr);
-			fprintf(stderr, _("%" PRIu64 " denials, %u alerts..."), cli->denials,
-				(guint)(st->written + ad_alert_set_alerts(st->alerts)->len));
+			fprintf(stderr, ngettext("%" PRIu64 " denial, ", "%" PRIu64 " denials, ",
+						 cli->denials), cli->denials);
+			fprintf(stderr, ngettext("%u alert...", "%u alerts...", alerts), alerts);
 			st->last_progress = now;
 		}
 	}

@@ -27,6 +27,7 @@
 #include "cmd-store.h"
 #include "config.h"
 #include "escape.h"
+#include "format.h"
 #include "output/report.h"
 #include "store.h"
 
@@ -312,6 +313,24 @@ static gboolean source_delete(Source *src, const char *id, GError **error)
 
 /* ------------------------------------------------------------ showing */
 
+/* the columns of list, padded by display width (translated headings, levels) */
+static void list_row(GString *out, const char *id, const char *level, const char *count,
+		     const char *last, const char *hosts, const char *rest)
+{
+	ad_string_append_padded(out, id, 16);
+	g_string_append(out, "  ");
+	ad_string_append_padded(out, level, 6);
+	g_string_append(out, "  ");
+	ad_string_append_right(out, count, 7);
+	g_string_append(out, "  ");
+	ad_string_append_padded(out, last, 19);
+	g_string_append(out, "  ");
+	ad_string_append_padded(out, hosts, 15);
+	g_string_append(out, "  ");
+	g_string_append(out, rest);
+	g_string_append_c(out, '\n');
+}
+
 /* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
 static void list_line(GString *out, json_object *o)
 {
@@ -323,9 +342,11 @@ static void list_line(GString *out, json_object *o)
 	g_autofree char *hosts = ad_alert_json_hosts(o, FALSE, 3);
 	gboolean ignored = json_object_get_boolean(ad_json_member(o, "ignored"));
 
-	g_string_append_printf(out, "%-16s  %-6s  %7" PRId64 "  %-19s  %-15s  %s%s\n",
-			       id, level, json_object_get_int64(ad_json_member(o, "count")), last, hosts,
-			       ignored ? _("(ignored) ") : "", summary);
+	g_autofree char *count = g_strdup_printf("%" PRId64,
+						 json_object_get_int64(ad_json_member(o, "count")));
+	g_autofree char *rest = g_strconcat(ignored ? _("(ignored) ") : "", summary, NULL);
+
+	list_row(out, id, level, count, last, hosts, rest);
 }
 
 static void print_json(json_object *o)
@@ -434,9 +455,8 @@ int ad_cmd_list(int argc, char **argv)
 		goto out;
 	}
 	if (!o.json && list->len)
-		g_string_append_printf(out, "%-16s  %-6s  %7s  %-19s  %-15s  %s\n", _("ID"),
-				       _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
-				       _("SUMMARY"));
+		list_row(out, _("ID"), _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
+			 _("SUMMARY"));
 	for (guint i = 0; i < list->len; i++) {
 		json_object *a = g_ptr_array_index(list, i);
 

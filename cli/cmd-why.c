@@ -133,7 +133,8 @@ static void summary(AdCli *cli, WhyState *st, FILE *f)
 			g_string_append_printf(s, ", %" PRIu64 " %s",
 					       st->by_reason[r], ad_reason_name(r));
 	if (st->granted)
-		g_string_append_printf(s, _(", %" PRIu64 " granted"), st->granted);
+		g_string_append_printf(s, ngettext(", %" PRIu64 " granted", ", %" PRIu64 " granted",
+						   st->granted), st->granted);
 	ad_cli_append_unselected(s, cli);
 	ad_cli_append_rejected(s, cli, f);
 	ad_cli_append_read_errors(s, cli);

@@ -48,3 +48,10 @@ void ad_string_append_padded(GString *out, const char *s, gsize width)
 	for (; w < width; w++)
 		g_string_append_c(out, ' ');
 }
+
+void ad_string_append_right(GString *out, const char *s, gsize width)
+{
+	for (gsize w = ad_display_width(s); w < width; w++)
+		g_string_append_c(out, ' ');
+	g_string_append(out, s ? s : "");
+}

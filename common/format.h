@@ -20,5 +20,7 @@ json_object *ad_json_time(double t);
 gsize ad_display_width(const char *s);
 /* appends @s, then spaces up to @width columns (none when @s is as wide) */
 void ad_string_append_padded(GString *out, const char *s, gsize width);
+/* appends spaces up to @width columns with @s, then @s: aligned to the right */
+void ad_string_append_right(GString *out, const char *s, gsize width);
 
 G_END_DECLS

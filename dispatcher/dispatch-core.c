@@ -123,8 +123,11 @@ static void log_problem(AdDispatch *d, const char *file, guint line, const char 
 	d->stats.rejected++;
 	if (now - d->problem_window_us > 60 * G_USEC_PER_SEC) {
 		if (d->problems_unlogged)
-			ad_dispatch_log(LOG_WARNING, _("%" PRIu64 " more records were "
-						       "rejected (not logged one by one)"),
+			ad_dispatch_log(LOG_WARNING, ngettext("%" PRIu64 " more record was "
+							      "rejected (not logged one by one)",
+							      "%" PRIu64 " more records were "
+							      "rejected (not logged one by one)",
+							      d->problems_unlogged),
 					d->problems_unlogged);
 		d->problem_window_us = now;
 		d->problems_in_window = 0;
@@ -200,8 +203,12 @@ static void tell_admins(AdDispatch *d, const AdAlert *a, const char *summary)
 
 			/* once per burst: the first suppressed mail of a run of them */
 			if (n == d->mail_suppressed_logged + 1)
-				ad_dispatch_log(LOG_WARNING, _("alert mails held back: more than %u an "
-							       "hour (see [email] max_per_hour)"),
+				ad_dispatch_log(LOG_WARNING,
+						ngettext("alert mails held back: more than %u an "
+							 "hour (see [email] max_per_hour)",
+							 "alert mails held back: more than %u an "
+							 "hour (see [email] max_per_hour)",
+							 d->cfg.mail_per_hour),
 						d->cfg.mail_per_hour);
 			d->mail_suppressed_logged = n;
 		}
@@ -484,10 +491,16 @@ static void announce_shed(AdDispatch *d, gboolean force)
 		d->shed_announced_us = now;
 	}
 	if (qs.shed_lines != d->shed_logged && (force || now - d->shed_logged_us >= SHED_LOG_US)) {
+		g_autofree char *denials = g_strdup_printf(
+			ngettext("%" PRIu64 " denial not analysed", "%" PRIu64 " denials not analysed",
+				 qs.shed_denials), qs.shed_denials);
+		g_autofree char *records = g_strdup_printf(
+			ngettext("%" PRIu64 " record dropped", "%" PRIu64 " records dropped",
+				 qs.shed_lines), qs.shed_lines);
+
+		/* TRANSLATORS: "5 denials not analysed", "(7 records dropped)" */
 		ad_dispatch_log(LOG_WARNING, _("the analysis fell behind the audit stream: "
-					       "%" PRIu64 " denials not analysed "
-					       "(%" PRIu64 " records dropped) so far"),
-				qs.shed_denials, qs.shed_lines);
+					       "%s (%s) so far"), denials, records);
 		d->shed_logged = qs.shed_lines;
 		d->shed_logged_us = now;
 	}
@@ -943,34 +956,54 @@ char *ad_dispatch_summary(AdDispatch *d)
 	AdDispatchStats s;
 	GString *out = g_string_new(NULL);
 	double secs;
+	guint held;
 
 	ad_dispatch_stats(d, &s);
-	g_string_append_printf(out, _("%" PRIu64 " events, %" PRIu64
-				      " denial records in %u alerts held (%" PRIu64
-				      " new alerts, %" PRIu64 " updates)"),
-			       s.events, s.denials, g_hash_table_size(d->info), s.alerts_new,
-			       s.updates_sent);
+	held = g_hash_table_size(d->info);
+	/* one piece per count: each takes its own plural form */
+	g_string_append_printf(out, ngettext("%" PRIu64 " event", "%" PRIu64 " events",
+					     s.events), s.events);
+	g_string_append_printf(out, ngettext(", %" PRIu64 " denial record",
+					     ", %" PRIu64 " denial records", s.denials), s.denials);
+	g_string_append_printf(out, ngettext(" in %u alert held", " in %u alerts held", held),
+			       held);
+	g_string_append_printf(out, ngettext(" (%" PRIu64 " new alert", " (%" PRIu64 " new alerts",
+					     s.alerts_new), s.alerts_new);
+	g_string_append_printf(out, ngettext(", %" PRIu64 " update)", ", %" PRIu64 " updates)",
+					     s.updates_sent), s.updates_sent);
 	if (s.granted)
-		g_string_append_printf(out, _(", %" PRIu64 " granted (not alerts)"),
-				       s.granted);
+		g_string_append_printf(out, ngettext(", %" PRIu64 " granted (not alerts)",
+						     ", %" PRIu64 " granted (not alerts)",
+						     s.granted), s.granted);
 	if (s.own)
-		g_string_append_printf(out, _(", %" PRIu64 " of our own (ignored)"),
-				       s.own);
-	g_string_append_printf(out, _("; %" PRIu64 " denials not analysed (the "
-				      "analysis fell behind, %" PRIu64 " records "
-				      "dropped)"), s.queue.shed_denials, s.queue.shed_lines);
+		g_string_append_printf(out, ngettext(", %" PRIu64 " of our own (ignored)",
+						     ", %" PRIu64 " of our own (ignored)",
+						     s.own), s.own);
+	g_string_append_printf(out, ngettext("; %" PRIu64 " denial not analysed",
+					     "; %" PRIu64 " denials not analysed",
+					     s.queue.shed_denials), s.queue.shed_denials);
+	g_string_append_printf(out, ngettext(" (the analysis fell behind, %" PRIu64
+					     " record dropped)",
+					     " (the analysis fell behind, %" PRIu64
+					     " records dropped)", s.queue.shed_lines),
+			       s.queue.shed_lines);
 	if (s.rejected)
-		g_string_append_printf(out, _("; %" PRIu64 " records rejected"),
+		g_string_append_printf(out, ngettext("; %" PRIu64 " record rejected",
+						     "; %" PRIu64 " records rejected", s.rejected),
 				       s.rejected);
 	if (d->store)
-		g_string_append_printf(out, _("; %u alerts in the store"),
+		g_string_append_printf(out, ngettext("; %u alert in the store",
+						     "; %u alerts in the store",
+						     ad_store_count(d->store)),
 				       ad_store_count(d->store));
 	if (s.store_errors)
-		g_string_append_printf(out, _("; %" PRIu64 " store errors"),
+		g_string_append_printf(out, ngettext("; %" PRIu64 " store error",
+						     "; %" PRIu64 " store errors", s.store_errors),
 				       s.store_errors);
 	if (s.policy_reloads)
-		g_string_append_printf(out, _("; policy reloaded %" PRIu64 " times"),
-				       s.policy_reloads);
+		g_string_append_printf(out, ngettext("; policy reloaded %" PRIu64 " time",
+						     "; policy reloaded %" PRIu64 " times",
+						     s.policy_reloads), s.policy_reloads);
 	secs = s.last_done - s.first_input;
 	if (s.first_input && s.last_done && secs > 0)
 		g_string_append_printf(out, _("; %.3f s from the first input to the end"), secs);

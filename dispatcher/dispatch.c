@@ -166,8 +166,10 @@ static void stop(Main *m)
 	/* the rest is counted with what was shed: the summary accounts for it */
 	left = ad_dispatch_queue_discard(ad_dispatch_queue(m->d));
 	if (left)
-		ad_dispatch_log(LOG_WARNING, _("stopping: %" PRIu64 " queued denials "
-					       "not analysed"), left);
+		ad_dispatch_log(LOG_WARNING, ngettext("stopping: %" PRIu64 " queued denial "
+						      "not analysed",
+						      "stopping: %" PRIu64 " queued denials "
+						      "not analysed", left), left);
 	g_main_loop_quit(m->loop);
 }
 

@@ -201,7 +201,8 @@ static void describe_chart(AdOverviewPane *p)
 		g_autofree char *step = step_text(t->step);
 
 		/* TRANSLATORS: %s: a time span; %u bars; %s: a bar's width ("5 minutes") */
-		text = g_strdup_printf(_("%s, %u bars of %s"), span, t->n, step);
+		text = g_strdup_printf(ngettext("%s, %u bar of %s", "%s, %u bars of %s", t->n),
+				       span, t->n, step);
 	}
 	atk_object_set_description(acc, text);
 	gtk_widget_set_tooltip_text(p->chart, text);

@@ -136,9 +136,12 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 				then, _(" Other types %s may use this way: %s."), stype, others);
 		if (broad)
 			g_string_append_printf(then,
-				_(" %s may use %u types this way, so this "
-				  "choice is a guess: check that %s fits what "
-				  "the files are."),
+				ngettext(" %s may use %u type this way, so this "
+					 "choice is a guess: check that %s fits what "
+					 "the files are.",
+					 " %s may use %u types this way, so this "
+					 "choice is a guess: check that %s fits what "
+					 "the files are.", cands->len),
 				stype, cands->len, best);
 		if (!spec)
 			g_string_append(

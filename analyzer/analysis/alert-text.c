@@ -11,6 +11,7 @@
 #include "analysis/alert.h"
 #include "analysis/alert-text.h"
 #include "analysis/suggest.h"
+#include "format.h"
 #include "i18n.h"
 #include "escape.h"
 #include "output/report.h"
@@ -103,7 +104,8 @@ char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
 	if (!total)
 		g_string_append(s, T_("local"));
 	if (total > max)
-		g_string_append_printf(s, T_(",+%u more"), total - max);
+		g_string_append_printf(s, ngettext(",+%u more", ",+%u more", total - max),
+				       total - max);
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
@@ -143,16 +145,12 @@ static void append_wrapped(GString *out, const char *text)
 }
 
 /*
- * "Label                  value": the label padded to 22 bytes, as
- * printf's %-22s would (this is most of a report's lines: no printf)
+ * "Label                  value": the label padded to 22 columns (by
+ * display width: a translated label's accents take one column each)
  */
 static void append_row(GString *out, const char *label, const char *value)
 {
-	gsize len = strlen(label);
-
-	g_string_append_len(out, label, len);
-	for (; len < 22; len++)
-		g_string_append_c(out, ' ');
+	ad_string_append_padded(out, label, 22);
 	g_string_append_c(out, ' ');
 	g_string_append(out, value);
 	g_string_append_c(out, '\n');
@@ -356,9 +354,11 @@ void ad_alert_json_render(GString *out, json_object *o)
 		append_field(out, i ? "" : T_("Programs Seen"),
 			     json_object_get_string(json_object_array_get_idx(comms, i)));
 	append_field(out, T_("Command Line"), ad_json_member_str(d, "cmdline"));
-	if (port && json_object_is_type(port, json_type_int))
-		g_string_append_printf(out, "%-22s %" PRId64 "\n", T_("Port"),
-				       json_object_get_int64(port));
+	if (port && json_object_is_type(port, json_type_int)) {
+		g_autofree char *n = g_strdup_printf("%" PRId64, json_object_get_int64(port));
+
+		append_row(out, T_("Port"), n);
+	}
 	append_field(out, T_("Syscall"), ad_json_member_str(d, "syscall"));
 	if (ad_json_member(o, "blocked") && ad_json_member(o, "logged_only")) {
 		/* the counts of both modes: an alert with a blocked denial says so */
@@ -378,19 +378,25 @@ void ad_alert_json_render(GString *out, json_object *o)
 			   : T_("no"));
 	}
 	append_row(out, T_("Hosts"), hosts);
-	g_string_append_printf(out, "%-22s %" PRId64 "\n", T_("Alert Count"), count);
+	{
+		g_autofree char *n = g_strdup_printf("%" PRId64, count);
+
+		append_row(out, T_("Alert Count"), n);
+	}
 	append_row(out, T_("First Seen"), first);
 	append_row(out, T_("Last Seen"), last);
 	append_field(out, T_("Reason"), ad_json_member_str(d, "reason"));
 	if (json_object_get_boolean(ad_json_member(d, "suspect")))
 		append_field(out, T_("Warning"), ad_json_member_str(d, "suspect_reason"));
-	if (filter && strcmp(filter, "never") != 0)
-		g_string_append_printf(out, "%-22s %s%s\n", T_("Your Filter"),
-				       strcmp(filter, "always") == 0 ? T_("always ignored")
-				       : strcmp(filter, "after_first") == 0
-				       ? T_("ignored after the first time") : "?",
-				       json_object_get_boolean(ad_json_member(o, "ignored"))
-				       ? T_(" (ignored now)") : "");
+	if (filter && strcmp(filter, "never") != 0) {
+		g_autofree char *f = g_strconcat(strcmp(filter, "always") == 0 ? T_("always ignored")
+						 : strcmp(filter, "after_first") == 0
+						 ? T_("ignored after the first time") : "?",
+						 json_object_get_boolean(ad_json_member(o, "ignored"))
+						 ? T_(" (ignored now)") : "", NULL);
+
+		append_row(out, T_("Your Filter"), f);
+	}
 	g_string_append(out, T_("\nRaw Audit Messages:\n"));
 	for (guint i = 0; records && json_object_is_type(records, json_type_array) &&
 			  i < json_object_array_length(records); i++) {

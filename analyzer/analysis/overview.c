@@ -11,6 +11,7 @@
 
 #include "overview.h"
 #include "escape.h"
+#include "format.h"
 #include "output/report.h"
 
 static void entry_free(AdOverviewEntry *e)
@@ -215,6 +216,14 @@ static char *time_text(double t)
 	return dt ? g_date_time_format(dt, "%Y-%m-%d %H:%M:%S UTC") : g_strdup("?");
 }
 
+/* "  name<spaces> ": a name column 40 wide on the screen, accents or not */
+static void pad_name(GString *out, const char *name)
+{
+	g_string_append(out, "  ");
+	ad_string_append_padded(out, name, 40);
+	g_string_append_c(out, ' ');
+}
+
 static void render_entries(GString *out, const char *title, GPtrArray *entries, guint top,
 			   gboolean hosts)
 {
@@ -227,7 +236,7 @@ static void render_entries(GString *out, const char *title, GPtrArray *entries, 
 							       : hosts ? _("unknown (no node= name)")
 								       : "?");
 
-		g_string_append_printf(out, "  %-40s ", name);
+		pad_name(out, name);
 		g_string_append_printf(out, ngettext("%" PRIu64 " denial record",
 						     "%" PRIu64 " denial records",
 						     e->records), e->records);
@@ -257,7 +266,7 @@ void ad_overview_render(GString *out, const AdOverview *o, guint top)
 	for (int l = AD_LEVEL_RED; l >= AD_LEVEL_GREEN; l--) {
 		if (!o->alerts_by_level[l])
 			continue;
-		g_string_append_printf(out, "  %-40s ", ad_overview_level_text(l));
+		pad_name(out, ad_overview_level_text(l));
 		g_string_append_printf(out, ngettext("%u alert", "%u alerts",
 						     o->alerts_by_level[l]), o->alerts_by_level[l]);
 		g_string_append_printf(out, ngettext(", %" PRIu64 " record\n",
@@ -268,7 +277,7 @@ void ad_overview_render(GString *out, const AdOverview *o, guint top)
 	for (guint k = 0; k <= AD_FIX_INFO + 1; k++) {
 		if (!o->alerts_by_fix[k])
 			continue;
-		g_string_append_printf(out, "  %-40s ", ad_overview_fix_text(k));
+		pad_name(out, ad_overview_fix_text(k));
 		g_string_append_printf(out, ngettext("%u alert\n", "%u alerts\n",
 						     o->alerts_by_fix[k]), o->alerts_by_fix[k]);
 	}

@@ -923,8 +923,11 @@ static void append_left_out(GString *text, json_object *json, const AdRule *r)
 			g_string_append_printf(text, "#   %s:%u: %s %s:%s: %s\n", file, rec->line,
 					       r->source, ad_rule_target_text(r), r->tclass, why);
 		else if (i == 20)
-			g_string_append_printf(text, _("#   ... and %u more records of this "
-						       "rule\n"), r->records->len - 20);
+			g_string_append_printf(text, ngettext("#   ... and %u more record of "
+							      "this rule\n",
+							      "#   ... and %u more records of "
+							      "this rule\n", r->records->len - 20),
+					       r->records->len - 20);
 		json_object_object_add(o, "file", json_object_new_string(rec->file));
 		json_object_object_add(o, "line", json_object_new_int64(rec->line));
 		json_object_object_add(o, "reason",
@@ -1034,11 +1037,18 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 	} else {
 		json_object_put(still);
 		json_object_put(left);
+		g_autofree char *with = g_strdup_printf(
+			ngettext("with this %u rule added in memory",
+				 "with these %u rules added in memory", n_rules), n_rules);
+		g_autofree char *allowed = g_strdup_printf(
+			ngettext("%u of %u denial is allowed", "%u of %u denials are allowed",
+				 n_allowed + n_denied), n_allowed, n_allowed + n_denied);
+
+		/* TRANSLATORS: the policy file, "with these 3 rules added in memory",
+		 * "2 of 5 denials are allowed" */
 		g_string_append_printf(out, _("\n#============= verification ==============\n"
-					      "# %s with these %u rules added in memory: %u of %u "
-					      "denials are allowed.\n"),
-				       ad_policy_path(rs->policy), n_rules, n_allowed,
-				       n_allowed + n_denied);
+					      "# %s %s: %s.\n"),
+				       ad_policy_path(rs->policy), with, allowed);
 		if (n_denied) {
 			g_string_append(out, _("# Still denied:\n"));
 			g_string_append(out, text->str);
