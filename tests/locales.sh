@@ -1,0 +1,140 @@
+#!/bin/bash
+# The programs under German and French locales (a decimal comma, other
+# plural rules, accented words), as a user there runs them: every line of
+# why/analyze/list --json parses as JSON with its numbers as numbers; a
+# store written by a dispatcher under de_DE is read back whole by show in
+# English and in French, and allow --alert finds its access; columns line up
+# with accented text.  The locales come from scripts/deps.sh test.
+. "$AD_SOURCE_DIR/tests/lib.sh"
+require_policy
+DISPATCH="$AD_BUILD_DIR/bin/avcdoctor-dispatch"
+SAMPLE="$AD_SOURCE_DIR/tests/data/sample.log"
+LOCALES="de_DE.UTF-8 fr_FR.UTF-8"
+
+for l in $LOCALES; do
+	if ! locale -a | grep -qx "${l%.UTF-8}.utf8"; then
+		echo "no $l locale here: scripts/deps.sh test generates it" >&2
+		exit 1
+	fi
+done
+# the catalogs of this build tree
+export AVCDOCTOR_LOCALEDIR="$AD_BUILD_DIR/locale"
+
+# check_json FILE DESCRIPTION: every line is a JSON object, and what holds a
+# number (times, counts, confidences...) holds one
+check_json() {
+	python3 - "$1" <<'PY' && pass "$2" || fail "$2"
+import json, sys
+NUMBERS = {"time", "first_seen", "last_seen", "count", "blocked", "logged_only",
+           "confidence", "serial", "pid", "uid", "auid", "ino", "accesses", "domains"}
+def walk(v, where):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if k in NUMBERS and x is not None:
+                assert isinstance(x, (int, float)) and not isinstance(x, bool), (where, k, x)
+            walk(x, where)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x, where)
+n = 0
+for i, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    o = json.loads(line)
+    assert isinstance(o, dict), i
+    walk(o, "line %d" % i)
+    n += 1
+assert n > 0, "no line"
+# the times: to the millisecond, as the records say (1700000001.100)
+print("    %d lines" % n)
+PY
+}
+
+for l in $LOCALES; do
+	for cmd in why analyze; do
+		LC_ALL=$l "$AVCDOCTOR" "$cmd" --json -p "$POLICY" "$SAMPLE" >"$TMP/$cmd.json" \
+			2>"$TMP/err" || fail "$cmd --json under $l: $(head -3 "$TMP/err")"
+		check_json "$TMP/$cmd.json" "$cmd --json under $l: JSON, numbers as numbers"
+	done
+	python3 -c '
+import json, sys
+t = json.loads(open(sys.argv[1]).readline())["time"]
+assert abs(t - 1700000001.1) < 1e-6, t' "$TMP/why.json" &&
+		pass "why --json under $l: the first time is 1700000001.1" ||
+		fail "why --json under $l: time $(head -c 300 "$TMP/why.json")"
+	# the overview's columns: the counts start in one column, accents or not
+	LC_ALL=$l "$AVCDOCTOR" analyze --summary -p "$POLICY" "$SAMPLE" >"$TMP/summary" 2>/dev/null
+	python3 - "$TMP/summary" <<'PY' && pass "analyze --summary under $l: the columns line up" ||
+import sys
+rows = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")
+        if l.startswith("  ") and len(l) > 44 and len(l.split("  ")[1]) <= 40]
+assert rows, "no row"
+for r in rows:
+    # name padded to 40 columns after two spaces, one space, then the count
+    assert r[42] == " " and r[43] != " ", repr(r)
+PY
+		fail "analyze --summary under $l: columns out of line: $(sed -n 4,8p "$TMP/summary")"
+done
+
+# --- a store written under de_DE, read in English and French -----------------------
+mkdir -m 700 "$TMP/store"
+mkdir -p "$TMP/rules"
+cat >"$TMP/d.conf" <<EOC
+[store]
+path=$TMP/store/alerts.db
+max_age_days=0
+[bus]
+type=none
+[analysis]
+policy=$POLICY
+rules_dir=$TMP/rules
+file_checks=false
+[log]
+target=stderr
+EOC
+LC_ALL=de_DE.UTF-8 "$DISPATCH" --config "$TMP/d.conf" <"$SAMPLE" >"$TMP/d.out" 2>"$TMP/d.err" ||
+	fail "the dispatcher under de_DE: $(head -3 "$TMP/d.err")"
+for l in C $LOCALES; do
+	LC_ALL=$l "$AVCDOCTOR" list --json --db "$TMP/store/alerts.db" >"$TMP/list.json" \
+		2>"$TMP/err" || fail "list --json under $l: $(head -3 "$TMP/err")"
+	check_json "$TMP/list.json" "list --json under $l of a store written under de_DE"
+done
+ID=$(python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    if "shadow" in json.dumps(o.get("denial")) or "/etc/shadow" in o.get("summary", ""):
+        print(o["id"]); break' "$TMP/list.json")
+[ -n "$ID" ] && pass "the /etc/shadow alert is $ID" || fail "no /etc/shadow alert in the store"
+for l in C fr_FR.UTF-8; do
+	LC_ALL=$l "$AVCDOCTOR" show --db "$TMP/store/alerts.db" "$ID" >"$TMP/show" 2>"$TMP/err" ||
+		fail "show under $l: $(head -3 "$TMP/err")"
+	# the stored denial is whole: its contexts, its time, no "?" for a field every denial has
+	if grep -q "system_u:system_r:httpd_t:s0" "$TMP/show" &&
+		grep -q "system_u:object_r:shadow_t:s0" "$TMP/show" &&
+		grep -q "2023-11-14 22:13:2" "$TMP/show" && ! grep -qE '^[^ ].* \?$' "$TMP/show"; then
+		pass "show under $l reads the denial stored under de_DE whole"
+	else
+		fail "show under $l:"; sed 's/^/    /' "$TMP/show" | head -30 >&2
+	fi
+	LC_ALL=$l "$AVCDOCTOR" allow --db "$TMP/store/alerts.db" --alert "$ID" >"$TMP/allow" \
+		2>"$TMP/err"
+	grep -q "allow httpd_t shadow_t:file" "$TMP/allow" &&
+		pass "allow --alert under $l: the stored access" ||
+		fail "allow --alert under $l: $(head -5 "$TMP/allow" "$TMP/err")"
+done
+
+# list's columns under French: the headings are accented, the rows line up below them
+LC_ALL=fr_FR.UTF-8 "$AVCDOCTOR" list --db "$TMP/store/alerts.db" >"$TMP/list" 2>/dev/null
+python3 - "$TMP/list" <<'PY' && pass "list under fr_FR: headings and rows line up" ||
+import re, sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8") if l.strip()]
+# the date column starts where its heading does, in characters (= columns here)
+head = lines[0]
+rows = [l for l in lines[1:] if re.match(r"[0-9a-f]{16}  ", l)]
+assert rows, "no row"
+col = 16 + 2 + 6 + 2 + 7 + 2
+assert head[col - 1] == " " and head[col] != " ", repr(head)
+for r in rows:
+    assert r[col:col + 4].isdigit(), repr(r)
+PY
+	fail "list under fr_FR: columns out of line: $(head -3 "$TMP/list")"
+finish
