@@ -354,6 +354,93 @@ static gboolean check_safety(const AdFixitConfig *cfg, Reanalysis *r, json_objec
 	return TRUE;
 }
 
+/* ------------------------------------------------------------ modules */
+
+/* the names of the modules a fix loads (semodule -i of the module it builds) */
+static GPtrArray *loaded_modules(GPtrArray *commands, const char *id)
+{
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; i < commands->len; i++) {
+		AdFixitStep step;
+
+		if (!ad_fixit_check_command(g_ptr_array_index(commands, i), id, &step, NULL))
+			continue;
+		if (step.kind == AD_FIXIT_STEP_LOAD_MODULE)
+			g_ptr_array_add(names, g_strdup(step.module));
+		ad_fixit_step_clear(&step);
+	}
+	return names;
+}
+
+/*
+ * A module the fix loads must not replace one the helper did not write for
+ * this alert: an administrator's own, a distribution's, another alert's.
+ * semodule --list-modules=full names every installed module at every
+ * priority ("PRIORITY NAME KIND [disabled]"); one of the same name is
+ * replaced only when the store says the helper loaded it for @id.
+ */
+static gboolean check_modules(const AdFixitConfig *cfg, AdStore *store, const char *id,
+			      GPtrArray *commands, GError **error)
+{
+	g_autoptr(GPtrArray) names = loaded_modules(commands, id);
+	g_autofree char *semodule = NULL;
+	g_autoptr(GString) listing = NULL;
+	g_auto(GStrv) lines = NULL;
+	char *const argv[] = { "semodule", "--list-modules=full", NULL };
+
+	if (!names->len)
+		return TRUE;
+	semodule = ad_fixit_program_path(cfg, "semodule");
+	listing = g_string_new(NULL);
+	if (!ad_fixit_run(semodule, argv, cfg->timeout_s, listing, error)) {
+		g_prefix_error(error, "cannot list the installed modules, so no module is "
+				      "loaded: ");
+		return FALSE;
+	}
+	lines = g_strsplit(listing->str, "\n", -1);
+	for (guint i = 0; lines[i]; i++) {
+		g_auto(GStrv) f = g_strsplit_set(g_strstrip(lines[i]), " \t", -1);
+		const char *name = NULL;
+
+		/* the second word of the line, whatever the spacing */
+		for (guint j = 0, k = 0; f[j] && !name; j++)
+			if (*f[j] && k++ == 1)
+				name = f[j];
+		for (guint n = 0; name && n < names->len; n++) {
+			g_autofree char *owner = NULL;
+
+			if (strcmp(name, g_ptr_array_index(names, n)) != 0)
+				continue;
+			owner = ad_store_fix_module_alert(store, name);
+			if (g_strcmp0(owner, id) == 0)
+				continue;
+			g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "a module named %s is installed already (%s) and the fix "
+				    "helper did not load it for this alert: not replaced",
+				    name, g_strstrip(lines[i]));
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* notes in the store which alert the modules of a fix that worked were loaded for */
+static void note_modules(AdStore *w, const char *id, GPtrArray *commands, GString *out)
+{
+	g_autoptr(GPtrArray) names = loaded_modules(commands, id);
+
+	for (guint i = 0; i < names->len; i++) {
+		g_autoptr(GError) error = NULL;
+
+		if (!ad_store_set_fix_module(w, g_ptr_array_index(names, i), id,
+					     g_get_real_time() / 1e6, &error))
+			g_string_append_printf(out, "(the alert store could not note module %s: "
+					       "%s)\n", (const char *)g_ptr_array_index(names, i),
+					       error->message);
+	}
+}
+
 /* ------------------------------------------------------------ the steps */
 
 /* builds NAME.pp from the alert's denial in @dir; its path (owned) or NULL */
@@ -559,7 +646,8 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 	if (!reanalyse(cfg, store, id, &r, error) ||
 	    !check_safety(cfg, &r, alert, json_object_array_get_idx(list, index), error) ||
 	    !check_proof(&r, commands,
-			 stored_verified(json_object_array_get_idx(list, index)), error))
+			 stored_verified(json_object_array_get_idx(list, index)), error) ||
+	    !check_modules(cfg, store, id, commands, error))
 		goto out;
 	g_clear_pointer(&store, ad_store_close);
 	ok = run_steps(cfg, &r, id, commands, shown, out, error);
@@ -571,6 +659,8 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		if (!w || !ad_store_set_fix_applied(w, id, g_get_real_time() / 1e6, &local))
 			g_string_append_printf(out, "(the alert store could not note the fix: %s)\n",
 					       local ? local->message : "");
+		if (w)
+			note_modules(w, id, commands, out);
 	}
 out:
 	ret->commands = g_string_free(g_steal_pointer(&shown), FALSE);

@@ -91,12 +91,22 @@ static const char schema_v4[] =
 static const char schema_v5[] =
 	"ALTER TABLE alerts ADD COLUMN analysis_gen INTEGER NOT NULL DEFAULT 1;";
 
+/*
+ * Version 6: the policy modules the fix helper loaded, and for which
+ * alert: it replaces an installed module only when it wrote that module
+ * for the same alert, never an administrator's or another alert's.
+ */
+static const char schema_v6[] =
+	"CREATE TABLE fix_modules ("
+	" name TEXT PRIMARY KEY, alert TEXT NOT NULL, loaded REAL NOT NULL) WITHOUT ROWID;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
 	{ schema_v3, NULL },		/* 2 -> 3 */
 	{ schema_v4, NULL },		/* 3 -> 4 */
 	{ schema_v5, NULL },		/* 4 -> 5 */
+	{ schema_v6, NULL },		/* 5 -> 6 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

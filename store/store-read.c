@@ -527,3 +527,20 @@ json_object *ad_store_get_local(AdStore *s, const char *local_id, gboolean same_
 	}
 	return ad_store_get(s, id, uid, error);
 }
+
+char *ad_store_fix_module_alert(AdStore *s, const char *name)
+{
+	sqlite3_stmt *q;
+	char *alert = NULL;
+
+	g_return_val_if_fail(s && name, NULL);
+	g_mutex_lock(&s->lock);
+	if (store_flush_for_read(s, NULL) && (q = store_stmt(s, ST_GET_FIX_MODULE, NULL))) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			alert = g_strdup((const char *)sqlite3_column_text(q, 0));
+		sqlite3_reset(q);
+	}
+	g_mutex_unlock(&s->lock);
+	return alert;
+}

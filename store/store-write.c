@@ -581,3 +581,31 @@ out:
 	g_mutex_unlock(&s->lock);
 	return ok;
 }
+
+gboolean ad_store_set_fix_module(AdStore *s, const char *name, const char *id, double when,
+				 GError **error)
+{
+	gboolean ok = FALSE;
+	sqlite3_stmt *q;
+
+	g_return_val_if_fail(s && name, FALSE);
+	if (!store_check_id(id, error))
+		return FALSE;
+	g_mutex_lock(&s->lock);
+	if (!edit_begin(s, TRUE, error))
+		goto out;
+	if (!(q = store_stmt(s, ST_SET_FIX_MODULE, error)))
+		goto fail;
+	sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 2, id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(q, 3, when);
+	if (!store_run(s, q, error))
+		goto fail;
+	ok = store_commit_locked(s, error);
+	goto out;
+fail:
+	store_abort_txn(s);
+out:
+	g_mutex_unlock(&s->lock);
+	return ok;
+}

@@ -148,6 +148,9 @@ static const char *const statements[ST_N] = {
 	[ST_LOOKUP] = "SELECT count, level FROM alerts WHERE id = ?1",
 	[ST_GET_RECORDS] = "SELECT records FROM alerts WHERE id = ?1",
 	[ST_SET_FIX_APPLIED] = "UPDATE alerts SET fix_applied = ?2 WHERE id = ?1",
+	[ST_GET_FIX_MODULE] = "SELECT alert FROM fix_modules WHERE name = ?1",
+	[ST_SET_FIX_MODULE] = "INSERT OR REPLACE INTO fix_modules (name, alert, loaded) "
+			      "VALUES (?1, ?2, ?3)",
 };
 
 void store_alert_free(StoreAlert *sa)

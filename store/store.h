@@ -141,7 +141,7 @@ gboolean ad_alert_id_is_valid(const char *id);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 5	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 6	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -207,5 +207,14 @@ GBytes *ad_store_get_records(AdStore *s, const char *id, GError **error);
  * Commits at once.  NOT_FOUND when the store lacks the alert.
  */
 gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GError **error);
+/*
+ * The policy modules the fix helper loaded: the alert whose fix wrote the
+ * module @name (owned), or NULL when the helper never loaded one of that
+ * name (or the store cannot say).  ad_store_set_fix_module() notes one,
+ * at @when (seconds), and commits at once.
+ */
+char *ad_store_fix_module_alert(AdStore *s, const char *name);
+gboolean ad_store_set_fix_module(AdStore *s, const char *name, const char *id, double when,
+				 GError **error);
 
 G_END_DECLS

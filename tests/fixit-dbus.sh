@@ -280,8 +280,10 @@ PY
 # a local module: built by the helper from the alert (the real checkmodule and
 # semodule_package), loaded by (the recording) semodule -i from the helper's directory
 ln -s /usr/bin/checkmodule /usr/bin/semodule_package "$TMP/bin/"
+# the installed modules, as semodule lists them, come from $TMP/modules.list
 cat >"$TMP/bin/semodule" <<EOF
 #!/bin/sh
+if [ "\$1" = --list-modules=full ]; then cat "$TMP/modules.list" 2>/dev/null; exit 0; fi
 printf '%s\0' "\$@" >"$TMP/semodule.argv"
 for a; do case \$a in *.pp) cp "\$a" "$TMP/loaded.pp" ;; esac; done
 EOF
@@ -301,6 +303,30 @@ grep -a -q "httpd_t" "$TMP/loaded.pp" && pass "the package holds the alert's typ
 	fail "the package lacks httpd_t"
 ls -d /tmp/avcdoctor-fixit-* >/dev/null 2>&1 && fail "the module directory was left behind" ||
 	pass "the module directory is removed"
+MOD=$(sqlite3 "$DB" "SELECT name || ' ' || alert FROM fix_modules")
+[ "$MOD" = "my_httpd $HID" ] && pass "the store notes the module the helper loaded, for its alert" ||
+	fail "fix_modules: $MOD"
+# the module installed now (at priority 300, where the helper put it): the
+# same alert's fix may load it again
+printf '100 apache           pp\n300 my_httpd         pp\n' >"$TMP/modules.list"
+rm -f "$TMP/semodule.argv"
+apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+expect_grep "^('" "$TMP/out" "a module the helper loaded for this alert is loaded again"
+# one the helper did not load for this alert is never replaced: another
+# alert's (at 300 too), an administrator's or the distribution's
+sqlite3 "$DB" "UPDATE fix_modules SET alert = '0123456789abcdef'"
+rm -f "$TMP/semodule.argv"
+apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+expect_grep "Error.NotAllowed.*my_httpd is installed already (300 my_httpd" "$TMP/out" \
+	"another alert's module of that name at priority 300 is not replaced"
+[ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
+sqlite3 "$DB" "DELETE FROM fix_modules"
+printf '400 my_httpd         cil\n' >"$TMP/modules.list"
+apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+expect_grep "Error.NotAllowed.*my_httpd is installed already (400 my_httpd  *cil)" "$TMP/out" \
+	"an administrator's module of that name is not replaced"
+[ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
+rm -f "$TMP/modules.list"
 
 # --- errors, each without a change ----------------------------------------------------
 n0=$(calls)

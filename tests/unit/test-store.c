@@ -599,6 +599,19 @@ static void test_delete(void **state)
 	o = ad_store_get_local(s, local, TRUE, 0, &error);
 	assert_non_null(o);
 	json_object_put(o);
+	/* the modules the fix helper loaded, and for which alert */
+	{
+		g_autofree char *none = ad_store_fix_module_alert(s, "my_httpd");
+		g_autofree char *owner = NULL;
+
+		assert_null(none);
+		assert_true(ad_store_set_fix_module(s, "my_httpd", a->id, 1700000000, &error));
+		owner = ad_store_fix_module_alert(s, "my_httpd");
+		assert_string_equal(owner, a->id);
+		assert_false(ad_store_set_fix_module(s, "my_httpd", "../x", 1700000000, &error));
+		assert_error(error, AD_STORE_ERROR_INVALID);
+		g_clear_error(&error);
+	}
 	/* a batch: unknown ids passed over, one transaction */
 	{
 		const char *ids[] = { a->id, "0123456789abcdef", NULL };
@@ -977,6 +990,7 @@ static void test_migrations(void **state)
 					      "ALTER TABLE alerts DROP COLUMN blocked; "
 					      "ALTER TABLE alerts DROP COLUMN logged_only; "
 					      "ALTER TABLE alerts DROP COLUMN analysis_gen; "
+					      "DROP TABLE fix_modules; "
 					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
@@ -991,6 +1005,8 @@ static void test_migrations(void **state)
 		/* version 4: not counted then, so unknown, and not the stored analysis' figure */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE blocked IS NULL AND "
 			       "logged_only IS NULL) FROM alerts", "1");
+		/* version 6: no module loaded by the fix helper yet */
+		assert_sql(v1, "SELECT count(*) FROM fix_modules", "0");
 		/* version 5: every alert at its first analysis */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE analysis_gen = 1) "
 			       "FROM alerts", "1");
