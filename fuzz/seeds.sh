@@ -13,13 +13,15 @@
 #   fuzz-inflate: a few corpus records compressed with gzip, xz and zstd (those
 #                of the three programs that are installed), after byte 3 (the
 #                format is the one the magic says)
+#   fuzz-pairs:  every pair of record forms (two form bytes, a join byte), with
+#                the corpus' comm values and a few hostile ones
 # The regression inputs in tests/data/fuzz/<target>/ are added to each.
 set -eu
 src=$1
 out=$2
 corpus=$src/tests/data/corpus
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs; do
 	rm -rf "$out/$t"
 	mkdir -p "$out/$t"
 done
@@ -93,11 +95,27 @@ for z in "gzip -9" "gzip -1" "xz -6" "xz -0 --check=none" "zstd -3 -q" "zstd -19
 done
 rm -f "$out/.plain"
 
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
+# two records run together: forms a and b (0-6), a join (0-2), their two values
+i=0
+for v in 'rs:main Q:Reg
+smtpd' 'httpd
+sshd' "x' type=AVC msg=audit(1.1:1): a
+b" 'a tclass=file
+b permissive=0'; do
+	for a in 0 1 2 3 4 5 6; do
+		for b in 0 1 2 3 4 5 6; do
+			printf "\\$(printf %03o $a)\\$(printf %03o $b)\\$(printf %03o $((i % 3)))%s" "$v" \
+				>"$out/fuzz-pairs/pair-$a-$b-$i"
+		done
+	done
+	i=$((i + 1))
+done
+
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs; do
 	if [ -d "$src/tests/data/fuzz/$t" ]; then
 		find "$src/tests/data/fuzz/$t" -type f -exec cp {} "$out/$t/" \;
 	fi
 done
-for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate; do
+for t in fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs; do
 	echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

@@ -14,7 +14,7 @@ set -u
 src=${AD_SOURCE_DIR:?}
 build=${AD_BUILD_DIR:?}/fuzz-smoke
 secs=${AD_FUZZ_SECONDS:-20}
-targets="fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate"
+targets="fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs"
 known_file=$src/tests/data/fuzz/KNOWN-CRASHES
 
 command -v clang >/dev/null || { echo "fuzz-smoke: clang is not installed: skipped"; exit 77; }

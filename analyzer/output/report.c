@@ -103,7 +103,8 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
 	double t = ad_denial_time(d);
 
 	json_object_object_add(o, "type", json_object_new_string(d->record_type));
-	json_object_object_add(o, "serial", d->event->serial || d->event->sec ?
+	json_object_object_add(o, "serial", (d->event->serial || d->event->sec) &&
+				   !d->event->time_from_prefix ?
 				   json_object_new_uint64(d->event->serial) : NULL);
 	json_object_object_add(o, "time", ad_json_time(t));
 	json_object_object_add(o, "node", str_or_null(d->event->node));

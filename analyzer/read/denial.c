@@ -312,7 +312,7 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 	gboolean user = d->type == AD_DENIAL_USER_AVC;
 	const char *last[3] = { NULL, NULL, NULL };
 	const char *trusted[4] = { NULL, NULL, NULL, NULL };
-	guint seen[3] = { 0, 0, 0 };
+	guint seen[5] = { 0, 0, 0, 0, 0 };
 	guint n_fields;
 	const AdField *fields = ad_record_fields(rec, &n_fields);
 
@@ -327,18 +327,31 @@ static const char *take_contexts(AdDenial *d, const AdRecord *rec)
 			k = 1;
 		else if (f->name[0] == 't' && strcmp(f->name, "tclass") == 0)
 			k = 2;
-		if (k >= 0) {
+		else if (f->name[0] == 'p' && strcmp(f->name, "pid") == 0)
+			k = 3;
+		else if (f->name[0] == 'c' && strcmp(f->name, "comm") == 0)
+			k = 4;
+		if (k >= 0 && k < 3)
 			last[k] = f->value;
+		if (k >= 0)
 			seen[k]++;
-		}
 		/* fields planted inside another field's quoted text (cmdline="...") */
 		if (user && strcmp(f->name, "msg") != 0 &&
 		    (strstr(f->value, "scontext=") || strstr(f->value, "tcontext=") ||
 		     strstr(f->value, "tclass=")))
 			set_suspect(d, PLANTED_FIELDS);
 	}
+	/*
+	 * The kernel writes each field of an AVC once: one written twice is a
+	 * second record that the text ran into this one, where nothing told
+	 * them apart (ausearch -i values hold blanks).  Read as one, it would
+	 * be a denial made of the fields of two: refused.
+	 */
+	if (!user && (seen[0] > 1 || seen[1] > 1 || seen[2] > 1 || seen[3] > 1 || seen[4] > 1))
+		return N_("a field appears twice in the record: two records run together "
+			  "that cannot be told apart; skipped");
 	if (seen[0] > 1 || seen[1] > 1 || seen[2] > 1)
-		set_suspect(d, user ? PLANTED_FIELDS : "a field appears twice in the record");
+		set_suspect(d, PLANTED_FIELDS);
 	if (n_fields >= AD_MAX_FIELDS)
 		set_suspect(d, "the record holds more fields than are read");
 	if (user) {

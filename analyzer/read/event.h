@@ -71,6 +71,8 @@ struct _AdEvent {
 	gint64 sec;		/* timestamp, seconds */
 	guint msec;		/* milliseconds */
 	guint64 serial;		/* 0 when the input had none */
+	/* the time is a journal or syslog prefix's: no audit(...) stamp, no serial */
+	gboolean time_from_prefix;
 	AdRecordList *records;	/* in input order */
 	gpointer arena;		/* private: blocks of the event's memory */
 	char *arena_next;	/* private: the free part of the newest block */

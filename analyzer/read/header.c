@@ -169,3 +169,119 @@ const char *ad_header_next_interpreted(const char *body, const char *line_end,
 	}
 	return NULL;
 }
+
+/* "TYPE " at @p: a record type's shape (upper case, digits, '_'), three bytes or more */
+static gboolean type_word(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && (g_ascii_isupper(*q) || g_ascii_isdigit(*q) || *q == '_'))
+		q++;
+	return q - p >= 3 && q < end && *q == ' ' && g_ascii_isupper(*p);
+}
+
+/* journald's "audit[PID]: TYPE " or "audit: TYPE " at @p */
+static gboolean audit_ident(const char *p, const char *end)
+{
+	if (has_prefix(p, end, "audit: "))
+		return type_word(p + 7, end);
+	if (!has_prefix(p, end, "audit["))
+		return FALSE;
+	p += 6;
+	if (!g_ascii_isdigit(*p))
+		return FALSE;
+	while (p < end && g_ascii_isdigit(*p))
+		p++;
+	return has_prefix(p, end, "]: ") && type_word(p + 3, end);
+}
+
+/* "avc:  denied  {" (any blanks) at @p */
+static gboolean avc_start(const char *p, const char *end)
+{
+	return has_prefix(p, end, "avc:") && ad_paste_find_avc(p, MIN(end, p + 40)) == p;
+}
+
+/* a journal prefix at @p whose line goes on with a record */
+static gboolean journal_start(const char *p, const char *end)
+{
+	AdJournalStamp js;
+	const char *q = ad_paste_journal_prefix(p, end, &js);
+	AdHeader h;
+
+	if (!q)
+		return FALSE;
+	/* "kernel: [ 1234.5678] audit: type=1400 audit(...)" */
+	if (*q == '[') {
+		const char *c = memchr(q, ']', MIN(end - q, 24));
+
+		if (!c || c[1] != ' ')
+			return FALSE;
+		q = c + 2;
+	}
+	if (has_prefix(q, end, "audit: ") && !type_word(q + 7, end))
+		q += 7;
+	return type_word(q, end) || audit_ident(q, end) || avc_start(q, end) ||
+	       ad_header_at(q, end, &h) ||
+	       (has_prefix(q, end, "node=") && ad_header_at(q + strcspn(q, " ") + 1, end, &h));
+}
+
+const char *ad_header_next_start(const char *p, const char *end, gboolean quotes,
+				 AdStartKind *kind, AdHeader *h)
+{
+	gboolean in_quotes = FALSE;
+
+	for (const char *w = p + 1; w < end; w++) {
+		if (w[-1] == '"' && quotes)
+			in_quotes = !in_quotes;
+		if (in_quotes)
+			continue;
+		if (w[-1] != ' ') {
+			/* an item of a printed list of records: "', 'type=..." */
+			if (*w == 't' && w[-1] == '\'' && w - p >= 3 && w[-2] == ' ' && w[-3] == ',' &&
+			    ad_header_at(w, end, h)) {
+				*kind = AD_START_HEADER;
+				return w;
+			}
+			continue;
+		}
+		switch (*w) {
+		case 't':
+			if (ad_header_at(w, end, h)) {
+				*kind = AD_START_HEADER;
+				return w;
+			}
+			break;
+		case 'n':
+			if (has_prefix(w, end, "node=")) {
+				const char *sp = memchr(w, ' ', end - w);
+
+				if (sp && sp - w < 260 && ad_header_at(sp + 1, end, h)) {
+					*kind = AD_START_HEADER;
+					return w;
+				}
+			}
+			break;
+		case 'a':
+			if (audit_ident(w, end)) {
+				*kind = AD_START_AUDIT;
+				return w;
+			}
+			if (avc_start(w, end)) {
+				*kind = AD_START_AVC;
+				return w;
+			}
+			break;
+		case 'A': case 'D': case 'F': case 'J': case 'M': case 'N': case 'O': case 'S':
+		case '1': case '2':
+			if (journal_start(w, end)) {
+				*kind = AD_START_JOURNAL;
+				return w;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	*kind = AD_START_NONE;
+	return NULL;
+}

@@ -38,4 +38,24 @@ const char *ad_header_next_interpreted(const char *body, const char *line_end,
 				       const char *stamp, gsize stamp_len, gboolean denial,
 				       AdHeader *h);
 
+/* what starts a record on a line (ad_header_next_start()) */
+typedef enum {
+	AD_START_NONE,
+	AD_START_HEADER,	/* [node=N ]type=NAME [msg=]audit(: the header in the AdHeader */
+	AD_START_JOURNAL,	/* a journal or syslog prefix ("Nov 23 06:17:29 host audit[1]: ") */
+	AD_START_AUDIT,		/* journald's "audit[PID]: TYPE " or "audit: TYPE " alone */
+	AD_START_AVC,		/* "avc:  denied  {" or "avc:  granted  {" */
+} AdStartKind;
+
+/*
+ * The first record start in [@p, @end) after @p, at a word that a blank
+ * comes before (or ", '" of a printed list): what a line of records run
+ * together is split at.  With
+ * @quotes, starts inside "..." (counted from @p) are text, not records:
+ * right for kernel text, where no unquoted value holds a blank or a quote.
+ * @h gets the header of an AD_START_HEADER.  NULL when there is none.
+ */
+const char *ad_header_next_start(const char *p, const char *end, gboolean quotes,
+				 AdStartKind *kind, AdHeader *h);
+
 G_END_DECLS

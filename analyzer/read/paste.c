@@ -32,8 +32,8 @@ gsize ad_paste_strip_ansi(char *line, gsize len)
 				continue;
 			}
 		} else if (q < end && *q == ']') {
-			/* OSC: up to BEL or ESC \ */
-			for (q++; q < end && *q != 0x07 && *q != 0x1b; q++)
+			/* OSC: up to BEL or ESC \, no blank between (it would span records) */
+			for (q++; q < end && *q != 0x07 && *q != 0x1b && *q != ' ' && *q != '\t'; q++)
 				;
 			if (q < end && *q == 0x07) {
 				p = q + 1;
@@ -182,11 +182,62 @@ static const char *word_end(const char *p, const char *end)
 	return p;
 }
 
+/*
+ * The fields whose `ausearch -i` value may hold blanks, printed unquoted:
+ * a thread name ("rs:main Q:Reg"), a path ("/memfd:x (deleted)"), a
+ * command line.  The words after one, up to the next field, are its value.
+ */
+static gboolean holds_blanks(const char *name, gsize len)
+{
+	static const char *const names[] = {
+		"comm", "exe", "path", "name", "cwd", "proctitle", "key", "cmd",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+		if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * In an `ausearch -i` record, whether the word [@w, @we) opens a value that
+ * may hold blanks (1), is another field (0), or is no field (-1).
+ */
+static int opens_blank_value(const char *w, const char *we)
+{
+	const char *v = after_field_name(w, we);
+
+	if (!v)
+		return -1;
+	return holds_blanks(w, (v - 1) - w) ? 1 : 0;
+}
+
+/* whether [@prev, @end) of an `ausearch -i` record ends inside a value that may hold blanks */
+static gboolean ends_in_blank_value(const char *prev, const char *end)
+{
+	for (const char *w = end; w > prev;) {
+		const char *we = w;
+		int o;
+
+		while (w > prev && w[-1] == ' ')
+			w--;
+		we = w;
+		while (w > prev && w[-1] != ' ')
+			w--;
+		if (w == we)
+			break;
+		if ((o = opens_blank_value(w, we)) >= 0)
+			return o == 1;
+	}
+	return FALSE;
+}
+
 int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
-		       const char *cont, const char *cont_end, gboolean cont_full)
+		       const char *cont, const char *cont_end, gboolean cont_full,
+		       gboolean interpreted)
 {
 	const char *l, *f, *fe, *p;
-	gboolean braces = FALSE, braces_after;
+	gboolean braces = FALSE, braces_after, open;
 	guint quotes = 0;
 	int lc, fc;
 
@@ -208,10 +259,15 @@ int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_ful
 		;
 	f = cont;
 	fe = word_end(f, cont_end);
+	/* ausearch -i: the record ends inside a value that may hold blanks */
+	open = interpreted && ends_in_blank_value(prev, prev_end);
 	/* every word after the first must read as part of a record */
 	braces_after = braces;
 	for (p = f; p < fe; p++)
 		braces_after = *p == '{' ? TRUE : *p == '}' ? FALSE : braces_after;
+	if (interpreted && opens_blank_value(f, fe) >= 0)
+		open = opens_blank_value(f, fe) == 1;
+	fc = open && opens_blank_value(f, fe) < 0 ? WORD_OK : -1;
 	for (p = fe; p < cont_end;) {
 		const char *we;
 		int c;
@@ -222,6 +278,10 @@ int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_ful
 			break;
 		we = word_end(p, cont_end);
 		c = classify(p, we, braces_after && *p != '}');
+		if (interpreted && opens_blank_value(p, we) >= 0)
+			open = opens_blank_value(p, we) == 1;
+		else if (open)
+			c = WORD_OK;	/* a word of the value */
 		/* the last word of a line cut at full width may be cut too */
 		if ((c == WORD_NO || c == WORD_OPEN) && !(we == cont_end && cont_full))
 			return -1;
@@ -232,7 +292,10 @@ int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_ful
 		p = we;
 	}
 	lc = classify(l, prev_end, braces && *l != '{');
-	fc = classify(f, fe, braces && *f != '}');
+	if (lc == WORD_NO && interpreted && ends_in_blank_value(prev, prev_end))
+		lc = WORD_OK;	/* a word of a value that holds blanks */
+	if (fc < 0)
+		fc = classify(f, fe, braces && *f != '}');
 	if (lc == WORD_OK && fc != WORD_NO && !(quotes % 2))
 		return 1;
 	/* no space: a cut inside a word, which only a line cut at full width has */
@@ -500,4 +563,176 @@ gboolean ad_paste_finishes_stamp(const char *p, const char *end)
 	while (q < end && (g_ascii_isdigit(*q) || *q == '.' || *q == ':'))
 		q++;
 	return q > p && q - p < 40 && q < end && *q == ')';
+}
+
+/* ---- journal and syslog prefixes ------------------------------------------------------- */
+
+/* the number of [@p, @p + @n), all digits; -1 when it is not */
+static int fixed_digits(const char *p, const char *end, int n)
+{
+	int v = 0;
+
+	if (end - p < n)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (!g_ascii_isdigit(p[i]))
+			return -1;
+		v = v * 10 + (p[i] - '0');
+	}
+	return v;
+}
+
+/* "HH:MM:SS" at @p: the position after it */
+static const char *clock_time(const char *p, const char *end, AdJournalStamp *js)
+{
+	if (end - p < 8 || p[2] != ':' || p[5] != ':')
+		return NULL;
+	js->hour = fixed_digits(p, end, 2);
+	js->min = fixed_digits(p + 3, end, 2);
+	js->sec = fixed_digits(p + 6, end, 2);
+	if (js->hour < 0 || js->hour > 23 || js->min < 0 || js->min > 59 || js->sec < 0 ||
+	    js->sec > 60)
+		return NULL;
+	return p + 8;
+}
+
+/* "Nov 23 06:17:29" (or "Nov  3") at @p: the position after it */
+static const char *classic_stamp(const char *p, const char *end, AdJournalStamp *js)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+	if (end - p < 15 || p[3] != ' ')
+		return NULL;
+	js->mon = 0;
+	for (int m = 0; m < 12; m++)
+		if (memcmp(p, months + 3 * m, 3) == 0)
+			js->mon = m + 1;
+	if (!js->mon)
+		return NULL;
+	p += 4;
+	if (*p == ' ')
+		p++;
+	if (!g_ascii_isdigit(*p))
+		return NULL;
+	js->mday = *p++ - '0';
+	if (g_ascii_isdigit(*p))
+		js->mday = js->mday * 10 + (*p++ - '0');
+	if (js->mday < 1 || js->mday > 31 || *p != ' ')
+		return NULL;
+	js->year = 0;
+	js->has_zone = FALSE;
+	js->usec = 0;
+	return clock_time(p + 1, end, js);
+}
+
+/* "2025-11-23T06:17:29[.123456][Z|+01:00|+0100]" at @p: the position after it */
+static const char *iso_stamp(const char *p, const char *end, AdJournalStamp *js)
+{
+	if (end - p < 19 || p[4] != '-' || p[7] != '-' || p[10] != 'T')
+		return NULL;
+	js->year = fixed_digits(p, end, 4);
+	js->mon = fixed_digits(p + 5, end, 2);
+	js->mday = fixed_digits(p + 8, end, 2);
+	if (js->year < 1970 || js->mon < 1 || js->mon > 12 || js->mday < 1 || js->mday > 31 ||
+	    !(p = clock_time(p + 11, end, js)))
+		return NULL;
+	js->usec = 0;
+	if (p < end && (*p == '.' || *p == ',')) {
+		guint scale = 100000;
+
+		for (p++; p < end && g_ascii_isdigit(*p); p++, scale /= 10)
+			js->usec += (*p - '0') * scale;
+	}
+	js->has_zone = FALSE;
+	if (p < end && *p == 'Z') {
+		js->has_zone = TRUE;
+		js->zone = 0;
+		p++;
+	} else if (p < end && (*p == '+' || *p == '-')) {
+		int sign = *p == '-' ? -1 : 1, h = fixed_digits(p + 1, end, 2), m;
+
+		p += 3;
+		if (p < end && *p == ':')
+			p++;
+		m = fixed_digits(p, end, 2);
+		if (h < 0 || h > 14 || m < 0 || m > 59)
+			return NULL;
+		p += 2;
+		js->has_zone = TRUE;
+		js->zone = sign * (h * 3600 + m * 60);
+	}
+	return p;
+}
+
+static gboolean is_host_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '.' || c == '-' || c == '_';
+}
+
+/* "IDENT: " or "IDENT[PID]: " at @p: the position after it */
+static const char *syslog_ident(const char *p, const char *end)
+{
+	const char *s = p;
+
+	while (p < end && (is_host_char(*p) || *p == '/' || *p == '@'))
+		p++;
+	if (p == s)
+		return NULL;
+	if (p < end && *p == '[') {
+		const char *d = ++p;
+
+		while (p < end && g_ascii_isdigit(*p))
+			p++;
+		if (p == d || p >= end || *p != ']')
+			return NULL;
+		p++;
+	}
+	if (p >= end || *p != ':' || (p + 1 < end && p[1] != ' '))
+		return NULL;
+	return p + 1 < end ? p + 2 : p + 1;
+}
+
+const char *ad_paste_journal_prefix(const char *p, const char *end, AdJournalStamp *js)
+{
+	const char *q = g_ascii_isdigit(*p) ? iso_stamp(p, end, js) : classic_stamp(p, end, js);
+	const char *h, *id;
+
+	if (!q || q >= end || *q != ' ')
+		return NULL;
+	q++;
+	/* "HOST IDENT: ", or "IDENT: " alone */
+	if ((id = syslog_ident(q, end)) != NULL) {
+		js->host = NULL;
+		js->host_len = 0;
+		return id;
+	}
+	for (h = q; h < end && is_host_char(*h); h++)
+		;
+	if (h == q || h >= end || *h != ' ' || !(id = syslog_ident(h + 1, end)))
+		return NULL;
+	js->host = q;
+	js->host_len = h - q;
+	return id;
+}
+
+gint64 ad_paste_journal_time(const AdJournalStamp *js, int year)
+{
+	struct tm tm = { 0 };
+	gint64 t;
+
+	if (year < 1970)
+		return -1;
+	tm.tm_year = year - 1900;
+	tm.tm_mon = js->mon - 1;
+	tm.tm_mday = js->mday;
+	tm.tm_hour = js->hour;
+	tm.tm_min = js->min;
+	tm.tm_sec = js->sec;
+	if (js->has_zone) {
+		t = timegm(&tm);
+		return t == -1 ? -1 : t - js->zone;
+	}
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	return t;
 }

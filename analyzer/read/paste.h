@@ -44,9 +44,13 @@ const char *ad_paste_find_avc(const char *p, const char *end);
  * its first word makes a field with the end of the record, or completes it.
  * A word is taken to be cut only at the end of a line that was cut at full
  * width: @prev_full for the record's last line, @cont_full for this one.
+ * In an `ausearch -i` record (@interpreted), the words after a field whose
+ * value may hold blanks (comm, exe, path, name, cwd, proctitle, key, cmd)
+ * are its value up to the next field, on either line.
  */
 int ad_paste_continues(const char *prev, const char *prev_end, gboolean prev_full,
-		       const char *cont, const char *cont_end, gboolean cont_full);
+		       const char *cont, const char *cont_end, gboolean cont_full,
+		       gboolean interpreted);
 
 /* a line at least this long may have been cut at a terminal's full width */
 #define AD_PASTE_FULL_COLS 60
@@ -90,5 +94,27 @@ gboolean ad_paste_is_cut_stamp(const char *p, const char *end);
 
 /* @p starts with the rest of a cut stamp: digits, '.' and ':' up to a ')' */
 gboolean ad_paste_finishes_stamp(const char *p, const char *end);
+
+/* the time and host of a journal or syslog line's prefix */
+typedef struct {
+	int year;		/* 0: the prefix has none ("Nov 23 06:17:29") */
+	int mon, mday, hour, min, sec;	/* mon 1-12 */
+	guint usec;
+	gboolean has_zone;	/* an ISO prefix's offset (Z, +01:00): not local time */
+	int zone;		/* seconds east of UTC */
+	const char *host;	/* NULL: the line names none ("Dec 08 06:43:24 audit[7055]:") */
+	gsize host_len;
+} AdJournalStamp;
+
+/*
+ * A journal or syslog prefix at @p: "Nov 23 06:17:29 HOST IDENT[PID]: " (the
+ * classic form, day padded or not, HOST optional) or "2025-11-23T06:17:29.123+01:00
+ * HOST IDENT: " (journalctl -o short-iso, RFC 3339 syslog).  Returns the
+ * position after the IDENT's ": ", NULL when @p holds none.
+ */
+const char *ad_paste_journal_prefix(const char *p, const char *end, AdJournalStamp *js);
+
+/* the seconds of @js in year @year (local time unless it has a zone); -1 when none */
+gint64 ad_paste_journal_time(const AdJournalStamp *js, int year);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __SSE2__
@@ -135,6 +136,19 @@ struct _AdReader {
 	guint cont_quote_len;
 	char *cut_header;	/* a record whose audit(...) a wrap cut, for the next line */
 	guint cut_line;
+	/* the journal or syslog prefix of the record being read, when it has one */
+	AdJournalStamp js;
+	gboolean have_js;
+	char host[256];		/* its host name, NUL-terminated */
+	/* what gives a journal time its year: a stamped record, the file's mtime */
+	gint64 year_ref;	/* a stamp of this input, when have_year_ref */
+	gboolean have_year_ref;
+	gint64 mtime;		/* of the file being read, when have_mtime */
+	gboolean have_mtime;
+	guint n_noyear;		/* journal records whose year nothing tells */
+	guint noyear_line;	/* the first of them */
+
+	char *line_node;	/* the node= a record of this line began with */
 
 	guint64 lines, records, rejected;
 };
@@ -226,6 +240,7 @@ void ad_reader_free(AdReader *r)
 	g_string_free(r->partial, TRUE);
 	g_hash_table_unref(r->types);
 	g_free(r->cut_header);
+	g_free(r->line_node);
 	g_free(r);
 }
 
@@ -245,8 +260,20 @@ static void flush_notes(AdReader *r)
 		r->line_no = r->headerless_line;
 		r->on_note(r->source, r->line_no, msg, r->user_data);
 	}
+	if (r->on_note && r->n_noyear) {
+		g_autofree char *msg = g_strdup_printf(
+			ngettext("%u journal or syslog record (the first here) whose prefix names "
+				 "no year, and nothing in the input tells it: its time is unknown",
+				 "%u journal or syslog records (the first here) whose prefix names "
+				 "no year, and nothing in the input tells it: their time is unknown",
+				 r->n_noyear), r->n_noyear);
+
+		r->line_no = r->noyear_line;
+		r->on_note(r->source, r->line_no, msg, r->user_data);
+	}
 	r->line_no = line;
 	r->n_headerless = 0;
+	r->n_noyear = 0;
 }
 
 /* says once per input which order of day and month a date was read in */
@@ -283,8 +310,16 @@ void ad_reader_set_source(AdReader *r, const char *name)
 	/* an older file after a newer one must not look stale */
 	g_hash_table_remove_all(r->newest);
 	r->have_local = FALSE;
+	r->have_year_ref = FALSE;
+	r->have_mtime = FALSE;
 	g_string_truncate(r->partial, 0);
 	r->discarding = FALSE;
+}
+
+void ad_reader_set_mtime(AdReader *r, gint64 mtime)
+{
+	r->mtime = mtime;
+	r->have_mtime = mtime > 0;
 }
 
 guint64 ad_reader_lines(const AdReader *r)
@@ -521,6 +556,12 @@ static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean ha
 			  type == AD_REC_SELINUX_ERR || is_user_record(type);
 
 	oe = r->headerless;
+	if (oe && !oe->alone && (oe->ev->sec != sec || g_strcmp0(oe->ev->node, node) != 0)) {
+		/* another time or host: another event */
+		oe->complete = TRUE;
+		r->headerless = NULL;
+		oe = NULL;
+	}
 	if (oe && oe->alone) {
 		/* emitted in input order, once the events before it are */
 		oe->complete = TRUE;
@@ -536,7 +577,8 @@ static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean ha
 	if (!oe) {
 		if (r->headerless)
 			emit(r, r->headerless);
-		oe = open_event(r, node, FALSE, 0, 0, 0);
+		oe = open_event(r, node, FALSE, sec, msec, 0);
+		oe->ev->time_from_prefix = sec > 0;
 		r->headerless = oe;
 	}
 	return oe;
@@ -628,7 +670,7 @@ static AdRecord *record_new(AdReader *r, OpenEvent *oe, const char *tname, gsize
  * start on the same line, whose header is then in @h, or the line end.
  */
 static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
-				const char *line_end, char **line_node)
+				const char *line_end)
 {
 	const char *p = start, *name = h->name, *body, *end, *stamp = h->stamp;
 	g_autofree char *node = NULL;
@@ -648,11 +690,14 @@ static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 
 		node = g_strndup(p + 5, q - (p + 5));
 		p = q + 1;
-		g_free(*line_node);
-		*line_node = g_strdup(node);
-	} else if (*line_node) {
+		g_free(r->line_node);
+		r->line_node = g_strdup(node);
+	} else if (r->line_node) {
 		/* a later record on a line that began with node= belongs to that node */
-		node = g_strdup(*line_node);
+		node = g_strdup(r->line_node);
+	} else if (r->have_js && r->js.host) {
+		/* a syslog line's host: the node it was logged on */
+		node = g_strdup(r->host);
 	}
 	if (r->stamp.len && (gsize)(line_end - stamp) >= r->stamp.len &&
 	    memcmp(stamp, r->stamp.text, r->stamp.len) == 0) {
@@ -685,6 +730,11 @@ static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 		r->stamp.msec = msec;
 		r->stamp.serial = serial;
 		r->stamp.interpreted = interpreted;
+	}
+	if (sec > 0) {
+		/* what gives the journal lines of this input their year */
+		r->year_ref = sec;
+		r->have_year_ref = TRUE;
 	}
 	stamp_len = (p - 1) - stamp;
 	if (g_ascii_isdigit(name[0])) {
@@ -759,20 +809,71 @@ static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 }
 
 /*
+ * The seconds of the journal prefix's time.  A classic syslog prefix names
+ * no year: it is the year that puts the time nearest a stamped record of
+ * the same input read before it, else the last one not after the file's
+ * modification time (a log is written before it was last changed), else
+ * unknown (0), said once per input.  Not a record ahead: what is ahead
+ * depends on how the input was cut into pieces, and the same input must
+ * read the same however it comes.
+ */
+static gint64 journal_time(AdReader *r)
+{
+	const AdJournalStamp *js = &r->js;
+	gint64 ref = 0, t;
+	struct tm tm;
+	time_t tt;
+
+	if (js->year)
+		return MAX(ad_paste_journal_time(js, js->year), 0);
+	if (r->have_year_ref)
+		ref = r->year_ref;
+	if (ref > 0) {
+		gint64 best = 0;
+
+		tt = ref;
+		localtime_r(&tt, &tm);
+		for (int y = tm.tm_year + 1900 - 1; y <= tm.tm_year + 1900 + 1; y++) {
+			t = ad_paste_journal_time(js, y);
+			if (t > 0 && (!best || ABS(t - ref) < ABS(best - ref)))
+				best = t;
+		}
+		return best;
+	}
+	if (r->have_mtime) {
+		tt = r->mtime;
+		localtime_r(&tt, &tm);
+		for (int y = tm.tm_year + 1900; y >= tm.tm_year + 1900 - 1; y--) {
+			t = ad_paste_journal_time(js, y);
+			if (t > 0 && t <= r->mtime + 86400)
+				return t;
+		}
+	}
+	if (!r->n_noyear++)
+		r->noyear_line = r->line_no;
+	return 0;
+}
+
+/*
  * A record without an audit(...) stamp: journald's "audit[1234]: AVC avc: ..."
- * or a bare "SELINUX_ERR op=..." line.  @name/@name_len is the type.
+ * or a bare "SELINUX_ERR op=..." line.  @name/@name_len is the type.  A
+ * journal prefix gives it a time and a host; its serial stays unknown.
  */
 static void parse_headerless(AdReader *r, const char *name, gsize name_len, const char *body,
 			     const char *line_end)
 {
 	int type = type_number(r, name, name_len);
-	OpenEvent *oe = event_for(r, type, NULL, FALSE, 0, 0, 0);
+	gint64 sec = r->have_js ? journal_time(r) : 0;
+	const char *node = r->have_js && r->js.host ? r->host : NULL;
+	OpenEvent *oe = event_for(r, type, node, FALSE, sec, sec ? r->js.usec / 1000 : 0, 0);
 	AdRecord *rec = record_new(r, oe, name, name_len, type, FALSE);
 	g_autofree char *text = NULL;
 
 	while (line_end > body && line_end[-1] == ' ')
 		line_end--;
-	text = g_strdup_printf("type=%.*s msg=audit(0.000:0): %.*s", (int)name_len, name,
+	text = g_strdup_printf("%s%s%stype=%.*s msg=audit(%" G_GINT64_FORMAT ".%03u:0): %.*s",
+			       node ? "node=" : "", node ? node : "", node ? " " : "",
+			       (int)name_len, name, sec, sec ? r->js.usec / 1000 : 0,
 			       (int)(line_end - body), body);
 	rec->text = ad_event_alloc(oe->ev, strlen(text) + 1);
 	strcpy(rec->text, text);
@@ -824,7 +925,8 @@ static gboolean headerless_denial(AdReader *r, const char *name, gsize name_len,
 		parse_headerless(r, "USER_AVC", 8, body, end);
 	if (r->headerless)
 		r->headerless->alone = TRUE;
-	if (!r->n_headerless++)
+	/* a journal prefix may have given it a time: then only its serial is unknown */
+	if (!(r->headerless && r->headerless->ev->sec) && !r->n_headerless++)
 		r->headerless_line = r->line_no;
 	return TRUE;
 }
@@ -855,8 +957,17 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 	char *t;
 	int how;
 
-	if (!rec || r->cont_line + 1 != r->line_no || !r->cont_short || rec->fields ||
+	if (!rec || r->cont_line + 1 != r->line_no || rec->fields ||
 	    r->cont_lines >= AD_WRAP_MAX_LINES)
+		return FALSE;
+	/*
+	 * A line of any length may have been wrapped when what it holds is a
+	 * denial without its contexts or class: alone it is no denial.
+	 */
+	if (!r->cont_short &&
+	    !((rec->type == AD_REC_AVC || rec->type == AD_REC_USER_AVC) &&
+	      ad_paste_find_avc(rec->body, rec->body + strlen(rec->body)) &&
+	      !ad_paste_has_denial(rec->body, rec->body + strlen(rec->body))))
 		return FALSE;
 	/* a line that starts a record of its own, behind a prefix, continues none */
 	if (ad_paste_skip_prefix(p, end) != p || g_strstr_len(p, end - p, "audit(") ||
@@ -873,7 +984,8 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 	how = ad_paste_continues(rec->body, rec->body + body_len,
 				 r->cont_len >= AD_PASTE_FULL_COLS && r->cont_len >= r->cont_width,
 				 p, end,
-				 end - line >= AD_PASTE_FULL_COLS && (gsize)(end - line) >= r->cont_width);
+				 end - line >= AD_PASTE_FULL_COLS && (gsize)(end - line) >= r->cont_width,
+				 rec->interpreted);
 	if (how < 0)
 		return FALSE;
 	while (*p == ' ' || *p == '\t')
@@ -904,10 +1016,8 @@ static gboolean continue_record(AdReader *r, const char *line, const char *p, co
 /* every record from @start to @end on a line, the first one's header in @h */
 static void parse_records(AdReader *r, const char *start, AdHeader *h, const char *end)
 {
-	g_autofree char *line_node = NULL;
-
 	while (start && start < end) {
-		start = parse_record(r, start, h, end, &line_node);
+		start = parse_record(r, start, h, end);
 		if (start >= end)
 			break;
 	}
@@ -1008,6 +1118,8 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 }
 
 static void process_line(AdReader *r, char *line, gsize len, guint seen);
+static void process_segment(AdReader *r, char *line, const char *p, const char *end,
+			    gsize len, gboolean first, gboolean last);
 /*
  * The line after a record whose "audit(" a hard wrap cut ("audit(1580863503.1"
  * + "97:786): avc: ..."): when [@p, @end) finishes the stamp, the two are
@@ -1076,6 +1188,94 @@ static char *enriched_separator(char *line, gsize len)
 	return gs;
 }
 
+/* whether a word of [@p, @end) but a node= holds a '=' */
+static gboolean holds_field(const char *p, const char *end)
+{
+	const char *eq;
+
+	while ((eq = memchr(p, '=', end - p)) != NULL) {
+		const char *w = eq;
+
+		while (w > p && w[-1] != ' ')
+			w--;
+		if (eq - w < 4 || memcmp(eq - 4, "node", 4) != 0)
+			return TRUE;
+		p = eq + 1;
+	}
+	return FALSE;
+}
+
+/*
+ * Where the record that starts at @s ends on its line, which runs to @end:
+ * the next record start (ad_header_next_start()) that is safe to split at,
+ * or NULL.  Every record start found begins a record of its own, so that
+ * no record takes fields from the next; but only where the start cannot
+ * be text of the record before:
+ * - kernel text holds no blank and no quote in an unquoted value: every
+ *   start there is one;
+ * - `ausearch -i` values hold blanks (a path, a command line): a start ends
+ *   the record only when the record is a whole denial (its last word
+ *   tclass= or permissive=); the next interpreted header is left to
+ *   parse_record(), which compares its stamp;
+ * - a user-space record's text is the sender's (a dbus member, a command
+ *   line): never split; a record start after a quote that may close its
+ *   message may be a second record or the sender's text, which cannot be
+ *   told apart, and @refuse is set: the line is not read further.
+ */
+static const char *next_split(const char *s, const char *end, gboolean *refuse)
+{
+	const char *content, *from, *w, *user, *stamp;
+	gboolean interpreted, own = TRUE;
+	AdJournalStamp js;
+	AdStartKind kind;
+	AdHeader h;
+
+	*refuse = FALSE;
+	/* the fast way out: a record that another follows holds a field */
+	if (!memchr(s, '=', end - s))
+		return NULL;
+	content = ad_paste_journal_prefix(s, end, &js);
+	if (!content)
+		content = s;
+	/*
+	 * A user-space record's message: its "msg='" comes before any '"'
+	 * (pid= uid= ses= subj= are unquoted); in kernel text a quote can only
+	 * be inside a "..." value, after which a "msg='" is that value's text.
+	 */
+	user = g_strstr_len(s, end - s, "msg='");
+	if (user && memchr(s, '"', user - s))
+		user = NULL;
+	stamp = g_strstr_len(s, end - s, "audit(");
+	interpreted = stamp && ad_paste_is_interpreted_stamp(stamp + 6, end);
+	/* a quote the sender opens in a user-space record must not hide what follows it */
+	for (from = content; (w = ad_header_next_start(from, end, !interpreted && !user, &kind, &h));
+	     from = w) {
+		if (own) {
+			/* what the record's own start may come after: "audit: ", "[ 12.3] ", node= */
+			if (!holds_field(content, w) && !ad_paste_find_avc(content, w))
+				continue;
+			own = FALSE;
+		}
+		if (kind == AD_START_AVC && !ad_paste_find_avc(s, w))
+			continue;	/* the record's own avc text */
+		if (user && user < w) {
+			if (memchr(user + 5, '\'', w - (user + 5))) {
+				*refuse = TRUE;
+				return w;
+			}
+			continue;
+		}
+		if (interpreted && stamp < w) {
+			if (kind == AD_START_HEADER && ad_paste_is_interpreted_stamp(h.stamp, end))
+				continue;
+			if (!ad_paste_ends_denial(content, w))
+				continue;
+		}
+		return w;
+	}
+	return NULL;
+}
+
 /*
  * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
@@ -1116,16 +1316,62 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		return;
 	}
 
-	/* the first record on the line, after any syslog/journal/dmesg prefix */
+	g_clear_pointer(&r->line_node, g_free);
+	for (char *seg = (char *)p; seg;) {
+		gboolean refuse = FALSE;
+		char *next = (char *)next_split(seg, end, &refuse);
+
+		if (refuse) {
+			reader_problem(r, "%s", _("a user-space record, whose text is the sender's, "
+						  "holds what reads as another record after a quote: "
+						  "records run together there cannot be told apart: "
+						  "the rest of the line is skipped"));
+			return;
+		}
+		char *cut = next ? next - 1 : (char *)end;
+		guint64 records = r->records;
+
+		/* a blank, or the quotes of a printed list: each record's text ends there */
+		if (next && *cut == '\'' && cut - seg >= 3 && cut[-1] == ' ' && cut[-2] == ',' &&
+		    cut[-3] == '\'')
+			cut -= 3;
+		*cut = '\0';
+		process_segment(r, line, seg, cut, len, seg == p, !next);
+		/* a record that text followed on its line does not go on in the next */
+		if (!next && seg != p && r->records == records && r->cont_line == r->line_no)
+			r->cont_rec = NULL;
+		seg = next;
+	}
+}
+
+/*
+ * One record of a line, or the records a header starts, from @p to @end (a
+ * NUL): the line split at each record start (next_split()) or the line
+ * whole.  @first: it starts the line (it may continue the line before);
+ * @last: it ends it (it may go on in the next).
+ */
+static void process_segment(AdReader *r, char *line, const char *p, const char *end,
+				gsize len, gboolean first, gboolean last)
+{
 	const char *start, *q;
 	AdHeader h;
 
+	/* a journal or syslog prefix: the record's time and host */
+	r->have_js = ad_paste_journal_prefix(p, end, &r->js) != NULL;
+	if (r->have_js && r->js.host) {
+		gsize n = MIN(r->js.host_len, sizeof(r->host) - 1);
+
+		memcpy(r->host, r->js.host, n);
+		r->host[n] = '\0';
+		r->js.host = r->host;
+	}
+	/* the first record on the line, after any syslog/journal/dmesg prefix */
 	start = find_header(p, end, &h);
 	if (start) {
 		parse_records(r, start, &h, end);
 		goto done;
 	}
-	if (continue_record(r, line, p, end))
+	if (first && continue_record(r, line, p, end))
 		return;
 
 	/* journald: "... audit[1234]: AVC avc:  denied ..." */
@@ -1156,7 +1402,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		parse_headerless(r, p, n, p + n + 1, end);
 		goto done;
 	}
-	if (pasted_line(r, line, p, end, len <= AD_WRAP_COLS))
+	if (pasted_line(r, line, p, end, last && len <= AD_WRAP_COLS))
 		goto done;
 	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
 		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
@@ -1355,6 +1601,13 @@ gboolean ad_reader_read_fd(AdReader *r, int fd, const char *path, GError **error
 	char *buf;
 
 	ad_reader_set_source(r, path);
+	{
+		/* a regular file's modification time: the year of journal lines without one */
+		struct stat st;
+
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+			ad_reader_set_mtime(r, st.st_mtime);
+	}
 	buf = g_malloc(1 << 16);
 	/* the first bytes tell whether it is compressed; a pipe may give them bit by bit */
 	while (len < AD_COMPRESSION_MAGIC_LEN) {

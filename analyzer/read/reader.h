@@ -43,6 +43,13 @@ void ad_reader_set_note_func(AdReader *r, AdProblemFunc on_note);
 /* name used in messages for what is fed next; resets the line counter */
 void ad_reader_set_source(AdReader *r, const char *name);
 void ad_reader_feed(AdReader *r, const char *buf, gsize len);
+/*
+ * The modification time of what is fed next (after ad_reader_set_source()):
+ * the year of journal and syslog lines whose prefix names none, when no
+ * stamped record of the input tells it.  ad_reader_read_file() and
+ * ad_reader_read_fd() set it for a regular file.
+ */
+void ad_reader_set_mtime(AdReader *r, gint64 mtime);
 /* end of one input: the last unterminated line is a record; open events are emitted */
 void ad_reader_end_source(AdReader *r);
 /* emit events whose newest record is older than @max_age seconds of wall clock */

@@ -1078,11 +1078,17 @@ static const BadCase bad_cases[] = {
 	/* ... but not when the denial is broken too */
 	{ "type=AVC msg=audit(1700000001.000:-1): avc:  denied  { read } for " CTX_S
 	  " tclass=file", "timestamp", FALSE },
-	/* duplicated fields: kept, flagged */
+	/*
+	 * a field the kernel writes once, twice: what two records run together
+	 * make, whose fields must not be mixed into one denial: refused
+	 */
 	{ HDR "avc:  denied  { read } for  pid=1 comm=\"x\" " CTX_S " " CTX_T
-	  " tclass=file tclass=dir", NULL, TRUE },
+	  " tclass=file tclass=dir", "a field appears twice", FALSE },
 	{ HDR "avc:  denied  { read } for  pid=1 comm=\"x\" " CTX_S
-	  " scontext=system_u:system_r:kernel_t:s0 " CTX_T " tclass=file", NULL, TRUE },
+	  " scontext=system_u:system_r:kernel_t:s0 " CTX_T " tclass=file",
+	  "a field appears twice", FALSE },
+	{ HDR "avc:  denied  { read } for  pid=1 comm=\"x\" pid=2 comm=\"y\" " CTX_S " " CTX_T
+	  " tclass=file", "a field appears twice", FALSE },
 	{ HDR "avc:  denied  { read read } for  pid=1 comm=\"x\" " CTX_S " " CTX_T " tclass=file",
 	  NULL, TRUE },
 };

@@ -46,6 +46,12 @@ static void on_problem(const char *file, guint line, const char *message, gpoint
 	g_ptr_array_add(((Got *)user_data)->problems, g_strdup_printf("%u: %s", line, message));
 }
 
+/* a record the denial builder refused, "LINE: message" into the array @user_data */
+static void on_denial_problem(const AdRecord *rec, const char *message, gpointer user_data)
+{
+	g_ptr_array_add(user_data, g_strdup_printf("%u: %s", rec->line, message));
+}
+
 static void on_note(const char *file, guint line, const char *message, gpointer user_data)
 {
 	g_ptr_array_add(((Got *)user_data)->notes, g_strdup_printf("%u: %s", line, message));
@@ -825,15 +831,26 @@ static void test_public_forms(void **state)
 		assert_int_equal(g->events->len, 1);
 		assert_int_equal(((AdEvent *)g->events->pdata[0])->records->len, 1);
 	}
-	/* an ausearch -i path holding a denial: the record is not cut inside it */
+	/*
+	 * an ausearch -i path holding a denial: the record is not cut inside it
+	 * (that would make a record of the path), nor read with the fields of
+	 * both (comm and pid twice): refused, with its line
+	 */
 	{
 		g_autoptr(Got) g = read_paste(
 			"type=AVC msg=audit(" ISTAMP ") : avc:  denied  { read } for  pid=1 comm=x "
 			"path=/tmp/a " IAVC("11/22/2024 03:05:50.060:995") " dev=\"vda1\" ino=2 " S " "
 			T " tclass=file permissive=0\n", FALSE);
+		g_autoptr(GPtrArray) denials =
+			g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+		g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 
-		assert_int_equal(g->denials->len, 1);
-		assert_int_equal(denial_at(g, 0)->event->serial, 994);
+		assert_int_equal(g->denials->len, 0);
+		assert_int_equal(g->events->len, 1);
+		assert_int_equal(((AdEvent *)g->events->pdata[0])->serial, 994);
+		ad_event_build_denials(g->events->pdata[0], denials, on_denial_problem, problems);
+		assert_int_equal(problems->len, 1);
+		assert_non_null(strstr(problems->pdata[0], "1: a field appears twice"));
 	}
 	/* records printed as a Python list: each read, without the list's quotes */
 	{
@@ -898,6 +915,180 @@ static void test_public_forms(void **state)
 	}
 }
 
+#define JAVC(prefix) prefix " audit[1604]: AVC avc:  denied  { read } for  pid=1604 " \
+	"comm=\"rsyslogd\" " S " " T " tclass=file permissive=0\n"
+
+/* what a journal line's prefix tells: its time (and whence its year), its host */
+static void test_journal_time(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		gint64 mtime;		/* 0: none */
+		gint64 sec;		/* of the last denial; 0: unknown */
+		const char *node;
+		guint notes;		/* the note that the year is unknown */
+	} cases[] = {
+		{ "year of a stamped record before",
+		  REC(7) "\n" JAVC("Nov 15 10:00:00 fed43"), 0, 1700042400, "fed43", 0 },
+		{ "the year that puts it nearest that record (the year before)",
+		  "type=AVC msg=audit(1704067300.000:7): " BODY "\n" JAVC("Dec 31 23:59:00 fed43"),
+		  0, 1704067140, "fed43", 0 },
+		{ "year of the file's mtime", JAVC("Dec 30 08:00:00 fed43"), 1735600000,
+		  1735545600, "fed43", 0 },
+		{ "a date after the mtime's: the year before", JAVC("Dec 30 08:00:00 fed43"),
+		  1740787200, 1735545600, "fed43", 0 },
+		{ "nothing tells the year: unknown, with a note", JAVC("Nov 15 10:00:00 fed43"), 0,
+		  0, "fed43", 1 },
+		{ "no host name", JAVC("Nov 15 10:00:00"), 1735600000, 1731664800, NULL, 0 },
+		{ "ISO time with an offset", JAVC("2025-11-23T06:17:29.500+01:00 fed43"), 0,
+		  1763875049, "fed43", 0 },
+		{ "a padded day", JAVC("Nov  5 10:00:00 fed43"), 1735600000, 1730800800, "fed43", 0 },
+		{ "kernel record: the stamp's time, the host",
+		  "Nov 19 15:26:00 web1 kernel: " REC(7) "\n", 0, 1700000000, "web1", 0 },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GPtrArray) denials =
+			g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+		g_autoptr(Got) g = g_new0(Got, 1);
+		g_autoptr(AdReader) r = NULL;
+		AdDenial *d;
+
+		g->denials = g_ptr_array_ref(denials);
+		g->events = g_ptr_array_new_with_free_func((GDestroyNotify)ad_event_unref);
+		g->problems = g_ptr_array_new_with_free_func(g_free);
+		g->notes = g_ptr_array_new_with_free_func(g_free);
+		r = ad_reader_new(on_event, on_problem, g);
+		ad_reader_set_note_func(r, on_note);
+		ad_reader_set_source(r, "messages");
+		if (cases[i].mtime)
+			ad_reader_set_mtime(r, cases[i].mtime);
+		ad_reader_feed(r, cases[i].text, strlen(cases[i].text));
+		ad_reader_end_source(r);
+		d = denials->len ? denials->pdata[denials->len - 1] : NULL;
+		if (!d || d->event->sec != cases[i].sec ||
+		    g_strcmp0(d->event->node, cases[i].node) != 0 || g->problems->len ||
+		    g->notes->len != cases[i].notes ||
+		    (cases[i].notes && !strstr(g->notes->pdata[0], "no year"))) {
+			print_error("%s: %u denials, time %" G_GINT64_FORMAT ", node %s, %u notes "
+				    "(%s)\n", cases[i].what, denials->len, d ? d->event->sec : -1,
+				    d && d->event->node ? d->event->node : "(none)", g->notes->len,
+				    g->notes->len ? (char *)g->notes->pdata[0] : "");
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/* ------------------------------------------------- records run together */
+
+/*
+ * The forms a denial record takes, each a format of (permission, source
+ * type, comm, serial): a run-together pair of two is made of these.
+ */
+static const struct {
+	const char *what;
+	const char *fmt;
+	gboolean user;		/* a user-space record: its text is the sender's */
+} record_forms[] = {
+	{ "raw", "type=AVC msg=audit(1700000000.100:%4$u): avc:  denied  { %1$s } for  pid=%4$u "
+	  "comm=\"%3$s\" name=\"f%4$u\" dev=\"dm-0\" ino=%4$u scontext=system_u:system_r:%2$s:s0 "
+	  "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0", FALSE },
+	{ "ausearch -i", "type=AVC msg=audit(11/14/2023 22:13:21.085:%4$u) : avc:  denied  { %1$s } "
+	  "for  pid=%4$u comm=%3$s path=/memfd:f%4$u (deleted) dev=\"tmpfs\" ino=%4$u "
+	  "scontext=system_u:system_r:%2$s:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file "
+	  "permissive=1", FALSE },
+	{ "journal", "Nov 14 22:13:21 fed43 audit[%4$u]: AVC avc:  denied  { %1$s } for  pid=%4$u "
+	  "comm=\"%3$s\" name=\"f%4$u\" scontext=system_u:system_r:%2$s:s0 "
+	  "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0", FALSE },
+	{ "syslog kernel", "Nov 14 22:13:21 web1 kernel: audit: type=1400 "
+	  "audit(1700000001.100:%4$u): avc:  denied  { %1$s } for  pid=%4$u comm=\"%3$s\" "
+	  "scontext=system_u:system_r:%2$s:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file "
+	  "permissive=0", FALSE },
+	{ "bare", "avc:  denied  { %1$s } for  pid=%4$u comm=\"%3$s\" name=\"f%4$u\" "
+	  "scontext=system_u:system_r:%2$s:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file",
+	  FALSE },
+	{ "USER_AVC", "type=USER_AVC msg=audit(1700000002.100:%4$u): pid=%4$u uid=81 "
+	  "auid=4294967295 ses=4294967295 subj=system_u:system_r:system_dbusd_t:s0 "
+	  "msg='avc:  denied  { %1$s } for msgtype=method_call interface=org.x member=%3$s "
+	  "scontext=system_u:system_r:%2$s:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file "
+	  "permissive=0  exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? addr=? terminal=?'",
+	  TRUE },
+	{ "journal USER_AVC", "Nov 14 22:13:21 fed43 audit[%4$u]: USER_AVC pid=%4$u uid=0 "
+	  "auid=4294967295 ses=4294967295 subj=system_u:system_r:init_t:s0 msg='avc:  denied  "
+	  "{ %1$s } for auid=n/a uid=0 gid=0 cmdline=\"%3$s\" scontext=system_u:system_r:%2$s:s0 "
+	  "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0 "
+	  "exe=\"/usr/lib/systemd/systemd\" sauid=0 hostname=? addr=? terminal=?'", TRUE },
+};
+
+/* "perm|stype|comm" of a denial: comm, or for USER_AVC the member/cmdline it named */
+static char *pair_key(const AdDenial *d)
+{
+	g_autofree char *s = ad_context_type(d->scontext);
+	g_autofree char *comm = d->comm.data ? g_strndup(d->comm.data, d->comm.len) : NULL;
+
+	return g_strdup_printf("%s|%s|%s", d->perms->len ? (char *)d->perms->pdata[0] : "-", s,
+			       comm ? comm : "-");
+}
+
+/*
+ * Every pair of forms run together on one line (and with a prose word
+ * before): exactly the two denials, each with its own fields; or, when the
+ * first is a user-space record, whose text could be either, a refusal
+ * naming the line and no denial made of the two.
+ */
+/* the formats are the table's, each with the same four arguments */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void test_run_together_pairs(void **state)
+{
+	guint failures = 0;
+
+	for (guint a = 0; a < G_N_ELEMENTS(record_forms); a++) {
+		for (guint b = 0; b < G_N_ELEMENTS(record_forms); b++) {
+			g_autofree char *ra = g_strdup_printf(record_forms[a].fmt, "read", "httpd_t",
+							      "rs:main Q:Reg", 101u);
+			g_autofree char *rb = g_strdup_printf(record_forms[b].fmt, "write",
+							      "postfix_smtpd_t", "smtpd", 202u);
+			g_autofree char *text = g_strdup_printf("seen: %s %s\n", ra, rb);
+			g_autoptr(Got) g = read_paste(text, FALSE);
+			gboolean ok;
+
+			if (record_forms[a].user) {
+				ok = g->denials->len == 0 && g->problems->len == 1 &&
+				     g_str_has_prefix(g->problems->pdata[0], "1: ");
+			} else {
+				g_autofree char *k0 = g->denials->len == 2
+						      ? pair_key(denial_at(g, 0)) : NULL;
+				g_autofree char *k1 = g->denials->len == 2
+						      ? pair_key(denial_at(g, 1)) : NULL;
+				/* a user-space record names no comm */
+				const char *wa = "read|httpd_t|rs:main Q:Reg";
+				const char *wb = record_forms[b].user ? "write|postfix_smtpd_t|-"
+								      : "write|postfix_smtpd_t|smtpd";
+
+				ok = k0 && strcmp(k0, wa) == 0 && strcmp(k1, wb) == 0 &&
+				     g->problems->len == 0;
+			}
+			if (!ok) {
+				print_error("%s + %s: %u denials (%s / %s), %u problems (%s)\n%s",
+					    record_forms[a].what, record_forms[b].what,
+					    g->denials->len,
+					    g->denials->len > 0 ? pair_key(denial_at(g, 0)) : "-",
+					    g->denials->len > 1 ? pair_key(denial_at(g, 1)) : "-",
+					    g->problems->len,
+					    g->problems->len ? (char *)g->problems->pdata[0] : "",
+					    text);
+				failures++;
+			}
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+#pragma GCC diagnostic pop
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -913,6 +1104,8 @@ int main(void)
 		cmocka_unit_test(test_compressed),
 		cmocka_unit_test(test_compressed_crafted),
 		cmocka_unit_test(test_rotations),
+		cmocka_unit_test(test_run_together_pairs),
+		cmocka_unit_test(test_journal_time),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

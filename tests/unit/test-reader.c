@@ -854,15 +854,20 @@ static void test_mixed_whole(void **state)
 	g_autoptr(Collect) c = read_text("mixed.log", mixed, sizeof(mixed) - 1);
 	Problem *p;
 
-	/* the journald one, 7, 8, 463474, 45, 46, 47, 48 */
-	assert_int_equal(c->events->len, 8);
+	/*
+	 * the journald one, 7, 8, 463474, 45 of dmesg, 45 of the syslog line
+	 * (whose host is its node), 46, 47, 48
+	 */
+	assert_int_equal(c->events->len, 9);
 	assert_int_equal(event_at(c, 0)->records->len, 2);
 	assert_int_equal(event_at(c, 0)->serial, 0);
+	assert_string_equal(event_at(c, 0)->node, "host");
 	assert_int_equal(event_by_serial(c, "n1", 7)->records->len, 2);
 	assert_int_equal(event_by_serial(c, NULL, 8)->records->len, 2);
 	assert_int_equal(event_by_serial(c, NULL, 463474)->records->len, 2);
 	assert_int_equal(event_by_serial(c, NULL, 463474)->sec, 1700000001);
-	assert_int_equal(event_by_serial(c, NULL, 45)->records->len, 2);
+	assert_int_equal(event_by_serial(c, NULL, 45)->records->len, 1);
+	assert_int_equal(event_by_serial(c, "host", 45)->records->len, 1);
 	assert_int_equal(c->problems->len, 1);
 	p = g_ptr_array_index(c->problems, 0);
 	assert_string_equal(p->file, "mixed.log");
