@@ -736,3 +736,67 @@ gint64 ad_paste_journal_time(const AdJournalStamp *js, int year)
 	t = mktime(&tm);
 	return t;
 }
+
+/* ---- one field per line ----------------------------------------------------------------- */
+
+gboolean ad_paste_form_line(const char *p, const char *end, const char **key, gsize *key_len,
+			    const char **value, gsize *value_len)
+{
+	static const char *const colon_keys[] = { "scontext", "tcontext", "tclass", "permissive" };
+	const char *k, *q, *open, *close;
+
+	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
+		p++;
+	if (end - p >= 2 && (*p == '-' || *p == '*') && p[1] == ' ')
+		p += 2;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (p >= end)
+		return FALSE;
+	/* the permissions: "avc:  denied  { read }", "denied { read }", "{ read }" */
+	open = memchr(p, '{', end - p);
+	if (open && !memchr(p, '=', end - p) && (close = memchr(open, '}', end - open)) &&
+	    close > open + 1 && (close + 1 == end || (end - close == 5 && memcmp(close + 1, " for", 4) == 0))) {
+		for (q = open + 1; q < close; q++)
+			if (!g_ascii_isalnum(*q) && *q != '_' && *q != ' ')
+				return FALSE;
+		*key = NULL;
+		*key_len = 0;
+		*value = open;
+		*value_len = close + 1 - open;
+		return open == p || ad_paste_find_avc(p, end) ||
+		       (open - p >= 7 && memcmp(open - 7, "denied ", 7) == 0);
+	}
+	for (k = p; k < end && (g_ascii_isalnum(*k) || *k == '_'); k++)
+		;
+	if (k == p || k >= end || !g_ascii_isalpha(*p))
+		return FALSE;
+	if (*k == '=') {
+		q = k + 1;
+		/* one field: no " NAME=" after it */
+		for (const char *w = q; (w = memchr(w, ' ', end - w)) != NULL; w++)
+			if (after_field_name(w + 1, end))
+				return FALSE;
+	} else if (*k == ':' && k + 1 < end && k[1] == ' ') {
+		gboolean known = FALSE;
+
+		for (guint i = 0; i < G_N_ELEMENTS(colon_keys); i++)
+			known |= strlen(colon_keys[i]) == (gsize)(k - p) &&
+				 memcmp(colon_keys[i], p, k - p) == 0;
+		if (!known)
+			return FALSE;
+		for (q = k + 1; q < end && *q == ' '; q++)
+			;
+		if (memchr(q, ' ', end - q))
+			return FALSE;
+	} else {
+		return FALSE;
+	}
+	if (q >= end)
+		return FALSE;
+	*key = p;
+	*key_len = k - p;
+	*value = q;
+	*value_len = end - q;
+	return TRUE;
+}

@@ -117,4 +117,16 @@ const char *ad_paste_journal_prefix(const char *p, const char *end, AdJournalSta
 /* the seconds of @js in year @year (local time unless it has a zone); -1 when none */
 gint64 ad_paste_journal_time(const AdJournalStamp *js, int year);
 
+/*
+ * A line of a denial pasted one field per line (from a form or a ticket):
+ * "KEY=VALUE", "KEY: VALUE" for the fields a denial cannot do without
+ * (scontext, tcontext, tclass, permissive), or the permissions
+ * ("avc:  denied  { read }", "{ read write }"), after quote markers,
+ * indentation or a list bullet.  @key gets the field's name (NULL for the
+ * permissions, whose "{ ... }" is then @value), @value its value: spans of
+ * the line.  FALSE when the line is none of them.
+ */
+gboolean ad_paste_form_line(const char *p, const char *end, const char **key, gsize *key_len,
+			    const char **value, gsize *value_len);
+
 G_END_DECLS

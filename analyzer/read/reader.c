@@ -149,6 +149,11 @@ struct _AdReader {
 	guint noyear_line;	/* the first of them */
 
 	char *line_node;	/* the node= a record of this line began with */
+	/* a denial pasted one field per line, gathered: "{ perms }", then " KEY=VALUE" */
+	GString *form;		/* empty: none */
+	gboolean form_perms;	/* it has its permissions */
+	guint form_line;	/* its first line */
+	guint form_lines;
 
 	guint64 lines, records, rejected;
 };
@@ -196,6 +201,7 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 	r->user_data = user_data;
 	r->source = g_intern_static_string("-");
 	r->partial = g_string_new(NULL);
+	r->form = g_string_new(NULL);
 	r->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r->open = g_hash_table_new(open_hash, open_equal);
 	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
@@ -238,6 +244,7 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->open);
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
+	g_string_free(r->form, TRUE);
 	g_hash_table_unref(r->types);
 	g_free(r->cut_header);
 	g_free(r->line_node);
@@ -1120,6 +1127,7 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 static void process_line(AdReader *r, char *line, gsize len, guint seen);
 static void process_segment(AdReader *r, char *line, const char *p, const char *end,
 			    gsize len, gboolean first, gboolean last);
+static void form_flush(AdReader *r);
 /*
  * The line after a record whose "audit(" a hard wrap cut ("audit(1580863503.1"
  * + "97:786): avc: ..."): when [@p, @end) finishes the stamp, the two are
@@ -1141,6 +1149,73 @@ static gboolean cut_header_continues(AdReader *r, const char *p, const char *end
 	reader_problem(r, "%s", _("malformed audit(...) timestamp: record skipped"));
 	r->line_no = line;
 	return FALSE;
+}
+
+#define AD_FORM_MAX_LINES 64
+
+/*
+ * The denial gathered from lines of one field each, read as a record
+ * without a header when its fields make a whole denial (permissions,
+ * scontext, tcontext, tclass); else the lines were not a denial.
+ */
+static void form_flush(AdReader *r)
+{
+	g_autofree char *body = NULL;
+	guint line = r->line_no;
+
+	if (!r->form->len)
+		return;
+	body = g_strdup_printf("avc:  denied  %s", r->form->str);
+	g_string_truncate(r->form, 0);
+	if (!r->form_perms || !ad_paste_has_denial(body, body + strlen(body)))
+		return;
+	r->line_no = r->form_line;
+	/* its lines stand for one record: they continue none, and none continues it */
+	r->cont_rec = NULL;
+	headerless_denial(r, "AVC", 3, body, body + strlen(body), FALSE);
+	r->cont_rec = NULL;
+	r->line_no = line;
+}
+
+/*
+ * A line of a denial pasted one field per line: gathered (TRUE).  A field
+ * the gathered ones already hold starts another denial, never merged
+ * into the first.
+ */
+static gboolean form_add(AdReader *r, const char *p, const char *end)
+{
+	const char *key, *value;
+	gsize key_len, value_len;
+
+	if (!ad_paste_form_line(p, end, &key, &key_len, &value, &value_len))
+		return FALSE;
+	if (r->form->len) {
+		g_autofree char *field = key ? g_strdup_printf(" %.*s=", (int)key_len, key) : NULL;
+
+		if ((key ? strstr(r->form->str, field) != NULL : r->form_perms) ||
+		    r->form_lines >= AD_FORM_MAX_LINES)
+			form_flush(r);
+	}
+	if (!r->form->len) {
+		r->form_line = r->line_no;
+		r->form_lines = 0;
+		r->form_perms = FALSE;
+	}
+	r->form_lines++;
+	if (!key) {
+		/* the permissions come first, as in a record */
+		g_autofree char *rest = g_strdup(r->form->str);
+
+		g_string_printf(r->form, "%.*s for %s", (int)value_len, value, rest);
+		r->form_perms = TRUE;
+	} else {
+		gboolean quote = memchr(value, ' ', value_len) && value[0] != '"';
+
+		/* a value with blanks as the kernel would have quoted it */
+		g_string_append_printf(r->form, " %.*s=%s%.*s%s", (int)key_len, key,
+				       quote ? "\"" : "", (int)value_len, value, quote ? "\"" : "");
+	}
+	return TRUE;
 }
 
 /*
@@ -1308,6 +1383,14 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		p++;
 	if (r->cut_header && cut_header_continues(r, p, end))
 		return;
+	/* the lines of one field each end at the first that is not one */
+	if (r->form->len) {
+		const char *k, *v;
+		gsize kn, vn;
+
+		if (!ad_paste_form_line(p, end, &k, &kn, &v, &vn))
+			form_flush(r);
+	}
 	if (!*p || has_prefix(p, end, "time->"))
 		return;
 	if (has_prefix(p, end, "----")) {
@@ -1404,6 +1487,9 @@ static void process_segment(AdReader *r, char *line, const char *p, const char *
 	}
 	if (pasted_line(r, line, p, end, last && len <= AD_WRAP_COLS))
 		goto done;
+	/* a denial pasted one field per line */
+	if (first && last && form_add(r, p, end))
+		return;
 	if (strstr(p, "msg=audit(") || (strstr(p, "type=") && strstr(p, "avc:"))) {
 		reader_problem(r, "%s", _("not a well-formed audit record: skipped"));
 		return;
@@ -1556,6 +1642,7 @@ void ad_reader_end_source(AdReader *r)
 	r->discarding = FALSE;
 	if (r->cut_header)
 		cut_header_continues(r, "", "");
+	form_flush(r);
 	emit_all(r);
 	flush_notes(r);
 }

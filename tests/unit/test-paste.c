@@ -982,6 +982,129 @@ static void test_journal_time(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* ------------------------------------------- values with blanks, one field a line */
+
+#define IHDR "type=AVC msg=audit(11/14/2023 22:13:21.085:7) : "
+
+/*
+ * ausearch -i values that hold blanks, wrapped: the words after a field
+ * that may hold blanks (comm, path, ...) are its value up to the next
+ * field, on either line; and where no join may happen.
+ */
+static void test_wrapped_blank_values(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		guint denials;
+		const char *comm, *path;	/* of the first denial; NULL: not checked */
+	} cases[] = {
+		{ "comm cut at its blank",
+		  IHDR "avc:  denied  { read } for  pid=1604 comm=rs:main\n"
+		  "Q:Reg name=messages dev=\"dm-0\" ino=123 " S " " T " tclass=file permissive=1\n",
+		  1, "rs:main Q:Reg", NULL },
+		{ "the value with blanks on the next line",
+		  IHDR "avc:  denied  { read } for  pid=1604\n"
+		  "comm=rs:main Q:Reg name=messages dev=\"dm-0\" ino=123 " S " " T " tclass=file\n",
+		  1, "rs:main Q:Reg", NULL },
+		{ "a long line wrapped before (deleted)",
+		  IHDR "avc:  denied  { map } for  pid=2436 comm=doveconf "
+		  "path=/memfd:serialization-of-a-long-name-that-takes-the-line\n"
+		  "(deleted) dev=\"tmpfs\" ino=51 " S " " T " tclass=file permissive=1\n",
+		  1, "doveconf", "/memfd:serialization-of-a-long-name-that-takes-the-line (deleted)" },
+		{ "contexts on the next line of a long record",
+		  IHDR "avc:  denied  { read } for  pid=1604 comm=rs:main Q:Reg name=messages "
+		  "dev=\"dm-0\" ino=123 " S "\n" T " tclass=file permissive=1\n", 1,
+		  "rs:main Q:Reg", NULL },
+		/* not joined: a whole denial, then prose */
+		{ "a whole denial, then prose",
+		  IHDR "avc:  denied  { read } for  pid=1604 comm=rs:main Q:Reg name=messages "
+		  "dev=\"dm-0\" ino=123 " S " " T " tclass=file permissive=1\n"
+		  "Q:Reg was the thread\n", 1, "rs:main Q:Reg", NULL },
+		/* raw values hold no blank: a word cut at the line's end, joined without one */
+		{ "raw: no blank in the value",
+		  HDR(7) "avc:  denied  { read } for  pid=1604 comm=rs:main\n"
+		  "Q:Reg name=messages " S " " T " tclass=file\n", 1, "rs:mainQ:Reg", NULL },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(Got) g = read_paste(cases[i].text, FALSE);
+		AdDenial *d = g->denials->len ? denial_at(g, 0) : NULL;
+		g_autofree char *comm = d && d->comm.data ? g_strndup(d->comm.data, d->comm.len)
+							  : NULL;
+		g_autofree char *path = d && d->path.data ? g_strndup(d->path.data, d->path.len)
+							  : NULL;
+
+		if (g->denials->len != cases[i].denials ||
+		    (cases[i].comm && g_strcmp0(comm, cases[i].comm) != 0) ||
+		    (cases[i].path && g_strcmp0(path, cases[i].path) != 0)) {
+			print_error("%s: %u denials, comm %s, path %s\n", cases[i].what,
+				    g->denials->len, comm ? comm : "-", path ? path : "-");
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
+/*
+ * A denial pasted one field per line (a form, a ticket): read when its
+ * fields make a whole denial; a field seen twice starts another one.
+ */
+static void test_fields_per_line(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		const char *keys;	/* the denials' "perms|stype|ttype|class", ';' between */
+		const char *comm;	/* of the first */
+	} cases[] = {
+		{ "key=value lines",
+		  "avc: denied { read }\npid=1604\ncomm=\"rsyslogd\"\n" S "\n" T "\ntclass=file\n"
+		  "permissive=0\n", "read|httpd_t|user_home_t|file", "rsyslogd" },
+		{ "bullets, permissions last, a value with blanks",
+		  "- " S "\n- " T "\n- tclass=file\n- comm=rs:main Q:Reg\n- avc: denied { read write }\n",
+		  "read,write|httpd_t|user_home_t|file", "rs:main Q:Reg" },
+		{ "key: value lines",
+		  "scontext: system_u:system_r:httpd_t:s0\ntcontext: system_u:object_r:shadow_t:s0\n"
+		  "tclass: file\ndenied { getattr }\n", "getattr|httpd_t|shadow_t|file", NULL },
+		{ "two denials: a field seen twice starts the second",
+		  "{ read }\n" S "\n" T "\ntclass=file\n{ write }\n"
+		  "scontext=system_u:system_r:sshd_t:s0\ntcontext=system_u:object_r:etc_t:s0\n"
+		  "tclass=dir\n", "read|httpd_t|user_home_t|file;write|sshd_t|etc_t|dir", NULL },
+		/* not a denial: nothing is made of them */
+		{ "no class", "{ read }\n" S "\n" T "\n", "", NULL },
+		{ "no permissions", S "\n" T "\ntclass=file\n", "", NULL },
+		{ "a blank line between: two halves", "{ read }\n" S "\n\n" T "\ntclass=file\n", "",
+		  NULL },
+		{ "prose between", "{ read }\n" S "\nand then\n" T "\ntclass=file\n", "", NULL },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(Got) g = read_paste(cases[i].text, i % 2 == 1);
+		g_autoptr(GString) keys = g_string_new(NULL);
+		AdDenial *d = g->denials->len ? denial_at(g, 0) : NULL;
+		g_autofree char *comm = d && d->comm.data ? g_strndup(d->comm.data, d->comm.len)
+							  : NULL;
+
+		for (guint j = 0; j < g->denials->len; j++) {
+			g_autofree char *k = denial_key(denial_at(g, j));
+
+			g_string_append_printf(keys, "%s%s", j ? ";" : "", k);
+		}
+		/* the record is where its first line is; its time and serial unknown */
+		if (strcmp(keys->str, cases[i].keys) != 0 || g->problems->len ||
+		    (cases[i].comm && g_strcmp0(comm, cases[i].comm) != 0) ||
+		    (d && (d->record->line != 1 || d->event->serial || d->event->sec))) {
+			print_error("%s: %s, comm %s, %u problems\n", cases[i].what, keys->str,
+				    comm ? comm : "-", g->problems->len);
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* ------------------------------------------------- records run together */
 
 /*
@@ -1106,6 +1229,8 @@ int main(void)
 		cmocka_unit_test(test_rotations),
 		cmocka_unit_test(test_run_together_pairs),
 		cmocka_unit_test(test_journal_time),
+		cmocka_unit_test(test_wrapped_blank_values),
+		cmocka_unit_test(test_fields_per_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
