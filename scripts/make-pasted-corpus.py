@@ -181,6 +181,49 @@ def main():
         text += " ".join(strip_node(l) + (" " + strip_node(s) if s else "")
                          for _, _, l, s in pair) + "\n"
     put("run-together.txt", text, used)
+    # 19: journald's lines with their breaks lost: two a line
+    used = take(8)
+    text = ""
+    for i in range(0, len(used), 2):
+        text += " ".join(
+            f"Nov 19 15:27:{i + j:02d} web1 audit[{100 + i + j}]: AVC " + l[l.index("avc:"):]
+            for j, (_, _, l, _) in enumerate(used[i:i + 2])) + "\n"
+    put("journal-run-together.txt", text, used)
+    # 20: an ausearch -i record and a raw one on one line; a raw one and a journal one
+    used = take(8)
+    text = ""
+    for i in range(0, len(used), 2):
+        (_, _, a, _), (_, _, b, _) = used[i:i + 2]
+        if i % 4 == 0:
+            text += interpreted(a, "%m/%d/%Y %H:%M:%S") + " " + strip_node(b) + "\n"
+        else:
+            text += (strip_node(a) + f" Nov 19 15:28:{i:02d} web1 audit[{200 + i}]: AVC " +
+                     b[b.index("avc:"):] + "\n")
+    put("mixed-run-together.txt", text, used)
+    # 21: ausearch -i values with blanks (a file deleted since: "path=/x (deleted)", a
+    # thread named "rs:main Q:Reg"), the records wrapped by a mailer at 72 columns
+    used = take(8)
+    text = "ausearch -m avc -i says:\n\n"
+    for i, (_, _, l, _) in enumerate(used):
+        rec = interpreted(l, "%m/%d/%Y %H:%M:%S")
+        rec = re.sub(r" (path|name)=(\S+)", r" \1=\2 (deleted)", rec, count=1)
+        if i % 2:
+            rec = re.sub(r" comm=(\S+)", r" comm=\1 Q:Reg", rec, count=1)
+        text += "\n".join(textwrap.wrap(rec, 72, break_long_words=False,
+                                        break_on_hyphens=False)) + "\n----\n"
+    put("ausearch-i-blanks-wrapped.txt", text, used)
+    # 22: one field per line, as a ticket form takes them
+    used = take(8)
+    text = "Denials seen (from the form):\n"
+    for _, _, l, _ in used:
+        m = AVC.search(l)
+        text += f"\n- avc: {m.group(1)} {{ {m.group(2)} }}\n"
+        for key in ("pid", "comm", "name", "path", "scontext", "tcontext", "tclass",
+                    "permissive"):
+            v = re.search(r" " + key + r"=(\"[^\"]*\"|\S+)", l)
+            if v:
+                text += f"- {key}={v.group(1)}\n"
+    put("fields-per-line.txt", text, used)
 
     origins = []
     with open(os.path.join(OUT, "expected.tsv"), "w", encoding="utf-8") as exp:
