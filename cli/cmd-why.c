@@ -22,7 +22,7 @@ typedef struct {
 	 * rendered text (verdicts are shared); emptied beyond WHY_TEXT_CACHE_MAX
 	 */
 	GHashTable *verdict_text;
-	guint64 by_reason[AD_REASON_INVALID_CONTEXT + 1];
+	guint64 by_reason[AD_REASON_LAST + 1];
 	guint64 granted;
 } WhyState;
 
@@ -128,7 +128,7 @@ static void summary(AdCli *cli, WhyState *st, FILE *f)
 	g_string_append_printf(s, ngettext("%" PRIu64 " denial record analysed",
 					   "%" PRIu64 " denial records analysed",
 					   cli->denials), cli->denials);
-	for (int r = 0; r <= AD_REASON_INVALID_CONTEXT; r++)
+	for (int r = 0; r <= AD_REASON_LAST; r++)
 		if (st->by_reason[r])
 			g_string_append_printf(s, ", %" PRIu64 " %s",
 					       st->by_reason[r], ad_reason_name(r));

@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	v = ad_policy_explain(policy, f[0], f[1], f[2], pv, n);
 	if (!v)
 		ad_fuzz_fail("ad_policy_explain never fails", text, strlen(text));
-	if ((unsigned)v->reason > AD_REASON_INVALID_CONTEXT || !ad_reason_name(v->reason))
+	if ((unsigned)v->reason > AD_REASON_LAST || !ad_reason_name(v->reason))
 		ad_fuzz_fail("verdict reason in range", text, strlen(text));
 	/* keep one across another call, as alerts do */
 	v = ad_verdict_ref(v);

@@ -109,6 +109,8 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 	name = ad_module_name(stype, 56, "_leaks");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("leaks", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_YELLOW);
+	/* a leak, not a label problem: before a relabel of the leaked object */
+	s->harmless = TRUE;
 	ad_suggestion_set_if(s, _("If %s does not need the %s (labelled %s) it inherited when "
 				  "it was started"), stype, d->tclass, ttype);
 	ad_suggestion_set_then(s, _("Then this is a leaked file descriptor: the program that "

@@ -31,6 +31,7 @@ G_BEGIN_DECLS
 	X(execmod) \
 	X(mmap_zero) \
 	X(leaks) \
+	X(harmless) \
 	X(permissive) \
 	X(policy_mismatch) \
 	X(invalid_context) \

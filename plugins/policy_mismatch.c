@@ -2,7 +2,7 @@
 /*
  * policy_mismatch: the record does not fit the policy it is judged
  * against.  It names a type, class or permission this policy lacks
- * (unknown_type, unknown_class, unknown_permission), or contexts the
+ * (unknown_type, unknown_level, unknown_class, unknown_permission), or contexts the
  * policy rejects (invalid_context on an AVC: the kernel logs only
  * contexts that were valid when it logged them).  The log comes from
  * another machine or another version of the policy, or a module that
@@ -103,8 +103,8 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 const AdPlugin ad_plugin_policy_mismatch = {
 	.id = "policy_mismatch",
 	.priority = 100,
-	.reasons = AD_REASON_BIT(AD_REASON_UNKNOWN_TYPE) | AD_REASON_BIT(AD_REASON_UNKNOWN_CLASS) |
-		   AD_REASON_BIT(AD_REASON_UNKNOWN_PERMISSION) |
+	.reasons = AD_REASON_BIT(AD_REASON_UNKNOWN_TYPE) | AD_REASON_BIT(AD_REASON_UNKNOWN_LEVEL) |
+		   AD_REASON_BIT(AD_REASON_UNKNOWN_CLASS) | AD_REASON_BIT(AD_REASON_UNKNOWN_PERMISSION) |
 		   AD_REASON_BIT(AD_REASON_INVALID_CONTEXT),
 	.analyze = analyze_policy_mismatch,
 };

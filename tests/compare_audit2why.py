@@ -39,6 +39,7 @@ EXPECTED_DIFFERENCES = {
     ("dontaudit", "boolean"), ("te_rule", "boolean"),
     ("BADSCON", "unknown_type"), ("BADSCON", "invalid_context"),
     ("BADTCON", "unknown_type"), ("BADTCON", "invalid_context"),
+    ("BADSCON", "unknown_level"), ("BADTCON", "unknown_level"),
     ("BADTCLASS", "unknown_class"), ("BADPERM", "unknown_permission"),
 }
 

@@ -249,31 +249,45 @@ void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
 }
 
 /*
+ * A proved boolean that opens the access to this many domains or more (one
+ * every domain is subject to, such as domain_can_mmap_files, 899 domains
+ * in Fedora's policy; init_daemons_use_tty, 302) is broad: a
+ * local module granting the one access is narrower.
+ */
+#define AD_BROAD_DOMAINS 200
+
+/*
  * The rank of a suggestion, best first: an attack warning (what an
- * investigator must read before anything is loosened); fixes proved to
- * stop every denial; suggestions that change nothing in the policy
- * (explanations, program fixes, bug reports); a local module, proved but
- * the last resort; turning a boolean off (it weakens what the boolean
- * protects); fixes that would not stop the denial.
+ * investigator must read before anything is loosened); silencing a
+ * harmless denial (nothing needs allowing); fixes proved to stop every
+ * denial; suggestions that change nothing in the policy (explanations,
+ * program fixes, bug reports); a local module, proved but the last
+ * resort; a broad proved fix; turning a boolean off (it weakens what the
+ * boolean protects); fixes that would not stop the denial; notes.
  */
 static int proof_rank(const AdSuggestion *s)
 {
 	/* a fact is no fix: after every fix (they go apart, ad_suggestions_take_notes()) */
 	if (s->note)
-		return 6;
+		return 8;
 	if (s->kind == AD_FIX_ATTACK)
 		return 0;
+	if (s->harmless)
+		return 1;
 	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++)
 		if (!((AdBoolSetting *)g_ptr_array_index(s->set_booleans, i))->value)
-			return s->proof == AD_PROOF_FAILED ? 5 : 4;
+			return s->proof == AD_PROOF_FAILED ? 7 : 6;
 	switch (s->proof) {
 	case AD_PROOF_OK:
-		return s->adds_rules || s->kind == AD_FIX_MODULE ? 3 : 1;
+		if (s->adds_rules || s->kind == AD_FIX_MODULE)
+			return 4;
+		/* a label gives what the policy means that type for: only booleans are broad */
+		return s->kind == AD_FIX_BOOLEAN && s->scope.domains >= AD_BROAD_DOMAINS ? 5 : 2;
 	case AD_PROOF_NONE:
-		return 2;
+		return 3;
 	case AD_PROOF_FAILED:
 	default:
-		return 5;
+		return 7;
 	}
 }
 

@@ -96,6 +96,12 @@ typedef struct {
 	 * suggestions and never rank as one (see ad_suggestions_take_notes()).
 	 */
 	gboolean note;
+	/*
+	 * The denial costs nothing (the call succeeded anyway, a descriptor
+	 * closed at exec): silencing it is the answer, ranked before every
+	 * fix that would allow the access.
+	 */
+	gboolean harmless;
 
 	/* the answers, set by ad_suggestions_prove() */
 	AdProof proof;
@@ -130,10 +136,11 @@ void ad_suggestion_add_boolean(AdSuggestion *s, const char *name, gboolean value
 gboolean ad_suggestion_changes_policy(const AdSuggestion *s);
 
 /*
- * Sorts best first: an attack warning; then fixes proved to allow every
- * denied access (a local module among them only after the rest); then
- * suggestions that change nothing in the policy; then fixes that would
- * not work.  Within a rank, the narrowest scope first (in steps of about
+ * Sorts best first: an attack warning; silencing a harmless denial; then
+ * fixes proved to allow every denied access (a local module among them
+ * only after the rest, a broad one after the module); then suggestions
+ * that change nothing in the policy; then fixes that would not work;
+ * notes last.  Within a rank, the narrowest scope first (in steps of about
  * three times: the counts are rough), then confidence, level, the
  * plugin's priority and id.
  */

@@ -566,6 +566,9 @@ static const char *const reason_texts[] = {
 					    "policy."),
 	[AD_REASON_INVALID_CONTEXT] = N_("Every part of the context exists, but the policy "
 					 "does not allow them together."),
+	[AD_REASON_UNKNOWN_LEVEL] = N_("The record names an MLS/MCS level (a sensitivity or a "
+				       "category) this policy does not define: the log comes "
+				       "from another policy or MLS setup."),
 };
 
 const char *ad_reason_text(AdReason r)

@@ -329,7 +329,13 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	}
 
 	if (ci->unknown->len) {
-		ci->reason = AD_REASON_UNKNOWN_TYPE;
+		gboolean levels_only = TRUE;
+
+		/* only a sensitivity or a category missing: the reason says so, not "type" */
+		for (guint i = 0; i < ci->unknown->len && levels_only; i++)
+			levels_only = g_str_has_prefix(ci->unknown->pdata[i], "category ") ||
+				      g_str_has_prefix(ci->unknown->pdata[i], "level ");
+		ci->reason = levels_only ? AD_REASON_UNKNOWN_LEVEL : AD_REASON_UNKNOWN_TYPE;
 		ci->problem = ad_unknown_sentence(ci->unknown);
 		mls_range_destroy(&range);
 		return;

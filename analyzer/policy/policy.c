@@ -67,6 +67,7 @@ static const char *const ad_reason_names[] = {
 	[AD_REASON_UNKNOWN_CLASS] = "unknown_class",
 	[AD_REASON_UNKNOWN_PERMISSION] = "unknown_permission",
 	[AD_REASON_INVALID_CONTEXT] = "invalid_context",
+	[AD_REASON_UNKNOWN_LEVEL] = "unknown_level",
 };
 
 const char *ad_reason_name(AdReason r)
@@ -975,6 +976,7 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 	class_datum_t *cls;
 	guint32 requested = 0;
 	gboolean unknown_class = FALSE, unknown_type = FALSE, invalid = FALSE;
+	gboolean unknown_level = FALSE;
 
 	cls = ad_class_lookup(p, tclass);
 	if (!cls) {
@@ -1031,18 +1033,22 @@ static AdVerdict *ad_explain_compute(AdPolicy *p, const char *scon, const char *
 	if (!si->ok) {
 		ad_verdict_context_problem(v, si, FALSE, scon);
 		unknown_type |= si->reason == AD_REASON_UNKNOWN_TYPE;
+		unknown_level |= si->reason == AD_REASON_UNKNOWN_LEVEL;
 		invalid |= si->reason == AD_REASON_INVALID_CONTEXT;
 	}
 	if (!ti->ok) {
 		ad_verdict_context_problem(v, ti, TRUE, tcon);
 		unknown_type |= ti->reason == AD_REASON_UNKNOWN_TYPE;
+		unknown_level |= ti->reason == AD_REASON_UNKNOWN_LEVEL;
 		invalid |= ti->reason == AD_REASON_INVALID_CONTEXT;
 	}
 
-	if (unknown_class || bad_perms->len || n == 0 || unknown_type || invalid) {
+	if (unknown_class || bad_perms->len || n == 0 || unknown_type || unknown_level || invalid) {
 		/* audit2why's order: contexts (BADSCON/BADTCON), class, permissions */
 		if (unknown_type)
 			v->reason = AD_REASON_UNKNOWN_TYPE;
+		else if (unknown_level)
+			v->reason = AD_REASON_UNKNOWN_LEVEL;
 		else if (invalid)
 			v->reason = AD_REASON_INVALID_CONTEXT;
 		else if (unknown_class)

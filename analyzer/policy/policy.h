@@ -28,7 +28,10 @@ typedef enum {
 	AD_REASON_UNKNOWN_CLASS,
 	AD_REASON_UNKNOWN_PERMISSION,
 	AD_REASON_INVALID_CONTEXT,
+	/* only an MLS/MCS sensitivity or category of a context is not defined */
+	AD_REASON_UNKNOWN_LEVEL,
 } AdReason;
+#define AD_REASON_LAST AD_REASON_UNKNOWN_LEVEL
 
 const char *ad_reason_name(AdReason r);	/* "te_rule" */
 

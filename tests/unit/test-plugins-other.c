@@ -1083,6 +1083,89 @@ static void test_disable_ipv6(void **state)
 	}
 }
 
+/*
+ * A blocked check whose system call succeeded anyway (a capability tried
+ * before a fallback), and the byte-code cache of an interpreter: silenced
+ * first, never a module granting the capability or the write first.
+ */
+static char *with_syscall(const char *perms, const char *tcontext, const char *tclass,
+			  const char *extra, int permissive, const char *syscall,
+			  const char *success)
+{
+	return g_strdup_printf(
+		"type=AVC msg=audit(1700003000.100:400): avc:  denied  { %s } for  pid=4000 "
+		"comm=\"tool\" %s scontext=system_u:system_r:httpd_t:s0 tcontext=%s "
+		"tclass=%s permissive=%d\n"
+		"type=SYSCALL msg=audit(1700003000.100:400): arch=c000003e syscall=%s "
+		"success=%s exit=0 a0=3 a1=0 a2=0 a3=0 items=0 ppid=1 pid=4000 auid=0 uid=0 "
+		"gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=1 "
+		"comm=\"tool\" exe=\"/usr/sbin/tool\" subj=system_u:system_r:httpd_t:s0 "
+		"key=(null)\n",
+		perms, extra ? extra : "", tcontext, tclass, permissive, syscall, success);
+}
+
+static void assert_harmless_first(Case *c)
+{
+	g_autoptr(GPtrArray) all = analyze_all(c);
+	AdSuggestion *first;
+
+	assert_true(all->len > 0);
+	first = g_ptr_array_index(all, 0);
+	assert_string_equal(first->plugin, "harmless");
+	assert_int_equal(first->kind, AD_FIX_DONTAUDIT);
+	assert_false(first->adds_rules);
+}
+
+static void test_harmless(void **state)
+{
+	static const char cap[] = "system_u:system_r:httpd_t:s0";
+	g_autofree char *ok = with_syscall("sys_admin", cap, "capability", "capability=21", 0,
+					   "ioctl", "yes");
+	g_autofree char *failed = with_syscall("sys_admin", cap, "capability", "capability=21",
+					       0, "ioctl", "no");
+	g_autofree char *logged = with_syscall("sys_admin", cap, "capability", "capability=21",
+					       1, "ioctl", "yes");
+	g_autofree char *cache = with_syscall("write add_name", "system_u:object_r:usr_t:s0",
+					      "dir", "name=\"__pycache__\"", 0, "openat", "no");
+	g_autofree char *read = with_syscall("read", "system_u:object_r:usr_t:s0", "dir",
+					     "name=\"__pycache__\"", 0, "openat", "no");
+	g_autoptr(Case) c_ok = NULL, c_failed = NULL, c_logged = NULL, c_cache = NULL;
+	g_autoptr(Case) c_read = NULL, c_leak = NULL;
+	g_autoptr(GPtrArray) s = NULL, s2 = NULL, s3 = NULL, s4 = NULL, s5 = NULL;
+	g_autoptr(GPtrArray) leak_all = NULL;
+	AdSuggestion *sg;
+
+	NEED_POLICY();
+	c_ok = case_new(ok, 0);
+	assert_int_equal(c_ok->d->success, 1);
+	s = run(&ad_plugin_harmless, c_ok, 1);
+	sg = only(s);
+	assert_true(sg->harmless);
+	assert_int_equal(sg->kind, AD_FIX_DONTAUDIT);
+	assert_command(sg, 0, "avcdoctor allow --source httpd_t --target httpd_t --class "
+			      "capability --perm sys_admin -D -M my_httpd_dontaudit "
+			      "/var/log/audit/audit.log");
+	assert_contains(sg->then_text, "success=yes");
+	assert_harmless_first(c_ok);
+	/* the call failed, or nothing was blocked: no sign of a fallback */
+	c_failed = case_new(failed, 0);
+	s2 = run(&ad_plugin_harmless, c_failed, 0);
+	c_logged = case_new(logged, 0);
+	s3 = run(&ad_plugin_harmless, c_logged, 0);
+	/* writing __pycache__ into a system directory */
+	c_cache = case_new(cache, 0);
+	s4 = run(&ad_plugin_harmless, c_cache, 1);
+	assert_contains(only(s4)->then_text, "compiles it in memory");
+	assert_harmless_first(c_cache);
+	/* reading it is no cache write */
+	c_read = case_new(read, 0);
+	s5 = run(&ad_plugin_harmless, c_read, 0);
+	/* a leaked descriptor: its dontaudit before anything that allows it */
+	c_leak = case_new(REC_LEAK, 0);
+	leak_all = analyze_all(c_leak);
+	assert_string_equal(((AdSuggestion *)g_ptr_array_index(leak_all, 0))->plugin, "leaks");
+}
+
 /* ---------------------------------------------------------------- the whole corpus */
 
 static const AdPlugin *const mine[] = {
@@ -1251,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_execmod),
 		cmocka_unit_test(test_mmap_zero),
 		cmocka_unit_test(test_leaks),
+		cmocka_unit_test(test_harmless),
 		cmocka_unit_test(test_permissive),
 		cmocka_unit_test(test_policy_mismatch),
 		cmocka_unit_test(test_invalid_context),

@@ -623,6 +623,18 @@ static void test_unknown_names(void **state)
 	assert_true(has_string(v->unknown, "level s9"));
 	assert_true(has_string(v->unknown, "category c2000"));
 	assert_true(has_string(v->unknown, "type bar_t"));
+	/* only an MLS level or category missing: its own reason, in text and JSON alike */
+	v = explain("system_u:system_r:httpd_t:s0", "system_u:object_r:etc_t:s0:c2000", "file",
+		    "read");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_LEVEL);
+	assert_true(has_string(v->unknown, "category c2000"));
+	assert_non_null(strstr(v->detail, "the category c2000 is not defined"));
+	v = explain("system_u:system_r:httpd_t:s9", "system_u:object_r:etc_t:s0", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_LEVEL);
+	assert_true(has_string(v->unknown, "level s9"));
+	/* a type missing as well: the type is what tells another policy */
+	v = explain("system_u:system_r:foo_t:s9", "system_u:object_r:etc_t:s0", "file", "read");
+	assert_int_equal(v->reason, AD_REASON_UNKNOWN_TYPE);
 	/* as in audit2why, the contexts outrank the class; both are listed */
 	v = explain("system_u:system_r:foo_t:s0", "system_u:object_r:etc_t:s0", "nosuchclass",
 		    "read");
@@ -710,6 +722,7 @@ static void test_lookups(void **state)
 	assert_string_equal(ad_reason_name(AD_REASON_TE_RULE), "te_rule");
 	assert_string_equal(ad_reason_name(AD_REASON_INVALID_CONTEXT), "invalid_context");
 	assert_string_equal(ad_reason_name(AD_REASON_UNKNOWN_PERMISSION), "unknown_permission");
+	assert_string_equal(ad_reason_name(AD_REASON_UNKNOWN_LEVEL), "unknown_level");
 }
 
 /* ---- caches ----------------------------------------------------------------------- */

@@ -218,6 +218,49 @@ static void test_broad_and_narrow_boolean(void **state)
 }
 
 /*
+ * The ranking's special places, from proof results set by hand: silencing
+ * a harmless denial before every fix; a boolean opening the access to
+ * hundreds of domains after the local module granting just it; notes
+ * after everything.
+ */
+static void test_rank_harmless_broad_notes(void **state)
+{
+	g_autoptr(GPtrArray) list = new_list();
+	g_autoptr(GPtrArray) notes = NULL;
+	AdSuggestion *s;
+	static const char *const want[] = { "silence", "narrow_bool", "module", "global_bool" };
+
+	(void)state;
+	s = suggestion(list, "note", AD_FIX_INFO);
+	s->note = TRUE;
+	s = suggestion(list, "global_bool", AD_FIX_BOOLEAN);
+	ad_suggestion_add_command(s, "setsebool", "-P", "domain_can_mmap_files=1", NULL);
+	s->proof = AD_PROOF_OK;
+	s->scope.accesses = 11259075;
+	s->scope.domains = 899;
+	s = suggestion(list, "module", AD_FIX_MODULE);
+	s->adds_rules = TRUE;
+	s->proof = AD_PROOF_OK;
+	s->scope.accesses = 0;
+	s->scope.domains = 0;
+	s = suggestion(list, "narrow_bool", AD_FIX_BOOLEAN);
+	ad_suggestion_add_command(s, "setsebool", "-P", "narrow_bool=1", NULL);
+	s->proof = AD_PROOF_OK;
+	s->scope.accesses = 3;
+	s->scope.domains = 1;
+	s = suggestion(list, "silence", AD_FIX_DONTAUDIT);
+	s->harmless = TRUE;
+	ad_suggestions_sort(list);
+	notes = ad_suggestions_take_notes(list);
+	assert_int_equal(list->len, G_N_ELEMENTS(want));
+	for (guint i = 0; i < G_N_ELEMENTS(want); i++)
+		assert_string_equal(((AdSuggestion *)g_ptr_array_index(list, i))->plugin, want[i]);
+	assert_int_equal(notes->len, 1);
+	assert_string_equal(((AdSuggestion *)g_ptr_array_index(notes, 0))->plugin, "note");
+	assert_int_equal(ad_suggestions_level(list), AD_LEVEL_GREEN);
+}
+
+/*
  * wrong_t -> good_t is not enough (needs_bool); with needs_bool it is,
  * as one combined fix; ok_t works alone.  Scopes: good_t is read by
  * other1_t besides (1 access, 1 domain); ok_t by no one else.
@@ -491,6 +534,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_broad_and_narrow_boolean),
+		cmocka_unit_test(test_rank_harmless_broad_notes),
 		cmocka_unit_test(test_relabel_needs_boolean),
 		cmocka_unit_test(test_port_type),
 		cmocka_unit_test(test_unproved),
