@@ -7,6 +7,7 @@
  * no header of the message decides where it goes).
  */
 #include <fcntl.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include <gio/gio.h>
@@ -290,9 +291,9 @@ static void release_held(AdMailer *m, gint64 now)
 			/* translators: the first line of an alert mail sent late */
 			report = g_strdup_printf(
 				_("This mail was held back by the limit of %u alert mails an hour. "
-				  "Still held back after it: %u; held back and not kept: %"
-				  G_GUINT64_FORMAT " (see avcdoctor list).\n\n%s"),
-				m->max_per_hour, g_queue_get_length(&b->held), b->dropped,
+				  "Still held back after it: %u; held back and not kept: %" PRIu64
+				  " (see avcdoctor list).\n\n%s"),
+				m->max_per_hour, g_queue_get_length(&b->held), (uint64_t)b->dropped,
 				h->report);
 			if (hand_over(m, &a, h->summary, report, m->log, m->log_data))
 				g_queue_push_tail(&b->sent, GSIZE_TO_POINTER((gsize)now));
