@@ -2,7 +2,7 @@
 # A short fuzz run in the test suite (fuzz/README.md).  Builds the libFuzzer
 # targets in a separate clang build ($AD_BUILD_DIR/fuzz-smoke), replays every
 # regression input of tests/data/fuzz/<target>/ once, then fuzzes each target
-# for $AD_FUZZ_SECONDS (20) seconds on its seeds.  Exit 77 (skipped) when
+# for $AD_FUZZ_SECONDS (10) seconds on its seeds.  Exit 77 (skipped) when
 # clang or libclang-rt-14-dev is missing.
 #
 # tests/data/fuzz/KNOWN-CRASHES lists regression inputs whose fix is still
@@ -13,7 +13,7 @@
 set -u
 src=${AD_SOURCE_DIR:?}
 build=${AD_BUILD_DIR:?}/fuzz-smoke
-secs=${AD_FUZZ_SECONDS:-20}
+secs=${AD_FUZZ_SECONDS:-10}
 targets="fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs"
 known_file=$src/tests/data/fuzz/KNOWN-CRASHES
 
