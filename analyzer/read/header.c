@@ -228,22 +228,30 @@ static gboolean journal_start(const char *p, const char *end)
 const char *ad_header_next_start(const char *p, const char *end, gboolean quotes,
 				 AdStartKind *kind, AdHeader *h)
 {
-	gboolean in_quotes = FALSE;
+	const char *w = p + 1;
 
-	for (const char *w = p + 1; w < end; w++) {
-		if (w[-1] == '"' && quotes)
-			in_quotes = !in_quotes;
-		if (in_quotes)
-			continue;
-		if (w[-1] != ' ') {
-			/* an item of a printed list of records: "', 'type=..." */
-			if (*w == 't' && w[-1] == '\'' && w - p >= 3 && w[-2] == ' ' && w[-3] == ',' &&
-			    ad_header_at(w, end, h)) {
-				*kind = AD_START_HEADER;
-				return w;
+	/* from blank to blank: a record starts only at a word (memchr finds them fast) */
+	while (w < end) {
+		const char *sp = memchr(w - 1, ' ', end - (w - 1));
+
+		if (!sp)
+			break;
+		if (quotes) {
+			/* a "..." before the blank: a kernel value, no blank inside, skipped whole */
+			const char *q = memchr(w - 1, '"', sp - (w - 1));
+
+			if (q) {
+				const char *c = memchr(q + 1, '"', end - (q + 1));
+
+				if (!c)
+					break;
+				w = c + 2;
+				continue;
 			}
-			continue;
 		}
+		w = sp + 1;
+		if (w >= end)
+			break;
 		switch (*w) {
 		case 't':
 			if (ad_header_at(w, end, h)) {
@@ -251,11 +259,18 @@ const char *ad_header_next_start(const char *p, const char *end, gboolean quotes
 				return w;
 			}
 			break;
+		case '\'':
+			/* an item of a printed list of records: "', 'type=..." */
+			if (w - p >= 3 && w[-2] == ',' && w[-3] == '\'' && ad_header_at(w + 1, end, h)) {
+				*kind = AD_START_HEADER;
+				return w + 1;
+			}
+			break;
 		case 'n':
 			if (has_prefix(w, end, "node=")) {
-				const char *sp = memchr(w, ' ', end - w);
+				const char *nsp = memchr(w, ' ', end - w);
 
-				if (sp && sp - w < 260 && ad_header_at(sp + 1, end, h)) {
+				if (nsp && nsp - w < 260 && ad_header_at(nsp + 1, end, h)) {
 					*kind = AD_START_HEADER;
 					return w;
 				}
@@ -281,6 +296,7 @@ const char *ad_header_next_start(const char *p, const char *end, gboolean quotes
 		default:
 			break;
 		}
+		w++;
 	}
 	*kind = AD_START_NONE;
 	return NULL;

@@ -1306,9 +1306,6 @@ static const char *next_split(const char *s, const char *end, gboolean *refuse)
 	AdHeader h;
 
 	*refuse = FALSE;
-	/* the fast way out: a record that another follows holds a field */
-	if (!memchr(s, '=', end - s))
-		return NULL;
 	content = ad_paste_journal_prefix(s, end, &js);
 	if (!content)
 		content = s;
@@ -1317,10 +1314,10 @@ static const char *next_split(const char *s, const char *end, gboolean *refuse)
 	 * (pid= uid= ses= subj= are unquoted); in kernel text a quote can only
 	 * be inside a "..." value, after which a "msg='" is that value's text.
 	 */
-	user = g_strstr_len(s, end - s, "msg='");
+	user = memchr(s, '\'', end - s) ? memmem(s, end - s, "msg='", 5) : NULL;
 	if (user && memchr(s, '"', user - s))
 		user = NULL;
-	stamp = g_strstr_len(s, end - s, "audit(");
+	stamp = memmem(s, end - s, "audit(", 6);
 	interpreted = stamp && ad_paste_is_interpreted_stamp(stamp + 6, end);
 	/* a quote the sender opens in a user-space record must not hide what follows it */
 	for (from = content; (w = ad_header_next_start(from, end, !interpreted && !user, &kind, &h));
