@@ -41,7 +41,12 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	double conf;
 	AdLevel level;
 
-	if (d->type != AD_DENIAL_AVC || !ctx->labels || !d->perms || !d->perms->len)
+	/*
+	 * systemd checks a unit by its file's label (class service, USER_AVC
+	 * with path=): a unit file with the wrong label is a file like any other
+	 */
+	if ((d->type != AD_DENIAL_AVC && g_strcmp0(d->tclass, "service") != 0) || !ctx->labels ||
+	    !d->perms || !d->perms->len)
 		return 0;
 	/* relabelto names the new label, not the file's; create: the file is not there yet */
 	if (ad_denial_has_any_perm(d, (const char *const[]){"relabelto", "create", NULL}))
@@ -185,7 +190,8 @@ const AdPlugin ad_plugin_restorecon = {
 	.id = "restorecon",
 	.priority = 100,
 	/* allowed now or hidden by the policy: nothing to fix (catchall says so) */
-	.classes = AD_FILE_CLASSES,
+	.classes = AD_NAMES("file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file",
+			    "fifo_file", "service"),
 	/* whatever the verdict: a mislabel is one also when the access is hidden or allowed */
 	.reasons = 0,
 	.analyze = analyze_restorecon,

@@ -229,4 +229,15 @@ PY
 	fail "overview over batches"
 expect_grep "^7000 denial records in 7000 alerts (written in 5 batches of at most 1500 alerts" \
 	"$TMP/many.err" "the summary counts the batches"
+# systemd's USER_AVC for a unit (class service, path=): a unit file written in a home
+# directory and moved into /etc/systemd/system is relabelled, not allowed by a module
+printf '%s\n' "type=USER_AVC msg=audit(1700000010.100:120): pid=1 uid=0 auid=4294967295 ses=4294967295 subj=system_u:system_r:init_t:s0 msg='avc:  denied  { start } for auid=0 uid=0 gid=0 path=\"/etc/systemd/system/foo.service\" cmdline=\"/usr/bin/systemctl start foo\" scontext=system_u:system_r:init_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=service exe=\"/usr/lib/systemd/systemd\" sauid=0 hostname=? addr=? terminal=?'" >"$TMP/unit.log"
+expect_status 0 "analyze a systemd unit denial" -- "$AVCDOCTOR" analyze --json -p "$POLICY" "$TMP/unit.log"
+python3 - "$TMP/out" <<'PY' && pass "a unit file with a home label: restorecon on it first, proved" || fail "unit file: $(cat "$TMP/out")"
+import json, sys
+o = json.loads(open(sys.argv[1]).readline())
+s = o["suggestions"][0]
+assert s["commands"] == [["restorecon", "-v", "--", "/etc/systemd/system/foo.service"]], s
+assert s["verified"] is True, s
+PY
 finish
