@@ -56,6 +56,17 @@ AdDispatch *ad_dbus_service_dispatch(AdDbusService *s);
 void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error);
 gboolean ad_dbus_service_owns_setroubleshootd(AdDbusService *s);
 
+/*
+ * Which of @n items (oldest first) a reply of at most @budget bytes keeps
+ * when item i takes @sizes[i] bytes: the newest first, an item too large
+ * for what is left skipped; @keep[i] set for each.  The number left out.
+ */
+guint ad_dbus_newest_that_fit(const gsize *sizes, guint n, gsize budget, gboolean *keep);
+/* ListAlerts' reply, (as), of @texts (oldest first) within @budget bytes of marshalled data */
+GVariant *ad_dbus_texts_reply(GPtrArray *texts, gsize budget, guint *ret_left_out);
+/* logs (at most once a minute) that @method's reply left @n alerts out; nothing for 0 */
+void ad_dbus_log_left_out(const char *method, guint n);
+
 /* the D-Bus error name of a GError of the store or the dispatcher */
 const char *ad_dbus_error_name(const GError *error);
 

@@ -26,6 +26,7 @@ typedef enum {
 	AD_DISPATCH_ERROR_UNSAFE,	/* not root-owned or world-writable, as root */
 	AD_DISPATCH_ERROR_ACCESS,	/* a D-Bus caller may not do this */
 	AD_DISPATCH_ERROR_NO_STORE,	/* the method needs the store, which is not open */
+	AD_DISPATCH_ERROR_TOO_LARGE,	/* an answer would not fit in a D-Bus message */
 } AdDispatchError;
 
 typedef enum {
@@ -199,9 +200,35 @@ char *ad_dispatch_summary(AdDispatch *d);
 
 /* ---- what the D-Bus service asks ------------------------------------------ */
 
-/* JSON texts (analyze keys) of the alerts seen since @since; see ad_store_list */
+/*
+ * The size of a D-Bus reply that grows with the store, at most: half the
+ * system bus' message limit (32 MiB).  A reply the bus refuses costs the
+ * dispatcher its connection, and both of its names, and its caller gets
+ * no answer; so such a reply keeps the newest alerts that fit and leaves
+ * out the others, said in the reply where its type allows, else logged.
+ */
+#define AD_DISPATCH_MAX_REPLY (16u << 20)
+/* one alert on the bus at most: its JSON text, or its raw records (get_alert) */
+#define AD_DISPATCH_MAX_ALERT (1u << 20)
+
+/*
+ * @o (an alert's JSON object) as text for the bus, at most @max bytes:
+ * when longer, entries are dropped from the ends of "records" (the raw
+ * lines of its latest event), then of "paths", "commands" and "hosts"
+ * (with "hosts_hex"), and "<key>_left_out" says how many of each.  NULL
+ * when even that is too long.  @o is changed.
+ */
+char *ad_dispatch_alert_text(json_object *o, gsize max);
+
+/*
+ * JSON texts (analyze keys) of the alerts seen since @since, oldest
+ * sighting first, each at most AD_DISPATCH_MAX_ALERT bytes (see
+ * ad_dispatch_alert_text); the number of alerts too large even so in
+ * @ret_left_out (may be NULL).  See ad_store_list.
+ */
 GPtrArray *ad_dispatch_list(AdDispatch *d, double since, gboolean include_ignored,
-			    gint64 uid, const char *host, GError **error);
+			    gint64 uid, const char *host, guint *ret_left_out, GError **error);
+/* one alert's JSON text, at most AD_DISPATCH_MAX_ALERT bytes */
 char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error);
 gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
 				GError **error);

@@ -271,11 +271,24 @@ GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id
 	g_variant_builder_init(&events, G_VARIANT_TYPE("as"));
 	if (json_object_object_get_ex(alert, "records", &records) &&
 	    json_object_is_type(records, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(records); i++) {
-			const char *r = json_object_get_string(json_object_array_get_idx(records, i));
+		size_t n = json_object_array_length(records), i;
+		gsize size = 0;
 
-			g_variant_builder_add_value(&events, clean_string(r));
+		/* the raw records, as many as fit in AD_DISPATCH_MAX_ALERT; the rest counted */
+		for (i = 0; i < n; i++) {
+			const char *r = json_object_get_string(json_object_array_get_idx(records, i));
+			g_autofree char *shown = ad_text_shown(r);
+
+			size += strlen(shown) + 8;
+			if (size > AD_DISPATCH_MAX_ALERT)
+				break;
+			g_variant_builder_add(&events, "s", shown);
 		}
+		if (i < n)
+			g_variant_builder_add_value(&events, g_variant_new_take_string(g_strdup_printf(
+				ngettext("(%zu more record of this event not shown: too large to send)",
+					 "(%zu more records of this event not shown: too large to send)",
+					 n - i), n - i)));
 	}
 	g_variant_builder_init(&analyses, G_VARIANT_TYPE("a(ssssbbi)"));
 	if (json_object_object_get_ex(alert, "suggestions", &suggestions) &&
@@ -410,19 +423,44 @@ static GPtrArray *caller_alerts(AdStore *st, double since, gint64 uid, gboolean 
 	return out;
 }
 
-static GVariant *alerts_variant(GPtrArray *alerts)
+GVariant *ad_setroubleshoot_alerts_reply(GPtrArray *alerts, gsize budget, guint *ret_left_out)
 {
+	g_autofree gsize *sizes = g_new(gsize, alerts->len + 1);
+	g_autofree gboolean *keep = g_new(gboolean, alerts->len + 1);
 	GVariantBuilder b;
 
+	/* the shown summaries are made twice rather than all held: a store may be large */
+	for (guint i = 0; i < alerts->len; i++) {
+		json_object *o = g_ptr_array_index(alerts, i);
+		g_autofree char *summary = ad_text_shown(json_str(o, "summary"));
+		const char *local_id = json_str(o, "local_id");
+
+		/* (ssi): up to 7 bytes to align, two lengths, texts and NULs, padding, an int */
+		sizes[i] = strlen(summary) + strlen(local_id ? local_id : "") + 32;
+	}
+	*ret_left_out = ad_dbus_newest_that_fit(sizes, alerts->len, budget, keep);
 	g_variant_builder_init(&b, G_VARIANT_TYPE("a(ssi)"));
 	for (guint i = 0; i < alerts->len; i++) {
 		json_object *o = g_ptr_array_index(alerts, i);
+		const char *local_id = json_str(o, "local_id");
 
-		g_variant_builder_add(&b, "(s@si)", json_str(o, "local_id"),
+		if (!keep[i])
+			continue;
+		g_variant_builder_add(&b, "(s@si)", local_id ? local_id : "",
 				      clean_string(json_str(o, "summary")),
 				      clamp_count(json_object_get_int64(obj_get(o, "count"))));
 	}
 	return g_variant_new("(@a(ssi))", g_variant_builder_end(&b));
+}
+
+/* get_all_alerts' reply: the newest that fit in a message, the others logged */
+static GVariant *alerts_variant(GPtrArray *alerts, const char *method)
+{
+	guint left_out = 0;
+	GVariant *v = ad_setroubleshoot_alerts_reply(alerts, AD_DISPATCH_MAX_REPLY, &left_out);
+
+	ad_dbus_log_left_out(method, left_out);
+	return v;
 }
 
 /* setroubleshoot's count: what was seen after @last_seen_id, and how much of it is red */
@@ -475,13 +513,13 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 				       &error);
 		if (!alerts)
 			goto fail;
-		g_dbus_method_invocation_return_value(inv, alerts_variant(alerts));
+		g_dbus_method_invocation_return_value(inv, alerts_variant(alerts, method));
 	} else if (strcmp(method, "get_all_alerts_since") == 0) {
 		g_variant_get(params, "(t)", &since_us);
 		alerts = caller_alerts(st, since_us / 1e6, uid, FALSE, &error);
 		if (!alerts)
 			goto fail;
-		g_dbus_method_invocation_return_value(inv, alerts_variant(alerts));
+		g_dbus_method_invocation_return_value(inv, alerts_variant(alerts, method));
 	} else if (strcmp(method, "check_for_new") == 0) {
 		g_variant_get(params, "(&s)", &local_id);
 		alerts = caller_alerts(st, 0, uid, FALSE, &error);

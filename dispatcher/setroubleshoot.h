@@ -48,9 +48,20 @@ char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck 
  * get_alert's reply, (ssiasa(ssssbbi)tts), of a stored alert (the JSON
  * object of ad_store_get) whose local id is @local_id: one analysis per
  * suggestion, in the stored order, analysis_id its index ("0", "1", ...).
+ * Its raw records are kept while they make at most AD_DISPATCH_MAX_ALERT
+ * bytes; a last line then says how many more there were.
  */
 GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id,
 					AdBooleanCheck is_boolean, gpointer user_data);
+
+/*
+ * get_all_alerts' reply, (a(ssi)), of @alerts (JSON objects with
+ * "local_id", "summary" and "count", oldest sighting first): the newest
+ * that fit in @budget bytes of marshalled data, in their order; the
+ * number left out in @ret_left_out (the reply's type has no room to say
+ * it).
+ */
+GVariant *ad_setroubleshoot_alerts_reply(GPtrArray *alerts, gsize budget, guint *ret_left_out);
 
 /*
  * The methods, for g_dbus_connection_register_object at

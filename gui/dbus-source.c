@@ -16,9 +16,10 @@
 #define AD_COALESCE_MS 250
 
 /*
- * ListAlerts answers in one message, which the daemon refuses to make
- * larger than the bus allows: a store that big is listed again for a
- * shorter period, newest first (seconds back; 0 = everything).
+ * ListAlerts answers in one message, which the daemon keeps below the
+ * bus' limit (the newest alerts that fit); should the bus refuse it all
+ * the same, the store is listed again for a shorter period, newest first
+ * (seconds back; 0 = everything).
  */
 static const struct {
 	double seconds;

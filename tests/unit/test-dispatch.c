@@ -792,7 +792,7 @@ static void test_store_restart(void **state)
 				assert_true(g_str_has_suffix(u, " 2") || g_str_has_suffix(u, " 4"));
 			}
 		}
-		list = ad_dispatch_list(d, 0, TRUE, 0, NULL, &error);
+		list = ad_dispatch_list(d, 0, TRUE, 0, NULL, NULL, &error);
 		assert_non_null(list);
 		assert_int_equal(list->len, 13);
 		one = ad_dispatch_get(d, "853997c3dff518a1", 0, &error);

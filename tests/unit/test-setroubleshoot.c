@@ -4,16 +4,20 @@
  * do_text lines are the commands quoted, or comments; fixable only for the
  * programs the fix helper applies; and above all, a do_text that Cockpit
  * would run in a root shell by itself (one line starting with "setsebool")
- * is only ever a setsebool of policy booleans with plain values.
+ * is only ever a setsebool of policy booleans with plain values.  And the
+ * replies that grow with the store (get_all_alerts, get_alert, ListAlerts)
+ * stay below the bus' message limit, marshalled, with the largest alerts.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "dbus-service.h"
 #include "setroubleshoot.h"
 
 #define NOT_EXACT \
@@ -200,6 +204,201 @@ static void test_alert_reply(void **state)
 	json_object_put(o);
 }
 
+static void put_object(gpointer o)
+{
+	json_object_put(o);
+}
+
+/* the size of @body marshalled as the reply to a method call, as the bus gets it */
+static gsize marshalled_size(GVariant *body)
+{
+	g_autoptr(GDBusMessage) call = g_dbus_message_new_method_call(
+		":1.1", AD_SETROUBLESHOOTD_PATH, AD_SETROUBLESHOOTD_INTERFACE, "get_all_alerts");
+	g_autoptr(GDBusMessage) reply = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree guchar *blob = NULL;
+	gsize size = 0;
+
+	g_dbus_message_set_serial(call, 1);
+	reply = g_dbus_message_new_method_reply(call);
+	g_dbus_message_set_body(reply, body);
+	blob = g_dbus_message_to_blob(reply, &size, G_DBUS_CAPABILITY_FLAGS_NONE, &error);
+	assert_non_null(blob);
+	return size;
+}
+
+#define BUS_LIMIT (32u << 20)	/* the system bus' max_message_size */
+
+/*
+ * The largest alerts a store holds: as many as max_alerts allows (10,000),
+ * each summary naming a path of PATH_MAX bytes that are not UTF-8, which
+ * escaping makes four times as long.  Without the cap the reply would
+ * take the dispatcher off the bus; with it, the newest that fit are sent.
+ */
+static void test_get_all_alerts_capped(void **state)
+{
+	const guint n = 10000;
+	g_autoptr(GPtrArray) alerts = g_ptr_array_new_with_free_func(put_object);
+	g_autofree char *path = g_malloc(4096 + 1);
+	g_autoptr(GVariant) uncapped = NULL;
+	g_autoptr(GVariant) v = NULL;
+	g_autoptr(GVariant) list = NULL;
+	guint left_out = 0, uncapped_left_out = 0;
+	gsize size, kept;
+
+	(void)state;
+	path[0] = '/';
+	memset(path + 1, 0xff, 4095);
+	path[4096] = '\0';
+	for (guint i = 0; i < n; i++) {
+		json_object *o = json_object_new_object();
+		g_autofree char *summary = g_strdup_printf("httpd was denied write on %s", path);
+		g_autofree char *local = g_strdup_printf("%016x-%u", i, i + 1);
+
+		json_object_object_add(o, "local_id", json_object_new_string(local));
+		json_object_object_add(o, "summary", json_object_new_string(summary));
+		json_object_object_add(o, "count", json_object_new_int64(i));
+		g_ptr_array_add(alerts, o);
+	}
+	/* uncapped, the reply would be n times that of one alert: over the bus' limit */
+	{
+		g_autoptr(GPtrArray) one = g_ptr_array_new();
+
+		g_ptr_array_add(one, g_ptr_array_index(alerts, 0));
+		uncapped = g_variant_ref_sink(ad_setroubleshoot_alerts_reply(one, G_MAXSIZE,
+									     &uncapped_left_out));
+		assert_int_equal(uncapped_left_out, 0);
+		assert_true(n * marshalled_size(uncapped) > 2 * BUS_LIMIT);
+	}
+
+	v = g_variant_ref_sink(ad_setroubleshoot_alerts_reply(alerts, AD_DISPATCH_MAX_REPLY,
+							      &left_out));
+	size = marshalled_size(v);
+	print_message("get_all_alerts: %zu bytes, %u of %u alerts left out\n", size, left_out, n);
+	assert_true(size <= AD_DISPATCH_MAX_REPLY + 4096);
+	assert_true(size < BUS_LIMIT);
+	list = g_variant_get_child_value(v, 0);
+	kept = g_variant_n_children(list);
+	assert_true(kept > 0 && left_out > 0);
+	assert_int_equal(kept + left_out, n);
+	/* the newest are kept, in their order: the last one is the last alert */
+	{
+		g_autoptr(GVariant) first = g_variant_get_child_value(list, 0);
+		g_autoptr(GVariant) last = g_variant_get_child_value(list, kept - 1);
+		const char *id_first, *id_last;
+		g_autofree char *want_first = g_strdup_printf("%016x-%u", n - (guint)kept,
+							      n - (guint)kept + 1);
+
+		g_variant_get(first, "(&s&si)", &id_first, NULL, NULL);
+		g_variant_get(last, "(&s&si)", &id_last, NULL, NULL);
+		assert_string_equal(id_first, want_first);
+		assert_string_equal(id_last, "000000000000270f-10000");
+	}
+}
+
+/* get_alert of an event of 1,024 records of 8 KiB that escape to four times that */
+static void test_get_alert_capped(void **state)
+{
+	json_object *o = json_object_new_object();
+	json_object *records = json_object_new_array();
+	g_autofree char *rec = g_malloc(8192 + 1);
+	g_autoptr(GVariant) v = NULL;
+	g_autoptr(GVariant) events = NULL;
+	g_autoptr(GVariant) last = NULL;
+	gsize size, n;
+
+	(void)state;
+	memset(rec, 0x01, 8192);
+	rec[8192] = '\0';
+	for (guint i = 0; i < 1024; i++)
+		json_object_array_add(records, json_object_new_string(rec));
+	json_object_object_add(o, "id", json_object_new_string("0123456789abcdef"));
+	json_object_object_add(o, "summary", json_object_new_string("S"));
+	json_object_object_add(o, "records", records);
+	v = g_variant_ref_sink(ad_setroubleshoot_alert_reply(o, "0123456789abcdef-1", is_boolean,
+							     NULL));
+	json_object_put(o);
+	size = marshalled_size(v);
+	print_message("get_alert: %zu bytes\n", size);
+	assert_true(size <= AD_DISPATCH_MAX_ALERT + 4096);
+	events = g_variant_get_child_value(v, 3);
+	n = g_variant_n_children(events);
+	assert_true(n > 1 && n < 1024);
+	last = g_variant_get_child_value(events, n - 1);
+	assert_non_null(strstr(g_variant_get_string(last, NULL), "more records"));
+}
+
+/*
+ * ListAlerts: an alert's JSON is trimmed to AD_DISPATCH_MAX_ALERT (its
+ * records, then its lists, each count said), and the reply keeps the newest
+ * texts within AD_DISPATCH_MAX_REPLY
+ */
+static void test_list_alerts_capped(void **state)
+{
+	json_object *o = json_object_new_object();
+	json_object *records = json_object_new_array();
+	json_object *paths = json_object_new_array();
+	g_autofree char *rec = g_malloc(8192 + 1);
+	g_autofree char *text = NULL;
+	g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GVariant) v = NULL;
+	json_object *back, *left = NULL;
+	guint left_out = 0;
+	gsize size;
+
+	(void)state;
+	memset(rec, 'r', 8192);
+	rec[8192] = '\0';
+	for (guint i = 0; i < 1024; i++)
+		json_object_array_add(records, json_object_new_string(rec));
+	for (guint i = 0; i < 32; i++)
+		json_object_array_add(paths, json_object_new_string(rec));
+	json_object_object_add(o, "id", json_object_new_string("0123456789abcdef"));
+	json_object_object_add(o, "summary", json_object_new_string("S"));
+	json_object_object_add(o, "records", records);
+	json_object_object_add(o, "paths", paths);
+	text = ad_dispatch_alert_text(o, AD_DISPATCH_MAX_ALERT);
+	json_object_put(o);
+	assert_non_null(text);
+	assert_true(strlen(text) <= AD_DISPATCH_MAX_ALERT);
+	back = json_tokener_parse(text);
+	assert_non_null(back);
+	assert_true(json_object_object_get_ex(back, "records_left_out", &left));
+	assert_true(json_object_get_int64(left) > 800);
+	assert_false(json_object_object_get_ex(back, "paths_left_out", NULL));
+	json_object_put(back);
+	/* a summary alone larger than an alert may be: left out, never cut */
+	{
+		g_autofree char *big = g_malloc0(AD_DISPATCH_MAX_ALERT + 2);
+		json_object *huge = json_object_new_object();
+
+		memset(big, 's', AD_DISPATCH_MAX_ALERT + 1);
+		json_object_object_add(huge, "summary", json_object_new_string(big));
+		assert_null(ad_dispatch_alert_text(huge, AD_DISPATCH_MAX_ALERT));
+		json_object_put(huge);
+	}
+	/* 40 alerts of nearly 1 MiB each: 16 MiB at most go, the newest */
+	for (guint i = 0; i < 40; i++) {
+		char *t = g_malloc(AD_DISPATCH_MAX_ALERT - 64);
+
+		memset(t, 'a' + i % 26, AD_DISPATCH_MAX_ALERT - 65);
+		t[AD_DISPATCH_MAX_ALERT - 65] = '\0';
+		g_ptr_array_add(texts, t);
+	}
+	v = g_variant_ref_sink(ad_dbus_texts_reply(texts, AD_DISPATCH_MAX_REPLY, &left_out));
+	size = marshalled_size(v);
+	print_message("ListAlerts: %zu bytes, %u of 40 left out\n", size, left_out);
+	assert_true(size <= AD_DISPATCH_MAX_REPLY + 4096);
+	assert_true(left_out > 20 && left_out < 40);
+	{
+		g_autoptr(GVariant) list = g_variant_get_child_value(v, 0);
+		g_autoptr(GVariant) last = g_variant_get_child_value(list, g_variant_n_children(list) - 1);
+
+		assert_int_equal(g_variant_n_children(list) + left_out, 40);
+		assert_int_equal(g_variant_get_string(last, NULL)[0], 'a' + 39 % 26);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +406,9 @@ int main(void)
 		cmocka_unit_test(test_cockpit_never_runs_record_text),
 		cmocka_unit_test(test_lines_and_fixable),
 		cmocka_unit_test(test_alert_reply),
+		cmocka_unit_test(test_get_all_alerts_capped),
+		cmocka_unit_test(test_get_alert_capped),
+		cmocka_unit_test(test_list_alerts_capped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
