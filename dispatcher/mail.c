@@ -19,6 +19,7 @@
 
 #define RECIPIENTS_MAX_BYTES (64u << 10)
 #define HOUR_US ((gint64)3600 * G_USEC_PER_SEC)
+#define MAIL_MAX_LINE 998		/* octets in a line, RFC 5322 2.1.1 */
 #define MAX_HELD 200			/* held-back mails kept per budget; more are counted */
 
 /* a mail held back by the hourly limit, sent when the budget allows */
@@ -166,13 +167,70 @@ static char *body_text(const char *s)
 	return g_string_free(out, FALSE);
 }
 
+/* whether a line of @s is longer than RFC 5322 allows (998 octets before CRLF) */
+static gboolean has_long_line(const char *s)
+{
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+
+		if ((nl ? (gsize)(nl - s) : strlen(s)) > MAIL_MAX_LINE)
+			return TRUE;
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	return FALSE;
+}
+
+/*
+ * @body in quoted-printable (RFC 2045 6.7): printable ASCII but '=' as it
+ * is, other bytes =XX, a space or tab ending a line too; lines of at most
+ * 76 characters, longer ones broken by soft line breaks ("=" at the end)
+ * between characters, never inside an =XX.
+ */
+static void append_quoted_printable(GString *out, const char *body)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	guint col = 0;
+
+	for (const unsigned char *p = (const unsigned char *)body; *p; p++) {
+		char enc[4];
+		guint n;
+
+		if (*p == '\n') {
+			g_string_append_c(out, '\n');
+			col = 0;
+			continue;
+		}
+		if ((*p >= 33 && *p <= 126 && *p != '=') ||
+		    ((*p == ' ' || *p == '\t') && p[1] && p[1] != '\n')) {
+			enc[0] = *p;
+			n = 1;
+		} else {
+			enc[0] = '=';
+			enc[1] = hex[*p >> 4];
+			enc[2] = hex[*p & 15];
+			n = 3;
+		}
+		/* 75 characters and the soft break's "=" make 76 */
+		if (col + n > 75) {
+			g_string_append(out, "=\n");
+			col = 0;
+		}
+		g_string_append_len(out, enc, n);
+		col += n;
+	}
+}
+
 char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
 			const char *report)
 {
 	g_autoptr(GString) msg = g_string_new(NULL);
+	g_autoptr(GString) body = g_string_new(NULL);
 	g_autofree char *to = NULL;
 	g_autofree char *s = body_text(summary ? summary : "");
 	g_autofree char *r = body_text(report ? report : "");
+	gboolean qp;
 
 	g_ptr_array_add(m->recipients, NULL);
 	to = g_strjoinv(", ", (char **)m->recipients->pdata);
@@ -181,15 +239,25 @@ char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
 	/* the id is hexadecimal and the level a fixed word: nothing else goes in a header */
 	g_string_append_printf(msg, "Subject: [avcdoctor] SELinux alert %s (%s)\n", a->id,
 			       ad_level_name(a->level));
-	g_string_append(msg, "MIME-Version: 1.0\n"
-			     "Content-Type: text/plain; charset=UTF-8\n"
-			     "Content-Transfer-Encoding: 8bit\n"
-			     "Auto-Submitted: auto-generated\n\n");
-	g_string_append_printf(msg, "%s\n\n", s);
-	g_string_append(msg, r);
-	if (msg->len && msg->str[msg->len - 1] != '\n')
-		g_string_append_c(msg, '\n');
-	g_string_append_printf(msg, "\nFor details run: avcdoctor show %s\n", a->id);
+	g_string_append_printf(body, "%s\n\n", s);
+	g_string_append(body, r);
+	if (body->len && body->str[body->len - 1] != '\n')
+		g_string_append_c(body, '\n');
+	g_string_append_printf(body, "\nFor details run: avcdoctor show %s\n", a->id);
+	/*
+	 * A record's path can make a line of thousands of octets, which an MTA
+	 * may refuse or cut: such a body goes quoted-printable, others as they are
+	 */
+	qp = has_long_line(body->str);
+	g_string_append_printf(msg, "MIME-Version: 1.0\n"
+				    "Content-Type: text/plain; charset=UTF-8\n"
+				    "Content-Transfer-Encoding: %s\n"
+				    "Auto-Submitted: auto-generated\n\n",
+			       qp ? "quoted-printable" : "8bit");
+	if (qp)
+		append_quoted_printable(msg, body->str);
+	else
+		g_string_append_len(msg, body->str, body->len);
 	return g_string_free(g_steal_pointer(&msg), FALSE);
 }
 

@@ -32,7 +32,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdMailer, ad_mailer_free)
 /*
  * The mail of one alert: headers built only from the recipients, the
  * alert id and its level (never from record text), then @summary and
- * @report in the body.  Owned.
+ * @report in the body: 8bit, or quoted-printable when a line would pass
+ * RFC 5322's 998 octets.  Owned.
  */
 char *ad_mailer_message(AdMailer *m, const AdAlert *a, const char *summary,
 			const char *report);

@@ -26,6 +26,7 @@
 #include "clock.h"
 #include "dbus-service.h"
 #include "dispatch-core.h"
+#include "mail.h"
 #include "read/reader.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"
@@ -1145,10 +1146,92 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* quoted-printable undone (RFC 2045 6.7): soft breaks removed, =XX decoded */
+static char *qp_decode(const char *s)
+{
+	GString *out = g_string_new(NULL);
+
+	for (const char *p = s; *p; p++) {
+		if (*p != '=') {
+			g_string_append_c(out, *p);
+		} else if (p[1] == '\n') {
+			p++;
+		} else {
+			assert_true(g_ascii_isxdigit(p[1]) && g_ascii_isxdigit(p[2]));
+			g_string_append_c(out, (char)(g_ascii_xdigit_value(p[1]) * 16 +
+						      g_ascii_xdigit_value(p[2])));
+			p += 2;
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* the longest line of @s, in octets */
+static gsize longest_line(const char *s)
+{
+	gsize max = 0;
+
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		gsize n = nl ? (gsize)(nl - s) : strlen(s);
+
+		max = MAX(max, n);
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	return max;
+}
+
+/*
+ * A record's 3,000-byte path in a mail: no line over 998 octets (RFC 5322),
+ * the body quoted-printable and exactly what it would have been; a short
+ * body stays 8bit and as it is; the headers are the same either way
+ */
+static void test_mail_long_lines(void **state)
+{
+	g_autofree char *rcpt = g_build_filename(g_get_tmp_dir(), "ad-test-mail-rcpt", NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(AdMailer) m = NULL;
+	g_autoptr(GString) path = g_string_new("/srv/");
+	g_autofree char *report = NULL, *msg = NULL, *body = NULL, *want = NULL;
+	g_autofree char *short_msg = NULL;
+	AdAlert a = { .id = "0123456789abcdef", .level = AD_LEVEL_YELLOW };
+	const char *sep;
+
+	(void)state;
+	assert_true(g_file_set_contents(rcpt, "admin@example.org\n", -1, NULL));
+	m = ad_mailer_new(rcpt, "/bin/true", 0, FALSE, NULL, &error);
+	g_unlink(rcpt);
+	assert_non_null(m);
+	/* '=', a space before the end, UTF-8, as a path may hold them */
+	while (path->len < 3000)
+		g_string_append(path, "caf\xc3\xa9=d\xc3\xa9j\xc3\xa0 vu/");
+	report = g_strdup_printf("httpd was denied write on %s \nWhat to do: nothing.\n", path->str);
+	msg = ad_mailer_message(m, &a, "A summary", report);
+	assert_true(longest_line(msg) <= 76);
+	assert_non_null(strstr(msg, "\nContent-Transfer-Encoding: quoted-printable\n"));
+	sep = strstr(msg, "\n\n");
+	assert_non_null(sep);
+	body = qp_decode(sep + 2);
+	want = g_strdup_printf("A summary\n\n%s\nFor details run: avcdoctor show %s\n", report,
+			       a.id);
+	assert_string_equal(body, want);
+	/* short lines: 8bit, as they are */
+	short_msg = ad_mailer_message(m, &a, "A summary", "short = fine \n");
+	assert_non_null(strstr(short_msg, "\nContent-Transfer-Encoding: 8bit\n"));
+	assert_non_null(strstr(short_msg, "\n\nA summary\n\nshort = fine \n"));
+	/* the same headers but the encoding */
+	assert_int_equal(strstr(msg, "Content-Transfer") - msg,
+			 strstr(short_msg, "Content-Transfer") - short_msg);
+	assert_memory_equal(msg, short_msg, strstr(msg, "Content-Transfer") - msg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_file),
+		cmocka_unit_test(test_mail_long_lines),
 		cmocka_unit_test(test_config_errors),
 		cmocka_unit_test(test_config_unsafe),
 		cmocka_unit_test(test_count_denials),
