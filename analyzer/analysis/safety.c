@@ -740,8 +740,8 @@ static AdApply decide_port(Decision *dc, char **argv)
 			      "number: check it by hand."));
 	if (!pol)
 		return decide(dc, AD_APPLY_BY_HAND, _("Without the policy, which service port "
-			      "%s/%" G_GUINT64_FORMAT " belongs to cannot be checked."), proto,
-			      port);
+			      "%s/%u belongs to cannot be checked."), proto,
+			      (guint)port);
 	cur = ad_policy_port_type(pol, proto, (guint)port);
 	if (!cur)
 		return decide(dc, AD_APPLY_BY_HAND, _("The policy does not know the protocol "
@@ -749,14 +749,14 @@ static AdApply decide_port(Decision *dc, char **argv)
 	if (strcmp(cur, type) == 0)
 		return AD_APPLY_ONE_CLICK;
 	if (!ad_policy_port_type_is_generic(pol, cur))
-		return decide(dc, AD_APPLY_NEVER, _("%s/%" G_GUINT64_FORMAT " belongs to another "
+		return decide(dc, AD_APPLY_NEVER, _("%s/%u belongs to another "
 			      "service (%s): relabelling it takes it from that service at its "
 			      "next start. Configure the program to use another port."),
-			      proto, port, cur);
+			      proto, (guint)port, cur);
 	if (modify)
-		return decide(dc, AD_APPLY_BY_HAND, _("%s/%" G_GUINT64_FORMAT " is defined by "
+		return decide(dc, AD_APPLY_BY_HAND, _("%s/%u is defined by "
 			      "the policy itself (%s): changing it with -m is a decision for a "
-			      "person."), proto, port, cur);
+			      "person."), proto, (guint)port, cur);
 	return AD_APPLY_ONE_CLICK;
 }
 

@@ -8,6 +8,7 @@
  * are held to AD_INFLATE_MEMORY_MAX (gzip's window is 32 KiB by format);
  * output goes out in OUT_SIZE pieces, so nothing else grows with it.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -124,9 +125,9 @@ static gboolean feed_xz(AdInflate *z, const void *in, gsize len, lzma_action act
 		if (ret == LZMA_MEMLIMIT_ERROR || ret == LZMA_MEM_ERROR) {
 			g_free(z->message);
 			z->message = g_strdup_printf(
-				_("xz data that needs %" G_GUINT64_FORMAT " MiB of memory to "
+				_("xz data that needs %" PRIu64 " MiB of memory to "
 				  "decompress (at most %u MiB): not read"),
-				(guint64)(lzma_memusage(&z->x) >> 20), AD_INFLATE_MEMORY_MAX >> 20);
+				(uint64_t)(lzma_memusage(&z->x) >> 20), AD_INFLATE_MEMORY_MAX >> 20);
 			*ret_error = z->message;
 			return FALSE;
 		}
