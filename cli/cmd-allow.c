@@ -232,6 +232,7 @@ static GPtrArray *allow_red_suggestions(AdContext *ctx, const AdDenial *d, const
 {
 	static const char *const red_plugins[] = {
 		"sys_module", "kernel_modules", "selinuxpolicy", "setenforce", "mmap_zero",
+		"credentials",
 	};
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
 

@@ -2,7 +2,7 @@
 /*
  * Possible intrusions (red alerts): accesses that confined programs never
  * need and that an attacker needs to take over the kernel or SELinux
- * itself.  One file, four causes, setroubleshoot's names:
+ * itself.  One file, five causes, setroubleshoot's names and one of ours:
  *
  *   sys_module      load a kernel module (capability sys_module, system
  *                   module_load)
@@ -13,6 +13,10 @@
  *                   programs that load and apply it
  *   setenforce      switch SELinux off or load a policy (security class),
  *                   or write to selinuxfs (security_t)
+ *   credentials     change credential files: password and group files,
+ *                   sudoers, PAM, SSH host keys and others' authorized_keys,
+ *                   the policy's authentication and security file types
+ *                   (see ad_safety_credential_target())
  *
  * The type lists are checked against the loaded policy (a name it lacks
  * is skipped).  The alert is red unless the policy itself foresees the
@@ -29,6 +33,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis/safety.h"
 #include "plugins.h"
 
 /* permissions that change a file or its directory entry */
@@ -44,6 +49,8 @@ typedef struct {
 	const char *const *perms;
 	/* file checks: write_perms on these types */
 	const char *const *types;
+	/* or on the files this says are of the kind (static text naming it, or NULL) */
+	const char *(*target)(AdContext *ctx, const AdDenial *d, const char *ttype);
 	const char *lockdown;		/* the boolean that locks this down, or NULL */
 	gboolean unsure;		/* not enough to call it an attack: yellow */
 	gboolean own_check;		/* a boolean granting the access does not make it safe */
@@ -137,6 +144,28 @@ static const Indicator selinuxfs = {
 	.then_text = N_("Then treat this as a possible intrusion: writing to /sys/fs/selinux "
 			"switches enforcing mode, booleans or the policy. Find out what ran, "
 			"check the system, and do not allow it."),
+};
+
+/* what a credential file is, by the policy's attributes, the type's name or the path */
+static const char *credential_target(AdContext *ctx, const AdDenial *d, const char *ttype)
+{
+	g_autofree char *path = ad_denial_path_str(d);
+
+	if (!ad_class_is_file(d->tclass))
+		return NULL;
+	return ad_safety_credential_target(ctx->policy, ttype, path);
+}
+
+static const Indicator credentials = {
+	.id = "credentials",
+	.types = ad_safety_credential_types,
+	.target = credential_target,
+	.what = N_("change password, sudo, PAM or SSH credential files"),
+	.then_text = N_("Then treat this as a possible intrusion: whoever can change these "
+			"files can log in as anybody or become root, and confined services "
+			"never need to. Find out what ran (command line, executable, the "
+			"request that led to it), check the file and the system, and do not "
+			"allow it, nor relabel the file for the program."),
 };
 
 /* a write to selinuxfs whose node the record does not name: a query or a switch */
@@ -290,6 +319,10 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	if (ind->classes) {
 		if (!in_list(ind->classes, d->tclass) || !(perm = denied_in(d, ind->perms)))
 			return 0;
+	} else if (ind->target) {
+		if (!ind->target(ctx, d, ttype) || !(perm = denied_in(d, write_perms)))
+			return 0;
+		peer = manages_kind(ctx->policy, stype, d->tclass, perm, ind->types, ttype);
 	} else {
 		if (!in_list(ind->types, ttype) || !ad_policy_has_type(ctx->policy, ttype) ||
 		    !(perm = denied_in(d, write_perms)))
@@ -423,6 +456,20 @@ static int analyze_setenforce(const AdDenial *d, const AdVerdict *v, AdContext *
 		return analyze_indicator(&selinuxfs_unnamed, d, v, ctx, ret);
 	}
 }
+
+static int analyze_credentials(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+			       GPtrArray *ret)
+{
+	return analyze_indicator(&credentials, d, v, ctx, ret);
+}
+
+const AdPlugin ad_plugin_credentials = {
+	.id = "credentials",
+	.priority = 10,
+	.classes = AD_FILE_CLASSES,
+	.reasons = AD_REASONS_RULE,
+	.analyze = analyze_credentials,
+};
 
 const AdPlugin ad_plugin_sys_module = {
 	.id = "sys_module",

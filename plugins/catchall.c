@@ -56,7 +56,7 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	default:
 		return 0;
 	}
-	name = ad_module_name(stype, 64, "");
+	name = ad_module_name(d, "");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("catchall", AD_FIX_MODULE, v->reason == AD_REASON_BOOLEAN ? 0.1
 										 : 0.2,

@@ -11,7 +11,10 @@
  * PAM's pam_unix tries to read /etc/shadow itself first and asks the
  * helper when refused, so the denial is logged on every login and
  * nothing fails:
- * The password files are what such a helper may read.
+ * The password files are the password types (ad_safety_password_type():
+ * shadow_t, passwd_file_t, the policy's authentication files): a helper
+ * may read much else (logs, /proc), which makes no other denial expected.
+ * Only reading is ever expected.
  *   - a domain that may start a password helper reading a password file:
  *     expected, silence it with a dontaudit module (green);
  *   - the helper's own program (its file labelled with the entry point of
@@ -26,6 +29,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis/safety.h"
 #include "plugins.h"
 
 #define AUTH_ATTRIBUTE "can_read_shadow_passwords"
@@ -109,11 +113,12 @@ static int analyze_expected(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	AdSuggestion *s;
 
 	if (!stype || !ttype || !only_reads(d) ||
-	    !ad_policy_type_is_attribute(ctx->policy, AUTH_ATTRIBUTE))
+	    !ad_policy_type_is_attribute(ctx->policy, AUTH_ATTRIBUTE) ||
+	    !ad_safety_password_type(ctx->policy, ttype))
 		return 0;
 	helper = password_helper(ctx->policy, stype, ttype, d->tclass);
 	if (helper) {
-		g_autofree char *name = ad_module_name(stype, 52, "_dontaudit");
+		g_autofree char *name = ad_module_name(d, "_dontaudit");
 		g_autofree char *pp = g_strdup_printf("%s.pp", name);
 
 		s = ad_suggestion_new("expected", AD_FIX_DONTAUDIT, 0.8, AD_LEVEL_GREEN);

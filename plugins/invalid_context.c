@@ -36,7 +36,7 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 	    !ad_policy_role_has_type(ctx->policy, parts[1], parts[2])) {
 		const char *role = parts[1], *type = parts[2];
 
-		name = ad_module_name(stype, 64, "");
+		name = ad_module_name(d, "");
 		pp = g_strdup_printf("%s.pp", name);
 		s = ad_suggestion_new("invalid_context", AD_FIX_MODULE, 0.6, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(s, _("If users with the role %s should run programs in %s"),

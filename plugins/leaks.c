@@ -106,7 +106,7 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 		return 1;
 	}
 
-	name = ad_module_name(stype, 56, "_leaks");
+	name = ad_module_name(d, "_leaks");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("leaks", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_YELLOW);
 	/* a leak, not a label problem: before a relabel of the leaked object */

@@ -40,6 +40,7 @@ G_BEGIN_DECLS
 	X(kernel_modules) \
 	X(selinuxpolicy) \
 	X(setenforce) \
+	X(credentials) \
 	X(dac_override) \
 	X(sys_resource) \
 	X(disable_ipv6) \

@@ -28,7 +28,8 @@ def cell(c):
     return c[1:-1] if c.startswith("`") and c.endswith("`") else c
 
 rows = {}
-for line in open("docs/CATALOG.md"):
+text, _, red_text = open("docs/CATALOG.md").read().partition("\n## Red causes\n")
+for line in text.splitlines():
     if not line.startswith("| ") or line.startswith("| setroubleshoot plugin"):
         continue
     cols = [c for c in line.strip().strip("|").split("|")]
@@ -74,6 +75,32 @@ for name in plugins:
     else:
         print(f"FAIL: {name}: no {want} suggestion with '{has}' in {got}")
         bad += 1
+# the red causes: each record's alert is red because of the named suggestion,
+# and nothing of a red alert is applied with one click
+red_rows = [[c.strip() for c in l.strip().strip("|").split("|")]
+            for l in red_text.splitlines() if l.startswith("| ") and not l.startswith("| red cause")]
+if len(red_rows) < 13 or not any(r[2] == "`credentials`" for r in red_rows):
+    print(f"FAIL: the red causes table has {len(red_rows)} rows")
+    bad += 1
+for cause, what, by, record in red_rows:
+    by, record = cell(by), cell(record)
+    p = subprocess.run([avcdoctor, "analyze", "--json", "-p", policy, record],
+                       capture_output=True, text=True)
+    alerts = [json.loads(l) for l in p.stdout.splitlines()]
+    reds = [a for a in alerts if a["level"] == "red" and
+            any(s["plugin"] == by and s["level"] == "red" for s in a["suggestions"])]
+    one_click = [s["plugin"] for a in alerts if a["level"] == "red" for s in a["suggestions"]
+                 if s.get("apply") == "one-click" or
+                 (s["commands"] and s["kind"] in ("fcontext", "relabel", "port", "module"))]
+    if p.returncode != 0 or not reds:
+        print(f"FAIL: red cause {cause}: no red alert by {by} in {record}: "
+              f"{[(a['level'], [s['plugin'] for s in a['suggestions']]) for a in alerts]}")
+        bad += 1
+    elif one_click:
+        print(f"FAIL: red cause {cause}: fixes offered on a red alert: {one_click}")
+        bad += 1
+    else:
+        print(f"ok: red cause {cause}: red by {by}, nothing applied")
 sys.exit(1 if bad else 0)
 PY
 finish

@@ -144,7 +144,7 @@ for line in open(sys.argv[1]):
 	cp -a /etc/selinux/default "$root/etc/selinux/"
 	cp /etc/selinux/config /etc/selinux/semanage.conf "$root/etc/selinux/"
 	expect_status 0 "semodule loads the one alert's module" -- \
-		semodule -p "$root" -s default -n -i my_httpd.pp
+		semodule -p "$root" -s default -n -i "$(echo "$cmd" | sed 's/.* -M \([^ ]*\).*/\1/').pp"
 	newpol=$(ls "$root"/etc/selinux/default/policy/policy.* | tail -1)
 	"$AVCDOCTOR" why --json -p "$POLICY" "$AD_CORPUS/$crafted" > "$TMP/before.json" 2>/dev/null
 	"$AVCDOCTOR" why --json -p "$newpol" "$AD_CORPUS/$crafted" > "$TMP/after.json" 2>/dev/null
@@ -161,7 +161,7 @@ fi
 
 # read from a pipe: the command says "-" and that it reads standard input again
 cat $crafted | "$AVCDOCTOR" analyze -p "$POLICY" > "$TMP/an-pipe.out" 2>&1
-expect_grep "^# avcdoctor allow --source httpd_t --target user_home_t --class file --perm read --verify -M my_httpd -- -$" \
+expect_grep "^# avcdoctor allow --source httpd_t --target user_home_t --class file --perm read --verify -M avcdoctor_httpd_[0-9a-f]\{8\} -- -$" \
 	"$TMP/an-pipe.out" "analyze of a pipe: the command reads standard input"
 expect_grep "read from standard input: give the command the same" "$TMP/an-pipe.out" \
 	"analyze of a pipe: says so instead of naming audit.log"

@@ -96,9 +96,9 @@ if [ -r "$POLICY" ]; then
 	awk -v id="$id" '/^Level: /{on = index($0, "Alert " id " ")} on && /^Additional Information:/{on = 0} on' "$TMP/show.txt" | sed 1d > "$TMP/fixes-show.txt"
 	# the module command differs on purpose: a stored alert is named by its id,
 	# an analysed file by the alert's filters and the file
-	expect_grep "^# avcdoctor allow --alert $id --verify -M my_httpd$" "$TMP/fixes-show.txt" \
+	expect_grep "^# avcdoctor allow --alert $id --verify -M avcdoctor_httpd_${id:0:8}$" "$TMP/fixes-show.txt" \
 		"show: the module command names the stored alert"
-	expect_grep "^# avcdoctor allow --source httpd_t --target user_home_t --class file --perm read --verify -M my_httpd -- " \
+	expect_grep "^# avcdoctor allow --source httpd_t --target user_home_t --class file --perm read --verify -M avcdoctor_httpd_${id:0:8} -- " \
 		"$TMP/fixes-analyze.txt" "analyze: the module command names the alert's access and the file"
 	sed -i '/^# avcdoctor allow /d' "$TMP/fixes-analyze.txt" "$TMP/fixes-show.txt"
 	if [ -s "$TMP/fixes-show.txt" ] && diff -u "$TMP/fixes-analyze.txt" "$TMP/fixes-show.txt" >&2; then

@@ -290,7 +290,7 @@ else:
     # several commands: one command box, not prose run together
     boxes = js("Array.from(" + ROWS + "[%d].querySelectorAll('textarea'))"
                ".map(e => e.value)" % idx) or []
-    if any(re.fullmatch(r"avcdoctor allow .* -M my_httpd\nsemodule -X 300 -i my_httpd\.pp", b)
+    if any(re.fullmatch(r"avcdoctor allow .* -M (avcdoctor_httpd_[0-9a-f]{8})\nsemodule -X 300 -i \1\.pp", b)
            for b in boxes):
         ok("expanded: the module's two commands in one command box, one a line")
     else:

@@ -294,7 +294,7 @@ expect_grep "^('" "$TMP/out" "a module fix: built from the alert and loaded"
 import re, sys
 got = open(sys.argv[1], "rb").read().split(b"\0")[:-1]
 assert got[:3] == [b"-X", b"300", b"-i"] and len(got) == 4, got
-assert re.match(rb"^/tmp/avcdoctor-fixit-\w+/my_httpd\.pp$", got[3]), got
+assert re.match(rb"^/tmp/avcdoctor-fixit-\w+/avcdoctor_httpd_[0-9a-f]{8}\.pp$", got[3]), got
 PY
 	fail "semodule argv: $(tr '\0' ' ' <"$TMP/semodule.argv" 2>/dev/null)"
 [ -s "$TMP/loaded.pp" ] && pass "the module package existed when semodule ran" ||

@@ -65,7 +65,7 @@ facts = [
      "setsebool -P wine_mmap_zero_ignore=1"),
     ("leak-execve", 0, "leaks", "dontaudit", "yellow", 0,
      "avcdoctor allow --source mount_t --target crond_t --class fifo_file --perm read,write "
-     "-D -M my_mount_leaks -- leak-execve.log"),
+     "-D -M avcdoctor_mount_{id8}_leaks -- leak-execve.log"),
     ("leak-dontaudit", 0, "leaks", "note", None, "-", None),
     ("permissive", 0, "permissive", "note", None, 0, None),
     ("constraint", 0, "constraint", "config", "yellow", 0, None),
@@ -75,7 +75,7 @@ facts = [
     ("policy-mismatch", 3, "policy_mismatch", "note", None, 0, None),
     ("invalid-context", 0, "invalid_context", "module", "yellow", 0,
      "avcdoctor allow --source staff_t --target httpd_exec_t --class process --perm transition "
-     "--verify -M my_staff -- invalid-context.log"),
+     "--verify -M avcdoctor_staff_{id8} -- invalid-context.log"),
     ("invalid-context", 1, "invalid_context", "module", "yellow", 0, None),
     # staff_t, whose SELinux user may take sysadm_r: an administrator in the wrong role
     ("sys-module", 0, "sys_module", "config", "yellow", 0, None),
@@ -99,6 +99,8 @@ for case, alert, plugin, kind, level, rank, command in facts:
         assert (s["kind"], s["level"]) == (kind, level), (case, alert, s)
     assert rank == "-" or i == rank, (case, alert, plugin, i, [(x["plugin"], x["verified"]) for x in a["suggestions"]])
     if command:
+        # module names are per alert: the domain, then the alert id's first 8 characters
+        command = command.replace("{id8}", a["id"][:8])
         assert s["shell"].split("\n")[0] == command, (case, s["shell"])
     if level == "red":
         assert a["level"] == "red", (case, a["level"])

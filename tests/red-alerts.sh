@@ -76,4 +76,34 @@ levels = [json.loads(l)["level"] for l in open(sys.argv[1])]
 assert levels == ["red", "red"], levels
 print("ok: the exemptions do not reach user_t or a daemon")
 PY
+# the red causes of docs/CATALOG.md beyond the corpus: credential writes (password
+# files, sudoers, PAM, SSH keys, security file types) are red, each listed with
+# the plugin that made it red; allow leaves their rules commented with the reason
+: >"$TMP/causes.txt"
+for log in "$AD_SOURCE_DIR"/tests/data/catalog/red/*.log; do
+	"$AVCDOCTOR" analyze --json -p "$POLICY" "$log" 2>/dev/null |
+		LOG="$(basename "$log")" python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    a = json.loads(line)
+    why = [s["plugin"] for s in a["suggestions"] if s["level"] == "red"]
+    d = a["denial"]
+    print(os.environ["LOG"], a["level"], why[0] if why else "-", d["scontext"].split(":")[2],
+          d["tcontext"].split(":")[2], d["tclass"])' >>"$TMP/causes.txt"
+done
+cat "$TMP/causes.txt"
+python3 - "$TMP/causes.txt" <<'PY' || fail "the credential writes are red"
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+cred = [r for r in rows if r[0].startswith("credentials-")]
+assert len(cred) == 7, rows
+assert all(r[1] == "red" and r[2] == "credentials" for r in cred), cred
+assert all(r[1] == "red" for r in rows), rows
+print("ok: %d red causes, %d of them credential writes" % (len(rows), len(cred)))
+PY
+expect_status 0 "allow on a credential write" -- "$AVCDOCTOR" allow -p "$POLICY" \
+	"$AD_SOURCE_DIR/tests/data/catalog/red/credentials-passwd.log"
+expect_grep "^#allow named_t etc_t:file write; # not allowed: a red alert (credentials)" "$TMP/out" \
+	"allow: the rule of a credential write is commented with its reason"
+
 finish

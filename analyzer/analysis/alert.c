@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "alert.h"
+#include "analysis/safety.h"
 #include "analysis/alert-text.h"
 #include "escape.h"
 #include "format.h"
@@ -267,18 +268,53 @@ GPtrArray *ad_alert_set_alerts(AdAlertSet *s)
 	return s->order;
 }
 
+/*
+ * The path among those @a remembers that names a credential file (a
+ * password file, sudoers, PAM, SSH keys) when its latest denial's does
+ * not: one signature (types, class, permissions) holds every etc_t write,
+ * and a write to /etc/sudoers must not hide behind a later one to a
+ * harmless file.  Borrowed from @a, or NULL.
+ */
+static GBytes *credential_path(const AdAlert *a, AdContext *ctx)
+{
+	g_autofree char *latest = ad_denial_path_str(a->latest);
+	g_autofree char *ttype = ad_denial_ttype(a->latest);
+
+	if (!ttype || ad_safety_credential_target(ctx->policy, ttype, latest))
+		return NULL;
+	for (guint i = 0; i < a->paths->len; i++) {
+		GBytes *b = g_ptr_array_index(a->paths, i);
+		gsize len;
+		const char *data = g_bytes_get_data(b, &len);
+		g_autofree char *p = len && data[0] == '/' && !memchr(data, '\0', len)
+					     ? g_strndup(data, len) : NULL;
+
+		if (p && ad_safety_credential_target(ctx->policy, ttype, p))
+			return b;
+	}
+	return NULL;
+}
+
 void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 {
+	AdDenial whole = *a->latest;
+	GBytes *cred = credential_path(a, ctx);
+
 	g_clear_pointer(&a->suggestions, g_ptr_array_unref);
 	g_clear_pointer(&a->notes, g_ptr_array_unref);
+	/* the whole denial borrows everything from the latest one but what it changes */
+	if (cred) {
+		gsize len;
+
+		whole.path.data = g_bytes_get_data(cred, &len);
+		whole.path.len = len;
+	}
 	if (ctx->policy && a->latest->perms && a->perms->len > a->latest->perms->len) {
 		/*
 		 * The checks of one exec (siginh, rlimitinh, noatsecure) are one
 		 * alert but three records: its fixes are sought and proved for
 		 * all the permissions it holds, not the latest record's alone.
-		 * The whole denial borrows everything from the latest one.
 		 */
-		AdDenial whole = *a->latest;
 		const AdVerdict *v;
 
 		whole.perms = a->perms;
@@ -290,7 +326,7 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 		a->suggestions = ad_analyze_denial(ctx, &whole, v, NULL);
 		ad_verdict_unref(v);
 	} else {
-		a->suggestions = ad_analyze_denial(ctx, a->latest, a->verdict, NULL);
+		a->suggestions = ad_analyze_denial(ctx, &whole, a->verdict, NULL);
 	}
 	/* facts apart from fixes: the first suggestion is always something to do */
 	a->notes = ad_suggestions_take_notes(a->suggestions);

@@ -239,16 +239,18 @@ char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exe
 	return domain;
 }
 
-char *ad_module_name(const char *type, gsize max_base, const char *suffix)
+char *ad_module_name(const AdDenial *d, const char *suffix)
 {
-	GString *s = g_string_new("my_");
-	gsize len = strlen(type);
+	g_autofree char *type = ad_denial_stype(d);
+	g_autofree char *id = ad_denial_signature(d);
+	GString *s = g_string_new("avcdoctor_");
+	gsize len = type ? strlen(type) : 0;
 
 	if (len > 2 && g_str_has_suffix(type, "_t"))
 		len -= 2;
-	for (gsize i = 0; i < len && s->len < max_base; i++)
+	for (gsize i = 0; i < len && i < AD_MODULE_NAME_DOMAIN_MAX; i++)
 		g_string_append_c(s, g_ascii_isalnum(type[i]) ? g_ascii_tolower(type[i]) : '_');
-	g_string_append(s, suffix);
+	g_string_append_printf(s, "_%.8s%s", id, suffix);
 	return g_string_free(s, FALSE);
 }
 

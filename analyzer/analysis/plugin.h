@@ -100,10 +100,15 @@ char *ad_denial_ttype(const AdDenial *d);
  */
 char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exec_type);
 /*
- * A local module name checkmodule accepts, from a type: "my_httpd" for
- * httpd_t, + @suffix; at most @max_base bytes before the suffix.  Owned.
+ * The name of a local module fix for @d's alert: "avcdoctor_httpd_853997c3"
+ * for httpd_t (the domain without "_t", at most AD_MODULE_NAME_DOMAIN_MAX
+ * bytes, then the first 8 characters of the alert's id), + @suffix.  One
+ * name per alert, so that applying the fix of one alert never replaces
+ * the module of another (nor an administrator's own "my_httpd"); a
+ * name checkmodule accepts.  Owned.
  */
-char *ad_module_name(const char *type, gsize max_base, const char *suffix);
+#define AD_MODULE_NAME_DOMAIN_MAX 48
+char *ad_module_name(const AdDenial *d, const char *suffix);
 /*
  * Adds the `avcdoctor allow` command that builds rules for @d's alert and
  * nothing else: `--alert ID` when the alerts are stored (the dispatcher),

@@ -137,28 +137,41 @@ static gboolean path_in(const char *path, const char *prefix)
 }
 
 /*
+ * @p is among what a tree spec starting with @prefix covers: a regular
+ * expression may go on after any character ("/bo.*" covers /boot), so
+ * any path @prefix starts.
+ */
+static gboolean under(const char *p, const char *prefix)
+{
+	return strncmp(p, prefix, strlen(prefix)) == 0;
+}
+
+/*
  * The protected entry for @path, or NULL.  @tree: the fix covers the
  * whole tree under @path (restorecon -R, a "(/.*)?" file context): then a
  * protected path inside it counts too ("/etc" holds /etc/shadow).
  */
 static const Protected *find_protected(const char *path, gboolean tree)
 {
-	const Protected *found = NULL;
+	const Protected *match = NULL, *inside = NULL;
 
 	for (guint i = 0; i < G_N_ELEMENTS(protected_paths); i++) {
 		const Protected *p = &protected_paths[i];
 
-		if (path_in(path, p->path))
-			return p;
-		if (tree && !found && p->never && path_in(p->path, path[1] ? path : ""))
-			found = p;
+		if (!match && path_in(path, p->path))
+			match = p;
+		if (tree && !inside && p->never && under(p->path, path))
+			inside = p;
 	}
 	/* a user's SSH keys and configuration, wherever the home is */
-	if (strstr(path, "/.ssh/") || g_str_has_suffix(path, "/.ssh"))
-		return &ssh_anywhere;
+	if (!match && (strstr(path, "/.ssh/") || g_str_has_suffix(path, "/.ssh")))
+		match = &ssh_anywhere;
 	if (tree && strcmp(path, "/") == 0)
 		return &protected_paths[0];
-	return found;
+	/* a tree that holds a protected path counts as that one when it is worse */
+	if (inside && (!match || !match->never))
+		return inside;
+	return match;
 }
 
 /* a cleaned absolute path ("//", "/./" and a trailing "/" dropped); NULL with ".." or relative */
@@ -197,7 +210,7 @@ const char *ad_safety_protected_path(const char *path)
 /* ------------------------------------------------------------ credential targets */
 
 /* types whose files hold credentials, by the names both policies use */
-static const char *const credential_types[] = {
+const char *const ad_safety_credential_types[] = {
 	"shadow_t", "passwd_file_t", "sshd_key_t", "ssh_home_t", "krb5_keytab_t",
 	"systemd_homed_record_t", NULL,
 };
@@ -248,11 +261,22 @@ static gboolean policy_security_type(AdPolicy *p, const char *ttype)
 	return FALSE;
 }
 
+gboolean ad_safety_password_type(AdPolicy *policy, const char *ttype)
+{
+	if (!ttype || !policy || !ad_policy_has_type(policy, ttype))
+		return FALSE;
+	if (strcmp(ttype, "shadow_t") == 0 || strcmp(ttype, "passwd_file_t") == 0)
+		return TRUE;
+	return ad_policy_type_is_attribute(policy, "non_auth_file_type") &&
+	       ad_policy_type_has_attribute(policy, ttype, "file_type") &&
+	       !ad_policy_type_has_attribute(policy, ttype, "non_auth_file_type");
+}
+
 const char *ad_safety_credential_target(AdPolicy *policy, const char *ttype, const char *path)
 {
 	g_autofree char *clean = clean_path(path);
 
-	if (ttype && g_strv_contains(credential_types, ttype) &&
+	if (ttype && g_strv_contains(ad_safety_credential_types, ttype) &&
 	    (!policy || ad_policy_has_type(policy, ttype)))
 		return strcmp(ttype, "sshd_key_t") == 0 || strcmp(ttype, "ssh_home_t") == 0
 			       ? _(SSH) : _(CRED);
@@ -577,15 +601,13 @@ static char *spec_prefix(const char *spec, gboolean *tree)
 			g_string_append_c(s, *++p);
 			continue;
 		}
-		if (strchr("()[]*+?^$|{}", *p)) {
+		if (strchr("()[]*+?^$|{}.", *p)) {
 			*tree = TRUE;
 			break;
 		}
 		g_string_append_c(s, *p);
 	}
 	/* "/srv/app(/.*)?": the directory and what is in it; "/srv/a.*": any name after */
-	if (*tree && s->len > 1 && s->str[s->len - 1] == '/')
-		g_string_truncate(s, s->len - 1);
 	return g_string_free(s, FALSE);
 }
 
@@ -624,6 +646,12 @@ static char *protected_reason(const AdSafetyEnv *env, const char *path, gboolean
 		return g_strdup_printf(_("%s is not a plain absolute path: check what it names "
 					 "before changing its label."), path);
 	p = find_protected(clean, tree);
+	if (p && p->path && tree && !path_in(clean, p->path) && !under(clean, p->path)) {
+		*ret_never = p->never;
+		return g_strdup_printf(_("A file context for %s and what is under it covers %s, "
+					 "which is %s: a confined program should not get it as "
+					 "its own."), clean, p->path, _(p->what));
+	}
 	if (p) {
 		*ret_never = p->never;
 		return g_strdup_printf(_("%s is %s: a confined program should not get it as its "
@@ -674,8 +702,15 @@ static AdApply decide_labels(Decision *dc, char **argv, gboolean *ret_labels)
 
 		operands(argv, specs);
 		for (guint i = 0; i < specs->len; i++) {
+			const char *spec = g_ptr_array_index(specs, i);
 			gboolean t;
-			char *prefix = spec_prefix(g_ptr_array_index(specs, i), &t);
+			char *prefix;
+
+			/* a pattern naming .ssh anywhere ("/home/[^/]+/\.ssh") is SSH's keys */
+			if (strstr(spec, ".ssh"))
+				return decide(dc, AD_APPLY_NEVER, _("%s names %s: a confined "
+					      "program should not get it as its own."), spec, _(SSH));
+			prefix = spec_prefix(spec, &t);
 
 			tree |= t;
 			g_ptr_array_add(paths, prefix);
@@ -685,6 +720,14 @@ static AdApply decide_labels(Decision *dc, char **argv, gboolean *ret_labels)
 		return AD_APPLY_ONE_CLICK;
 	}
 	*ret_labels = TRUE;
+	/* the denied file itself, when a new label is given: the operands may be its directory */
+	if (!restore_only && dc->q->path) {
+		gboolean never;
+		g_autofree char *why = protected_reason(dc->env, dc->q->path, FALSE, &never);
+
+		if (why && never)
+			return decide(dc, AD_APPLY_NEVER, "%s", why);
+	}
 	for (guint i = 0; i < paths->len; i++) {
 		const char *path = g_ptr_array_index(paths, i);
 		gboolean never;

@@ -145,6 +145,14 @@ const char *ad_safety_protected_path(const char *path);
  * be NULL.
  */
 const char *ad_safety_credential_target(AdPolicy *policy, const char *ttype, const char *path);
+/*
+ * Is @ttype a password file type, what password helpers (unix_chkpwd) are
+ * there to read: shadow_t, passwd_file_t, or a file type the policy keeps
+ * for authentication (lacking non_auth_file_type)?
+ */
+gboolean ad_safety_password_type(AdPolicy *policy, const char *ttype);
+/* the credential types both policies name (shadow_t, passwd_file_t, ...), NULL-terminated */
+extern const char *const ad_safety_credential_types[];
 
 /*
  * The package owning @path on this host (dpkg-query -S, else rpm -qf,

@@ -24,6 +24,7 @@
 #include "escape.h"
 #include "policy/labels.h"
 #include "analysis/plugin.h"
+#include "analysis/alert.h"
 #include "plugins.h"
 #include "policy/policy-ports.h"
 #include "policy/policy-private.h"
@@ -175,6 +176,21 @@ static void assert_command(const AdSuggestion *s, guint i, const char *want)
 	g_autofree char *line = command_line(s, i);
 
 	assert_string_equal(line, want);
+}
+
+/* suggestion @s's command @i is @before, the module name of @d's alert (+ @suffix), @after */
+static void assert_module_command(const AdSuggestion *s, guint i, const char *before,
+				  const AdDenial *d, const char *suffix, const char *after)
+{
+	g_autofree char *name = ad_module_name(d, suffix);
+	g_autofree char *id = ad_denial_signature(d);
+	g_autofree char *want = NULL;
+
+	/* one name per alert: the domain, then the alert id's first 8 characters */
+	assert_true(g_str_has_prefix(name, "avcdoctor_"));
+	assert_true(strncmp(name + strlen(name) - strlen(suffix) - 8, id, 8) == 0);
+	want = g_strconcat(before, name, after, NULL);
+	assert_command(s, i, want);
 }
 
 /* the index of the first suggestion of @plugin in @all, -1 when none */
@@ -645,9 +661,10 @@ static void test_leaks(void **state)
 	sg = only(s);
 	assert_int_equal(sg->kind, AD_FIX_DONTAUDIT);
 	/* the alert's access only: source, target, class and permissions */
-	assert_command(sg, 0, "avcdoctor allow --source mount_t --target crond_t --class fifo_file "
-			      "--perm read,write -D -M my_mount_leaks /var/log/audit/audit.log");
-	assert_command(sg, 1, "semodule -X 300 -i my_mount_leaks.pp");
+	assert_module_command(sg, 0, "avcdoctor allow --source mount_t --target crond_t --class "
+			      "fifo_file --perm read,write -D -M ", c->d, "_leaks",
+			      " /var/log/audit/audit.log");
+	assert_module_command(sg, 1, "semodule -X 300 -i ", c->d, "_leaks", ".pp");
 	assert_contains(sg->then_text, "leaked file descriptor");
 
 	/* 32-bit execve (syscall 11 with arch i386), dontaudit: explained, no module */
@@ -755,10 +772,10 @@ static void test_invalid_context(void **state)
 	assert_int_equal(sg->kind, AD_FIX_MODULE);
 	assert_int_equal(sg->level, AD_LEVEL_YELLOW);
 	assert_contains(sg->then_text, "role staff_r types httpd_t;");
-	assert_command(sg, 0, "avcdoctor allow --source staff_t --target httpd_exec_t --class "
-			      "process --perm transition --verify -M my_staff "
-			      "/var/log/audit/audit.log");
-	assert_command(sg, 1, "semodule -X 300 -i my_staff.pp");
+	assert_module_command(sg, 0, "avcdoctor allow --source staff_t --target httpd_exec_t "
+			      "--class process --perm transition --verify -M ", c112->d, "",
+			      " /var/log/audit/audit.log");
+	assert_module_command(sg, 1, "semodule -X 300 -i ", c112->d, "", ".pp");
 
 	/* the old "security_compute_sid:  invalid context" form */
 	c113 = case_new(REC_113, 0);
@@ -933,7 +950,7 @@ static void test_expected(void **state)
 	assert_int_equal(sg->level, AD_LEVEL_GREEN);
 	assert_true(sg->expected);
 	assert_contains(sg->then_text, "chkpwd_t");
-	assert_command(sg, 1, "semodule -X 300 -i my_local_login_dontaudit.pp");
+	assert_module_command(sg, 1, "semodule -X 300 -i ", c->d, "_dontaudit", ".pp");
 	all = analyze_all(c);
 	assert_int_equal(index_of(all, "expected"), 0);
 	assert_int_equal(ad_suggestions_level(all), AD_LEVEL_GREEN);
