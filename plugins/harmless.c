@@ -78,7 +78,7 @@ static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	for (guint i = 0; i < d->perms->len; i++)
 		g_string_append_printf(perms, "%s%s", i ? " " : "",
 				       (char *)g_ptr_array_index(d->perms, i));
-	name = ad_module_name(stype, 52, "_dontaudit");
+	name = ad_module_name(d, "_dontaudit");
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("harmless", AD_FIX_DONTAUDIT, 0.8, AD_LEVEL_GREEN);
 	s->harmless = TRUE;

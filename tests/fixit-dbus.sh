@@ -304,11 +304,13 @@ grep -a -q "httpd_t" "$TMP/loaded.pp" && pass "the package holds the alert's typ
 ls -d /tmp/avcdoctor-fixit-* >/dev/null 2>&1 && fail "the module directory was left behind" ||
 	pass "the module directory is removed"
 MOD=$(sqlite3 "$DB" "SELECT name || ' ' || alert FROM fix_modules")
-[ "$MOD" = "my_httpd $HID" ] && pass "the store notes the module the helper loaded, for its alert" ||
+# named after its alert: the domain, then the alert id's first 8 characters
+MNAME="avcdoctor_httpd_$(printf %.8s "$HID")"
+[ "$MOD" = "$MNAME $HID" ] && pass "the store notes the module the helper loaded, for its alert" ||
 	fail "fix_modules: $MOD"
 # the module installed now (at priority 300, where the helper put it): the
 # same alert's fix may load it again
-printf '100 apache           pp\n300 my_httpd         pp\n' >"$TMP/modules.list"
+printf '100 apache           pp\n300 %s         pp\n' "$MNAME" >"$TMP/modules.list"
 rm -f "$TMP/semodule.argv"
 apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
 expect_grep "^('" "$TMP/out" "a module the helper loaded for this alert is loaded again"
@@ -317,13 +319,13 @@ expect_grep "^('" "$TMP/out" "a module the helper loaded for this alert is loade
 sqlite3 "$DB" "UPDATE fix_modules SET alert = '0123456789abcdef'"
 rm -f "$TMP/semodule.argv"
 apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
-expect_grep "Error.NotAllowed.*my_httpd is installed already (300 my_httpd" "$TMP/out" \
+expect_grep "Error.NotAllowed.*$MNAME is installed already (300 $MNAME" "$TMP/out" \
 	"another alert's module of that name at priority 300 is not replaced"
 [ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
 sqlite3 "$DB" "DELETE FROM fix_modules"
-printf '400 my_httpd         cil\n' >"$TMP/modules.list"
+printf '400 %s         cil\n' "$MNAME" >"$TMP/modules.list"
 apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
-expect_grep "Error.NotAllowed.*my_httpd is installed already (400 my_httpd  *cil)" "$TMP/out" \
+expect_grep "Error.NotAllowed.*$MNAME is installed already (400 $MNAME  *cil)" "$TMP/out" \
 	"an administrator's module of that name is not replaced"
 [ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
 rm -f "$TMP/modules.list"

@@ -1159,9 +1159,9 @@ static void test_harmless(void **state)
 	sg = only(s);
 	assert_true(sg->harmless);
 	assert_int_equal(sg->kind, AD_FIX_DONTAUDIT);
-	assert_command(sg, 0, "avcdoctor allow --source httpd_t --target httpd_t --class "
-			      "capability --perm sys_admin -D -M my_httpd_dontaudit "
-			      "/var/log/audit/audit.log");
+	assert_module_command(sg, 0, "avcdoctor allow --source httpd_t --target httpd_t --class "
+			      "capability --perm sys_admin -D -M ", c_ok->d, "_dontaudit",
+			      " /var/log/audit/audit.log");
 	assert_contains(sg->then_text, "success=yes");
 	assert_harmless_first(c_ok);
 	/* the call failed, or nothing was blocked: no sign of a fallback */
