@@ -58,4 +58,11 @@ typedef enum {
 const char *ad_header_next_start(const char *p, const char *end, gboolean quotes,
 				 AdStartKind *kind, AdHeader *h);
 
+/* user-space records are written one per line, whatever their text holds */
+gboolean ad_header_is_user_type(int type);
+/* decimal digits into @v; the position after them, NULL when none or overflowing */
+const char *ad_header_parse_u64(const char *p, guint64 *v);
+/* the name of record type @type, in @buf when libaudit has none */
+const char *ad_header_type_name(int type, char buf[32]);
+
 G_END_DECLS

@@ -22,9 +22,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include <glib/gi18n.h>
 #include <libaudit.h>
@@ -34,6 +31,7 @@
 #include "header.h"
 #include "paste.h"
 #include "reader.h"
+#include "split.h"
 
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
 #define AD_MAX_OPEN	64		/* pending events before the oldest is emitted */
@@ -46,14 +44,6 @@
  */
 #define AD_MAX_EVENT_RECORDS 4096
 #define AD_MAX_EVENT_BYTES (8u << 20)
-
-/* what scan_line() saw in a line */
-enum {
-	SEEN_NUL = 1,		/* a NUL byte */
-	SEEN_GS = 2,		/* a \x1d (log_format=ENRICHED) */
-	SEEN_UNKNOWN = 4,	/* not scanned: look for all */
-	SEEN_ESC = 8,		/* an ESC: terminal colours in pasted text */
-};
 
 /*
  * A record line this short may be the first part of a record that a
@@ -344,37 +334,6 @@ guint64 ad_reader_rejected(const AdReader *r)
 	return r->rejected;
 }
 
-/* user-space records are written one per line, whatever their text holds */
-static gboolean is_user_record(int type)
-{
-	return (type >= 1100 && type <= 1299) || (type >= 2100 && type <= 2999);
-}
-
-/*
- * Decimal digits at @p into @v; the position after them, or NULL when
- * there are none or the number overflows.  (strtoull with its locale and
- * sign handling was a tenth of the reader's time.)
- */
-static const char *parse_u64(const char *p, guint64 *v)
-{
-	const char *start = p;
-	guint64 n = 0;
-
-	while (*p >= '0' && *p <= '9') {
-		guint d = *p - '0';
-
-		/* the division only for numbers that may overflow */
-		if (n >= G_MAXUINT64 / 10 && n > (G_MAXUINT64 - d) / 10)
-			return NULL;
-		n = n * 10 + d;
-		p++;
-	}
-	if (p == start)
-		return NULL;
-	*v = n;
-	return p;
-}
-
 /*
  * Parses the inside of "audit(...)": raw "1700000001.100:101" or
  * interpreted "09/04/2025 18:19:00.303:503" (local time, TZ; the date in
@@ -399,7 +358,7 @@ static const char *parse_stamp(AdReader *r, const char *p, gint64 *sec, guint *m
 	} else {
 		guint64 v;
 
-		if (!(p = parse_u64(p, &v)) || v > G_MAXINT64)
+		if (!(p = ad_header_parse_u64(p, &v)) || v > G_MAXINT64)
 			return NULL;
 		*sec = v;
 	}
@@ -408,7 +367,7 @@ static const char *parse_stamp(AdReader *r, const char *p, gint64 *sec, guint *m
 		guint64 v;
 
 		p++;
-		if (!(e = (char *)parse_u64(p, &v)) || e - p > 9)
+		if (!(e = (char *)ad_header_parse_u64(p, &v)) || e - p > 9)
 			return NULL;
 		/* normalise to milliseconds whatever the digit count */
 		for (int d = e - p; d < 3; d++)
@@ -421,7 +380,7 @@ static const char *parse_stamp(AdReader *r, const char *p, gint64 *sec, guint *m
 	if (*p != ':')
 		return NULL;
 	p++;
-	if (!(p = parse_u64(p, serial)) || *p != ')')
+	if (!(p = ad_header_parse_u64(p, serial)) || *p != ')')
 		return NULL;
 	return p + 1;
 }
@@ -469,17 +428,6 @@ static int type_number(AdReader *r, const char *name, gsize len)
 		r->recent[slot].type = t;
 	}
 	return t;
-}
-
-/* the name of type number @type, in @buf when libaudit has none */
-static const char *type_name(int type, char buf[32])
-{
-	const char *n = audit_msg_type_to_name(type);
-
-	if (n)
-		return n;
-	g_snprintf(buf, 32, "UNKNOWN[%d]", type);
-	return buf;
 }
 
 static OpenEvent *open_event(AdReader *r, const char *node, gboolean keyed, gint64 sec,
@@ -560,7 +508,7 @@ static OpenEvent *event_for(AdReader *r, int type, const char *node, gboolean ha
 		return oe;
 	}
 	gboolean starts = type == AD_REC_AVC || type == AD_REC_USER_AVC ||
-			  type == AD_REC_SELINUX_ERR || is_user_record(type);
+			  type == AD_REC_SELINUX_ERR || ad_header_is_user_type(type);
 
 	oe = r->headerless;
 	if (oe && !oe->alone && (oe->ev->sec != sec || g_strcmp0(oe->ev->node, node) != 0)) {
@@ -617,7 +565,7 @@ static void add_record(AdReader *r, OpenEvent *oe, AdRecord *rec, gboolean has_s
 	r->cont_rec = rec;
 	r->cont_line = r->line_no;
 
-	if (rec->type == AD_REC_EOE || (has_stamp && is_user_record(rec->type)) ||
+	if (rec->type == AD_REC_EOE || (has_stamp && ad_header_is_user_type(rec->type)) ||
 	    (has_stamp && serial == 0)) {
 		/* complete; emitted in input order, once the events before it are */
 		oe->complete = TRUE;
@@ -746,7 +694,7 @@ static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 	stamp_len = (p - 1) - stamp;
 	if (g_ascii_isdigit(name[0])) {
 		type = atoi(name);
-		tname = type_name(type, tbuf);
+		tname = ad_header_type_name(type, tbuf);
 		tname_len = strlen(tname);
 	} else {
 		type = type_number(r, name, name_len);
@@ -763,12 +711,12 @@ static const char *parse_record(AdReader *r, const char *start, AdHeader *h,
 	body = p;
 
 	end = line_end;
-	if (!interpreted && !is_user_record(type)) {
+	if (!interpreted && !ad_header_is_user_type(type)) {
 		const char *next = ad_header_next_record(body, line_end, h);
 
 		if (next)
 			end = next;
-	} else if (interpreted && !is_user_record(type)) {
+	} else if (interpreted && !ad_header_is_user_type(type)) {
 		const char *next = ad_header_next_interpreted(body, line_end, stamp, stamp_len,
 							   type == AD_REC_AVC, h);
 
@@ -1030,30 +978,6 @@ static void parse_records(AdReader *r, const char *start, AdHeader *h, const cha
 	}
 }
 
-/* the first record header on [@p, @end), after any syslog/journal/dmesg prefix */
-static const char *find_header(const char *p, const char *end, AdHeader *h)
-{
-	for (const char *q = p; (q = ad_header_find_type_eq(q, end)) != NULL; q++) {
-		/* after a space, or an item of a printed list: "['type=...", ", 'type=..." */
-		if (q != p && q[-1] != ' ' && !(q[-1] == '\'' && q - p >= 2 && (q[-2] == '[' ||
-		    (q - p >= 3 && q[-2] == ' ' && q[-3] == ','))))
-			continue;
-		if (!ad_header_at(q, end, h))
-			continue;
-		/* a node= right before belongs to it */
-		if (q - p >= 6) {
-			const char *n = q - 1;
-
-			while (n > p && n[-1] != ' ')
-				n--;
-			if (strncmp(n, "node=", 5) == 0)
-				return n;
-		}
-		return q;
-	}
-	return NULL;
-}
-
 /*
  * A line that is no record as it stands: what a paste made of one.  A
  * grep or quote prefix, a lost first letter, a header without a stamp or
@@ -1084,11 +1008,11 @@ static gboolean pasted_line(AdReader *r, char *line, const char *p, const char *
 			s = fixed;
 		}
 	}
-	if (s != p && (start = find_header(s, end, &h)) == s) {
+	if (s != p && (start = ad_split_find_header(s, end, &h)) == s) {
 		parse_records(r, start, &h, end);
 		return TRUE;
 	}
-	if (s != p && has_prefix(s, end, "node=") && (start = find_header(s, end, &h)) &&
+	if (s != p && has_prefix(s, end, "node=") && (start = ad_split_find_header(s, end, &h)) &&
 	    start == s) {
 		parse_records(r, start, &h, end);
 		return TRUE;
@@ -1219,137 +1143,7 @@ static gboolean form_add(AdReader *r, const char *p, const char *end)
 }
 
 /*
- * The \x1d that starts the interpreted fields auditd's ENRICHED format
- * appends, or NULL.  Text a caller hands to the kernel (a USER_AVC
- * message) may hold a \x1d of its own: a separator before the trailing
- * fields libselinux appends would cut them off, leaving fields the caller
- * wrote as the last ones.  auditd writes one separator, last, and only
- * upper-case field names after it: a \x1d followed by any other name is
- * text of the record.
- */
-static char *enriched_separator(char *line, gsize len)
-{
-	char *gs = memrchr(line, 0x1d, len);
-	const char *p, *end = line + len;
-
-	if (!gs)
-		return NULL;
-	for (p = gs + 1; p < end; p++) {
-		const char *name;
-
-		while (p < end && *p == ' ')
-			p++;
-		name = p;
-		while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-				   *p == '_'))
-			p++;
-		if (p == end)
-			break;
-		if (*p != '=' || p == name)
-			return NULL;
-		p++;
-		if (p < end && (*p == '"' || *p == '{')) {
-			/* a quoted value, or a SADDR={ fam=inet laddr=... } group */
-			const char *q = memchr(p + 1, *p == '"' ? '"' : '}', end - p - 1);
-
-			/* auditd closes what it opens: an open one is caller text */
-			if (!q)
-				return NULL;
-			p = q;
-		}
-		while (p < end && *p != ' ')
-			p++;
-	}
-	return gs;
-}
-
-/* whether a word of [@p, @end) but a node= holds a '=' */
-static gboolean holds_field(const char *p, const char *end)
-{
-	const char *eq;
-
-	while ((eq = memchr(p, '=', end - p)) != NULL) {
-		const char *w = eq;
-
-		while (w > p && w[-1] != ' ')
-			w--;
-		if (eq - w < 4 || memcmp(eq - 4, "node", 4) != 0)
-			return TRUE;
-		p = eq + 1;
-	}
-	return FALSE;
-}
-
-/*
- * Where the record that starts at @s ends on its line, which runs to @end:
- * the next record start (ad_header_next_start()) that is safe to split at,
- * or NULL.  Every record start found begins a record of its own, so that
- * no record takes fields from the next; but only where the start cannot
- * be text of the record before:
- * - kernel text holds no blank and no quote in an unquoted value: every
- *   start there is one;
- * - `ausearch -i` values hold blanks (a path, a command line): a start ends
- *   the record only when the record is a whole denial (its last word
- *   tclass= or permissive=); the next interpreted header is left to
- *   parse_record(), which compares its stamp;
- * - a user-space record's text is the sender's (a dbus member, a command
- *   line): never split; a record start after a quote that may close its
- *   message may be a second record or the sender's text, which cannot be
- *   told apart, and @refuse is set: the line is not read further.
- */
-static const char *next_split(const char *s, const char *end, gboolean *refuse)
-{
-	const char *content, *from, *w, *user, *stamp;
-	gboolean interpreted, own = TRUE;
-	AdJournalStamp js;
-	AdStartKind kind;
-	AdHeader h;
-
-	*refuse = FALSE;
-	content = ad_paste_journal_prefix(s, end, &js);
-	if (!content)
-		content = s;
-	/*
-	 * A user-space record's message: its "msg='" comes before any '"'
-	 * (pid= uid= ses= subj= are unquoted); in kernel text a quote can only
-	 * be inside a "..." value, after which a "msg='" is that value's text.
-	 */
-	user = memchr(s, '\'', end - s) ? memmem(s, end - s, "msg='", 5) : NULL;
-	if (user && memchr(s, '"', user - s))
-		user = NULL;
-	stamp = memmem(s, end - s, "audit(", 6);
-	interpreted = stamp && ad_paste_is_interpreted_stamp(stamp + 6, end);
-	/* a quote the sender opens in a user-space record must not hide what follows it */
-	for (from = content; (w = ad_header_next_start(from, end, !interpreted && !user, &kind, &h));
-	     from = w) {
-		if (own) {
-			/* what the record's own start may come after: "audit: ", "[ 12.3] ", node= */
-			if (!holds_field(content, w) && !ad_paste_find_avc(content, w))
-				continue;
-			own = FALSE;
-		}
-		if (kind == AD_START_AVC && !ad_paste_find_avc(s, w))
-			continue;	/* the record's own avc text */
-		if (user && user < w) {
-			if (memchr(user + 5, '\'', w - (user + 5))) {
-				*refuse = TRUE;
-				return w;
-			}
-			continue;
-		}
-		if (interpreted && stamp < w) {
-			if (kind == AD_START_HEADER && ad_paste_is_interpreted_stamp(h.stamp, end))
-				continue;
-			if (!ad_paste_ends_denial(content, w))
-				continue;
-		}
-		return w;
-	}
-	return NULL;
-}
-
-/*
- * @seen: what scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
+ * @seen: what ad_split_scan_line() found in the line (SEEN_NUL, SEEN_GS, SEEN_ESC),
  * or SEEN_UNKNOWN when the line was not scanned.
  */
 static void process_line(AdReader *r, char *line, gsize len, guint seen)
@@ -1369,7 +1163,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		line[--len] = '\0';
 	/* log_format=ENRICHED: interpreted copies follow a \x1d separator */
 	if (seen & (SEEN_UNKNOWN | SEEN_GS))
-		gs = enriched_separator(line, len);
+		gs = ad_split_enriched_separator(line, len);
 	if (gs) {
 		*gs = '\0';
 		len = gs - line;
@@ -1399,7 +1193,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 	g_clear_pointer(&r->line_node, g_free);
 	for (char *seg = (char *)p; seg;) {
 		gboolean refuse = FALSE;
-		char *next = (char *)next_split(seg, end, &refuse);
+		char *next = (char *)ad_split_next(seg, end, &refuse);
 
 		if (refuse) {
 			reader_problem(r, "%s", _("a user-space record, whose text is the sender's, "
@@ -1426,7 +1220,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 
 /*
  * One record of a line, or the records a header starts, from @p to @end (a
- * NUL): the line split at each record start (next_split()) or the line
+ * NUL): the line split at each record start (ad_split_next()) or the line
  * whole.  @first: it starts the line (it may continue the line before);
  * @last: it ends it (it may go on in the next).
  */
@@ -1446,7 +1240,7 @@ static void process_segment(AdReader *r, char *line, const char *p, const char *
 		r->js.host = r->host;
 	}
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
-	start = find_header(p, end, &h);
+	start = ad_split_find_header(p, end, &h);
 	if (start) {
 		parse_records(r, start, &h, end);
 		goto done;
@@ -1520,52 +1314,6 @@ static void take_line(AdReader *r, char *line, gsize len, guint seen)
 }
 
 /*
- * The first newline from @p on, or NULL when there is none before @end;
- * @seen gets SEEN_NUL, SEEN_GS and SEEN_ESC for the bytes before it.  One pass does
- * what three memchr() calls per line did (newline, NUL, \x1d).
- */
-static char *scan_line(char *p, const char *end, guint *seen)
-{
-	*seen = 0;
-#ifdef __SSE2__
-	/* control bytes (< 0x20) are rare but for the newline: stop at each */
-	const __m128i top = _mm_set1_epi8(0x1f);
-
-	while (end - p >= 32) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
-		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
-		guint mask = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(a, top), a)) |
-			     (guint)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, top), b)) << 16;
-
-		for (; mask; mask &= mask - 1) {
-			char *c = p + __builtin_ctz(mask);
-
-			if (*c == '\n')
-				return c;
-			if (*c == '\0')
-				*seen |= SEEN_NUL;
-			else if (*c == 0x1d)
-				*seen |= SEEN_GS;
-			else if (*c == 0x1b)
-				*seen |= SEEN_ESC;
-		}
-		p += 32;
-	}
-#endif
-	for (; p < end; p++) {
-		if (*p == '\n')
-			return p;
-		if (*p == '\0')
-			*seen |= SEEN_NUL;
-		else if (*p == 0x1d)
-			*seen |= SEEN_GS;
-		else if (*p == 0x1b)
-			*seen |= SEEN_ESC;
-	}
-	return NULL;
-}
-
-/*
  * Splits @buf into lines.  A line that lies whole in a @writable buffer
  * is processed where it is (its newline becomes the NUL that ends it);
  * any other line is put together in r->partial first.
@@ -1578,7 +1326,7 @@ static void feed(AdReader *r, char *buf, gsize len, gboolean writable)
 
 	while (p < end) {
 		guint seen;
-		char *nl = scan_line(p, end, &seen);
+		char *nl = ad_split_scan_line(p, end, &seen);
 		gsize n = nl ? (gsize)(nl - p) : (gsize)(end - p);
 
 		if (r->discarding) {
