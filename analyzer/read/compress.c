@@ -6,7 +6,8 @@
  * The memory a decoder takes is chosen by the header it reads: an xz
  * header may claim a 4 GiB dictionary, a zstd frame a 2 GiB window.  Both
  * are held to AD_INFLATE_MEMORY_MAX (gzip's window is 32 KiB by format);
- * output goes out in OUT_SIZE pieces, so nothing else grows with it.
+ * output goes out in OUT_SIZE pieces, so nothing else grows with it, and
+ * stops at AD_INFLATE_OUTPUT_MAX, so that a bomb costs bounded time too.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -27,6 +28,8 @@ struct _AdInflate {
 	lzma_stream x;
 	ZSTD_DStream *zs;
 	gboolean mid;		/* inside a member or frame: the end would cut it */
+	guint64 given;		/* bytes handed to the output so far */
+	guint64 max_out;	/* ... and at most */
 	char *out;
 	char *message;		/* the last error, when it had to be composed */
 };
@@ -50,6 +53,7 @@ AdInflate *ad_inflate_new(AdCompression c)
 	lzma_stream init = LZMA_STREAM_INIT;
 
 	z->kind = c;
+	z->max_out = AD_INFLATE_OUTPUT_MAX;
 	z->out = g_malloc(OUT_SIZE);
 	z->x = init;
 	switch (c) {
@@ -76,6 +80,36 @@ AdInflate *ad_inflate_new(AdCompression c)
 	return z;
 }
 
+void ad_inflate_set_output_max(AdInflate *z, guint64 max)
+{
+	z->max_out = max;
+}
+
+/*
+ * Hands @len decompressed bytes to @out, as far as the output bound
+ * allows; FALSE with the message when it is passed.
+ */
+static gboolean emit(AdInflate *z, gsize len, AdInflateOut out, gpointer user_data,
+		     const char **ret_error)
+{
+	gsize n = len;
+
+	if (!len)
+		return TRUE;
+	if (z->given + n > z->max_out)
+		n = z->max_out - z->given;
+	if (n)
+		out(z->out, n, user_data);
+	z->given += n;
+	if (n == len)
+		return TRUE;
+	g_free(z->message);
+	z->message = g_strdup_printf(_("more than %" PRIu64 " MiB once decompressed: the rest "
+				       "is not read"), (uint64_t)(z->max_out >> 20));
+	*ret_error = z->message;
+	return FALSE;
+}
+
 static gboolean feed_gzip(AdInflate *z, const void *in, gsize len, AdInflateOut out,
 			  gpointer user_data, const char **ret_error)
 {
@@ -91,8 +125,8 @@ static gboolean feed_gzip(AdInflate *z, const void *in, gsize len, AdInflateOut 
 			*ret_error = z->z.msg ? z->z.msg : _("corrupt gzip data");
 			return FALSE;
 		}
-		if (OUT_SIZE - z->z.avail_out)
-			out(z->out, OUT_SIZE - z->z.avail_out, user_data);
+		if (!emit(z, OUT_SIZE - z->z.avail_out, out, user_data, ret_error))
+			return FALSE;
 		if (ret == Z_STREAM_END) {
 			z->mid = FALSE;
 			inflateReset(&z->z);	/* another member may follow */
@@ -118,8 +152,8 @@ static gboolean feed_xz(AdInflate *z, const void *in, gsize len, lzma_action act
 		z->x.next_out = (uint8_t *)z->out;
 		z->x.avail_out = OUT_SIZE;
 		ret = lzma_code(&z->x, action);
-		if (OUT_SIZE - z->x.avail_out)
-			out(z->out, OUT_SIZE - z->x.avail_out, user_data);
+		if (!emit(z, OUT_SIZE - z->x.avail_out, out, user_data, ret_error))
+			return FALSE;
 		if (ret == LZMA_STREAM_END)
 			return TRUE;
 		if (ret == LZMA_MEMLIMIT_ERROR || ret == LZMA_MEM_ERROR) {
@@ -165,8 +199,8 @@ static gboolean feed_zstd(AdInflate *z, const void *in, gsize len, AdInflateOut 
 			return FALSE;
 		}
 		z->mid = ret != 0;
-		if (ob.pos)
-			out(z->out, ob.pos, user_data);
+		if (!emit(z, ob.pos, out, user_data, ret_error))
+			return FALSE;
 		if (ib.pos == ib.size && ob.pos < ob.size)
 			return TRUE;
 	}

@@ -29,6 +29,14 @@ AdCompression ad_compression_of(const void *head, gsize len);
  */
 #define AD_INFLATE_MEMORY_MAX (128u << 20)
 #define AD_INFLATE_WINDOW_LOG_MAX 27
+/*
+ * The most one compressed file may give, whatever it holds: 8 MiB of
+ * zstd RLE blocks spell terabytes, which would keep a reader busy for
+ * hours.  A log rotated by auditd (max_log_file, 8 MiB by default) or
+ * logrotate stays far below; what passes this is refused with a message
+ * from that point on (what came before it is kept).
+ */
+#define AD_INFLATE_OUTPUT_MAX (G_GUINT64_CONSTANT(4) << 30)
 
 typedef struct _AdInflate AdInflate;
 
@@ -36,10 +44,13 @@ typedef struct _AdInflate AdInflate;
 typedef void (*AdInflateOut)(char *buf, gsize len, gpointer user_data);
 
 AdInflate *ad_inflate_new(AdCompression c);
+/* another bound than AD_INFLATE_OUTPUT_MAX on what @z gives in all (tests) */
+void ad_inflate_set_output_max(AdInflate *z, guint64 max);
 /*
  * Decompresses @len bytes of input, handing the output to @out as it
  * comes; FALSE with a message in @ret_error (owned by @z) when the data
- * is corrupt.
+ * is corrupt, needs too much memory or gives more than the output bound
+ * (what fitted was handed over).
  */
 gboolean ad_inflate_feed(AdInflate *z, const void *in, gsize len, AdInflateOut out,
 			 gpointer user_data, const char **ret_error);

@@ -19,6 +19,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "read/compress.h"
 #include "read/denial.h"
 #include "read/event.h"
 #include "read/inputs.h"
@@ -677,6 +678,76 @@ static GBytes *zstd_frame_with_window(guint8 wd, const char *text, gsize len)
 	return g_byte_array_free_to_bytes(f);
 }
 
+/*
+ * A zstd frame of @blocks RLE blocks of 128 KiB each: 4 bytes of input a
+ * block, @blocks * 128 KiB of output
+ */
+static GBytes *zstd_rle_bomb(guint blocks)
+{
+	GByteArray *f = g_byte_array_new();
+	static const guint8 head[] = { 0x28, 0xb5, 0x2f, 0xfd, 0x00, 10 << 3 };
+
+	g_byte_array_append(f, head, sizeof(head));
+	for (guint i = 0; i < blocks; i++) {
+		/* RLE (type 1), 128 KiB, the last one marked */
+		guint32 bh = (i + 1 == blocks) | (1 << 1) | ((guint32)(128 << 10) << 3);
+		guint8 b[] = { bh & 0xff, (bh >> 8) & 0xff, (bh >> 16) & 0xff, 'A' };
+
+		g_byte_array_append(f, b, sizeof(b));
+	}
+	return g_byte_array_free_to_bytes(f);
+}
+
+typedef struct {
+	guint64 len;
+	gboolean other;		/* a byte other than 'A' or NUL came out */
+} Sink;
+
+static void sink_out(char *buf, gsize len, gpointer user_data)
+{
+	Sink *k = user_data;
+
+	for (gsize i = 0; i < len; i++)
+		k->other |= buf[i] != 'A' && buf[i] != '\0';
+	k->len += len;
+}
+
+/*
+ * What one compressed file gives is bounded: each format stops at the
+ * bound, hands over exactly what fits and says why; 4 GiB of zstd RLE
+ * blocks (128 KiB of input) are refused at the bound, not decompressed
+ */
+static void test_compressed_output_bound(void **state)
+{
+	gsize big = 3u << 20;
+	g_autofree char *zeros = g_malloc0(big);
+	GBytes *packed[] = { gzip_of(zeros, big), xz_of(zeros, big), zstd_of(zeros, big),
+			     zstd_rle_bomb(32768) };
+
+	(void)state;
+	assert_true(g_bytes_get_size(packed[3]) < (200u << 10));
+	for (guint i = 0; i < G_N_ELEMENTS(packed); i++) {
+		const guint8 *in = g_bytes_get_data(packed[i], NULL);
+		g_autoptr(AdInflate) z = ad_inflate_new(ad_compression_of(in, 6));
+		const char *err = NULL;
+		Sink k = { 0 };
+		gboolean ok;
+
+		ad_inflate_set_output_max(z, 1u << 20);
+		ok = ad_inflate_feed(z, in, g_bytes_get_size(packed[i]), sink_out, &k, &err);
+		if (ok)
+			ok = ad_inflate_finish(z, sink_out, &k, &err);
+		assert_false(ok);
+		assert_non_null(err);
+		assert_non_null(strstr(err, "1 MiB"));
+		assert_true(k.len == (1u << 20));
+		assert_false(k.other);
+		g_bytes_unref(packed[i]);
+	}
+	/* the default bound is far above a rotated log */
+	assert_true(AD_INFLATE_OUTPUT_MAX >= (G_GUINT64_CONSTANT(1) << 32));
+}
+
 /* headers that claim more memory than any real log needs: refused, said so, bounded */
 static void test_compressed_crafted(void **state)
 {
@@ -691,6 +762,8 @@ static void test_compressed_crafted(void **state)
 
 		assert_non_null(err);
 		assert_non_null(strstr(err, "memory"));
+		/* the message names the file */
+		assert_non_null(strstr(err, "-dict.xz: "));
 		assert_string_equal(serials, "");
 	}
 	/* zstd: a 2 GiB window refused; the same frame with a 1 MiB window is read */
@@ -1226,6 +1299,7 @@ int main(void)
 		cmocka_unit_test(test_date_order),
 		cmocka_unit_test(test_compressed),
 		cmocka_unit_test(test_compressed_crafted),
+		cmocka_unit_test(test_compressed_output_bound),
 		cmocka_unit_test(test_rotations),
 		cmocka_unit_test(test_run_together_pairs),
 		cmocka_unit_test(test_journal_time),
