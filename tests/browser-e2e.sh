@@ -642,6 +642,9 @@ PYEOF
 }
 TZ=UTC start_browser -p "$POLICY" "$TMP/alerts-100.log"
 wait_for 20 "100 alerts" -- rows_are "$BPID" 100
+# the chart is drawn from the alerts once they are all in (an idle after the
+# list): its note appears then, and only then do its keys choose a bar
+wait_for 20 "the chart of the 100 alerts" -- ui "$BPID" find-any '^Each bar is 1 hour' >/dev/null
 focus_browser
 ui "$BPID" focus "Denials over time" || fail "the chart cannot take the focus"
 xdotool key Home Return
