@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "config.h"
 #include "escape.h"
+#include "options.h"
 #include "read/compress.h"
 
 void ad_cli_message(const char *fmt, ...)
@@ -96,12 +97,10 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 {
 	g_autofree char *param = g_strdup_printf("%s %s", cmd, _("[FILE...]"));
 	g_autofree char *description = NULL;
-	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
+	g_autoptr(GOptionContext) ctx = ad_cli_context_new(param, summary, &cli->opt.help);
 	g_autofree GOptionEntry *common = ad_common_option_entries(&cli->opt);
-	g_autoptr(GError) error = NULL;
+	int parsed;
 
-	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
-	g_option_context_set_summary(ctx, summary);
 	/* TRANSLATORS: %s is the default log, /var/log/audit/audit.log */
 	description = g_strdup_printf(_("FILE is a raw audit log, `ausearch --raw` or "
 					"`ausearch -i` output, or kernel-log\nlines (dmesg, "
@@ -116,10 +115,11 @@ gboolean ad_cli_parse(AdCli *cli, const char *cmd, const char *summary,
 	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
 	if (extra)
 		g_option_context_add_main_entries(ctx, extra, GETTEXT_PACKAGE);
-	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
+	parsed = ad_cli_context_parse(ctx, cmd, &cli->opt.help, argc, argv);
+	if (parsed < 0)
 		return FALSE;
-	}
+	if (parsed == 0)
+		return TRUE;	/* cli->opt.help: printed */
 	if (cli->opt.all) {
 		/* the log's directory, which the reader reads as ausearch does */
 		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
@@ -156,7 +156,9 @@ int ad_cli_begin(AdCli *cli, const char *cmd, const char *summary, const GOption
 	ad_cli_buffer_stdout();
 	if (!ad_cli_parse(cli, cmd, summary, extra, argc, argv))
 		ret = AD_EXIT_INPUT;
-	else if (cli->opt.version) {
+	else if (cli->opt.help) {
+		ret = AD_EXIT_OK;
+	} else if (cli->opt.version) {
 		printf("avcdoctor %s\n", VERSION);
 		ret = AD_EXIT_OK;
 	} else {

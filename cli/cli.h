@@ -25,6 +25,8 @@ typedef struct {
 	char *file_contexts;
 	gboolean json;
 	gboolean version;
+	gboolean help;		/* -h: the help was printed */
+	gboolean no_pager;
 	gboolean all;		/* -a: the default log and its rotations */
 	char **files;
 	/* which denials: as ausearch selects (select.h) */

@@ -693,8 +693,9 @@ int ad_cmd_allow(int argc, char **argv)
 		ad_cli_clear(&cli);
 		return AD_EXIT_INPUT;
 	}
-	if (cli.opt.version) {
-		printf("avcdoctor %s\n", VERSION);
+	if (cli.opt.help || cli.opt.version) {
+		if (!cli.opt.help)
+			printf("avcdoctor %s\n", VERSION);
 		ad_cli_clear(&cli);
 		return AD_EXIT_OK;
 	}

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "cmd-check-rules.h"
+#include "options.h"
 #include "config.h"
 #include "analysis/rules.h"
 
@@ -23,6 +24,8 @@ int ad_cmd_check_rules(int argc, char **argv)
 	AdPolicy *policy = NULL;
 	gboolean problems = FALSE;
 	gboolean dashdash = FALSE;
+	gboolean help = FALSE;
+	int parsed;
 	const GOptionEntry entries[] = {
 		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &policy_path,
 		  N_("also check the names of types, classes, permissions and booleans "
@@ -31,20 +34,17 @@ int ad_cmd_check_rules(int argc, char **argv)
 	};
 
 	param = g_strdup_printf("check-rules %s", _("FILE..."));
-	oc = g_option_context_new(param);
-	g_option_context_set_translation_domain(oc, GETTEXT_PACKAGE);
-	g_option_context_set_summary(oc, _("Checks rule files (see avcdoctor.rules(5)) and says "
-					   "what is wrong with them."));
+	oc = ad_cli_context_new(param, _("Checks rule files (see avcdoctor.rules(5)) and says "
+					 "what is wrong with them."), &help);
 	g_option_context_add_main_entries(oc, entries, GETTEXT_PACKAGE);
 	g_option_context_set_description(
 		oc, _("Every problem is printed as FILE:LINE: message on stderr; a clean "
 		      "file as\n\"FILE: N rules, OK\". Exit status: 0 when every file is "
 		      "clean, 1 otherwise,\n2 when the policy given with -p cannot be "
 		      "loaded."));
-	if (!g_option_context_parse(oc, &argc, &argv, &error)) {
-		ad_cli_message("check-rules: %s %s", error->message, _("(see --help)"));
-		return AD_EXIT_INPUT;
-	}
+	parsed = ad_cli_context_parse(oc, "check-rules", &help, &argc, &argv);
+	if (parsed <= 0)
+		return parsed < 0 ? AD_EXIT_INPUT : AD_EXIT_OK;
 	if (argc < 2 || (argc == 2 && strcmp(argv[1], "--") == 0)) {
 		ad_cli_message("check-rules: %s", _("no FILE given (see --help)"));
 		return AD_EXIT_INPUT;

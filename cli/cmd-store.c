@@ -28,6 +28,7 @@
 #include "config.h"
 #include "escape.h"
 #include "format.h"
+#include "options.h"
 #include "output/report.h"
 #include "store.h"
 
@@ -38,9 +39,11 @@ typedef struct {
 	char *since, *until;
 	char **comms, **sources, **targets, **classes, **hosts;
 	gboolean all;
+	gboolean all_short;		/* -a: --all's deprecated spelling */
 	gboolean json;
 	gboolean after_first;
 	gboolean version;
+	gboolean help;			/* -h: printed */
 	char **args;
 } StoreOptions;
 
@@ -90,8 +93,11 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 		  N_("Only alerts whose target type is TYPE; repeatable"), N_("TYPE") },
 		{ "class", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->classes,
 		  N_("Only alerts on objects of CLASS; repeatable"), N_("CLASS") },
-		{ "all", 'a', 0, G_OPTION_ARG_NONE, &o->all,
+		{ "all", 0, 0, G_OPTION_ARG_NONE, &o->all,
 		  N_("Include the alerts you ignore"), NULL },
+		/* -a reads the log's rotations in why, allow and analyze: the old spelling here */
+		{ "deprecated-a", 'a', G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o->all_short,
+		  NULL, NULL },
 		{ "host", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->hosts,
 		  N_("Only alerts seen on NODE (the node= name of a remote host); repeatable"),
 		  N_("NODE") },
@@ -109,12 +115,10 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 		{ NULL }
 	};
 	g_autofree char *param = g_strdup_printf("%s%s", cmd, which & OPT_ID ? " ID" : "");
-	g_autoptr(GOptionContext) ctx = g_option_context_new(param);
-	g_autoptr(GError) error = NULL;
+	g_autoptr(GOptionContext) ctx = ad_cli_context_new(param, summary, &o->help);
 	guint nargs;
+	int parsed;
 
-	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
-	g_option_context_set_summary(ctx, summary);
 	g_option_context_set_description(ctx, _(
 		"Without --db, the alerts are asked of the avcdoctor-dispatch service on the "
 		"system bus.\nID is an alert id as `avcdoctor list` shows it (16 hex digits).\n\n"
@@ -127,12 +131,18 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 		g_option_context_add_main_entries(ctx, json, GETTEXT_PACKAGE);
 	if (which & OPT_AFTER_FIRST)
 		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
-	if (!g_option_context_parse(ctx, argc, argv, &error)) {
-		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
+	parsed = ad_cli_context_parse(ctx, cmd, &o->help, argc, argv);
+	if (parsed < 0)
 		return FALSE;
-	}
-	if (o->version)
+	if (parsed == 0)
 		return TRUE;
+	if (o->version || o->help)
+		return TRUE;
+	if (o->all_short) {
+		ad_cli_message(_("%s: -a is deprecated here (in why, allow and analyze it reads "
+				 "the log's rotations): write --all"), cmd);
+		o->all = TRUE;
+	}
 	nargs = o->args ? g_strv_length(o->args) : 0;
 	if (nargs != ((which & OPT_ID) ? 1u : 0u)) {
 		if (which & OPT_ID)
@@ -433,8 +443,8 @@ int ad_cmd_list(int argc, char **argv)
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
-	if (o.version) {
-		ret = version();
+	if (o.help || o.version) {
+		ret = o.help ? AD_EXIT_OK : version();
 		goto out;
 	}
 	if ((o.since && !ad_time_parse(o.since, &since, &error)) ||
@@ -501,8 +511,8 @@ int ad_cmd_show(int argc, char **argv)
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
-	if (o.version) {
-		ret = version();
+	if (o.help || o.version) {
+		ret = o.help ? AD_EXIT_OK : version();
 		goto out;
 	}
 	if ((ret = source_open(&src, "show", &o, FALSE)))
@@ -540,8 +550,8 @@ static int set_filter(const char *cmd, const char *summary, gboolean ignore, int
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
-	if (o.version) {
-		ret = version();
+	if (o.help || o.version) {
+		ret = o.help ? AD_EXIT_OK : version();
 		goto out;
 	}
 	f = !ignore ? AD_FILTER_NEVER : o.after_first ? AD_FILTER_AFTER_FIRST : AD_FILTER_ALWAYS;
@@ -585,8 +595,8 @@ int ad_cmd_delete(int argc, char **argv)
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
-	if (o.version) {
-		ret = version();
+	if (o.help || o.version) {
+		ret = o.help ? AD_EXIT_OK : version();
 		goto out;
 	}
 	if ((ret = source_open(&src, "delete", &o, TRUE)))

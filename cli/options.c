@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What the commands' option handling shares: --help wrapped to 80
+ * columns, --sort and --level, and the pager.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "cli.h"
+#include "config.h"
+#include "escape.h"
+#include "format.h"
+#include "options.h"
+
+GOptionContext *ad_cli_context_new(const char *param, const char *summary, gboolean *help)
+{
+	const GOptionEntry entries[] = {
+		{ "help", 'h', 0, G_OPTION_ARG_NONE, help, N_("Show help options"), NULL },
+		{ NULL }
+	};
+	GOptionContext *ctx = g_option_context_new(param);
+
+	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
+	g_option_context_set_summary(ctx, summary);
+	g_option_context_set_help_enabled(ctx, FALSE);
+	g_option_context_add_main_entries(ctx, entries, GETTEXT_PACKAGE);
+	return ctx;
+}
+
+int ad_cli_context_parse(GOptionContext *ctx, const char *cmd, const gboolean *help,
+			 int *argc, char ***argv)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		ad_cli_message("%s: %s %s", cmd, error->message, _("(see --help)"));
+		return -1;
+	}
+	if (*help) {
+		g_autofree char *text = g_option_context_get_help(ctx, TRUE, NULL);
+		g_autofree char *wrapped = ad_help_wrap(text, AD_HELP_WIDTH);
+
+		fputs(wrapped, stdout);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Where an option line's description starts: after "  -x, --long=ARG"
+ * and the run of two or more spaces GLib pads it with; 0 when @line is no
+ * option line.
+ */
+static gsize description_column(const char *line)
+{
+	const char *p;
+
+	if (strncmp(line, "  -", 3) != 0)
+		return 0;
+	p = strstr(line + 3, "  ");
+	if (!p)
+		return 0;
+	while (*p == ' ')
+		p++;
+	return *p ? (gsize)(p - line) : 0;
+}
+
+/* appends @line wrapped at @width, continuation lines indented by @indent bytes of it */
+static void wrap_line(GString *out, const char *line, gsize start, gsize indent, guint width)
+{
+	g_auto(GStrv) words = g_strsplit(line + start, " ", -1);
+	g_autofree char *head = g_strndup(line, start);
+	gsize col = ad_display_width(head);
+	gboolean first = TRUE;
+
+	g_string_append(out, head);
+	for (guint i = 0; words[i]; i++) {
+		gsize w = ad_display_width(words[i]);
+
+		if (!*words[i])
+			continue;
+		if (!first && col + 1 + w > width) {
+			g_string_append_c(out, '\n');
+			for (col = 0; col < indent; col++)
+				g_string_append_c(out, ' ');
+			first = TRUE;
+		}
+		if (!first) {
+			g_string_append_c(out, ' ');
+			col++;
+		}
+		g_string_append(out, words[i]);
+		col += w;
+		first = FALSE;
+	}
+	g_string_append_c(out, '\n');
+}
+
+char *ad_help_wrap(const char *text, guint width)
+{
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; lines[i]; i++) {
+		const char *l = lines[i];
+		gsize col, lead = strspn(l, " ");
+
+		if (!lines[i + 1] && !*l)
+			break;		/* the text's last newline */
+		if (ad_display_width(l) <= width) {
+			g_string_append_printf(out, "%s\n", l);
+			continue;
+		}
+		col = description_column(l);
+		if (col && col <= width / 2) {
+			wrap_line(out, l, col, col, width);
+		} else if (col) {
+			/* a long option name: its description below it */
+			g_autofree char *opt = g_strndup(l, col);
+
+			g_strchomp(opt);
+			g_string_append_printf(out, "%s\n", opt);
+			g_autofree char *desc = g_strconcat("        ", l + col, NULL);
+			wrap_line(out, desc, 8, 8, width);
+		} else {
+			wrap_line(out, l, lead, lead, width);
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* ------------------------------------------------------------ --sort, --level */
+
+gboolean ad_sort_parse(const char *s, AdSort *ret)
+{
+	static const char *const names[] = {
+		[AD_SORT_LEVEL] = "level", [AD_SORT_COUNT] = "count", [AD_SORT_TIME] = "time",
+	};
+
+	*ret = AD_SORT_DEFAULT;
+	if (!s)
+		return TRUE;
+	for (guint i = AD_SORT_LEVEL; i < G_N_ELEMENTS(names); i++)
+		if (strcmp(s, names[i]) == 0) {
+			*ret = i;
+			return TRUE;
+		}
+	return FALSE;
+}
+
+gboolean ad_levels_parse(char **args, guint *ret)
+{
+	*ret = 0;
+	for (guint i = 0; args && args[i]; i++) {
+		g_auto(GStrv) parts = g_strsplit(args[i], ",", -1);
+
+		for (guint j = 0; parts[j]; j++) {
+			AdLevel l;
+
+			g_strstrip(parts[j]);
+			if (strcmp(parts[j], "all") == 0)
+				*ret |= AD_LEVELS_ALL;
+			else if (ad_level_from_name(parts[j], &l))
+				*ret |= 1u << l;
+			else
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+int ad_sort_compare(AdSort sort, AdLevel la, guint64 ca, guint64 seqa, AdLevel lb, guint64 cb,
+		    guint64 seqb)
+{
+	if (sort == AD_SORT_LEVEL && la != lb)
+		return la > lb ? -1 : 1;
+	if ((sort == AD_SORT_LEVEL || sort == AD_SORT_COUNT) && ca != cb)
+		return ca > cb ? -1 : 1;
+	return seqa < seqb ? -1 : seqa > seqb;
+}
+
+/* ------------------------------------------------------------ the pager */
+
+static GPid pager_pid;
+
+/* at exit: the pager gets its end of file and is waited for, so that the shell's prompt
+ * comes after it */
+static void pager_wait(void)
+{
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	close(STDOUT_FILENO);
+	close(STDERR_FILENO);
+	while (waitpid(pager_pid, &status, 0) < 0 && errno == EINTR)
+		;
+}
+
+gboolean ad_pager_active(void)
+{
+	return pager_pid > 0;
+}
+
+gboolean ad_pager_start(gboolean no_pager)
+{
+	static gboolean tried;
+	const char *value = g_getenv("AVCDOCTOR_PAGER");
+	g_auto(GStrv) argv = NULL;
+	g_auto(GStrv) envp = NULL;
+	g_autoptr(GError) error = NULL;
+	gboolean chosen;
+	int in;
+
+	if (tried || no_pager || !isatty(STDOUT_FILENO))
+		return FALSE;
+	tried = TRUE;
+	if (!value)
+		value = g_getenv("PAGER");
+	chosen = value != NULL;
+	if (!value)
+		value = "less";
+	/* the user's own words, split as a shell would split them; no shell runs them */
+	if (!*value || strcmp(value, "cat") == 0 || !g_shell_parse_argv(value, NULL, &argv, NULL))
+		return FALSE;
+	envp = g_get_environ();
+	/* quit when it fits one screen, colours, no screen clearing: as git does */
+	if (!g_environ_getenv(envp, "LESS"))
+		envp = g_environ_setenv(envp, "LESS", "FRX", TRUE);
+	if (!g_environ_getenv(envp, "LV"))
+		envp = g_environ_setenv(envp, "LV", "-c", TRUE);
+	fflush(stdout);
+	fflush(stderr);
+	if (!g_spawn_async_with_pipes(NULL, argv, envp,
+				      G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+				      &pager_pid, &in, NULL, NULL, &error)) {
+		if (chosen) {
+			g_autofree char *shown = ad_escape_str(value);
+
+			ad_cli_message(_("cannot start the pager %s: %s"), shown, error->message);
+		}
+		pager_pid = 0;
+		return FALSE;
+	}
+	dup2(in, STDOUT_FILENO);
+	if (isatty(STDERR_FILENO))
+		dup2(in, STDERR_FILENO);
+	close(in);
+	atexit(pager_wait);
+	return TRUE;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "analysis/suggest.h"
+
+G_BEGIN_DECLS
+
+/* the width every command's --help keeps to */
+#define AD_HELP_WIDTH 80
+
+/*
+ * An option context for COMMAND's options: @param after "avcdoctor",
+ * @summary, the translation domain, and -h/--help as its first option in
+ * place of GLib's own, so that the help can be wrapped (@help is set).
+ */
+GOptionContext *ad_cli_context_new(const char *param, const char *summary, gboolean *help);
+/*
+ * Parses @argv with @ctx (made by ad_cli_context_new()): 1 to go on, 0
+ * after --help was printed on stdout (exit 0), -1 after a usage error
+ * was said on stderr.
+ */
+int ad_cli_context_parse(GOptionContext *ctx, const char *cmd, const gboolean *help,
+			 int *argc, char ***argv);
+/*
+ * @text (GLib's help) with every line wider than @width columns wrapped
+ * at spaces: an option's description continues under its column, other
+ * lines under their own indentation.  Owned.
+ */
+char *ad_help_wrap(const char *text, guint width);
+
+/* --sort: in which order the alerts of a report are written */
+typedef enum {
+	AD_SORT_DEFAULT,	/* level for text, time for JSON */
+	AD_SORT_LEVEL,		/* red first, then yellow, green; most denials first */
+	AD_SORT_COUNT,		/* most denials first */
+	AD_SORT_TIME,		/* first seen first: the order of the log or store */
+} AdSort;
+
+/* "level", "count", "time" (or NULL: the default); FALSE for anything else */
+gboolean ad_sort_parse(const char *s, AdSort *ret);
+/*
+ * --level: "red", "yellow,green", "all"; the levels asked for as bits
+ * (1 << AdLevel) in @ret, 0 for none given.  FALSE for an unknown level.
+ */
+gboolean ad_levels_parse(char **args, guint *ret);
+#define AD_LEVELS_ALL ((1u << AD_LEVEL_GREEN) | (1u << AD_LEVEL_YELLOW) | (1u << AD_LEVEL_RED))
+/*
+ * Ordering of two alerts by @sort: the level (red first), the count
+ * (more first), then @seq (the order they came in).  For qsort-like use.
+ */
+int ad_sort_compare(AdSort sort, AdLevel la, guint64 ca, guint64 seqa, AdLevel lb, guint64 cb,
+		    guint64 seqb);
+
+/*
+ * The pager (as git and journalctl): when standard output is a terminal
+ * and @no_pager is not set, what comes on standard output (and standard
+ * error, when it is the terminal too) goes through $AVCDOCTOR_PAGER, else
+ * $PAGER, else "less" (with LESS=FRX unless LESS is set).  The value is
+ * split into words as a shell would, and run without a shell; "" or
+ * "cat" is no pager.  Called once, just before the first output; the
+ * pager is waited for at exit.  Returns TRUE when a pager was started.
+ */
+gboolean ad_pager_start(gboolean no_pager);
+/* TRUE when a pager was started (output goes to it, not to the terminal) */
+gboolean ad_pager_active(void);
+
+G_END_DECLS
