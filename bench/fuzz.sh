@@ -1,7 +1,7 @@
 #!/bin/bash
 # Long fuzz runs: each libFuzzer target for $AD_FUZZ_MINUTES (10) minutes
 # under ASan+UBSan, on its seeds plus a corpus kept between runs.
-# Usage: bench/fuzz.sh [BUILD_DIR] [TARGET...]   (default build-fuzz, all six)
+# Usage: bench/fuzz.sh [BUILD_DIR] [TARGET...]   (default build-fuzz, all seven)
 # Needs clang and libclang-rt-14-dev (scripts/deps.sh test).  Crashes are
 # written to BUILD_DIR/artifacts/<target>/; keep each one as a regression
 # input in tests/data/fuzz/<target>/ once it is understood (fuzz/README.md).
@@ -10,7 +10,7 @@ set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$src/build-fuzz}
 shift || true
-targets=${*:-fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate}
+targets=${*:-fuzz-reader fuzz-policy fuzz-rules fuzz-escape fuzz-user-avc fuzz-inflate fuzz-pairs}
 secs=$(( ${AD_FUZZ_MINUTES:-10} * 60 ))
 jobs=${AD_FUZZ_JOBS:-1}
 

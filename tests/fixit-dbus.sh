@@ -386,6 +386,23 @@ for cmds in '[["rm","-rf","/"]]' "[[\"$TMP/bin/restorecon\",\"-v\",\"--\",\"/x\"
 	set_commands "$cmds"
 	expect_error Error.NotAllowed "not allow-listed: $cmds" -- Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
 done
+# a character that does not show as it is, in the text or only in the bytes
+# that run (commands_hex): what is seen is not what runs, never one click
+for ch in '\u202e' '\u061c' '\u00ad' '\u180e' '\u206a' '\u3164' '\ufe0f' '\udb40\udc41' \
+	'\u2028' '\u00a0' '\ue000' '\u001b'; do
+	set_commands "[[\"restorecon\",\"-v\",\"--\",\"$WWW/index${ch}.html\"]]"
+	expect_error Error.NotAllowed "a hidden character ($ch) in a stored one-click fix" -- \
+		Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
+	grep -q "not shown as it is\|cannot be shown" "$TMP/out" ||
+		fail "no reason for the hidden character $ch: $(head -2 "$TMP/out")"
+done
+hexpath=$(printf '%s' "$WWW/index.html" | od -An -tx1 | tr -d ' \n')e280ae
+sqlite3 "$DB" "UPDATE alerts SET analysis = json_set(analysis,
+	'\$.suggestions[$IDX].commands', json('[[\"restorecon\",\"-v\",\"--\",\"$WWW/index.html\"]]'),
+	'\$.suggestions[$IDX].commands_hex', json('[[\"726573746f7265636f6e\",\"2d76\",\"2d2d\",
+	\"$hexpath\"]]')) WHERE id = '$ID'"
+expect_error Error.NotAllowed "a bidi override only in the bytes that run (commands_hex)" -- \
+	Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
 cp "$TMP/db.orig" "$DB"
 
 # the store edited to call the relabel of a system file one-click: the helper

@@ -523,29 +523,6 @@ static gboolean any_in(GPtrArray *list, const char *const *set)
 	return FALSE;
 }
 
-/* bytes or characters that would not show as they are, or that hide themselves */
-static gboolean arg_is_clean(const char *arg)
-{
-	const char *p;
-
-	if (!ad_bytes_are_clean(arg, strlen(arg)))
-		return FALSE;
-	for (p = arg; *p; p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-
-		if (c < 0x80)
-			continue;
-		if (g_unichar_type(c) == G_UNICODE_FORMAT ||		/* bidi, ZWJ, tags */
-		    g_unichar_type(c) == G_UNICODE_UNASSIGNED ||
-		    g_unichar_type(c) == G_UNICODE_PRIVATE_USE ||
-		    (c >= 0xfe00 && c <= 0xfe0f) ||			/* variation selectors */
-		    (c >= 0xe0100 && c <= 0xe01ef) ||
-		    (c >= 0xe0000 && c <= 0xe007f))			/* tag characters */
-			return FALSE;
-	}
-	return TRUE;
-}
-
 /* the argument after option @opt in @argv, or NULL */
 static const char *opt_value(char **argv, const char *opt)
 {
@@ -873,7 +850,8 @@ AdApply ad_safety_decide(const AdSafetyEnv *env, const AdSafetyQuery *q, char **
 			goto out;
 		}
 		for (guint j = 0; argv[j]; j++) {
-			if (!arg_is_clean(argv[j])) {
+			/* the one test of what is seen being what runs (common/escape.c) */
+			if (ad_text_has_hidden(argv[j])) {
 				a = decide(&dc, AD_APPLY_BY_HAND, _("An argument holds characters "
 					   "that cannot be shown as they are: check it by hand, "
 					   "byte by byte."));

@@ -85,7 +85,8 @@ typedef struct {
  *   - a port label that takes another service's specific port, or any
  *     port change but `-a` on a generic port type: never / by-hand;
  *   - an argument holding bytes or characters that cannot be shown as
- *     they are (control, bidi, format, variation selector, invalid
+ *     they are (ad_text_has_hidden(): control, bidi, format, separator,
+ *     private-use, unassigned, variation selector, filler, tag, invalid
  *     UTF-8): by-hand;
  *   - a program the fix helper does not run: by-hand;
  *   - a fix the policy shows would not work (AD_PROOF_FAILED): by-hand;

@@ -464,6 +464,109 @@ static void test_general(void **state)
 				"Nothing to run"), AD_APPLY_BY_HAND);
 }
 
+/*
+ * One character of each class that does not show as it is, in a fix's
+ * argument: never one click (by hand, shown escaped), from the analysis
+ * and from the stored JSON the fix helper decides from, whether the
+ * JSON string holds the character itself or commands_hex spells it
+ */
+static void test_hidden_classes(void **state)
+{
+	static const struct {
+		const char *what, *utf8;
+	} classes[] = {
+		{ "bidi override U+202E", "\xe2\x80\xae" },
+		{ "Arabic letter mark U+061C", "\xd8\x9c" },
+		{ "soft hyphen U+00AD", "\xc2\xad" },
+		{ "Mongolian vowel separator U+180E", "\xe1\xa0\x8e" },
+		{ "deprecated format U+206A", "\xe2\x81\xaa" },
+		{ "zero width space U+200B", "\xe2\x80\x8b" },
+		{ "line separator U+2028", "\xe2\x80\xa8" },
+		{ "paragraph separator U+2029", "\xe2\x80\xa9" },
+		{ "no-break space U+00A0", "\xc2\xa0" },
+		{ "Hangul filler U+3164", "\xe3\x85\xa4" },
+		{ "variation selector U+FE0F", "\xef\xb8\x8f" },
+		{ "tag U+E0041", "\xf3\xa0\x81\x81" },
+		{ "private use U+E000", "\xee\x80\x80" },
+		{ "unassigned U+0378", "\xcd\xb8" },
+		{ "C1 control U+0085", "\xc2\x85" },
+		{ "newline", "\n" },
+		{ "escape", "\x1b" },
+		{ "invalid UTF-8", "\xff" },
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(classes); i++) {
+		g_autofree char *path = g_strdup_printf("/srv/www/a%sb", classes[i].utf8);
+		const char *argv[] = { "restorecon", "-v", "--", path, NULL };
+		g_autoptr(GPtrArray) cmds = commands((const char *const *const[]){ argv, NULL });
+		g_autofree char *hex = NULL;
+		g_autofree char *sugg_hex = NULL;
+		AdApply a;
+
+		a = decide(debian, FALSE, AD_FIX_RELABEL, AD_PROOF_OK, cmds, AD_LEVEL_GREEN,
+			   "httpd_t", "default_t", "file", "read", "/srv/www/x", "cannot be shown");
+		if (a != AD_APPLY_BY_HAND)
+			fail_msg("%s: %s from the analysis", classes[i].what, ad_apply_name(a));
+
+		/* the stored form: the bytes that run in commands_hex */
+		{
+			GString *h = g_string_new("[[");
+
+			for (guint j = 0; argv[j]; j++) {
+				g_autofree char *x = NULL;
+				GString *b = g_string_new(NULL);
+
+				for (const guchar *c = (const guchar *)argv[j]; *c; c++)
+					g_string_append_printf(b, "%02x", *c);
+				x = g_string_free(b, FALSE);
+				g_string_append_printf(h, "%s\"%s\"", j ? "," : "", x);
+			}
+			g_string_append(h, "]]");
+			hex = g_string_free(h, FALSE);
+		}
+		sugg_hex = g_strdup_printf("{\"kind\":\"relabel\",\"verified\":true,\"commands\":"
+					   "[[\"restorecon\",\"-v\",\"--\",\"/srv/www/ab\"]],"
+					   "\"commands_hex\":%s}", hex);
+		for (guint form = 0; form < 2; form++) {
+			json_object *s = NULL, *alert = json_tokener_parse("{\"level\":\"green\"}");
+			AdSafetyEnv env = { .policy = debian };
+			g_auto(AdSafetyQuery) q = { 0 };
+			g_autofree char *reason = NULL;
+
+			if (form == 0) {
+				s = json_tokener_parse(sugg_hex);
+			} else {
+				/* the character itself in the JSON string, where JSON can hold it */
+				json_object *argvj = json_object_new_array();
+				json_object *list = json_object_new_array();
+
+				if (!g_utf8_validate(path, -1, NULL)) {
+					json_object_put(argvj);
+					json_object_put(list);
+					json_object_put(alert);
+					continue;
+				}
+				for (guint j = 0; argv[j]; j++)
+					json_object_array_add(argvj, json_object_new_string(argv[j]));
+				json_object_array_add(list, argvj);
+				s = json_object_new_object();
+				json_object_object_add(s, "kind", json_object_new_string("relabel"));
+				json_object_object_add(s, "verified", json_object_new_boolean(TRUE));
+				json_object_object_add(s, "commands", list);
+			}
+			assert_non_null(s);
+			assert_true(ad_safety_query_init_json(&q, s, alert));
+			a = ad_safety_decide(&env, &q, &reason);
+			if (a != AD_APPLY_BY_HAND || !strstr(reason, "cannot be shown"))
+				fail_msg("%s: %s from the stored %s (%s)", classes[i].what,
+					 ad_apply_name(a), form ? "text" : "hex", reason);
+			json_object_put(s);
+			json_object_put(alert);
+		}
+	}
+}
+
 /* the decision from a stored alert's JSON is the decision from the analysis */
 static void test_json(void **state)
 {
@@ -558,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_site_paths),
 		cmocka_unit_test(test_by_hand_paths),
 		cmocka_unit_test(test_package_files),
+		cmocka_unit_test(test_hidden_classes),
 		cmocka_unit_test(test_ports),
 		cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_general),
