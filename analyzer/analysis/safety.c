@@ -736,6 +736,104 @@ static AdApply decide_labels(Decision *dc, char **argv, gboolean *ret_labels)
 	return AD_APPLY_ONE_CLICK;
 }
 
+/*
+ * The domains that own a port type although their names do not say so
+ * (the port type's name gives the others: ssh_port_t is sshd_t's)
+ */
+static const char *const port_owners[][2] = {
+	{ "smtp_port_t", "postfix_master_t" }, { "smtp_port_t", "sendmail_t" },
+	{ "smtp_port_t", "exim_t" }, { "dns_port_t", "named_t" },
+	{ "dns_port_t", "dnsmasq_t" }, { "rndc_port_t", "named_t" },
+	{ "ldap_port_t", "slapd_t" }, { "kerberos_port_t", "krb5kdc_t" },
+	{ "kerberos_admin_port_t", "kadmind_t" }, { "http_cache_port_t", "squid_t" },
+	{ "pop_port_t", "dovecot_t" }, { "ipp_port_t", "cupsd_t" },
+	{ "printer_port_t", "lpd_t" }, { "amqp_port_t", "rabbitmq_t" },
+	{ "mail_port_t", "dovecot_t" }, { "ntp_port_t", "ntpd_t" },
+	{ "ntp_port_t", "chronyd_t" }, { "syslogd_port_t", "syslogd_t" },
+	{ "dhcpd_port_t", "dhcpd_t" }, { "dhcpc_port_t", "dhcpc_t" },
+	{ "nfs_port_t", "nfsd_t" }, { "portmap_port_t", "rpcbind_t" },
+	{ "smbd_port_t", "smbd_t" }, { "xserver_port_t", "xserver_t" },
+};
+
+/* may domain @domain bind @port_type on @proto's socket class? */
+static gboolean binds(AdPolicy *pol, const char *domain, const char *port_type,
+		      const char *proto)
+{
+	g_autofree char *tclass = g_strdup_printf("%s_socket", proto);
+	const char *const perms[] = { "name_bind" };
+	g_autoptr(GPtrArray) types = NULL;
+
+	if (!ad_policy_has_type(pol, domain) || ad_policy_type_is_attribute(pol, domain) ||
+	    !ad_policy_has_class(pol, tclass) ||
+	    !ad_policy_type_has_attribute(pol, domain, "domain"))
+		return FALSE;
+	types = ad_policy_types_allowed(pol, domain, tclass, perms, 1, "port_type");
+	for (guint i = 0; types && i < types->len; i++)
+		if (strcmp(g_ptr_array_index(types, i), port_type) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * The service whose port type @port_type is, as the policy says it: the
+ * domain that binds it ("sshd" for ssh_port_t), its name without "_t";
+ * owned, NULL when no domain named after the type or in port_owners
+ * binds it.  A domain that binds every port (an unconfined one) is never
+ * a candidate: the candidates come from the type's name.
+ */
+static char *port_owner(AdPolicy *pol, const char *port_type, const char *proto)
+{
+	g_autofree char *base = NULL;
+	const char *const suffixes[] = { "d_t", "_t", "_server_t", "d_server_t" };
+
+	if (!pol || !g_str_has_suffix(port_type, "_port_t"))
+		return NULL;
+	for (guint i = 0; i < G_N_ELEMENTS(port_owners); i++)
+		if (strcmp(port_owners[i][0], port_type) == 0 &&
+		    binds(pol, port_owners[i][1], port_type, proto))
+			return g_strndup(port_owners[i][1], strlen(port_owners[i][1]) - 2);
+	base = g_strndup(port_type, strlen(port_type) - strlen("_port_t"));
+	for (guint i = 0; i < G_N_ELEMENTS(suffixes); i++) {
+		g_autofree char *domain = g_strconcat(base, suffixes[i], NULL);
+
+		if (binds(pol, domain, port_type, proto))
+			return g_strndup(domain, strlen(domain) - 2);
+	}
+	return NULL;
+}
+
+/* "httpd" for httpd_t; "the program" when the domain is not known */
+static char *service_of(const char *domain)
+{
+	if (!domain || !*domain)
+		return g_strdup(_("the program"));
+	if (g_str_has_suffix(domain, "_t") && strlen(domain) > 2)
+		return g_strndup(domain, strlen(domain) - 2);
+	return g_strdup(domain);
+}
+
+/*
+ * Why a port of another service is not given to @domain: the owner named
+ * when the policy tells it ("tcp/22 belongs to sshd (ssh_port_t): ...").
+ * Owned.
+ */
+char *ad_safety_port_taken(AdPolicy *pol, const char *proto, guint port, const char *port_type,
+			   const char *domain)
+{
+	g_autofree char *owner = port_owner(pol, port_type, proto);
+	g_autofree char *me = service_of(domain);
+
+	if (owner)
+		return g_strdup_printf(_("%s/%u belongs to %s (%s): pick another port for %s, "
+					 "or if %s must have this one, stop %s from using it "
+					 "first. Relabelling it would take it from %s at its "
+					 "next start."), proto, port, owner, port_type, me, me,
+				       owner, owner);
+	return g_strdup_printf(_("%s/%u belongs to another service (%s): pick another port "
+				 "for %s. Relabelling it would take it from that service at "
+				 "its next start."), proto, port, port_type, me);
+}
+
 /* semanage port: only a generic port may be given to a service */
 static AdApply decide_port(Decision *dc, char **argv)
 {
@@ -768,11 +866,12 @@ static AdApply decide_port(Decision *dc, char **argv)
 			      "%s."), proto);
 	if (strcmp(cur, type) == 0)
 		return AD_APPLY_ONE_CLICK;
-	if (!ad_policy_port_type_is_generic(pol, cur))
-		return decide(dc, AD_APPLY_NEVER, _("%s/%u belongs to another "
-			      "service (%s): relabelling it takes it from that service at its "
-			      "next start. Configure the program to use another port."),
-			      proto, (guint)port, cur);
+	if (!ad_policy_port_type_is_generic(pol, cur)) {
+		g_autofree char *why = ad_safety_port_taken(pol, proto, (guint)port, cur,
+							   dc->q->stype);
+
+		return decide(dc, AD_APPLY_NEVER, "%s", why);
+	}
 	if (modify)
 		return decide(dc, AD_APPLY_BY_HAND, _("%s/%u is defined by "
 			      "the policy itself (%s): changing it with -m is a decision for a "
@@ -800,11 +899,20 @@ static AdApply decide_module(Decision *dc, gboolean dontaudit)
 			      "it needs it should load it."), q->stype, q->tclass);
 	if (q->ttype && pol && perms_have(q->perms, "name_bind") &&
 	    ad_policy_type_has_attribute(pol, q->ttype, "port_type") &&
-	    !ad_policy_port_type_is_generic(pol, q->ttype))
+	    !ad_policy_port_type_is_generic(pol, q->ttype)) {
+		const char *proto = q->tclass ? ad_port_protocol_of_class(q->tclass) : NULL;
+		g_autofree char *owner = proto ? port_owner(pol, q->ttype, proto) : NULL;
+
+		if (owner)
+			return decide(dc, AD_APPLY_BY_HAND, _("This module lets %s use the ports "
+				      "of %s (%s): configure the program to use a port of its "
+				      "own instead, or load it after checking why."), q->stype,
+				      owner, q->ttype);
 		return decide(dc, AD_APPLY_BY_HAND, _("This module lets %s use the ports of "
 			      "another service (%s): configure the program to use a port of "
 			      "its own instead, or load it after checking why."), q->stype,
 			      q->ttype);
+	}
 	if (any_in(q->perms, sensitive_perms))
 		return decide(dc, AD_APPLY_BY_HAND, _("This module lets %s run programs, change "
 			      "labels or mount: only a person who knows why it needs it should "

@@ -156,6 +156,16 @@ gboolean ad_safety_password_type(AdPolicy *policy, const char *ttype);
 extern const char *const ad_safety_credential_types[];
 
 /*
+ * Why @proto/@port, labelled @port_type by the policy, is not given to
+ * @domain (may be NULL): the service that owns it named when the policy
+ * tells it, from the domains the type's name suggests that bind it
+ * ("tcp/22 belongs to sshd (ssh_port_t): pick another port for httpd,
+ * ..."), else "another service".  Translated; owned.
+ */
+char *ad_safety_port_taken(AdPolicy *policy, const char *proto, guint port,
+			   const char *port_type, const char *domain);
+
+/*
  * The package owning @path on this host (dpkg-query -S, else rpm -qf,
  * run without a shell, with a clean environment, a timeout and bounded
  * output; cached): owned name, "" for none, NULL when no package

@@ -329,10 +329,18 @@ static void test_ports(void **state)
 		const char *why;
 	} cases[] = {
 		/* sshd's port: the web server would take it at sshd's next restart */
-		{ "-m", "http_port_t", "tcp", "22", AD_APPLY_NEVER, "ssh_port_t" },
-		{ "-a", "http_port_t", "tcp", "22", AD_APPLY_NEVER, "another service" },
-		{ "-m", "http_port_t", "tcp", "8080", AD_APPLY_NEVER, "http_cache_port_t" },
-		{ "-m", "dns_port_t", "udp", "123", AD_APPLY_NEVER, "ntp_port_t" },
+		{ "-m", "http_port_t", "tcp", "22", AD_APPLY_NEVER,
+		  "tcp/22 belongs to sshd (ssh_port_t): pick another port for httpd" },
+		{ "-a", "http_port_t", "tcp", "22", AD_APPLY_NEVER, "belongs to sshd" },
+		{ "-m", "http_port_t", "tcp", "8080", AD_APPLY_NEVER,
+		  "belongs to squid (http_cache_port_t)" },
+		{ "-m", "dns_port_t", "udp", "123", AD_APPLY_NEVER, "belongs to ntpd (ntp_port_t)" },
+		{ "-a", "http_port_t", "tcp", "25", AD_APPLY_NEVER, "(smtp_port_t)" },
+		{ "-a", "http_port_t", "tcp", "53", AD_APPLY_NEVER, "belongs to named (dns_port_t)" },
+		{ "-a", "http_port_t", "tcp", "3306", AD_APPLY_NEVER,
+		  "belongs to mysqld (mysqld_port_t)" },
+		{ "-a", "http_port_t", "tcp", "5432", AD_APPLY_NEVER,
+		  "belongs to postgresql (postgresql_port_t)" },
 		/* nobody's port */
 		{ "-a", "http_port_t", "tcp", "40123", AD_APPLY_ONE_CLICK, NULL },
 		{ "-a", "http_port_t", "tcp", "1011", AD_APPLY_ONE_CLICK, NULL },
@@ -355,6 +363,42 @@ static void test_ports(void **state)
 		if (a != cases[i].want)
 			fail_msg("semanage port %s %s/%s: %s", cases[i].flag, cases[i].proto,
 				 cases[i].port, ad_apply_name(a));
+	}
+	/* the owner as the policy tells it, Fedora's too; "another service" when it does not */
+	{
+		g_autofree char *smtp = ad_safety_port_taken(debian, "tcp", 25, "smtp_port_t",
+							    "httpd_t");
+		g_autofree char *unknown = ad_safety_port_taken(debian, "tcp", 9, "nobody_port_t",
+							       NULL);
+		g_autofree char *none = ad_safety_port_taken(NULL, "tcp", 22, "ssh_port_t",
+							    "httpd_t");
+
+		assert_non_null(strstr(smtp, "tcp/25 belongs to "));
+		assert_null(strstr(smtp, "another service"));
+		assert_non_null(strstr(unknown, "tcp/9 belongs to another service (nobody_port_t): "
+					       "pick another port for the program"));
+		assert_non_null(strstr(none, "another service (ssh_port_t)"));
+		if (g_file_test(FEDORA_POLICY, G_FILE_TEST_EXISTS)) {
+			g_autoptr(AdPolicy) fedora = ad_policy_load(FEDORA_POLICY, NULL);
+			g_autofree char *ssh = NULL, *dns = NULL;
+
+			assert_non_null(fedora);
+			ssh = ad_safety_port_taken(fedora, "tcp", 22, "ssh_port_t", "httpd_t");
+			dns = ad_safety_port_taken(fedora, "udp", 53, "dns_port_t", "httpd_t");
+			assert_non_null(strstr(ssh, "tcp/22 belongs to sshd (ssh_port_t): pick "
+						    "another port for httpd"));
+			assert_non_null(strstr(dns, "belongs to named (dns_port_t)"));
+		}
+	}
+	/* a module granting name_bind on another service's port names the owner too */
+	{
+		g_autoptr(GPtrArray) c = commands((const char *const *const[]){
+			(const char *const[]){ "avcdoctor", "allow", "-M", "avcdoctor_httpd_t_01234567",
+					       NULL }, NULL });
+
+		assert_int_equal(decide(debian, FALSE, AD_FIX_MODULE, AD_PROOF_OK, c, AD_LEVEL_GREEN,
+					"httpd_t", "ssh_port_t", "tcp_socket", "name_bind", NULL,
+					"the ports of sshd (ssh_port_t)"), AD_APPLY_BY_HAND);
 	}
 	/* without the policy, whose port it is cannot be told */
 	{
