@@ -72,33 +72,6 @@ static void ad_alert_item_init(AdAlertItem *a)
 	(void)a;
 }
 
-/*
- * @s made safe to show: each line kept when clean, else escaped
- * (\xHH, \u{HHHH}); newlines stay.  Owned; "" for NULL.
- */
-char *ad_clean_text(const char *s)
-{
-	g_autoptr(GString) out = NULL;
-	const char *p = s, *nl;
-
-	if (!s)
-		return g_strdup("");
-	if (ad_bytes_are_clean(s, strlen(s)))
-		return g_strdup(s);
-	out = g_string_new(NULL);
-	do {
-		g_autofree char *line = NULL;
-
-		nl = strchr(p, '\n');
-		line = ad_escape_bytes(p, nl ? (gsize)(nl - p) : strlen(p));
-		g_string_append(out, line);
-		if (nl)
-			g_string_append_c(out, '\n');
-		p = nl ? nl + 1 : NULL;
-	} while (p);
-	return g_string_free(g_steal_pointer(&out), FALSE);
-}
-
 char *ad_json_get_text(json_object *o, const char *key)
 {
 	json_object *v;

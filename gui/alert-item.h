@@ -4,6 +4,7 @@
 #include <glib-object.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "analysis/suggest.h"
 
 G_BEGIN_DECLS
@@ -48,8 +49,6 @@ const char *ad_alert_item_get_haystack(AdAlertItem *a);
 
 /* a string member of @o made safe to show; NULL when absent or not a string */
 char *ad_json_get_text(json_object *o, const char *key);
-/* @s made safe to show: valid UTF-8, control characters other than \n and \t escaped */
-char *ad_clean_text(const char *s);
 
 /* one ranked suggestion of an alert, as the detail pane shows it */
 typedef struct {

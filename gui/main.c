@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
+#include "alert-doc.h"
 #include "i18n.h"
 #include "window.h"
 
@@ -106,18 +107,6 @@ static void on_activate(GApplication *app, gpointer data)
 		ad_browser_window_show_live(w, opts.alert);
 }
 
-/* what the daemon accepts as an id: 16 lowercase hexadecimal digits */
-static gboolean alert_id_is_valid(const char *id)
-{
-	guint n = 0;
-
-	for (; id[n]; n++) {
-		if (!g_ascii_isdigit(id[n]) && !(id[n] >= 'a' && id[n] <= 'f'))
-			return FALSE;
-	}
-	return n == 16;
-}
-
 int main(int argc, char **argv)
 {
 	gboolean version = FALSE;
@@ -157,7 +146,7 @@ int main(int argc, char **argv)
 		printf("avcdoctor-browser %s\n", VERSION);
 		return 0;
 	}
-	if (opts.alert && !alert_id_is_valid(opts.alert)) {
+	if (opts.alert && !ad_alert_id_is_valid(opts.alert)) {
 		/* the daemon's own words (analyzer/dbus-service.c) */
 		fprintf(stderr, "avcdoctor-browser: --alert: %s\n",
 			_("not an alert id: 16 lowercase hexadecimal digits"));

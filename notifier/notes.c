@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "escape.h"
 #include "fixit-client.h"
 #include "notes.h"
@@ -39,12 +40,7 @@ void ad_note_free(gpointer p)
 /* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
 gboolean ad_note_valid_id(const char *id)
 {
-	if (!id || strlen(id) != 16)
-		return FALSE;
-	for (const char *p = id; *p; p++)
-		if (!g_ascii_isdigit(*p) && !(*p >= 'a' && *p <= 'f'))
-			return FALSE;
-	return TRUE;
+	return ad_alert_id_is_valid(id);
 }
 
 /*

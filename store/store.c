@@ -78,16 +78,6 @@ gboolean ad_filter_is_ignored(AdFilter f, guint64 count)
 	return f == AD_FILTER_ALWAYS || (f == AD_FILTER_AFTER_FIRST && count > 1);
 }
 
-gboolean ad_alert_id_is_valid(const char *id)
-{
-	if (!id)
-		return FALSE;
-	for (int i = 0; i < 16; i++)
-		if (!g_ascii_isdigit(id[i]) && !(id[i] >= 'a' && id[i] <= 'f'))
-			return FALSE;
-	return id[16] == '\0';
-}
-
 gboolean store_check_id(const char *id, GError **error)
 {
 	if (ad_alert_id_is_valid(id))

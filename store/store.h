@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "analysis/alert.h"
 
 G_BEGIN_DECLS
@@ -96,8 +97,6 @@ gboolean ad_store_set_filters(AdStore *s, const char *const *ids, gint64 uid, Ad
 AdFilter ad_store_get_filter(AdStore *s, const char *id, gint64 uid);
 gboolean ad_store_delete(AdStore *s, const char *id, GError **error);
 guint ad_store_count(AdStore *s);
-/* an alert id as ad_denial_signature makes them: 16 lowercase hex digits */
-gboolean ad_alert_id_is_valid(const char *id);
 
 /* ---- additions -------------------------------------------------------- */
 

@@ -173,28 +173,6 @@ static void append_known(GString *out, const char *label, const char *value)
 	append_field(out, label, value ? value : "?");
 }
 
-/* @hex (two digits a byte) decoded; NULL when it is not hex */
-static char *unhex(const char *hex)
-{
-	gsize len = strlen(hex);
-	char *out;
-
-	if (len % 2)
-		return NULL;
-	out = g_malloc(len / 2 + 1);
-	for (gsize i = 0; i < len / 2; i++) {
-		int hi = g_ascii_xdigit_value(hex[2 * i]), lo = g_ascii_xdigit_value(hex[2 * i + 1]);
-
-		if (hi < 0 || lo < 0) {
-			g_free(out);
-			return NULL;
-		}
-		out[i] = (char)(hi << 4 | lo);
-	}
-	out[len / 2] = '\0';
-	return out;
-}
-
 /*
  * One argument vector of a suggestion, quoted for a shell, as `analyze`
  * prints it: from its exact bytes (@hex_argv, "commands_hex") when the
@@ -212,7 +190,7 @@ static void append_command(GString *out, json_object *argv, json_object *hex_arg
 		json_object *a = json_object_array_get_idx(argv, i);
 		json_object *h = use_hex ? json_object_array_get_idx(hex_argv, i) : NULL;
 		char *exact = h && json_object_is_type(h, json_type_string)
-				      ? unhex(json_object_get_string(h)) : NULL;
+				      ? ad_unhex(json_object_get_string(h)) : NULL;
 
 		if (exact)
 			g_ptr_array_add(args, exact);

@@ -20,16 +20,9 @@ static const char *const kind_names[] = {
 	"report_bug", "attack", "info",
 };
 
-static const char *const level_names[] = { "green", "yellow", "red" };
-
 const char *ad_fix_kind_name(AdFixKind k)
 {
 	return (guint)k < G_N_ELEMENTS(kind_names) ? kind_names[k] : "info";
-}
-
-const char *ad_level_name(AdLevel l)
-{
-	return (guint)l < G_N_ELEMENTS(level_names) ? level_names[l] : "yellow";
 }
 
 const char *ad_level_display(AdLevel l)
@@ -42,17 +35,6 @@ const char *ad_level_display(AdLevel l)
 	default:
 		return C_("level", "yellow");
 	}
-}
-
-gboolean ad_level_from_name(const char *name, AdLevel *ret)
-{
-	for (guint i = 0; i < G_N_ELEMENTS(level_names); i++) {
-		if (g_strcmp0(name, level_names[i]) == 0) {
-			*ret = i;
-			return TRUE;
-		}
-	}
-	return FALSE;
 }
 
 gboolean ad_fix_kind_from_name(const char *name, AdFixKind *ret)

@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "policy/policy.h"
 
 G_BEGIN_DECLS
@@ -22,17 +23,8 @@ typedef enum {
 	AD_FIX_INFO,		/* nothing to change */
 } AdFixKind;
 
-/* alert level: green = configuration issue with a known fix, red = possible attack */
-typedef enum {
-	AD_LEVEL_GREEN,
-	AD_LEVEL_YELLOW,
-	AD_LEVEL_RED,
-} AdLevel;
-
 const char *ad_fix_kind_name(AdFixKind k);
-const char *ad_level_name(AdLevel l);		/* "red": JSON, D-Bus, logs */
 const char *ad_level_display(AdLevel l);	/* "red" in the user's language: text reports */
-gboolean ad_level_from_name(const char *name, AdLevel *ret);
 gboolean ad_fix_kind_from_name(const char *name, AdFixKind *ret);
 
 /* whether a suggestion may be applied with one click (see analysis/safety.h) */

@@ -56,29 +56,6 @@ const char *ad_denial_type_name(const AdDenial *d)
 	return d->record_type;
 }
 
-const char *ad_context_type_span(const char *context, gsize *ret_len)
-{
-	const char *p, *q;
-
-	if (!context)
-		return NULL;
-	p = strchr(context, ':');
-	if (!p || !(p = strchr(p + 1, ':')))
-		return NULL;
-	p++;
-	q = strchr(p, ':');
-	*ret_len = q ? (gsize)(q - p) : strlen(p);
-	return p;
-}
-
-char *ad_context_type(const char *context)
-{
-	gsize len;
-	const char *p = ad_context_type_span(context, &len);
-
-	return p ? g_strndup(p, len) : NULL;
-}
-
 char *ad_denial_sender(const AdDenial *d)
 {
 	g_autofree char *stype = NULL;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include "alert-doc.h"
 #include "read/event.h"
 
 G_BEGIN_DECLS
@@ -86,8 +87,6 @@ double ad_denial_time(const AdDenial *d);
 guint64 ad_denial_serial(const AdDenial *d);
 const char *ad_denial_node(const AdDenial *d);
 const char *ad_denial_type_name(const AdDenial *d);
-/* "type" part of a context, NULL when it has none: caller frees */
-char *ad_context_type(const char *context);
 /*
  * A USER_AVC is written by an object manager (dbus-daemon, systemd) about
  * someone else: the denied subject is scontext, the sender, whose pid is
@@ -97,8 +96,6 @@ char *ad_context_type(const char *context);
 char *ad_denial_sender(const AdDenial *d);
 /* @context with its type replaced by @type; owned, NULL when it has no type field */
 char *ad_context_with_type(const char *context, const char *type);
-/* the same without a copy: where it starts in @context, @ret_len bytes */
-const char *ad_context_type_span(const char *context, gsize *ret_len);
 
 /* a problem with one record: the caller reports it with file and line */
 typedef void (*AdDenialProblemFunc)(const AdRecord *rec, const char *message,

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The alert document: the JSON object of `avcdoctor analyze --json`, which
+ * the store rewrites, D-Bus carries (ListAlerts, GetAlert) and the browser,
+ * the notifier, Cockpit's interface, `show`/`list` and the fix helper read.
+ * Its key names are spelled here once, for the writers and the readers,
+ * and AdAlertDoc is the document parsed once from untrusted text (records
+ * are attacker-controlled, a store may come from elsewhere, a broken
+ * daemon could send anything): a bad document is an error, never a crash.
+ */
+
+/* ------------------------------------------------------------ key names */
+
+/* an alert's */
+#define AD_KEY_ID		"id"
+#define AD_KEY_COUNT		"count"
+#define AD_KEY_BLOCKED		"blocked"
+#define AD_KEY_LOGGED_ONLY	"logged_only"
+#define AD_KEY_FIRST_SEEN	"first_seen"
+#define AD_KEY_LAST_SEEN	"last_seen"
+#define AD_KEY_LEVEL		"level"
+#define AD_KEY_IGNORED		"ignored"
+#define AD_KEY_FILTER		"filter"
+#define AD_KEY_SUMMARY		"summary"
+#define AD_KEY_DENIAL		"denial"
+#define AD_KEY_REPORTED_BY	"reported_by"
+#define AD_KEY_RECORDS		"records"
+#define AD_KEY_SUGGESTIONS	"suggestions"
+#define AD_KEY_NOTES		"notes"
+#define AD_KEY_PATHS		"paths"
+#define AD_KEY_COMMANDS		"commands"	/* the store's list of commands, and a suggestion's */
+#define AD_KEY_HOSTS		"hosts"
+#define AD_KEY_HOSTS_HEX	"hosts_hex"
+#define AD_KEY_HOST_COUNTS	"host_counts"
+#define AD_KEY_FIX_APPLIED	"fix_applied"
+
+/* its denial's */
+#define AD_KEY_TYPE		"type"
+#define AD_KEY_SCONTEXT		"scontext"
+#define AD_KEY_TCONTEXT		"tcontext"
+#define AD_KEY_TCLASS		"tclass"
+#define AD_KEY_PERMISSIONS	"permissions"
+#define AD_KEY_COMM		"comm"
+#define AD_KEY_EXE		"exe"
+#define AD_KEY_PATH		"path"
+#define AD_KEY_NAME		"name"
+#define AD_KEY_REASON		"reason"
+#define AD_KEY_DETAIL		"detail"
+#define AD_KEY_CONSTRAINT	"constraint"
+#define AD_KEY_PERMISSIVE	"permissive"
+#define AD_KEY_SUSPECT		"suspect"
+
+/* a suggestion's (a note has plugin, if and then) */
+#define AD_KEY_PLUGIN		"plugin"
+#define AD_KEY_KIND		"kind"
+#define AD_KEY_CONFIDENCE	"confidence"
+#define AD_KEY_IF		"if"
+#define AD_KEY_THEN		"then"
+#define AD_KEY_COMMANDS_HEX	"commands_hex"
+#define AD_KEY_SHELL		"shell"
+#define AD_KEY_VERIFIED		"verified"
+#define AD_KEY_STILL_DENIED	"still_denied"
+#define AD_KEY_SCOPE		"scope"
+#define AD_KEY_ACCESSES		"accesses"
+#define AD_KEY_DOMAINS		"domains"
+#define AD_KEY_EXAMPLES		"examples"
+#define AD_KEY_APPLY		"apply"
+#define AD_KEY_APPLY_REASON	"apply_reason"
+
+/* ------------------------------------------------------------ small words */
+
+/* alert level: green = configuration issue with a known fix, red = possible attack */
+typedef enum {
+	AD_LEVEL_GREEN,
+	AD_LEVEL_YELLOW,
+	AD_LEVEL_RED,
+} AdLevel;
+
+/* "red": JSON, D-Bus, logs; "yellow" for a value out of range */
+const char *ad_level_name(AdLevel l);
+gboolean ad_level_from_name(const char *name, AdLevel *ret);
+
+/* TRUE for an alert id as the core makes them: 16 lowercase hex digits */
+gboolean ad_alert_id_is_valid(const char *id);
+
+/*
+ * The type of a security context: "httpd_t" of
+ * "system_u:system_r:httpd_t:s0" (the text between the second and the
+ * third colon, or to the end), in place with its length; NULL when the
+ * context has fewer than two colons.
+ */
+const char *ad_context_type_span(const char *context, gsize *ret_len);
+/* the same, owned; NULL when there is none */
+char *ad_context_type(const char *context);
+
+/* ------------------------------------------------------------ the parsed document */
+
+/*
+ * Every string of the document is what the JSON said, checked to be valid
+ * UTF-8 without NUL (a string holding "\u0000" is taken as absent): it is
+ * still attacker-controlled text, shown only through ad_text_shown() (one
+ * line) or ad_clean_text() (several), and never to a shell unquoted.
+ */
+
+/* one command of a suggestion */
+typedef struct {
+	/* the arguments as the JSON spells them (escaped where not UTF-8); NULL when malformed */
+	GStrv argv;
+	/* the exact arguments, from "commands_hex", when it holds this command; else NULL */
+	GStrv exact;
+} AdCommandDoc;
+
+/* a suggestion, or a note (which has only plugin, if and then) */
+typedef struct {
+	char *plugin;		/* NULL when absent, as every string below */
+	char *kind;
+	AdLevel level;		/* yellow when absent */
+	double confidence;	/* 0 to 1 */
+	char *if_text;
+	char *then_text;
+	char *shell;		/* the commands quoted by the analyzer */
+	/* "commands": AdCommandDoc, in order; NULL when absent or not an array */
+	GPtrArray *commands;
+	gboolean commands_malformed;	/* a command not a list of strings (exact ones) */
+	gboolean inexact;	/* "commands_hex" is there: an argument could only be stored escaped */
+	/* 1 proved, 0 not enough (or not a boolean: taken as not proved), -1 no policy change */
+	int verified;
+	char *still_denied;
+	gint64 accesses;	/* the scope: -1 when not counted */
+	gint64 domains;
+	char *example;		/* the scope's first example */
+	gboolean has_apply;	/* "apply" is there (whatever its value) */
+	char *apply;		/* "one-click", "confirm", ...; NULL when not a string */
+	char *apply_reason;
+} AdSuggestionDoc;
+
+/* the latest denial of an alert */
+typedef struct {
+	char *type;		/* "AVC", "USER_AVC", ... */
+	char *scontext;
+	char *tcontext;
+	char *stype;		/* their types, NULL when none */
+	char *ttype;
+	char *tclass;
+	GStrv permissions;	/* never NULL; the string members only */
+	char *comm;
+	char *exe;
+	char *path;
+	char *name;
+	char *reason;
+	char *detail;
+	char *constraint;
+	gboolean permissive;
+	gboolean suspect;
+} AdDenialDoc;
+
+typedef struct {
+	json_object *json;	/* the whole object (a reference), for what is not typed here */
+	char *id;		/* never NULL nor empty */
+	AdLevel level;		/* yellow when absent or unknown */
+	char *level_name;	/* "level" as sent, NULL when absent */
+	char *summary;		/* "" when absent */
+	guint64 count;		/* 0 when absent or negative */
+	gboolean has_modes;	/* both "blocked" and "logged_only" are there */
+	guint64 blocked;
+	guint64 logged_only;
+	double first_seen;	/* 0 when absent */
+	double last_seen;	/* first_seen when absent */
+	gboolean ignored;
+	char *filter;
+	char *reported_by;
+	GStrv hosts;		/* the named hosts: never NULL, no empty names */
+	AdDenialDoc *denial;	/* NULL when absent or not an object */
+	GPtrArray *suggestions;	/* AdSuggestionDoc, best first; never NULL */
+	GPtrArray *notes;	/* AdSuggestionDoc: facts beside the fixes; never NULL */
+	GStrv paths;		/* the store's lists; never NULL */
+	GStrv commands;
+} AdAlertDoc;
+
+#define AD_ALERT_DOC_ERROR (ad_alert_doc_error_quark())
+GQuark ad_alert_doc_error_quark(void);
+
+/* parses the text of one alert; NULL with @error when it is not an alert object */
+AdAlertDoc *ad_alert_doc_parse(const char *text, GError **error);
+/* the same from a parsed object (which the document references); NULL with @error */
+AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error);
+void ad_alert_doc_free(AdAlertDoc *doc);
+
+/*
+ * @hex ("2f6574...": a "_hex" member), decoded, NUL-terminated (a NUL in
+ * it ends the text); NULL when not an even number of hex digits
+ */
+char *ad_unhex(const char *hex);
+
+/* suggestion @index of @doc, or NULL */
+const AdSuggestionDoc *ad_alert_doc_suggestion(const AdAlertDoc *doc, guint index);
+
+/* @s made safe to show on several lines: each line as it is when clean, else escaped; "" for NULL */
+char *ad_clean_text(const char *s);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdAlertDoc, ad_alert_doc_free)
+
+G_END_DECLS

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The alert document (common/alert-doc.c): a table of hostile alert JSON,
+ * each parsed into an AdAlertDoc or refused, never a crash; members of the
+ * wrong type are absent, strings never hold a NUL, argument vectors are
+ * exact or refused, commands_hex is decoded.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alert-doc.h"
+
+#define ID "\"id\":\"0123456789abcdef\""
+
+/* texts that are no alert at all */
+static void test_refused(void **state)
+{
+	static const char *const texts[] = {
+		"", "null", "[]", "42", "\"id\"", "{", "{\"id\":}", "{}",
+		"{\"id\":\"\"}", "{\"id\":17}", "{\"id\":null}", "{\"id\":[\"a\"]}",
+		"{\"id\":\"\\u0000abc\"}",
+		"{\"id\":\"\xff\xfe\"}",
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(texts); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(texts[i], &error);
+
+		if (doc)
+			fail_msg("accepted: %s", texts[i]);
+		assert_non_null(error);
+	}
+	assert_null(ad_alert_doc_parse(NULL, NULL));
+	assert_null(ad_alert_doc_new(NULL, NULL));
+}
+
+/* members of the wrong type are absent; the rest of the alert still reads */
+static void test_wrong_types(void **state)
+{
+	static const char *const texts[] = {
+		"{" ID ",\"level\":3,\"summary\":[],\"count\":\"9\",\"ignored\":\"true\","
+		"\"hosts\":{},\"denial\":[],\"suggestions\":{},\"notes\":\"x\",\"paths\":7}",
+		"{" ID ",\"level\":\"purple\",\"summary\":null,\"count\":-5,\"hosts\":[1,null,\"\"],"
+		"\"denial\":\"AVC\",\"suggestions\":[1,\"a\",null,[]],\"first_seen\":\"x\"}",
+		"{" ID ",\"level\":null,\"count\":1e300,\"denial\":{\"scontext\":5,"
+		"\"permissions\":[\"read\",2,null],\"permissive\":\"yes\"}}",
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(texts); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(texts[i], &error);
+
+		if (!doc)
+			fail_msg("refused %s: %s", texts[i], error->message);
+		assert_string_equal(doc->id, "0123456789abcdef");
+		assert_int_equal(doc->level, AD_LEVEL_YELLOW);
+		assert_string_equal(doc->summary, "");
+		assert_false(doc->ignored);
+		assert_non_null(doc->hosts);
+		assert_null(doc->hosts[0]);
+		assert_int_equal(doc->suggestions->len, 0);
+		assert_int_equal(doc->notes->len, 0);
+		assert_non_null(doc->paths);
+		assert_true(doc->first_seen == 0);
+		if (doc->denial) {
+			assert_null(doc->denial->scontext);
+			assert_null(doc->denial->stype);
+			assert_int_equal(g_strv_length(doc->denial->permissions), 1);
+			assert_false(doc->denial->permissive);
+		}
+	}
+}
+
+/* a whole alert, as analyze writes it */
+static void test_alert(void **state)
+{
+	const char *text =
+		"{" ID ",\"count\":3,\"blocked\":2,\"logged_only\":1,\"first_seen\":10.5,"
+		"\"level\":\"red\",\"ignored\":true,\"summary\":\"line\\nbreak \\u001b[31m\","
+		"\"hosts\":[\"web1\",\"\",\"web2\"],"
+		"\"denial\":{\"type\":\"AVC\",\"scontext\":\"system_u:system_r:httpd_t:s0\","
+		"\"tcontext\":\"u:r:x\",\"tclass\":\"file\",\"permissions\":[\"read\",\"write\"],"
+		"\"suspect\":true},"
+		"\"suggestions\":[{\"plugin\":\"p\",\"kind\":\"boolean\",\"confidence\":7,"
+		"\"level\":\"green\",\"verified\":true,\"scope\":{\"accesses\":-4,\"domains\":2,"
+		"\"examples\":[\"a\",\"b\"]},\"apply\":\"one-click\",\"apply_reason\":\"ok\"}],"
+		"\"notes\":[{\"plugin\":\"n\",\"if\":\"x\"}]}";
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+	const AdSuggestionDoc *s;
+
+	(void)state;
+	assert_non_null(doc);
+	assert_int_equal(doc->level, AD_LEVEL_RED);
+	assert_string_equal(doc->level_name, "red");
+	assert_int_equal(doc->count, 3);
+	assert_true(doc->has_modes);
+	assert_int_equal(doc->blocked, 2);
+	assert_int_equal(doc->logged_only, 1);
+	assert_true(doc->first_seen == 10.5 && doc->last_seen == 10.5);
+	assert_true(doc->ignored);
+	/* as sent: showing is the reader's, through ad_text_shown or ad_clean_text */
+	assert_string_equal(doc->summary, "line\nbreak \x1b[31m");
+	{
+		g_autofree char *clean = ad_clean_text(doc->summary);
+
+		assert_string_equal(clean, "line\nbreak \\x1b[31m");
+	}
+	assert_int_equal(g_strv_length(doc->hosts), 2);
+	assert_string_equal(doc->denial->stype, "httpd_t");
+	assert_string_equal(doc->denial->ttype, "x");
+	assert_string_equal(doc->denial->permissions[1], "write");
+	assert_true(doc->denial->suspect);
+	s = ad_alert_doc_suggestion(doc, 0);
+	assert_non_null(s);
+	assert_null(ad_alert_doc_suggestion(doc, 1));
+	assert_true(s->confidence == 1.0);
+	assert_int_equal(s->level, AD_LEVEL_GREEN);
+	assert_int_equal(s->verified, 1);
+	assert_int_equal(s->accesses, 0);
+	assert_int_equal(s->domains, 2);
+	assert_string_equal(s->example, "a");
+	assert_true(s->has_apply);
+	assert_string_equal(s->apply, "one-click");
+	assert_null(s->commands);
+	assert_int_equal(doc->notes->len, 1);
+}
+
+/* commands: exact vectors or marked malformed; commands_hex decoded */
+static void test_commands(void **state)
+{
+	const char *text =
+		"{" ID ",\"suggestions\":["
+		"{\"commands\":[[\"restorecon\",\"--\",\"/a b\"],[\"x\",3],\"str\","
+		"[\"a\\u0000b\"],[]]},"
+		"{\"commands\":[[\"touch\",\"\\\\xff\"]],"
+		"\"commands_hex\":[[\"746f756368\",\"ff\"]]},"
+		"{\"commands\":[[\"touch\",\"q\"]],\"commands_hex\":[[\"7\",\"zz\"]]},"
+		"{\"commands\":{},\"verified\":0,\"apply\":null},"
+		"{\"verified\":null,\"commands_hex\":5}"
+		"]}";
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+	const AdSuggestionDoc *s;
+	const AdCommandDoc *c;
+
+	(void)state;
+	assert_non_null(doc);
+	assert_int_equal(doc->suggestions->len, 5);
+	s = ad_alert_doc_suggestion(doc, 0);
+	assert_int_equal(s->commands->len, 5);
+	assert_true(s->commands_malformed);
+	assert_false(s->inexact);
+	c = g_ptr_array_index(s->commands, 0);
+	assert_string_equal(c->argv[2], "/a b");
+	assert_null(c->exact);
+	for (guint i = 1; i < 4; i++)
+		assert_null(((AdCommandDoc *)g_ptr_array_index(s->commands, i))->argv);
+	c = g_ptr_array_index(s->commands, 4);
+	assert_non_null(c->argv);
+	assert_null(c->argv[0]);
+	s = ad_alert_doc_suggestion(doc, 1);
+	assert_true(s->inexact);
+	assert_false(s->commands_malformed);
+	c = g_ptr_array_index(s->commands, 0);
+	assert_string_equal(c->argv[1], "\\xff");
+	assert_string_equal(c->exact[0], "touch");
+	assert_string_equal(c->exact[1], "\xff");
+	/* hex that does not decode leaves the JSON's form */
+	s = ad_alert_doc_suggestion(doc, 2);
+	c = g_ptr_array_index(s->commands, 0);
+	assert_string_equal(c->exact[0], "touch");
+	assert_string_equal(c->exact[1], "q");
+	/* a proof that is not a boolean is no proof; a null apply is there */
+	s = ad_alert_doc_suggestion(doc, 3);
+	assert_null(s->commands);
+	assert_int_equal(s->verified, 0);
+	assert_true(s->has_apply);
+	assert_null(s->apply);
+	s = ad_alert_doc_suggestion(doc, 4);
+	assert_int_equal(s->verified, -1);
+	assert_true(s->inexact);
+	assert_false(s->has_apply);
+}
+
+/* the small words: levels, ids, context types */
+static void test_words(void **state)
+{
+	AdLevel l = AD_LEVEL_GREEN;
+	gsize len = 0;
+	g_autofree char *t = ad_context_type("a:b:c_t:s0:c1,c2");
+
+	(void)state;
+	assert_string_equal(ad_level_name(AD_LEVEL_RED), "red");
+	assert_string_equal(ad_level_name((AdLevel)42), "yellow");
+	assert_true(ad_level_from_name("green", &l) && l == AD_LEVEL_GREEN);
+	assert_false(ad_level_from_name("Red", &l));
+	assert_false(ad_level_from_name(NULL, &l));
+	assert_true(ad_alert_id_is_valid("0123456789abcdef"));
+	assert_false(ad_alert_id_is_valid("0123456789abcde"));
+	assert_false(ad_alert_id_is_valid("0123456789abcdef0"));
+	assert_false(ad_alert_id_is_valid("0123456789ABCDEF"));
+	assert_false(ad_alert_id_is_valid(NULL));
+	assert_string_equal(t, "c_t");
+	assert_null(ad_context_type("a:b"));
+	assert_null(ad_context_type(NULL));
+	assert_non_null(ad_context_type_span("a:b:", &len));
+	assert_int_equal(len, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_wrong_types),
+		cmocka_unit_test(test_alert),
+		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_words),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
