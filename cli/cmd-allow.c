@@ -429,27 +429,68 @@ static gboolean write_file(const char *path, const char *text)
 	return TRUE;
 }
 
-/* runs argv (no shell), output to our stderr; TRUE when it exited 0 */
-static gboolean run(const char *const *argv)
+/*
+ * Runs argv (no shell): an internal step, never shown.  What it printed
+ * goes to our stderr without the private directory's name, so that a
+ * message names NAME.te as it is left in the current directory; TRUE
+ * when it exited 0.
+ */
+static gboolean run(Workdir *w, const char *const *argv)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree char *cmd = ad_shell_join(argv);
+	g_autofree char *out = NULL, *err = NULL;
+	g_autofree char *prefix = g_strconcat(w->dir, "/", NULL);
 	int status;
 
-	/* what was printed goes out before the command and what it prints */
-	fflush(stdout);
-	fprintf(stderr, "%s\n", cmd);
-	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH |
-			  G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL, &status,
-			  &error)) {
+	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+			  &status, &error)) {
 		ad_cli_message("%s", error->message);
 		return FALSE;
 	}
+	fflush(stdout);
+	for (guint i = 0; i < 2; i++) {
+		const char *text = i ? err : out;
+		g_auto(GStrv) parts = g_strsplit(text ? text : "", prefix, -1);
+		g_autofree char *joined = g_strjoinv("", parts);
+		g_autofree char *shown = ad_escape_str(joined);
+
+		fputs(shown, stderr);
+	}
 	if (!g_spawn_check_wait_status(status, &error)) {
-		ad_cli_message("%s: %s", argv[0], error->message);
+		g_autofree char *name = g_path_get_basename(argv[0]);
+
+		ad_cli_message("allow: %s: %s", name, error->message);
 		return FALSE;
 	}
 	return TRUE;
+}
+
+/* how many of @rules are left out (AdLeftOut): --keep-blocked would write them */
+static guint left_out_rules(GPtrArray *rules)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		n += !r->unknown && r->left_out;
+	}
+	return n;
+}
+
+/* the rules and role rules of @rs a module would hold (written live) */
+static guint live_rules(AdRuleSet *rs)
+{
+	g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+	g_autoptr(GPtrArray) roles = ad_rule_set_role_rules(rs);
+	guint n = roles->len;
+
+	for (guint i = 0; i < rules->len; i++) {
+		const AdRule *r = g_ptr_array_index(rules, i);
+
+		n += !r->unknown && !r->left_out;
+	}
+	return n;
 }
 
 /* -M NAME: NAME.te (or NAME.cil) and, when the tools exist, NAME.pp */
@@ -509,7 +550,7 @@ static int write_module_in(AdCli *cli, AllowState *st, AdRuleSet *rs, Workdir *w
 	const char *cm[] = { checkmodule, "-m", "-o", mod_w, te_w, NULL };
 	const char *sp[] = { semodule_package, "-o", pp_w, "-m", mod_w, NULL };
 
-	if (!run(ad_policy_is_mls(cli->policy) ? cm_mls : cm) || !run(sp)) {
+	if (!run(w, ad_policy_is_mls(cli->policy) ? cm_mls : cm) || !run(w, sp)) {
 		/* the source stays, to be looked at */
 		if (workdir_install(w, te))
 			printf(_("Wrote %s.\n"), te);
@@ -577,12 +618,36 @@ static gboolean allow_compile_source_regex(AllowState *st)
 	return TRUE;
 }
 
-/* -M NAME: the module built in a private directory, then moved into place */
+/*
+ * -M NAME: the module built in a private directory, then moved into place.
+ * A module without a rule (every one left out, or no denial) is not
+ * written: what was left out, and why, is printed instead.
+ */
 static int write_module(AdCli *cli, AllowState *st, AdRuleSet *rs)
 {
 	Workdir w = { 0 };
 	int ret;
 
+	if (!live_rules(rs)) {
+		g_autoptr(GPtrArray) rules = ad_rule_set_rules(rs);
+		g_autofree char *text = ad_rule_set_to_te(rs, TRUE);
+
+		/* no denial record at all: said as for any command */
+		if (!rules->len && !cli->denials && !cli->unselected && !cli->problems &&
+		    !cli->read_errors)
+			return ad_cli_input_status(cli);
+		fputs(text, stdout);
+		if (left_out_rules(rules))
+			ad_cli_message(_("allow: no module written: no rule can be written live "
+					 "(see why above); --keep-blocked writes the left-out ones "
+					 "live"));
+		else if (rules->len)
+			ad_cli_message(_("allow: no module written: no rule can be written live "
+					 "(see why above)"));
+		else
+			ad_cli_message(_("allow: no module written: no denial to allow"));
+		return AD_EXIT_INPUT;
+	}
 	if (!workdir_open(&w, st->module))
 		return AD_EXIT_INPUT;
 	ret = write_module_in(cli, st, rs, &w);

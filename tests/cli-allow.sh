@@ -116,6 +116,25 @@ expect_status 0 "allow -M" -- "$AVCDOCTOR" allow -M local_test -p "$POLICY" "$AD
 [ -s local_test.te ] && [ -s local_test.pp ] && pass "module written and compiled" || fail "no local_test.te/.pp"
 expect_grep "^module local_test 1.0;" local_test.te "module header"
 expect_grep "semodule -i local_test.pp" "$TMP/out" "load command printed"
+# the internal steps (checkmodule, semodule_package in a private directory) are never shown
+if grep -q 'checkmodule\|semodule_package\|\.avcdoctor-' "$TMP/err"; then
+	fail "allow -M printed its internal commands: $(head -2 "$TMP/err")"
+else pass "allow -M shows no internal command"; fi
+# a module whose every rule is left out (a red alert's access) is not written: said, exit 1
+expect_status 1 "allow -M, every rule left out" -- "$AVCDOCTOR" allow --source httpd_t --target shadow_t \
+	--perm read --verify -M local_red -p "$POLICY" "$AD_CORPUS/$crafted"
+[ -e local_red.te ] || [ -e local_red.pp ] && fail "a module of left-out rules was written" ||
+	pass "no module of left-out rules"
+expect_grep "^avcdoctor: allow: no module written: no rule can be written live (see why above); --keep-blocked" \
+	"$TMP/err" "allow -M says why no module was written"
+expect_grep "^#allow httpd_t shadow_t:file read; # not allowed: a red alert" "$TMP/out" \
+	"allow -M shows the left-out rule and its reason"
+grep -q 'syntax error\|require {' "$TMP/out" "$TMP/err" && fail "an empty module reached checkmodule" ||
+	pass "no empty require block, no checkmodule error"
+expect_status 1 "allow -M, no denial chosen" -- "$AVCDOCTOR" allow --source nosuch_t -M local_none \
+	-p "$POLICY" "$AD_CORPUS/$crafted"
+expect_grep "no module written: no denial to allow" "$TMP/err" "allow -M without a denial says so"
+[ -e local_none.te ] && fail "a module without a denial was written" || pass "no module without a denial"
 # -M in a shared directory: links and other users' files are never written through
 ls -A | grep -q '^\.avcdoctor-' && fail "a private build directory was left behind" || pass "no build directory left"
 : > "$TMP/victim"
