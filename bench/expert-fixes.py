@@ -14,8 +14,10 @@ answer), runs `avcdoctor analyze --json` on the records and counts:
 audit2allow on the same cases always answers a module with the denied
 accesses: right where a module is, harmful where such a module is.
 
-Usage: expert-fixes.py AVCDOCTOR [TSV]   (run from anywhere; exit 77 when the
-Fedora policy of /work/shared/policies is absent and no case can be run)
+Usage: expert-fixes.py [--policy NAME] AVCDOCTOR [TSV]   (run from anywhere;
+exit 77 when no case can be run).  Fedora's targeted policy tree is read from
+$AVCDOCTOR_FEDORA_POLICY, else from shared/policies/fedora-41-targeted beside
+the source tree; --policy runs only the cases of that policy (debian, fedora).
 Prints one line per case and the totals per group.
 """
 import collections
@@ -26,9 +28,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "tests", "data")
+FEDORA = os.environ.get("AVCDOCTOR_FEDORA_POLICY") or os.path.join(
+    HERE, "..", "..", "shared", "policies", "fedora-41-targeted")
 POLICIES = {
-    "fedora": ("/work/shared/policies/fedora-41-targeted/policy/policy.33",
-               "/work/shared/policies/fedora-41-targeted/contexts/files/file_contexts"),
+    "fedora": (os.path.join(FEDORA, "policy", "policy.33"),
+               os.path.join(FEDORA, "contexts", "files", "file_contexts")),
     "debian": ("/etc/selinux/default/policy/policy.33", None),
 }
 # capabilities that amount to owning the machine or SELinux
@@ -70,8 +74,12 @@ def harmful(first, denial):
 
 
 def main():
-    avcdoctor = sys.argv[1]
-    table = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "expert-fixes.tsv")
+    args = sys.argv[1:]
+    only = None
+    if args[:1] == ["--policy"]:
+        only, args = args[1], args[2:]
+    avcdoctor = args[0]
+    table = args[1] if len(args) > 1 else os.path.join(HERE, "expert-fixes.tsv")
     cases = []
     with open(table, encoding="utf-8") as f:
         for line in f:
@@ -82,6 +90,8 @@ def main():
     totals = collections.defaultdict(lambda: collections.Counter())
     ran = 0
     for group, policy, path, stype, ttype, tclass, want, source in cases:
+        if only and policy != only:
+            continue
         pol, fc = POLICIES[policy]
         if not os.path.exists(pol):
             print(f"skip  {group:10} {path}: no policy {pol}")

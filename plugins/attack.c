@@ -233,14 +233,20 @@ static const char *manages_kind(AdPolicy *p, const char *stype, const char *tcla
 	return NULL;
 }
 
-/* May @domain have @perm of @tclass on @target? */
+/*
+ * May @domain have @perm of @tclass on @target?  @target may be an alias
+ * (Fedora's policy_config_t of semanage_store_t): the policy answers with
+ * primary names.
+ */
 static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, const char *perm,
 			   const char *target)
 {
 	const char *perms[] = { perm };
 	g_autoptr(GPtrArray) t = ad_policy_types_allowed(p, domain, tclass, perms, 1, NULL);
+	const char *primary = ad_policy_type_primary(p, target);
 
-	return t && g_ptr_array_find_with_equal_func(t, target, g_str_equal, NULL);
+	return t && g_ptr_array_find_with_equal_func(t, primary ? primary : target, g_str_equal,
+						     NULL);
 }
 
 /*

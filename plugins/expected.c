@@ -33,6 +33,12 @@
 #include "plugins.h"
 
 #define AUTH_ATTRIBUTE "can_read_shadow_passwords"
+/*
+ * Unconfined domains have every attribute, the password helper's too:
+ * Fedora's httpd_t may start CGI scripts unconfined
+ * (httpd_unconfined_script_t), which is no password helper.
+ */
+#define UNCONFINED_ATTRIBUTE "unconfined_domain_type"
 
 /* reading permissions: what pam_unix's attempt at the file asks */
 static const char *const read_perms[] = {
@@ -50,19 +56,21 @@ static gboolean only_reads(const AdDenial *d)
 	return TRUE;
 }
 
-/* May @domain read @ttype objects of @tclass? */
+/* May @domain read @ttype objects of @tclass?  @ttype may be an alias. */
 static gboolean may_read(AdPolicy *p, const char *domain, const char *ttype, const char *tclass)
 {
 	const char *perms[] = { "read" };
 	g_autoptr(GPtrArray) t = ad_policy_types_allowed(p, domain, tclass, perms, 1, NULL);
+	const char *primary = ad_policy_type_primary(p, ttype);
 
-	return t && g_ptr_array_find_with_equal_func(t, ttype, g_str_equal, NULL);
+	return t && g_ptr_array_find_with_equal_func(t, primary ? primary : ttype, g_str_equal,
+						     NULL);
 }
 
 /*
  * A password helper @stype may start that may read @ttype: a domain
- * other than @stype with the attribute AUTH_ATTRIBUTE that @stype may
- * transition to.  Owned, or NULL.
+ * other than @stype with the attribute AUTH_ATTRIBUTE, not unconfined,
+ * that @stype may transition to.  Owned, or NULL.
  */
 static char *password_helper(AdPolicy *p, const char *stype, const char *ttype,
 			     const char *tclass)
@@ -74,6 +82,7 @@ static char *password_helper(AdPolicy *p, const char *stype, const char *ttype,
 		const char *h = g_ptr_array_index(t, i);
 
 		if (strcmp(h, stype) != 0 && ad_policy_type_has_attribute(p, h, AUTH_ATTRIBUTE) &&
+		    !ad_policy_type_has_attribute(p, h, UNCONFINED_ATTRIBUTE) &&
 		    may_read(p, h, ttype, tclass))
 			return g_strdup(h);
 	}

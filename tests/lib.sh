@@ -46,10 +46,13 @@ expect_grep() {
 	if grep -q -- "$1" "$2"; then pass "$3"; else fail "$3: no '$1' in $2"; fi
 }
 
-# golden NAME FILE: compares FILE with tests/golden/NAME (AD_REGEN=1 rewrites it)
+# golden NAME FILE: compares FILE with tests/golden/NAME, or GOLDEN_DIR/NAME
+# (use_policy; AD_REGEN=1 rewrites it)
 golden() {
-	g="$AD_SOURCE_DIR/tests/golden/$1"
-	if [ "${AD_REGEN:-}" = 1 ]; then cp "$2" "$g"; pass "regenerated $1"; return; fi
+	g="${GOLDEN_DIR:-$AD_SOURCE_DIR/tests/golden}/$1"
+	if [ "${AD_REGEN:-}" = 1 ]; then
+		mkdir -p "$(dirname "$g")" && cp "$2" "$g"; pass "regenerated $1"; return
+	fi
 	if diff -u "$g" "$2" >"$TMP/diff"; then pass "golden $1"; else
 		fail "golden $1 differs:"; head -40 "$TMP/diff" >&2
 	fi
@@ -86,6 +89,39 @@ require_policy() {
 		echo "no $POLICY: install selinux-policy-default (scripts/deps.sh test)" >&2
 		exit 1
 	fi
+}
+
+# The policy a test that runs on both policies uses, from AD_POLICY (set by
+# CTest for the -fedora variants): "debian" (the default), the installed
+# refpolicy, or "fedora", Fedora's targeted policy tree (policy/policy.33 and
+# contexts/files/file_contexts beside it, as on a Fedora machine) from
+# $AVCDOCTOR_FEDORA_POLICY, else the folder shared/policies/fedora-41-targeted
+# beside the source tree.  Sets POLICY (file_contexts is found beside it),
+# POLICY_NAME and GOLDEN_DIR (tests/golden, or tests/golden/fedora where the
+# policies' answers differ); exits 77 (skipped) when Fedora's policy is absent.
+use_policy() {
+	POLICY_NAME=${AD_POLICY:-debian}
+	GOLDEN_DIR=$AD_SOURCE_DIR/tests/golden
+	case $POLICY_NAME in
+	debian)
+		require_policy
+		;;
+	fedora)
+		local root=${AVCDOCTOR_FEDORA_POLICY:-$AD_SOURCE_DIR/../shared/policies/fedora-41-targeted}
+		POLICY=$root/policy/policy.33
+		if [ ! -r "$POLICY" ] || [ ! -r "$root/contexts/files/file_contexts" ]; then
+			echo "SKIP: no Fedora targeted policy at $root (set AVCDOCTOR_FEDORA_POLICY" \
+				"to a tree holding policy/policy.33 and contexts/files/file_contexts)"
+			exit 77
+		fi
+		GOLDEN_DIR=$AD_SOURCE_DIR/tests/golden/fedora
+		echo "policy: Fedora targeted, $POLICY"
+		;;
+	*)
+		echo "AD_POLICY=$POLICY_NAME: debian or fedora" >&2
+		exit 1
+		;;
+	esac
 }
 
 # start_display WxH: Xvfb on a free display, DISPLAY exported; the caller's

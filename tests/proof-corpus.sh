@@ -1,10 +1,12 @@
 #!/bin/bash
 # Every alert of every log in the shared corpus: the first suggestion is
-# proved when a proved fix exists (attack warnings aside; a local module is
-# the last resort), is never a boolean ten times broader than another
-# proved fix of the alert, and never turns a boolean off.
+# proved when a proved fix exists (attack warnings and dontaudit modules,
+# which allow nothing, aside; a local module and booleans opening the access
+# to 200 domains or more are the last resort), is never
+# a boolean ten times broader than another proved fix of the alert, and
+# never turns a boolean off.
 . "$(dirname "$0")/lib.sh"
-require_policy
+use_policy
 for log in "$AD_CORPUS"/*.log "$AD_CORPUS"/*.txt; do
 	"$AVCDOCTOR" analyze --json -p "$POLICY" "$log" >>"$TMP/all.jsonl" 2>/dev/null
 done
@@ -21,8 +23,15 @@ for line in open(sys.argv[1]):
     def turns_off(x):
         return x["kind"] == "boolean" and any(c.endswith("=0") for c in x["commands"][0][2:])
     # a module is the last resort, turning a boolean off never comes first
-    proved = [x for x in s if x["verified"] is True and x["kind"] != "module" and not turns_off(x)]
-    if proved and first["kind"] != "attack":
+    # a boolean opening the access to 200 domains or more is broad: below
+    # what changes nothing in the policy (the ranking's AD_BROAD_DOMAINS)
+    def broad(x):
+        return x["kind"] == "boolean" and x["scope"] and x["scope"]["domains"] >= 200
+    proved = [x for x in s if x["verified"] is True and x["kind"] != "module" and not turns_off(x)
+              and not broad(x)]
+    # a dontaudit module (a leaked descriptor silenced) allows nothing: on
+    # Fedora's policy it ranks above daemons_use_tty, proved but broad
+    if proved and first["kind"] not in ("attack", "dontaudit"):
         assert first["verified"] is True, (a["summary"], first["plugin"])
     if first["kind"] == "boolean" and first["verified"] and first["scope"]:
         for x in proved[1:]:

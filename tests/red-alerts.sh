@@ -6,7 +6,7 @@
 # password file, a helper starting from a user's session, an administrator's
 # tools run from a user domain whose SELinux user may take an admin role.
 . "$AD_SOURCE_DIR/tests/lib.sh"
-require_policy
+use_policy
 export AVCDOCTOR_RULES_DIR="$AD_SOURCE_DIR/rules"
 cd "$AD_CORPUS" || exit 1
 : >"$TMP/all.jsonl"
@@ -19,7 +19,7 @@ for line in sys.stdin:
     a["log"] = os.environ["LOG"]
     print(json.dumps(a))' >>"$TMP/all.jsonl"
 done
-python3 - "$TMP/all.jsonl" "$AD_SOURCE_DIR/tests/golden/red-alerts.txt" "$TMP/red.txt" <<'PY' || fail "red alerts"
+python3 - "$TMP/all.jsonl" "$GOLDEN_DIR/red-alerts.txt" "$TMP/red.txt" <<'PY' || fail "red alerts"
 import json, sys
 alerts = [json.loads(l) for l in open(sys.argv[1])]
 assert len(alerts) > 500, len(alerts)
@@ -64,16 +64,20 @@ if [ "${AD_REGEN:-}" = 1 ]; then
 fi
 
 # the exemptions are narrow: a user who may not take an admin role writing
-# boot files, and a daemon reading the password file, stay red
+# boot files, and daemons reading the password file, stay red (on Fedora's
+# policy, which dontaudits user_t's writes to boot_t, the first is a harmless
+# denial; its httpd_t may start pwauth_t, a password helper: expected, green)
 cat >"$TMP/stay-red.log" <<'LOG'
 type=AVC msg=audit(1700000201.100:951): avc:  denied  { write } for  pid=40 comm="sh" name="grub2" dev="vda1" ino=5 scontext=user_u:user_r:user_t:s0 tcontext=system_u:object_r:boot_t:s0 tclass=dir permissive=0
 type=AVC msg=audit(1700000202.100:952): avc:  denied  { read } for  pid=41 comm="sshd" name="shadow" dev="vda1" ino=6 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0
+type=AVC msg=audit(1700000203.100:953): avc:  denied  { read } for  pid=42 comm="named" name="shadow" dev="vda1" ino=6 scontext=system_u:system_r:named_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0
 LOG
 expect_status 0 "analyze the alerts that stay red" -- "$AVCDOCTOR" analyze --json -p "$POLICY" "$TMP/stay-red.log"
-python3 - "$TMP/out" <<'PY' || fail "user_t on boot files and httpd_t on shadow stay red"
+python3 - "$TMP/out" "$POLICY_NAME" <<'PY' || fail "user_t on boot files and daemons on shadow stay red"
 import json, sys
 levels = [json.loads(l)["level"] for l in open(sys.argv[1])]
-assert levels == ["red", "red"], levels
+want = ["green", "green", "red"] if sys.argv[2] == "fedora" else ["red", "red", "red"]
+assert levels == want, levels
 print("ok: the exemptions do not reach user_t or a daemon")
 PY
 # the red causes of docs/CATALOG.md beyond the corpus: credential writes (password
@@ -92,18 +96,32 @@ for line in sys.stdin:
           d["tcontext"].split(":")[2], d["tclass"])' >>"$TMP/causes.txt"
 done
 cat "$TMP/causes.txt"
-python3 - "$TMP/causes.txt" <<'PY' || fail "the credential writes are red"
+python3 - "$TMP/causes.txt" "$POLICY_NAME" <<'PY' || fail "the credential writes are red"
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
+if sys.argv[2] == "fedora":
+    # Fedora's policy: named_t may write krb5_keytab_t (a credential manager:
+    # a missing rule, yellow); it dontaudits httpd_t's sys_module (harmless);
+    # httpd_t may start pwauth_t, a password helper (reading shadow: expected)
+    other = {"credentials-passwd.log": "yellow", "sys-module.log": "green",
+             "password-hashes.log": "green"}
+    assert [r[1] for r in rows if r[0] in other] == [other[r[0]] for r in rows if r[0] in other], rows
+    rows = [r for r in rows if r[0] not in other]
 cred = [r for r in rows if r[0].startswith("credentials-")]
-assert len(cred) == 7, rows
+assert len(cred) == (6 if sys.argv[2] == "fedora" else 7), rows
 assert all(r[1] == "red" and r[2] == "credentials" for r in cred), cred
 assert all(r[1] == "red" for r in rows), rows
 print("ok: %d red causes, %d of them credential writes" % (len(rows), len(cred)))
 PY
+# (Fedora's: /etc/passwd written by named_t is yellow there, see above)
+if [ "$POLICY_NAME" = fedora ]; then
+	cred=credentials-shadow.log rule="httpd_t shadow_t"
+else
+	cred=credentials-passwd.log rule="named_t etc_t"
+fi
 expect_status 0 "allow on a credential write" -- "$AVCDOCTOR" allow -p "$POLICY" \
-	"$AD_SOURCE_DIR/tests/data/catalog/red/credentials-passwd.log"
-expect_grep "^#allow named_t etc_t:file write; # not allowed: a red alert (credentials)" "$TMP/out" \
+	"$AD_SOURCE_DIR/tests/data/catalog/red/$cred"
+expect_grep "^#allow $rule:file write; # not allowed: a red alert (credentials)" "$TMP/out" \
 	"allow: the rule of a credential write is commented with its reason"
 
 finish
