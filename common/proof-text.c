@@ -53,10 +53,32 @@ static char *scope_words(gint64 accesses, gint64 domains, const char *example)
 			       also, dom);
 }
 
+/* "var_t is a generic type: ..." or NULL */
+static char *generic_words(const char *type, gint64 paths)
+{
+	g_autofree char *n = NULL;
+
+	if (!type)
+		return NULL;
+	if (paths < 0)
+		return g_strdup_printf(_("%s is a generic type: this allows it on every object "
+					 "that carries it, not only on this one."), type);
+	n = count_words(paths);
+	/* TRANSLATORS: "var_t is a generic type: ... (file_contexts gives it to 12 paths)." */
+	return g_strdup_printf(ngettext("%s is a generic type: this allows it on every object "
+					"that carries it, not only on this one (file_contexts "
+					"gives it to %s path).",
+					"%s is a generic type: this allows it on every object "
+					"that carries it, not only on this one (file_contexts "
+					"gives it to %s paths).", (gulong)MIN(paths, G_MAXINT)),
+			       type, n);
+}
+
 char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gint64 domains,
-		    const char *example)
+		    const char *example, const char *generic_type, gint64 type_paths)
 {
 	g_autofree char *scope = NULL;
+	g_autofree char *generic = generic_words(generic_type, type_paths);
 
 	if (verified == 0)
 		return g_strdup_printf(_("Checked against the policy: not enough, %s"),
@@ -65,6 +87,14 @@ char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gin
 	if (verified < 0)
 		return NULL;
 	scope = scope_words(accesses, domains, example);
+	if (generic) {
+		/* "allows nothing else" would hide that every object of the type is opened */
+		if (accesses <= 0)
+			return g_strdup_printf(_("Checked against the policy: this stops the "
+						 "denial. %s"), generic);
+		return g_strdup_printf(_("Checked against the policy: this stops the denial. "
+					 "%s %s"), generic, scope);
+	}
 	return scope ? g_strdup_printf(_("Checked against the policy: this stops the "
 					 "denial. %s"), scope)
 		     : g_strdup(_("Checked against the policy: this stops the denial."));
@@ -90,6 +120,8 @@ char *ad_proof_text_json(json_object *suggestion)
 	json_object *ex = member(scope, "examples", json_type_array);
 	json_object *first = ex && json_object_array_length(ex) ?
 			     json_object_array_get_idx(ex, 0) : NULL;
+	json_object *generic = member(scope, "generic_type", json_type_string);
+	json_object *paths = member(scope, "type_paths", json_type_int);
 
 	if (!v)
 		return NULL;
@@ -98,5 +130,7 @@ char *ad_proof_text_json(json_object *suggestion)
 			     acc ? MAX(json_object_get_int64(acc), 0) : -1,
 			     dom ? json_object_get_int64(dom) : 0,
 			     first && json_object_is_type(first, json_type_string) ?
-			     json_object_get_string(first) : NULL);
+			     json_object_get_string(first) : NULL,
+			     generic ? json_object_get_string(generic) : NULL,
+			     paths ? json_object_get_int64(paths) : -1);
 }

@@ -17,11 +17,13 @@ G_BEGIN_DECLS
 /*
  * @verified: 1 proved, 0 not enough, -1 not a policy change (no text);
  * @still_denied: what would still be denied (may be NULL); @accesses: the
- * scope, -1 when not counted; @domains and @example (may be NULL) with it.
+ * scope, -1 when not counted; @domains and @example (may be NULL) with it;
+ * @generic_type: a generic type the fix opens whole (NULL: none), given to
+ * @type_paths path patterns by file_contexts (-1: unknown).
  * Owned, or NULL.
  */
 char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gint64 domains,
-		    const char *example);
+		    const char *example, const char *generic_type, gint64 type_paths);
 /* the same from a suggestion's JSON ("verified", "still_denied", "scope"); owned or NULL */
 char *ad_proof_text_json(json_object *suggestion);
 

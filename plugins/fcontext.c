@@ -21,19 +21,6 @@
 /* more candidates than this: the domain is broad, the choice a guess */
 #define AD_FCONTEXT_MANY 150
 
-/* "read and open" */
-static char *perm_words(const AdDenial *d)
-{
-	g_autoptr(GString) s = g_string_new(NULL);
-
-	for (guint i = 0; i < d->perms->len; i++) {
-		if (i)
-			g_string_append(s, i + 1 == d->perms->len ? _(" and ") : ", ");
-		g_string_append(s, g_ptr_array_index(d->perms, i));
-	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
-}
-
 static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
 	/* transitions, relabels and the cases other plugins know better */
@@ -88,7 +75,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	best = g_ptr_array_index(cands, 0);
 	mine = ad_file_type_matches_domain(stype, best);
 	shown = ad_file_display(dir);
-	perms = perm_words(d);
+	perms = ad_file_perm_words(d);
 	others = ad_file_type_list(cands, 1, 5);
 
 	if (!mine) {

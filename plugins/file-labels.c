@@ -202,6 +202,11 @@ static guint common_words(const char *stype, const char *type)
 	return words;
 }
 
+guint ad_file_common_words(const char *a, const char *b)
+{
+	return a && b ? common_words(a, b) : 0;
+}
+
 gboolean ad_file_type_matches_domain(const char *stype, const char *type)
 {
 	return stype && type && common_words(stype, type) > 0;
@@ -422,6 +427,18 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 	for (guint i = 0; i < ranked->len; i++)
 		g_ptr_array_add(out, g_strdup(((Candidate *)g_ptr_array_index(ranked, i))->type));
 	return out;
+}
+
+char *ad_file_perm_words(const AdDenial *d)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < d->perms->len; i++) {
+		if (i)
+			g_string_append(s, i + 1 == d->perms->len ? _(" and ") : ", ");
+		g_string_append(s, g_ptr_array_index(d->perms, i));
+	}
+	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
 char *ad_file_type_list(GPtrArray *types, guint from, guint max)

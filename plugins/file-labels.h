@@ -86,8 +86,18 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
 GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *stype,
 	const char *path, const char *attribute);
 
+/*
+ * How many '_'-separated words two type names start with in common
+ * ("httpd_sys_content_t", "httpd_sys_rw_content_t": 2; "ntpd_t",
+ * "ntp_drift_t": 1, a first word extended by a letter or two counts)
+ */
+guint ad_file_common_words(const char *a, const char *b);
+
 /* TRUE when @type shares the first word of the domain's name ("httpd" of httpd_t) */
 gboolean ad_file_type_matches_domain(const char *stype, const char *type);
+
+/* "read, write and open": the denial's permissions in words; owned */
+char *ad_file_perm_words(const AdDenial *d);
 
 /* "a, b, c and 2 more": at most @max names of @types from index @from; owned */
 char *ad_file_type_list(GPtrArray *types, guint from, guint max);

@@ -7,6 +7,16 @@
  * after the user had run it).  Unlabeled targets are the file plugin's.
  * Whatever the verdict: a label that is not file_contexts' is a mislabel
  * also when the policy hides the access (dontaudit) or allows it now.
+ *
+ * Labels first: when the restored label does not allow the access either,
+ * what else is needed is worked out on the restored label, and offered
+ * with the relabel as one fix, proved as a whole: restore the label, then
+ * turn on the boolean that label needs; or give the file the type next to
+ * it that allows the access (httpd_sys_rw_content_t where file_contexts
+ * says httpd_sys_content_t and the web server writes); or, last, restore
+ * the label and allow the rest with a module on the restored label.  A
+ * module on the wrong label is never offered beside these (the host drops
+ * it, see ad_analyze_denial()).
  */
 #include <string.h>
 
@@ -29,6 +39,182 @@ static char *first_booleans(const AdVerdict *v)
 		g_string_append_printf(s, "%s=%d", b->name, b->value ? 1 : 0);
 	}
 	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* restorecon [-R] [-F] -v -- PATH */
+static void add_restorecon(AdSuggestion *s, AdContext *ctx, const char *path, gboolean dir,
+			   const char *ttype)
+{
+	const char *argv[7];
+	guint n = 0;
+
+	argv[n++] = "restorecon";
+	if (dir)
+		argv[n++] = "-R";
+	if (ad_labels_is_customizable(ctx->labels, ttype))
+		argv[n++] = "-F";
+	argv[n++] = "-v";
+	argv[n++] = "--";
+	argv[n++] = path;
+	argv[n] = NULL;
+	ad_suggestion_add_argv(s, argv);
+}
+
+/* "write,open": the permissions as `allow --perm` takes them */
+static char *perm_list(const AdDenial *d)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(s, "%s%s", i ? "," : "",
+				       (char *)g_ptr_array_index(d->perms, i));
+	return g_string_free(g_steal_pointer(&s), FALSE);
+}
+
+/* a fix that restores file_contexts' label @expected first, proved with what follows it */
+static AdSuggestion *restored_combo(AdFixKind kind, double confidence, AdLevel level,
+				    const char *shown, const char *ttype, const char *expected)
+{
+	AdSuggestion *s = ad_suggestion_new("restorecon", kind, confidence, level);
+
+	ad_suggestion_set_new_type(s, expected);
+	/* restoring file_contexts' label opens what the policy means it for: the rest counts */
+	s->base_type = g_strdup(expected);
+	ad_suggestion_set_if(s, _("If you want to fix the label: %s is labeled %s, but "
+				  "file_contexts says %s"), shown, ttype, expected);
+	return s;
+}
+
+/* restore the label, then turn on the booleans the restored label needs */
+static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdContext *ctx, const AdVerdict *after,
+					  const char *path, gboolean dir, const char *stype,
+					  const char *ttype, const char *expected, const char *shown)
+{
+	GPtrArray *alt = g_ptr_array_index(after->booleans, 0);
+	g_autofree char *bools = first_booleans(after);
+	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+	g_auto(GStrv) argv = NULL;
+	AdSuggestion *s = restored_combo(AD_FIX_RELABEL, 0.8, AD_LEVEL_GREEN, shown, ttype,
+					 expected);
+
+	ad_suggestion_set_then(s, _("Then restore the default label with restorecon%s, and set "
+				    "%s: on %s files, that is what %s needs for this access. "
+				    "Allowing it on %s instead would open it on every file "
+				    "carrying that wrong label."),
+			       dir ? _(" (the directory and everything in it)") : "", bools,
+			       expected, stype, ttype);
+	add_restorecon(s, ctx, path, dir, ttype);
+	g_strv_builder_add_many(b, "setsebool", "-P", NULL);
+	for (guint i = 0; i < alt->len; i++) {
+		AdBoolSetting *bs = g_ptr_array_index(alt, i);
+		g_autofree char *arg = g_strdup_printf("%s=%d", bs->name, bs->value ? 1 : 0);
+
+		g_strv_builder_add(b, arg);
+	}
+	argv = g_strv_builder_end(b);
+	ad_suggestion_add_argv(s, (const char *const *)argv);
+	(void)d;
+	return s;
+}
+
+/*
+ * The type next to file_contexts' one that allows the access: a candidate
+ * sharing its first words with the expected type, or else the domain's
+ * name (httpd_sys_rw_content_t for httpd_sys_content_t); NULL when there is
+ * none.  Owned.
+ */
+static char *nearby_type(const AdDenial *d, AdContext *ctx, const char *stype, const char *path,
+			 const char *expected)
+{
+	g_autoptr(GPtrArray) cands = ad_file_candidates(ctx, d, stype, path, NULL);
+	const char *best = NULL;
+	/* the domain's word and one more: httpd_sys_*, not any httpd_* type */
+	guint best_words = 1;
+
+	/* file_contexts gives the place a generic label: the domain's own type (fcontext's way) */
+	if (ad_policy_file_type_is_generic(ctx->policy, expected) ||
+	    ad_file_type_is_generic(ctx, expected)) {
+		for (guint i = 0; cands && i < cands->len; i++)
+			if (ad_file_type_matches_domain(stype, g_ptr_array_index(cands, i)))
+				return g_strdup(g_ptr_array_index(cands, i));
+		return NULL;
+	}
+	for (guint i = 0; cands && i < cands->len; i++) {
+		const char *c = g_ptr_array_index(cands, i);
+		guint w = ad_file_common_words(expected, c);
+
+		if (w > best_words) {
+			best = c;
+			best_words = w;
+		}
+	}
+	return g_strdup(best);
+}
+
+/* a file context giving the object (a directory: and what it holds) the type @type */
+static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const char *type,
+				     const char *path, gboolean dir, const char *stype,
+				     const char *ttype, const char *expected, const char *shown)
+{
+	g_autofree char *spec = NULL;
+	g_autofree char *perms = ad_file_perm_words(d);
+	AdSuggestion *s;
+
+	/* never a whole standard directory (/var/www, /etc) */
+	if (ad_path_is_standard_dir(path) || !(spec = ad_fcontext_spec(path, dir)))
+		return NULL;
+	s = ad_suggestion_new("restorecon", AD_FIX_FCONTEXT, 0.7, AD_LEVEL_GREEN);
+	/* it would be open to what file_contexts' label opens it to anyway */
+	s->base_type = g_strdup(expected);
+	ad_suggestion_set_if(s, _("If %s should have %s access on %s"), stype, perms, shown);
+	if (ad_policy_file_type_is_generic(ctx->policy, expected) ||
+	    ad_file_type_is_generic(ctx, expected))
+		ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. "
+					    "Its label %s is not the one file_contexts gives it "
+					    "(%s), and %s may not do this on %s files either: %s is "
+					    "the generic label of what nobody claimed there, and %s "
+					    "is %s's own type for this access."),
+				       type, ttype, expected, stype, expected, expected, type, stype);
+	else
+		ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. "
+					    "Its label %s is not the one file_contexts gives it "
+					    "(%s), and %s may not do this on %s files either; %s, "
+					    "the type next to it, is the one for this access."),
+				       type, ttype, expected, stype, expected, type);
+	ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-t", type, "--", spec, NULL);
+	if (dir)
+		ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", path, NULL);
+	else
+		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
+	return s;
+}
+
+/* restore the label, then a local module for what the restored label lacks */
+static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, const char *path,
+					 gboolean dir, const char *stype, const char *ttype,
+					 const char *expected, const char *shown)
+{
+	g_autofree char *name = ad_module_name(d, "");
+	g_autofree char *pp = g_strdup_printf("%s.pp", name);
+	g_autofree char *perms = perm_list(d);
+	g_autofree char *words = ad_file_perm_words(d);
+	AdSuggestion *s = restored_combo(AD_FIX_MODULE, 0.2, AD_LEVEL_YELLOW, shown, ttype,
+					 expected);
+
+	ad_suggestion_set_then(s, _("Then restore the default label with restorecon%s first. %s "
+				    "may not %s %s files either: if it should, run the program "
+				    "again after the relabel and allow what is still denied with "
+				    "a local policy module on %s (check what it allows before "
+				    "loading it), and report it as a bug. A module on %s would "
+				    "open every file carrying that wrong label."),
+			       dir ? _(" (the directory and everything in it)") : "", stype, words,
+			       expected, expected, ttype);
+	add_restorecon(s, ctx, path, dir, ttype);
+	ad_suggestion_add_command(s, "avcdoctor", "allow", "--source", stype, "--target", expected,
+				  "--class", d->tclass, "--perm", perms, "--verify", "-M", name,
+				  AD_DEFAULT_AUDIT_LOG, NULL);
+	ad_suggestion_add_command(s, "semodule", "-X", "300", "-i", pp, NULL);
+	return s;
 }
 
 static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
@@ -102,6 +288,28 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	}
 	if (customizable || unknown)
 		conf = MIN(conf, 0.5);
+	/*
+	 * Not enough on the restored label either: what else is needed is
+	 * worked out there and offered with the relabel, never on the wrong
+	 * label (customizable types may be set on purpose: not so sure)
+	 */
+	if (!customizable && !unknown && (after->reason == AD_REASON_TE_RULE ||
+					  (after->reason == AD_REASON_BOOLEAN && after->booleans &&
+					   after->booleans->len))) {
+		g_autofree char *near = nearby_type(d, ctx, stype, path, expected);
+		AdSuggestion *fc = near ? nearby_fcontext(d, ctx, near, path, dir, stype, ttype,
+							  expected, shown) : NULL;
+
+		/* the ranking sorts them: the narrowest proved change first, the module last */
+		if (after->reason == AD_REASON_BOOLEAN)
+			g_ptr_array_add(ret, relabel_then_boolean(d, ctx, after, path, dir, stype,
+								  ttype, expected, shown));
+		if (fc)
+			g_ptr_array_add(ret, fc);
+		g_ptr_array_add(ret, relabel_then_module(d, ctx, path, dir, stype, ttype, expected,
+							 shown));
+		return 1;
+	}
 	s = ad_suggestion_new("restorecon", AD_FIX_RELABEL, conf, level);
 	ad_suggestion_set_new_type(s, expected);	/* what the proof tries */
 	ad_suggestion_set_if(s,
@@ -167,21 +375,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 				expected);
 		ad_suggestion_set_then(s, "%s", then->str);
 	}
-	{
-		const char *argv[7];
-		guint n = 0;
-
-		argv[n++] = "restorecon";
-		if (dir)
-			argv[n++] = "-R";
-		if (ad_labels_is_customizable(ctx->labels, ttype))
-			argv[n++] = "-F";
-		argv[n++] = "-v";
-		argv[n++] = "--";
-		argv[n++] = path;
-		argv[n] = NULL;
-		ad_suggestion_add_argv(s, argv);
-	}
+	add_restorecon(s, ctx, path, dir, ttype);
 	g_ptr_array_add(ret, g_steal_pointer(&s));
 	return 1;
 }

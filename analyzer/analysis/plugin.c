@@ -114,6 +114,47 @@ static void drop_module_beside_attack(GPtrArray *s)
 	}
 }
 
+/*
+ * Labels first: when restorecon gives the target back the label
+ * file_contexts says (a suggestion of the restorecon plugin with the type
+ * it restores), a module granting the access on the current, wrong label
+ * is dropped (restorecon offers what the restored label lacks itself,
+ * proved with the relabel), and a boolean proved on the wrong label ranks
+ * after the fixes on the right one.  Not for a customizable current type,
+ * which someone may have set on purpose.
+ */
+static void labels_first(AdContext *ctx, const AdDenial *d, GPtrArray *s)
+{
+	g_autofree char *ttype = NULL;
+	gboolean relabel = FALSE;
+
+	for (guint i = 0; i < s->len && !relabel; i++) {
+		const AdSuggestion *x = g_ptr_array_index(s, i);
+
+		relabel = !x->note && x->new_type && g_strcmp0(x->plugin, "restorecon") == 0;
+	}
+	if (!relabel)
+		return;
+	ttype = ad_denial_ttype(d);
+	if (ctx->labels && ttype && ad_labels_is_customizable(ctx->labels, ttype))
+		return;
+	for (guint i = 0; i < s->len;) {
+		AdSuggestion *x = g_ptr_array_index(s, i);
+
+		if (x->note || x->new_type || x->harmless || x->kind == AD_FIX_DONTAUDIT) {
+			i++;
+			continue;
+		}
+		if (x->adds_rules || x->kind == AD_FIX_MODULE) {
+			g_ptr_array_remove_index(s, i);
+			continue;
+		}
+		if (x->set_booleans && x->set_booleans->len)
+			x->wrong_label = TRUE;
+		i++;
+	}
+}
+
 GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures)
 {
@@ -151,6 +192,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 		ad_rule_book_apply(ctx->rules, ctx, d, v, out);
 	drop_beside_expected(out);
 	drop_module_beside_attack(out);
+	labels_first(ctx, d, out);
 	/* dedup first, so that a fix said twice is proved once */
 	dedup(out);
 	ad_suggestions_prove(ctx, d, v, out);

@@ -192,9 +192,10 @@ static void scope_add(AdSuggestion *s, gint64 accesses, gint64 domains, GPtrArra
  * other domains may do to objects (or ports) of that type; for a module,
  * nothing but its rules.
  */
-static void count_scope(AdPolicy *p, AdSuggestion *s, const AdDenial *d, const char *stype,
+static void count_scope(AdContext *ctx, AdSuggestion *s, const AdDenial *d, const char *stype,
 			const char *ttype)
 {
+	AdPolicy *p = ctx->policy;
 	guint n = s->set_booleans ? s->set_booleans->len : 0;
 
 	if (n) {
@@ -226,11 +227,25 @@ static void count_scope(AdPolicy *p, AdSuggestion *s, const AdDenial *d, const c
 		acc = ad_policy_type_scope(p, s->new_type, d->tclass,
 					   port ? (const char *const *)d->perms->pdata : NULL,
 					   port ? d->perms->len : 0, stype, &domains, ex);
+		if (acc >= 0 && s->base_type && !port) {
+			gint64 base_domains = 0;
+			gint64 base = ad_policy_type_scope(p, s->base_type, d->tclass, NULL, 0,
+							   stype, &base_domains, NULL);
+
+			/* what the object would be open to anyway with file_contexts' label */
+			if (base >= 0) {
+				acc = MAX(acc - base, 0);
+				domains = acc ? MAX(domains - base_domains, 1) : 0;
+				if (!acc)
+					g_ptr_array_set_size(ex, 0);
+			}
+		}
 		scope_add(s, acc, domains, ex);
 	}
 	if (s->adds_rules) {
 		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
 		g_autoptr(GString) rule = g_string_new(NULL);
+		const char *target;
 
 		g_string_printf(rule, "allow %s %s:%s {", stype,
 				strcmp(stype, s->new_type ? s->new_type : ttype) == 0 ? "self"
@@ -240,6 +255,14 @@ static void count_scope(AdPolicy *p, AdSuggestion *s, const AdDenial *d, const c
 		g_string_append(rule, " };");
 		g_ptr_array_add(ex, g_string_free(g_steal_pointer(&rule), FALSE));
 		scope_add(s, 0, 0, ex);
+		/* a rule on a generic type opens every object carrying it */
+		target = s->new_type ? s->new_type : ttype;
+		if (ad_class_is_file(d->tclass) && ad_policy_file_type_is_generic(p, target)) {
+			g_free(s->scope.generic_type);
+			s->scope.generic_type = g_strdup(ad_policy_type_primary(p, target));
+			s->scope.type_paths = ctx->labels ? (gint64)ad_labels_type_uses(
+				ctx->labels, s->scope.generic_type, NULL, NULL) : -1;
+		}
 	}
 }
 
@@ -256,7 +279,7 @@ static double proved_confidence(const AdSuggestion *s)
 
 	if (s->proof == AD_PROOF_FAILED)
 		c /= 2;
-	if (s->scope.accesses > 0 && s->kind != AD_FIX_RELABEL)
+	if (s->scope.accesses > 0 && !ad_suggestion_is_pure_relabel(s))
 		c *= MAX(1.0 - 0.1 * log10(1.0 + (double)s->scope.accesses), 0.3);
 	return CLAMP(c, 0.0, 1.0);
 }
@@ -298,7 +321,7 @@ void ad_suggestions_prove(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 		s->still_denied = g_strdup(r->still_denied);
 		if (!ctx->proofs)
 			ad_proof_result_free(r);
-		count_scope(p, s, d, stype, ttype);
+		count_scope(ctx, s, d, stype, ttype);
 		s->confidence = proved_confidence(s);
 	}
 }

@@ -977,8 +977,17 @@ AdApply ad_safety_decide(const AdSafetyEnv *env, const AdSafetyQuery *q, char **
 		else
 			c = decide_labels(&dc, argv, &labels);
 		if (strcmp(argv[0], "avcdoctor") == 0 && argv[1] && strcmp(argv[1], "allow") == 0) {
+			const char *target = opt_value(argv, "--target");
+
 			module = TRUE;
 			dontaudit |= has_opt(argv, "-D");
+			/* a module for the label a relabel gives: from the denials that follow it */
+			if (c == AD_APPLY_ONE_CLICK && target && q->ttype &&
+			    strcmp(target, q->ttype) != 0)
+				c = decide(&dc, AD_APPLY_BY_HAND, _("This module is for the label "
+					   "%s the file gets back: build it from the denials "
+					   "logged after the relabel, if the program is still "
+					   "denied, and check what it allows."), target);
 		}
 		if (c == AD_APPLY_ONE_CLICK && !g_strv_contains(helper_programs, argv[0]) &&
 		    strcmp(argv[0], "chcon") != 0)

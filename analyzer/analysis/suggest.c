@@ -61,6 +61,7 @@ AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confi
 	s->plugin_confidence = s->confidence;
 	s->scope.accesses = -1;
 	s->scope.domains = -1;
+	s->scope.type_paths = -1;
 	return s;
 }
 
@@ -89,10 +90,12 @@ void ad_suggestion_free(AdSuggestion *s)
 	if (s->set_booleans)
 		g_ptr_array_unref(s->set_booleans);
 	g_free(s->new_type);
+	g_free(s->base_type);
 	g_free(s->still_denied);
 	g_free(s->apply_reason);
 	if (s->scope.examples)
 		g_ptr_array_unref(s->scope.examples);
+	g_free(s->scope.generic_type);
 	g_free(s);
 }
 
@@ -132,6 +135,12 @@ void ad_suggestion_add_boolean(AdSuggestion *s, const char *name, gboolean value
 	b->name = g_strdup(name);
 	b->value = value;
 	g_ptr_array_add(s->set_booleans, b);
+}
+
+gboolean ad_suggestion_is_pure_relabel(const AdSuggestion *s)
+{
+	return s->kind == AD_FIX_RELABEL && !(s->set_booleans && s->set_booleans->len) &&
+	       !s->adds_rules;
 }
 
 gboolean ad_suggestion_changes_policy(const AdSuggestion *s)
@@ -244,7 +253,8 @@ void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...)
  * harmless denial (nothing needs allowing); fixes proved to stop every
  * denial; suggestions that change nothing in the policy (explanations,
  * program fixes, bug reports); a local module, proved but the last
- * resort; a broad proved fix; turning a boolean off (it weakens what the
+ * resort; a broad proved fix (a boolean for hundreds of domains, a module
+ * on a generic type) or one on a label that restorecon is about to change; turning a boolean off (it weakens what the
  * boolean protects); fixes that would not stop the denial; notes.
  */
 static int proof_rank(const AdSuggestion *s)
@@ -261,10 +271,15 @@ static int proof_rank(const AdSuggestion *s)
 			return s->proof == AD_PROOF_FAILED ? 7 : 6;
 	switch (s->proof) {
 	case AD_PROOF_OK:
+		/* allowing it on a label about to be restored: after the fixes on the right one */
+		if (s->wrong_label)
+			return 5;
+		/* a module on a generic type opens every object of that type: broad */
 		if (s->adds_rules || s->kind == AD_FIX_MODULE)
-			return 4;
+			return s->scope.generic_type ? 5 : 4;
 		/* a label gives what the policy means that type for: only booleans are broad */
-		return s->kind == AD_FIX_BOOLEAN && s->scope.domains >= AD_BROAD_DOMAINS ? 5 : 2;
+		return s->set_booleans && s->set_booleans->len &&
+		       s->scope.domains >= AD_BROAD_DOMAINS ? 5 : 2;
 	case AD_PROOF_NONE:
 		return 3;
 	case AD_PROOF_FAILED:
@@ -283,7 +298,7 @@ static int scope_step(const AdSuggestion *s)
 	if (s->scope.accesses < 0)
 		return G_MAXINT;
 	/* restoring the label file_contexts gives opens nothing the policy does not intend */
-	if (s->kind == AD_FIX_RELABEL)
+	if (ad_suggestion_is_pure_relabel(s))
 		return 0;
 	return (int)floor(2.0 * log10(1.0 + (double)s->scope.accesses));
 }
@@ -429,7 +444,8 @@ char *ad_suggestion_proof_text(const AdSuggestion *s)
 
 	return ad_proof_text(verified, s->still_denied, s->scope.accesses, s->scope.domains,
 			     s->scope.examples && s->scope.examples->len ?
-			     g_ptr_array_index(s->scope.examples, 0) : NULL);
+			     g_ptr_array_index(s->scope.examples, 0) : NULL,
+			     s->scope.generic_type, s->scope.type_paths);
 }
 
 char *ad_suggestion_proof_text_json(json_object *o)
@@ -456,6 +472,12 @@ void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o)
 			json_object_array_add(ex, json_object_new_string(
 						      g_ptr_array_index(s->scope.examples, i)));
 		json_object_object_add(scope, "examples", ex);
+		if (s->scope.generic_type) {
+			json_object_object_add(scope, "generic_type",
+					       json_object_new_string(s->scope.generic_type));
+			json_object_object_add(scope, "type_paths", s->scope.type_paths >= 0 ?
+					       json_object_new_int64(s->scope.type_paths) : NULL);
+		}
 	}
 	json_object_object_add(o, "scope", scope);
 }

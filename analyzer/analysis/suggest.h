@@ -51,6 +51,14 @@ typedef struct {
 	gint64 accesses;
 	gint64 domains;
 	GPtrArray *examples;	/* char*: "ftpd_t user_home_t:file write", at most 3 */
+	/*
+	 * A module granting access to a generic type (var_t, etc_t: see
+	 * ad_policy_file_type_is_generic()) grants it on every object of that
+	 * type, however few its rules: the type, and how many path patterns
+	 * file_contexts gives it (type_paths, -1 when unknown).  NULL otherwise.
+	 */
+	char *generic_type;
+	gint64 type_paths;
 } AdScope;
 
 /*
@@ -74,6 +82,12 @@ typedef struct {
 	 */
 	GPtrArray *set_booleans;	/* AdBoolSetting*, or NULL */
 	char *new_type;		/* the target's type after a relabel or a port label */
+	/*
+	 * The type the target gets anyway (file_contexts' one, when the fix
+	 * gives it another): the scope of new_type counts only what it opens
+	 * beyond base_type's.  NULL: none.
+	 */
+	char *base_type;
 	gboolean adds_rules;	/* a local module allowing the denied accesses */
 	/*
 	 * The policy's design makes this denial expected (a program that
@@ -94,6 +108,13 @@ typedef struct {
 	 * fix that would allow the access.
 	 */
 	gboolean harmless;
+	/*
+	 * The fix allows the access on the target's current label, which
+	 * differs from the one file_contexts gives it: restoring the label
+	 * comes first, and what else is needed is proved on the restored
+	 * label (see ad_analyze_denial()).  Ranked after those fixes.
+	 */
+	gboolean wrong_label;
 
 	/* the answers, set by ad_suggestions_prove() */
 	AdProof proof;
@@ -124,13 +145,19 @@ void ad_suggestion_add_argv(AdSuggestion *s, const char *const *argv);
 void ad_suggestion_set_new_type(AdSuggestion *s, const char *type);
 /* one boolean the fix sets (setsebool), added */
 void ad_suggestion_add_boolean(AdSuggestion *s, const char *name, gboolean value);
+/*
+ * a relabel to file_contexts' type and nothing else (no boolean, no rule
+ * beside it): it opens only what the policy means that type for
+ */
+gboolean ad_suggestion_is_pure_relabel(const AdSuggestion *s);
 /* does the fix change the policy's state (booleans, labels, rules)? */
 gboolean ad_suggestion_changes_policy(const AdSuggestion *s);
 
 /*
  * Sorts best first: an attack warning; silencing a harmless denial; then
  * fixes proved to allow every denied access (a local module among them
- * only after the rest, a broad one after the module); then suggestions
+ * only after the rest; a broad boolean, a module on a generic type and a
+ * fix on a label about to be restored after the module); then suggestions
  * that change nothing in the policy; then fixes that would not work;
  * notes last.  Within a rank, the narrowest scope first (in steps of about
  * three times: the counts are rough), then confidence, level, the

@@ -82,6 +82,38 @@ const char *ad_policy_type_primary(AdPolicy *p, const char *name)
 	return p->db.p_type_val_to_name[t->s.value - 1];
 }
 
+/*
+ * refpolicy's generic file types, for policies without base_file_type and
+ * for those the attribute leaves out: the labels of standard directories
+ * and of what is unclaimed in them, and of users' files at large
+ */
+static const char *const generic_file_types[] = {
+	"default_t", "root_t", "etc_t", "etc_runtime_t", "usr_t", "lib_t", "bin_t", "src_t",
+	"boot_t", "var_t", "var_lib_t", "var_log_t", "var_run_t", "var_lock_t", "var_spool_t",
+	"tmp_t", "user_tmp_t", "home_root_t", "user_home_t", "user_home_dir_t", "mnt_t",
+	"device_t",
+};
+
+/* in base_file_type, but one program or one kind of library, not a place */
+static const char *const not_generic_file_types[] = {
+	"shell_exec_t", "textrel_shlib_t",
+};
+
+gboolean ad_policy_file_type_is_generic(AdPolicy *p, const char *type)
+{
+	const char *primary = type ? ad_policy_type_primary(p, type) : NULL;
+
+	if (!primary)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(not_generic_file_types); i++)
+		if (strcmp(primary, not_generic_file_types[i]) == 0)
+			return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(generic_file_types); i++)
+		if (strcmp(primary, generic_file_types[i]) == 0)
+			return TRUE;
+	return ad_policy_type_has_attribute(p, primary, "base_file_type");
+}
+
 /* ---- allowed types ------------------------------------------------------------ */
 
 /* Is @r an allow rule with a usable source? */

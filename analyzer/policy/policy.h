@@ -179,6 +179,19 @@ gboolean ad_policy_type_has_attribute(AdPolicy *p, const char *type, const char 
 const char *ad_policy_type_primary(AdPolicy *p, const char *name);
 
 /*
+ * A generic file type: what labels whatever nobody claimed in a standard
+ * place (default_t, etc_t, var_t, usr_t, lib_t, tmp_t, var_lib_t,
+ * device_t, user_home_t ...), so that access to it is access to every
+ * object carrying it.  By the policy's base_file_type attribute where it
+ * has one (Fedora's), less the single programs and libraries it also holds
+ * (shell_exec_t, textrel_shlib_t), and by a list of refpolicy's names
+ * (analyzer/policy/policy-query.c) otherwise and for the types the
+ * attribute leaves out (user_home_t, user_tmp_t, var_log_t).  An alias
+ * counts as its primary name.
+ */
+gboolean ad_policy_file_type_is_generic(AdPolicy *p, const char *type);
+
+/*
  * Every type (never an attribute) on which @source_type may have all of
  * @perms of @tclass, by unconditional rules or conditional rules enabled
  * under the current boolean values, attributes expanded on both sides (TE

@@ -27,6 +27,7 @@
 #include "analysis/rules.h"
 #include "analysis/suggest.h"
 #include "policy/policy.h"
+#include "compiled-policy.h"
 
 /*
  * domain = app_t (alias old_app_t), other1_t, other2_t, other3_t: 4 types;
@@ -81,29 +82,13 @@ static GHashTable *proofs;
 /* Compiles policy_conf with checkpolicy (MLS, version 33) and loads it. */
 static int setup(void **state)
 {
-	g_autofree char *conf = NULL, *bin = NULL, *out = NULL, *err = NULL;
+	g_autofree char *bin = NULL;
 	g_autoptr(GError) error = NULL;
-	const char *checkpolicy = g_getenv("CHECKPOLICY");
-	int status = -1;
 
+	(void)state;
 	dir = g_dir_make_tmp("test-proof-XXXXXX", NULL);
-	if (!dir)
+	if (!dir || !(bin = ad_test_compile_policy(dir, policy_conf)))
 		return -1;
-	conf = g_build_filename(dir, "policy.conf", NULL);
-	bin = g_build_filename(dir, "policy.33", NULL);
-	if (!g_file_set_contents(conf, policy_conf, -1, NULL))
-		return -1;
-	{
-		const char *argv[] = { checkpolicy ? checkpolicy : "checkpolicy", "-M", "-c", "33",
-				       "-o", bin, conf, NULL };
-
-		if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out,
-				  &err, &status, &error) || !g_spawn_check_wait_status(status, NULL)) {
-			fprintf(stderr, "checkpolicy failed (scripts/deps.sh test installs it): %s%s\n",
-				error ? error->message : "", err ? err : "");
-			return -1;
-		}
-	}
 	pol = ad_policy_load(bin, &error);
 	if (!pol) {
 		fprintf(stderr, "%s\n", error->message);
@@ -115,16 +100,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	g_autoptr(GDir) d = dir ? g_dir_open(dir, 0, NULL) : NULL;
-	const char *name;
-
-	while (d && (name = g_dir_read_name(d))) {
-		g_autofree char *p = g_build_filename(dir, name, NULL);
-
-		g_unlink(p);
-	}
-	if (dir)
-		g_rmdir(dir);
+	(void)state;
+	ad_test_remove_dir(dir);
 	g_clear_pointer(&dir, g_free);
 	g_clear_pointer(&proofs, g_hash_table_unref);
 	g_clear_pointer(&pol, ad_policy_free);

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The advice an expert gives, checked on a small policy and file_contexts
+ * written here and compiled with checkpolicy, where every answer is known
+ * by construction.  Each class of case runs the whole analysis (plugins,
+ * proofs, ranking) as `avcdoctor analyze` does:
+ *
+ * - labels first: a file labelled var_t where file_contexts says
+ *   web_sys_content_t, denied what that label does not grant either: the
+ *   type next to it, or the relabel with the boolean or the module the
+ *   restored label needs, proved as one change; never a module on var_t;
+ * - generic types are broad: a module on var_t (base_file_type) or on
+ *   user_home_t (the documented list) says so in its scope and ranks
+ *   after a specific type.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "read/denial.h"
+#include "read/reader.h"
+#include "analysis/plugin.h"
+#include "analysis/proof.h"
+#include "analysis/suggest.h"
+#include "policy/labels.h"
+#include "policy/policy.h"
+#include "compiled-policy.h"
+
+/*
+ * web_t: reads web_sys_content_t under web_read, writes web_sys_rw_content_t;
+ * var_t and spool_area_t are generic by the base_file_type attribute,
+ * user_home_t by name; data_t is a file type nobody is given.
+ */
+static const char policy_conf[] =
+	"class process\nclass file\nclass dir\nclass lnk_file\nclass chr_file\n"
+	"class blk_file\nclass sock_file\nclass fifo_file\nclass tcp_socket\n"
+	"class capability\n"
+	"sid kernel\nsid unlabeled\n"
+	"common file { ioctl read write create getattr setattr lock relabelfrom relabelto "
+	"append unlink link rename execute open }\n"
+	"class process { transition execmem execstack execheap siginh rlimitinh noatsecure }\n"
+	"class file inherits file { execute_no_trans entrypoint execmod }\n"
+	"class dir inherits file { add_name remove_name reparent search rmdir }\n"
+	"class lnk_file inherits file\nclass chr_file inherits file\n"
+	"class blk_file inherits file\nclass sock_file inherits file\n"
+	"class fifo_file inherits file\n"
+	"class tcp_socket { name_connect name_bind }\n"
+	"class capability { sys_admin dac_read_search }\n"
+	"sensitivity s0;\ndominance { s0 }\ncategory c0;\nlevel s0:c0;\n"
+	"mlsconstrain process transition ( h1 dom h2 );\n"
+	"attribute domain;\nattribute file_type;\nattribute base_file_type;\n"
+	"attribute port_type;\n"
+	"type web_t, domain;\ntype other_t, domain;\n"
+	"type var_t, file_type, base_file_type;\ntype spool_area_t, file_type, base_file_type;\n"
+	"type user_home_t, file_type;\ntype data_t, file_type;\n"
+	"type web_sys_content_t, file_type;\ntype web_sys_rw_content_t, file_type;\n"
+	"type web_port_t, port_type;\n"
+	"bool web_read false;\n"
+	"if (web_read) { allow web_t web_sys_content_t:file { read open getattr }; }\n"
+	"allow web_t web_sys_rw_content_t:file { read write open getattr append };\n"
+	"allow other_t web_sys_content_t:file { read open getattr };\n"
+	"allow other_t web_sys_rw_content_t:file { read open getattr };\n"
+	"allow web_t web_port_t:tcp_socket name_bind;\n"
+	"role system_r;\nrole system_r types { domain };\n"
+	"user system_u roles { system_r } level s0 range s0 - s0:c0;\n"
+	"sid kernel system_u:system_r:web_t:s0\n"
+	"sid unlabeled system_u:object_r:data_t:s0\n"
+	"fs_use_xattr ext4 system_u:object_r:data_t:s0;\n"
+	"genfscon proc / system_u:object_r:data_t:s0\n"
+	"portcon tcp 80 system_u:object_r:web_port_t:s0\n";
+
+static const char file_contexts[] =
+	"/var(/.*)?\tsystem_u:object_r:var_t:s0\n"
+	"/var/spool(/.*)?\tsystem_u:object_r:spool_area_t:s0\n"
+	"/var/www(/.*)?\tsystem_u:object_r:web_sys_content_t:s0\n"
+	"/var/www/uploads(/.*)?\tsystem_u:object_r:web_sys_rw_content_t:s0\n"
+	"/home/[^/]+(/.*)?\tsystem_u:object_r:user_home_t:s0\n";
+
+static char *dir;
+static AdPolicy *pol;
+static AdLabels *labels;
+static AdContext ctx;
+
+/* Compiles policy_conf with checkpolicy (MLS, version 33), loads it and file_contexts. */
+static int setup(void **state)
+{
+	g_autofree char *bin = NULL, *fc = NULL;
+	g_autoptr(GError) error = NULL;
+
+	(void)state;
+	dir = g_dir_make_tmp("test-expert-XXXXXX", NULL);
+	if (!dir || !(bin = ad_test_compile_policy(dir, policy_conf)))
+		return -1;
+	fc = g_build_filename(dir, "file_contexts", NULL);
+	if (!g_file_set_contents(fc, file_contexts, -1, NULL))
+		return -1;
+	pol = ad_policy_load(bin, &error);
+	if (!pol) {
+		fprintf(stderr, "%s\n", error->message);
+		return -1;
+	}
+	labels = ad_labels_open(fc, bin, &error);
+	if (!labels) {
+		fprintf(stderr, "%s\n", error->message);
+		return -1;
+	}
+	ctx.policy = pol;
+	ctx.labels = labels;
+	ctx.proofs = ad_proof_cache_new();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	ad_test_remove_dir(dir);
+	g_clear_pointer(&dir, g_free);
+	g_clear_pointer(&ctx.proofs, g_hash_table_unref);
+	g_clear_pointer(&labels, ad_labels_free);
+	g_clear_pointer(&pol, ad_policy_free);
+	return 0;
+}
+
+static void on_event(AdEvent *ev, gpointer user_data)
+{
+	ad_event_build_denials(ev, user_data, NULL, NULL);
+}
+
+/* the one denial of @text */
+static AdDenial *denial_of(const char *text)
+{
+	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	AdReader *r = ad_reader_new(on_event, NULL, out);
+
+	ad_reader_set_source(r, "test");
+	ad_reader_feed(r, text, strlen(text));
+	ad_reader_end_source(r);
+	ad_reader_free(r);
+	assert_int_equal(out->len, 1);
+	return ad_denial_ref(g_ptr_array_index(out, 0));
+}
+
+/* an AVC of web_t on the file @path labelled @ttype, with its PATH record */
+static AdDenial *file_avc(const char *perm, const char *ttype, const char *tclass,
+			  const char *path)
+{
+	static guint serial = 100;
+	g_autofree char *text = NULL;
+
+	serial++;
+	text = g_strdup_printf(
+		"type=AVC msg=audit(1700000001.100:%u): avc:  denied  { %s } for  pid=100 "
+		"comm=\"web\" name=\"x\" dev=\"sda1\" ino=1 scontext=system_u:system_r:web_t:s0 "
+		"tcontext=system_u:object_r:%s:s0 tclass=%s permissive=0\n"
+		"type=PATH msg=audit(1700000001.100:%u): item=0 name=\"%s\" inode=1 "
+		"nametype=NORMAL\n",
+		serial, perm, ttype, tclass, serial, path);
+	return denial_of(text);
+}
+
+/* the whole analysis of @d, ranked */
+static GPtrArray *analyse(const AdDenial *d)
+{
+	const AdVerdict *v = ad_policy_explain(pol, d->scontext, d->tcontext, d->tclass,
+					       (const char *const *)d->perms->pdata,
+					       d->perms->len);
+	guint failures = 99;
+	GPtrArray *s = ad_analyze_denial(&ctx, d, v, &failures);
+
+	assert_int_equal(failures, 0);
+	return s;
+}
+
+static AdSuggestion *nth(GPtrArray *s, guint i)
+{
+	assert_true(i < s->len);
+	return g_ptr_array_index(s, i);
+}
+
+/* the index of the first suggestion of @plugin and @kind, or -1 */
+static int find(GPtrArray *s, const char *plugin, AdFixKind kind)
+{
+	for (guint i = 0; i < s->len; i++)
+		if (strcmp(nth(s, i)->plugin, plugin) == 0 && nth(s, i)->kind == kind)
+			return (int)i;
+	return -1;
+}
+
+/* does argument vector @i of @s hold @arg? */
+static gboolean command_has(const AdSuggestion *s, guint i, const char *arg)
+{
+	char **argv;
+
+	if (i >= s->commands->len)
+		return FALSE;
+	argv = g_ptr_array_index(s->commands, i);
+	for (guint j = 0; argv[j]; j++)
+		if (strcmp(argv[j], arg) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+/* nothing grants the access on the label restorecon is about to change */
+static void assert_nothing_on_wrong_label(GPtrArray *s)
+{
+	for (guint i = 0; i < s->len; i++) {
+		const AdSuggestion *x = nth(s, i);
+
+		assert_false(x->adds_rules && !x->new_type);
+		assert_false(x->kind == AD_FIX_MODULE && !x->new_type);
+	}
+}
+
+/* ---------------------------------------------------------------- labels first */
+
+/*
+ * A page labelled var_t where file_contexts says web_sys_content_t, and web_t
+ * writes it, which web_sys_content_t does not grant either: the type next
+ * to it (web_sys_rw_content_t) first, proved; the relabel with a module on
+ * web_sys_content_t as one proved change after it; no module on var_t.
+ */
+static void test_labels_first_type_next_to_it(void **state)
+{
+	g_autoptr(AdDenial) d = file_avc("write", "var_t", "file", "/var/www/html/page.html");
+	g_autoptr(GPtrArray) s = analyse(d);
+	const AdSuggestion *first;
+	int module;
+
+	(void)state;
+	assert_true(s->len >= 2);
+	first = nth(s, 0);
+	assert_string_equal(first->plugin, "restorecon");
+	assert_int_equal(first->kind, AD_FIX_FCONTEXT);
+	assert_string_equal(first->new_type, "web_sys_rw_content_t");
+	assert_int_equal(first->proof, AD_PROOF_OK);
+	assert_true(command_has(first, 0, "web_sys_rw_content_t"));
+	assert_true(command_has(first, 1, "restorecon"));
+	/* only the object: the directory's other pages keep their label */
+	assert_true(command_has(first, 0, "/var/www/html/page\\.html"));
+
+	module = find(s, "restorecon", AD_FIX_MODULE);
+	assert_true(module > 0);
+	assert_int_equal(nth(s, module)->proof, AD_PROOF_OK);
+	assert_string_equal(nth(s, module)->new_type, "web_sys_content_t");
+	assert_true(nth(s, module)->adds_rules);
+	assert_true(command_has(nth(s, module), 0, "restorecon"));
+	/* the module is for the restored label, built from what follows the relabel */
+	assert_true(command_has(nth(s, module), 1, "web_sys_content_t"));
+	assert_false(command_has(nth(s, module), 1, "var_t"));
+	assert_int_equal(nth(s, module)->apply, AD_APPLY_BY_HAND);
+	assert_nothing_on_wrong_label(s);
+}
+
+/*
+ * Read where web_sys_content_t needs the boolean web_read: the relabel and
+ * the boolean, proved together; never the boolean or a module alone on
+ * var_t ahead of it.
+ */
+static void test_labels_first_with_boolean(void **state)
+{
+	g_autoptr(AdDenial) d = file_avc("read", "var_t", "file", "/var/www/html/page.html");
+	g_autoptr(GPtrArray) s = analyse(d);
+	int combo;
+
+	(void)state;
+	combo = find(s, "restorecon", AD_FIX_RELABEL);
+	assert_true(combo >= 0);
+	assert_int_equal(nth(s, combo)->proof, AD_PROOF_OK);
+	assert_string_equal(nth(s, combo)->new_type, "web_sys_content_t");
+	assert_true(command_has(nth(s, combo), 0, "restorecon"));
+	assert_true(command_has(nth(s, combo), 1, "web_read=1"));
+	/* every fix ahead of the last is on the right label */
+	assert_non_null(nth(s, 0)->new_type);
+	assert_int_equal(nth(s, 0)->proof, AD_PROOF_OK);
+	assert_nothing_on_wrong_label(s);
+}
+
+/* a file the right label serves: the plain relabel, no combination */
+static void test_labels_first_relabel_enough(void **state)
+{
+	g_autoptr(AdDenial) d = file_avc("write", "var_t", "file", "/var/www/uploads/a.jpg");
+	g_autoptr(GPtrArray) s = analyse(d);
+
+	(void)state;
+	assert_string_equal(nth(s, 0)->plugin, "restorecon");
+	assert_int_equal(nth(s, 0)->kind, AD_FIX_RELABEL);
+	assert_int_equal(nth(s, 0)->proof, AD_PROOF_OK);
+	assert_int_equal(nth(s, 0)->commands->len, 1);
+	assert_int_equal(find(s, "restorecon", AD_FIX_MODULE), -1);
+	assert_nothing_on_wrong_label(s);
+}
+
+/* ---------------------------------------------------------------- generic types */
+
+/* by attribute (base_file_type), by refpolicy's name, not a specific type */
+static void test_generic_types(void **state)
+{
+	(void)state;
+	assert_true(ad_policy_file_type_is_generic(pol, "var_t"));
+	assert_true(ad_policy_file_type_is_generic(pol, "spool_area_t"));
+	assert_true(ad_policy_file_type_is_generic(pol, "user_home_t"));
+	assert_false(ad_policy_file_type_is_generic(pol, "web_sys_content_t"));
+	assert_false(ad_policy_file_type_is_generic(pol, "data_t"));
+	assert_false(ad_policy_file_type_is_generic(pol, "no_such_t"));
+}
+
+/*
+ * web_t writes a file under /var/lib, where var_t is the right label: the
+ * module on var_t says it opens every var_t object and how many paths
+ * file_contexts gives it, and ranks after the domain's own type.
+ */
+static void test_generic_module_is_broad(void **state)
+{
+	g_autoptr(AdDenial) d = file_avc("write", "var_t", "file", "/var/lib/webapp/state");
+	g_autoptr(GPtrArray) s = analyse(d);
+	g_autofree char *text = NULL;
+	int module, fcontext;
+
+	(void)state;
+	module = find(s, "catchall", AD_FIX_MODULE);
+	fcontext = find(s, "fcontext", AD_FIX_FCONTEXT);
+	assert_true(module >= 0);
+	assert_true(fcontext >= 0);
+	assert_true(fcontext < module);
+	assert_string_equal(nth(s, fcontext)->new_type, "web_sys_rw_content_t");
+	assert_int_equal(nth(s, module)->proof, AD_PROOF_OK);
+	assert_string_equal(nth(s, module)->scope.generic_type, "var_t");
+	assert_int_equal(nth(s, module)->scope.type_paths, 1);
+	text = ad_suggestion_proof_text(nth(s, module));
+	assert_non_null(strstr(text, "var_t is a generic type"));
+	assert_non_null(strstr(text, "1 path"));
+}
+
+/* a module on a specific type is not broad */
+static void test_specific_module_not_broad(void **state)
+{
+	g_autoptr(AdDenial) d = file_avc("write", "data_t", "file", "/srv/x");
+	g_autoptr(GPtrArray) s = analyse(d);
+	int module;
+
+	(void)state;
+	module = find(s, "catchall", AD_FIX_MODULE);
+	assert_true(module >= 0);
+	assert_null(nth(s, module)->scope.generic_type);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_labels_first_type_next_to_it),
+		cmocka_unit_test(test_labels_first_with_boolean),
+		cmocka_unit_test(test_labels_first_relabel_enough),
+		cmocka_unit_test(test_generic_types),
+		cmocka_unit_test(test_generic_module_is_broad),
+		cmocka_unit_test(test_specific_module_not_broad),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
