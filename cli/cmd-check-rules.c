@@ -60,6 +60,7 @@ int ad_cmd_check_rules(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *file = argv[i];
 		g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GPtrArray) lacks = g_ptr_array_new_with_free_func(g_free);
 		g_autoptr(AdRuleBook) book = NULL;
 
 		/* GOption leaves in argv the "--" that ends the options */
@@ -68,8 +69,13 @@ int ad_cmd_check_rules(int argc, char **argv)
 			continue;
 		}
 
-		if (ad_rule_book_check_file_policy(file, policy, messages)) {
-			fflush(stdout);
+		guint n = ad_rule_book_check_file_policy(file, policy, messages, lacks);
+
+		/* names of another policy: said, not failed (those rules do not fire here) */
+		fflush(stdout);
+		for (guint j = 0; j < lacks->len; j++)
+			fprintf(stderr, "%s\n", (char *)g_ptr_array_index(lacks, j));
+		if (n) {
 			for (guint j = 0; j < messages->len; j++)
 				fprintf(stderr, "%s\n", (char *)g_ptr_array_index(messages, j));
 			problems = TRUE;

@@ -35,6 +35,12 @@ typedef struct {
 typedef struct {
 	const char *file;		/* as shown in messages */
 	GArray *items;			/* Problem */
+	/*
+	 * Names the policy checked against lacks (Problem): not errors, for
+	 * rules name the types and booleans of several policies; such a rule
+	 * does not fire where its names are missing.  NULL: not collected.
+	 */
+	GArray *lacks;
 } Problems;
 
 static void problem_clear(gpointer p)
@@ -55,6 +61,22 @@ static void problem(Problems *pb, guint line, const char *fmt, ...)
 	g_array_append_val(pb->items, p);
 }
 
+static void lack(Problems *pb, guint line, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+/* a name the policy lacks: reported by check-rules, never an error */
+static void lack(Problems *pb, guint line, const char *fmt, ...)
+{
+	Problem p = { .line = line };
+	va_list ap;
+
+	if (!pb->lacks)
+		return;
+	va_start(ap, fmt);
+	p.message = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_array_append_val(pb->lacks, p);
+}
+
 static int problem_cmp(gconstpointer a, gconstpointer b)
 {
 	const Problem *x = a, *y = b;
@@ -67,11 +89,11 @@ static int problem_cmp(gconstpointer a, gconstpointer b)
  * message quotes the file, which may hold terminal escapes: those are
  * escaped (escape.h) before anyone prints them.
  */
-static void problems_format(Problems *pb, GPtrArray *messages)
+static void problems_format_items(const Problems *pb, GArray *items, GPtrArray *messages)
 {
-	g_array_sort(pb->items, problem_cmp);	/* g_array_sort is stable (merge sort) */
-	for (guint i = 0; i < pb->items->len; i++) {
-		Problem *p = &g_array_index(pb->items, Problem, i);
+	g_array_sort(items, problem_cmp);	/* g_array_sort is stable (merge sort) */
+	for (guint i = 0; i < items->len; i++) {
+		Problem *p = &g_array_index(items, Problem, i);
 		g_autofree char *m = p->line ? g_strdup_printf("%s:%u: %s", pb->file, p->line,
 							       p->message)
 					     : g_strdup_printf("%s: %s", pb->file, p->message);
@@ -81,6 +103,11 @@ static void problems_format(Problems *pb, GPtrArray *messages)
 		else
 			g_ptr_array_add(messages, ad_escape_str(m));
 	}
+}
+
+static void problems_format(Problems *pb, GPtrArray *messages)
+{
+	problems_format_items(pb, pb->items, messages);
 }
 
 /* ---- the line scanner ------------------------------------------------------------ */
@@ -490,8 +517,8 @@ static NameSet *parse_names(ParseCtx *pc, const ScanKey *k)
 		    !ad_policy_type_is_attribute(pc->policy, list[i]))
 			/* TRANSLATORS: %1$s is a key of a rules file, %2$s an SELinux
 			   type, %3$s a policy file */
-			problem(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key,
-				list[i], pc->policy_name);
+			lack(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key,
+			     list[i], pc->policy_name);
 		rules_name_set_add(ns, list[i]);
 	}
 	return ns;
@@ -619,8 +646,8 @@ static GPtrArray *parse_booleans(ParseCtx *pc, const ScanKey *k)
 		if (pc->policy && ad_policy_bool_value(pc->policy, list[i]) < 0)
 			/* TRANSLATORS: the first Boolean is a key of a rules file; %2$s is
 			   a policy file */
-			problem(pc->pb, k->line, _("Boolean: boolean “%s” is not defined in %s"),
-				list[i], pc->policy_name);
+			lack(pc->pb, k->line, _("Boolean: boolean “%s” is not defined in %s"),
+			     list[i], pc->policy_name);
 		b = g_new0(BoolCond, 1);
 		b->name = g_strdup(list[i]);
 		b->value = value;
@@ -650,14 +677,14 @@ static void check_command_names(ParseCtx *pc, const ScanKey *k, char **argv)
 			if (ad_policy_bool_value(pc->policy, name) < 0)
 				/* TRANSLATORS: %1$s is a key of a rules file (Command), %3$s a
 				   policy file */
-				problem(pc->pb, k->line, _("%s: boolean “%s” is not defined in %s"),
-					k->key, name, pc->policy_name);
+				lack(pc->pb, k->line, _("%s: boolean “%s” is not defined in %s"),
+				     k->key, name, pc->policy_name);
 		}
 		if (typed && i > 1 && (strcmp(argv[i - 1], "-t") == 0 ||
 				       strcmp(argv[i - 1], "--type") == 0) &&
 		    !ad_policy_has_type(pc->policy, a))
-			problem(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key, a,
-				pc->policy_name);
+			lack(pc->pb, k->line, _("%s: type “%s” is not defined in %s"), k->key, a,
+			     pc->policy_name);
 	}
 }
 
@@ -1056,7 +1083,7 @@ static gboolean read_rules_file(int dirfd, const char *name, const char *shown,
 
 /* reads and parses; on success the rules go into @b (when non-NULL) */
 static gboolean load_one(AdRuleBook *b, int dirfd, const char *name, const char *shown,
-		      AdPolicy *policy, GPtrArray *messages, GError **error)
+		      AdPolicy *policy, GPtrArray *messages, GPtrArray *ret_lacks, GError **error)
 {
 	g_autofree char *text = NULL;
 	g_autoptr(GPtrArray) rules = NULL;
@@ -1065,14 +1092,19 @@ static gboolean load_one(AdRuleBook *b, int dirfd, const char *name, const char 
 	g_autofree char *safe = ad_bytes_are_clean(shown, strlen(shown)) ? g_strdup(shown)
 									 : ad_escape_str(shown);
 	gsize len = 0;
-	Problems pb = { .file = safe, .items = items };
+	g_autoptr(GArray) lacks = ret_lacks ? g_array_new(FALSE, FALSE, sizeof(Problem)) : NULL;
+	Problems pb = { .file = safe, .items = items, .lacks = lacks };
 	guint before = messages->len;
 
 	g_array_set_clear_func(items, problem_clear);
+	if (lacks)
+		g_array_set_clear_func(lacks, problem_clear);
 	if (!read_rules_file(dirfd, name, safe, &text, &len, error))
 		return FALSE;
 	rules = parse_rules(text, len, &pb, policy);
 	problems_format(&pb, messages);
+	if (lacks)
+		problems_format_items(&pb, lacks, ret_lacks);
 	if (!rules) {
 		g_autoptr(GString) all = g_string_new(NULL);
 
@@ -1094,7 +1126,7 @@ gboolean ad_rule_book_load_file(AdRuleBook *b, const char *path, GError **error)
 	g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
 
 	g_return_val_if_fail(b && path, FALSE);
-	return load_one(b, AT_FDCWD, path, path, NULL, messages, error);
+	return load_one(b, AT_FDCWD, path, path, NULL, messages, NULL, error);
 }
 
 /* "9-a.rules" before "10-b.rules": digit runs compare as numbers */
@@ -1265,7 +1297,7 @@ gboolean ad_rule_book_load_dirs(AdRuleBook *b, const char *const *dirs, GPtrArra
 		g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
 		g_autoptr(GError) ferr = NULL;
 
-		if (load_one(b, dirfd(d), f->name, shown, NULL, messages, &ferr))
+		if (load_one(b, dirfd(d), f->name, shown, NULL, messages, NULL, &ferr))
 			continue;
 		if (!ret_problems)
 			continue;
@@ -1290,25 +1322,31 @@ gboolean ad_rule_book_load_dir(AdRuleBook *b, const char *dir, GPtrArray *ret_pr
 }
 
 guint ad_rule_book_check_file_policy(const char *path, AdPolicy *policy,
-				     GPtrArray *ret_messages)
+				     GPtrArray *ret_messages, GPtrArray *ret_lacks)
 {
 	g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GError) error = NULL;
 	guint n;
 
-	if (load_one(NULL, AT_FDCWD, path, path, policy, messages, &error))
-		return 0;
-	if (!messages->len)
-		g_ptr_array_add(messages, g_strdup(error->message));
-	n = messages->len;
+	g_autoptr(GPtrArray) lacks = g_ptr_array_new_with_free_func(g_free);
+
+	if (load_one(NULL, AT_FDCWD, path, path, policy, messages, lacks, &error)) {
+		n = 0;
+	} else {
+		if (!messages->len)
+			g_ptr_array_add(messages, g_strdup(error->message));
+		n = messages->len;
+	}
 	for (guint i = 0; ret_messages && i < n; i++)
 		g_ptr_array_add(ret_messages, g_strdup(g_ptr_array_index(messages, i)));
+	for (guint i = 0; ret_lacks && i < lacks->len; i++)
+		g_ptr_array_add(ret_lacks, g_strdup(g_ptr_array_index(lacks, i)));
 	return n;
 }
 
 guint ad_rule_book_check_file(const char *path, GPtrArray *ret_messages)
 {
-	return ad_rule_book_check_file_policy(path, NULL, ret_messages);
+	return ad_rule_book_check_file_policy(path, NULL, ret_messages, NULL);
 }
 
 char **ad_rules_default_dirs(void)

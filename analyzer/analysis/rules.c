@@ -657,6 +657,32 @@ static const char *rule_type(const AdRule *r, const AdDenial *d, AdPolicy *polic
 	return first;
 }
 
+/*
+ * Does the policy define what a command of a rule names: the booleans it
+ * gives setsebool, the type after semanage's or chcon's -t?  Rules name
+ * those of several policies (Fedora's renamed booleans, its container
+ * types); where the policy lacks one the rule does not fire.
+ */
+static gboolean command_names_defined(char **argv, AdPolicy *policy)
+{
+	g_autofree char *prog = g_path_get_basename(argv[0]);
+	gboolean setsebool = strcmp(prog, "setsebool") == 0;
+	gboolean typed = strcmp(prog, "semanage") == 0 || strcmp(prog, "chcon") == 0;
+
+	for (guint i = 1; policy && argv[i]; i++) {
+		if (setsebool && argv[i][0] != '-' && strchr(argv[i], '=')) {
+			g_autofree char *name = g_strndup(argv[i], strcspn(argv[i], "="));
+
+			if (ad_policy_bool_value(policy, name) < 0)
+				return FALSE;
+		}
+		if (typed && (strcmp(argv[i - 1], "-t") == 0 || strcmp(argv[i - 1], "--type") == 0) &&
+		    !ad_policy_has_type(policy, argv[i]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDenial *d,
 				  AdPolicy *policy)
 {
@@ -691,6 +717,10 @@ static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDen
 		for (guint j = 0; j < n; j++)
 			g_ptr_array_add(argv, template_expand(tmpl[j], vals->cmd));
 		g_ptr_array_add(argv, NULL);
+		if (!command_names_defined((char **)argv->pdata, policy)) {
+			ad_suggestion_free(s);
+			return NULL;
+		}
 		ad_suggestion_add_argv(s, (const char *const *)argv->pdata);
 	}
 	return s;

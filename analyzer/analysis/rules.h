@@ -69,9 +69,12 @@ char **ad_rules_default_dirs(void);
  * class, permission and boolean a rule names (in its keys and in the
  * setsebool / semanage -t / chcon -t arguments of its commands) is checked
  * against that policy.  Problems as "FILE:LINE: message" appended to
- * @ret_messages; returns their number.
+ * @ret_messages; returns their number.  Names the policy lacks are no
+ * problem (rules name the types and booleans of several policies, and such
+ * a rule does not fire where they are missing): they are appended to
+ * @ret_lacks (may be NULL) in the same form.
  */
 guint ad_rule_book_check_file_policy(const char *path, AdPolicy *policy,
-				     GPtrArray *ret_messages);
+				     GPtrArray *ret_messages, GPtrArray *ret_lacks);
 
 G_END_DECLS
