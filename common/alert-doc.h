@@ -76,7 +76,11 @@ G_BEGIN_DECLS
 
 /* ------------------------------------------------------------ small words */
 
-/* alert level: green = configuration issue with a known fix, red = possible attack */
+/*
+ * alert level: green = configuration issue with a known fix that can be
+ * applied as shown (a by-hand fix that changes the system is yellow, see
+ * ad_safety_judge()), red = possible attack
+ */
 typedef enum {
 	AD_LEVEL_GREEN,
 	AD_LEVEL_YELLOW,

@@ -1243,6 +1243,13 @@ static void make_explanation(AdSuggestion *s)
 	s->apply_reason = g_strdup(_("Nothing to run: what this says is done by a person."));
 }
 
+/* a fix of this kind changes the system's labels, booleans or policy */
+static gboolean changes_system(AdFixKind k)
+{
+	return k == AD_FIX_BOOLEAN || k == AD_FIX_RELABEL || k == AD_FIX_FCONTEXT ||
+	       k == AD_FIX_PORT || k == AD_FIX_MODULE || k == AD_FIX_DONTAUDIT;
+}
+
 void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions)
 {
 	AdSafetyEnv env = { .policy = ctx->policy, .local = ctx->local };
@@ -1279,4 +1286,21 @@ void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions)
 	}
 	if (changed)
 		ad_suggestions_sort(suggestions);
+	/*
+	 * Green promises a configuration issue with a fix that can be taken
+	 * as it is shown.  A fix that runs commands but must be judged and run
+	 * by a person (a chcon, a module opening something sensitive, a
+	 * boolean turned off, a hidden character) is yellow, so that the
+	 * alert's level, which its first fix gives, never says "green" over a
+	 * fix no front end applies.  Advice (a configuration to change, with
+	 * perhaps a command that only looks something up) keeps its level.
+	 * After the ranking: the level does not move the fix.
+	 */
+	for (guint i = 0; i < suggestions->len; i++) {
+		AdSuggestion *s = g_ptr_array_index(suggestions, i);
+
+		if (s->level == AD_LEVEL_GREEN && s->apply != AD_APPLY_ONE_CLICK &&
+		    changes_system(s->kind) && s->commands && s->commands->len)
+			s->level = AD_LEVEL_YELLOW;
+	}
 }

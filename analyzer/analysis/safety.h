@@ -122,7 +122,10 @@ gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_obj
  * apply and apply_reason.  A suggestion that must never be applied is
  * dropped when the alert is red (its investigation text says enough),
  * else turned into an explanation (kind config, no command) whose text
- * is the reason, so that the admin learns why not.  Ranks again.
+ * is the reason, so that the admin learns why not.  Ranks again.  Then a
+ * fix that changes the system but is by hand drops from green to yellow,
+ * so that the alert's level (its first fix's) is green only over a fix
+ * that can be applied as shown.
  */
 void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions);
 

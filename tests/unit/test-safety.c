@@ -611,6 +611,42 @@ static void test_hidden_classes(void **state)
 	}
 }
 
+/*
+ * The level follows the decision: a fix that changes the system but must
+ * be run by hand is never green, so that an alert is green only when its
+ * first fix can be taken as shown; advice keeps its level
+ */
+static void test_level_by_hand(void **state)
+{
+	AdContext ctx = { .policy = debian };
+	g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)ad_suggestion_free);
+	AdSuggestion *relabel = ad_suggestion_new("t1", AD_FIX_RELABEL, 0.9, AD_LEVEL_GREEN);
+	AdSuggestion *advice = ad_suggestion_new("t2", AD_FIX_CONFIG, 0.8, AD_LEVEL_GREEN);
+	AdSuggestion *boolean = ad_suggestion_new("t3", AD_FIX_BOOLEAN, 0.7, AD_LEVEL_GREEN);
+
+	(void)state;
+	ad_suggestion_add_command(relabel, "touch", "/.autorelabel", NULL);
+	ad_suggestion_add_command(advice, "seinfo", "-a", "file_type", "-x", NULL);
+	ad_suggestion_add_command(boolean, "setsebool", "-P", "httpd_can_network_connect=1",
+				  NULL);
+	g_ptr_array_add(list, relabel);
+	g_ptr_array_add(list, advice);
+	g_ptr_array_add(list, boolean);
+	ad_safety_judge(&ctx, NULL, list);
+	assert_int_equal(relabel->apply, AD_APPLY_BY_HAND);
+	assert_int_equal(relabel->level, AD_LEVEL_YELLOW);
+	assert_int_equal(advice->apply, AD_APPLY_BY_HAND);
+	assert_int_equal(advice->level, AD_LEVEL_GREEN);
+	assert_int_equal(boolean->apply, AD_APPLY_ONE_CLICK);
+	assert_int_equal(boolean->level, AD_LEVEL_GREEN);
+	/* the order is the ranking's, untouched; the alert's level is its first fix's */
+	assert_ptr_equal(g_ptr_array_index(list, 0), relabel);
+	assert_int_equal(ad_suggestions_level(list), AD_LEVEL_YELLOW);
+	g_ptr_array_remove_index(list, 0);
+	assert_int_equal(ad_suggestions_level(list), AD_LEVEL_GREEN);
+}
+
 /* the decision from a stored alert's JSON is the decision from the analysis */
 static void test_json(void **state)
 {
@@ -706,6 +742,7 @@ int main(void)
 		cmocka_unit_test(test_by_hand_paths),
 		cmocka_unit_test(test_package_files),
 		cmocka_unit_test(test_hidden_classes),
+		cmocka_unit_test(test_level_by_hand),
 		cmocka_unit_test(test_ports),
 		cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_general),
