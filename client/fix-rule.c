@@ -263,44 +263,32 @@ gboolean ad_fixit_check_commands(GPtrArray *commands, const char *alert_id, GErr
 
 /* ------------------------------------------------------------ the stored fix */
 
-GPtrArray *ad_fix_commands(json_object *sugg, GError **error)
+GPtrArray *ad_fix_commands(const AdSuggestionDoc *sugg, GError **error)
 {
 	g_autoptr(GPtrArray) cmds = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-	json_object *arr = NULL;
 
-	if (!sugg || !json_object_is_type(sugg, json_type_object) ||
-	    !json_object_object_get_ex(sugg, "commands", &arr) ||
-	    !json_object_is_type(arr, json_type_array)) {
+	if (!sugg || !sugg->commands) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 				    "this suggestion has no commands");
 		return NULL;
 	}
-	if (json_object_object_get_ex(sugg, "commands_hex", NULL)) {
+	if (sugg->inexact) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 				    "an argument of this fix holds bytes that cannot be shown as "
 				    "they are: apply it by hand");
 		return NULL;
 	}
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *a = json_object_array_get_idx(arr, i);
-		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+	if (sugg->commands_malformed) {
+		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
+				    "the commands of this suggestion are not lists of strings");
+		return NULL;
+	}
+	for (guint i = 0; i < sugg->commands->len; i++) {
+		const AdCommandDoc *c = g_ptr_array_index(sugg->commands, i);
 
-		if (!json_object_is_type(a, json_type_array))
-			goto malformed;
-		for (size_t j = 0; j < json_object_array_length(a); j++) {
-			json_object *w = json_object_array_get_idx(a, j);
-
-			if (!json_object_is_type(w, json_type_string))
-				goto malformed;
-			g_strv_builder_add(b, json_object_get_string(w));
-		}
-		g_ptr_array_add(cmds, g_strv_builder_end(b));
+		g_ptr_array_add(cmds, g_strdupv(c->argv));
 	}
 	return g_steal_pointer(&cmds);
-malformed:
-	g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
-			    "the commands of this suggestion are not lists of strings");
-	return NULL;
 }
 
 char *ad_fix_digest(GPtrArray *commands)
@@ -324,16 +312,6 @@ char *ad_fix_digest(GPtrArray *commands)
 	return g_strdup(g_checksum_get_string(sum));
 }
 
-/* the string member @key of @o, or NULL */
-static const char *member_string(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
-}
-
 /* whether the commands build a policy module */
 static gboolean builds_module(GPtrArray *commands)
 {
@@ -346,50 +324,44 @@ static gboolean builds_module(GPtrArray *commands)
 	return FALSE;
 }
 
-gboolean ad_fix_one_click(json_object *alert, guint index, GPtrArray **ret_commands,
+gboolean ad_fix_one_click(const AdAlertDoc *alert, guint index, GPtrArray **ret_commands,
 			  GError **error)
 {
 	g_autoptr(GPtrArray) cmds = NULL;
-	json_object *list = NULL, *sugg, *v = NULL;
-	const char *id = alert ? member_string(alert, "id") : NULL;
-	const char *apply, *reason;
+	const AdSuggestionDoc *sugg = ad_alert_doc_suggestion(alert, index);
 
 	if (ret_commands)
 		*ret_commands = NULL;
-	if (!alert || !json_object_is_type(alert, json_type_object) ||
-	    !json_object_object_get_ex(alert, "suggestions", &list) ||
-	    !json_object_is_type(list, json_type_array) ||
-	    index >= json_object_array_length(list)) {
+	if (!sugg) {
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
 			    "the alert has no suggestion %u", index);
 		return FALSE;
 	}
-	sugg = json_object_array_get_idx(list, index);
-	if (!json_object_is_type(sugg, json_type_object)) {
+	if (sugg->not_object) {
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 			    "suggestion %u is not a suggestion", index);
 		return FALSE;
 	}
 	/* what the analysis decided comes first: it says why */
-	apply = member_string(sugg, "apply");
-	if (json_object_object_get_ex(sugg, "apply", NULL) && g_strcmp0(apply, "one-click") != 0) {
-		reason = member_string(sugg, "apply_reason");
+	if (sugg->has_apply && g_strcmp0(sugg->apply, "one-click") != 0) {
+		const char *reason = sugg->apply_reason;
+
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 			    "this fix is not applied with one click%s%s", reason ? ": " : "",
 			    reason ? reason : "");
 		return FALSE;
 	}
 	/* a fix the policy says would not stop the denial is not applied */
-	if (json_object_object_get_ex(sugg, "verified", &v) && v && !json_object_get_boolean(v)) {
+	if (sugg->verified == 0) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_PROVED,
 				    "this fix would not stop the denial (checked against the "
 				    "policy when the alert was analysed): not applied");
 		return FALSE;
 	}
 	if (!(cmds = ad_fix_commands(sugg, error)) ||
-	    !ad_fixit_check_commands(cmds, id, error))
+	    !ad_fixit_check_commands(cmds, alert->id, error))
 		return FALSE;
-	if (g_strcmp0(member_string(alert, "level"), "red") == 0 && builds_module(cmds)) {
+	if (alert->level == AD_LEVEL_RED && builds_module(cmds)) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 				    "a red alert (a possible attack) gets no policy module with "
 				    "one click");

@@ -13,7 +13,8 @@
  * what the helper runs.
  */
 #include <glib.h>
-#include <json-c/json.h>
+
+#include "alert-doc.h"
 
 G_BEGIN_DECLS
 
@@ -63,7 +64,7 @@ gboolean ad_fixit_check_commands(GPtrArray *commands, const char *alert_id, GErr
  * stored escaped (it has "commands_hex": bytes that are not UTF-8) is
  * refused too: what would run cannot be shown as it is.
  */
-GPtrArray *ad_fix_commands(json_object *sugg, GError **error);
+GPtrArray *ad_fix_commands(const AdSuggestionDoc *sugg, GError **error);
 
 /*
  * The digest of argument vectors (char**): SHA-256 in hex of each
@@ -74,8 +75,8 @@ GPtrArray *ad_fix_commands(json_object *sugg, GError **error);
 char *ad_fix_digest(GPtrArray *commands);
 
 /*
- * Whether suggestion @index of @alert (a stored alert's JSON: "id",
- * "level", "suggestions") may be applied with one click: the analysis
+ * Whether suggestion @index of @alert (a stored alert: its id, level and
+ * suggestions) may be applied with one click: the analysis
  * decided so ("apply" is "one-click", or absent in an alert analysed
  * before that decision was stored), the policy has not shown that it
  * would not stop the denial ("verified" is not false), its commands can be
@@ -87,7 +88,7 @@ char *ad_fix_digest(GPtrArray *commands);
  * NOT_PROVED for a fix shown not to work, INVALID_ARGS for an index out
  * of range, NOT_ALLOWED otherwise).
  */
-gboolean ad_fix_one_click(json_object *alert, guint index, GPtrArray **ret_commands,
+gboolean ad_fix_one_click(const AdAlertDoc *alert, guint index, GPtrArray **ret_commands,
 			  GError **error);
 
 G_END_DECLS

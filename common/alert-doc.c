@@ -242,6 +242,7 @@ static AdCommandDoc *command_of(json_object *argv, json_object *hex)
 		builder_take(b, s);
 	}
 	c->argv = g_strv_builder_end(b);
+	c->has_hex = hex != NULL;
 	if (hex && json_object_is_type(hex, json_type_array) && json_object_array_length(hex) == n) {
 		g_autoptr(GStrvBuilder) e = g_strv_builder_new();
 
@@ -262,7 +263,8 @@ static void commands_of(AdSuggestionDoc *s, json_object *o)
 	json_object *cmds = member(o, AD_KEY_COMMANDS, json_type_array);
 	json_object *hex = member(o, AD_KEY_COMMANDS_HEX, json_type_array);
 
-	s->inexact = json_object_object_get_ex(o, AD_KEY_COMMANDS_HEX, NULL);
+	s->inexact = json_object_is_type(o, json_type_object) &&
+		     json_object_object_get_ex(o, AD_KEY_COMMANDS_HEX, NULL);
 	if (!cmds)
 		return;
 	s->commands = g_ptr_array_new_with_free_func(command_free);
@@ -301,6 +303,8 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	g_autofree char *level = text(o, AD_KEY_LEVEL);
 	json_object *v = NULL, *scope, *acc, *dom, *ex;
 
+	s->json = o;
+	s->not_object = !json_object_is_type(o, json_type_object);
 	s->plugin = text(o, AD_KEY_PLUGIN);
 	s->kind = text(o, AD_KEY_KIND);
 	if (!level || !ad_level_from_name(level, &s->level))
@@ -312,7 +316,7 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	commands_of(s, o);
 	/* a proof that is there but not a boolean is no proof: not proved */
 	s->verified = -1;
-	if (json_object_object_get_ex(o, AD_KEY_VERIFIED, &v) && v)
+	if (!s->not_object && json_object_object_get_ex(o, AD_KEY_VERIFIED, &v) && v)
 		s->verified = json_object_is_type(v, json_type_boolean) &&
 			      json_object_get_boolean(v) ? 1 : 0;
 	s->still_denied = text(o, AD_KEY_STILL_DENIED);
@@ -324,7 +328,7 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	s->domains = dom ? json_object_get_int64(dom) : 0;
 	if (ex && json_object_array_length(ex))
 		s->example = string_of(json_object_array_get_idx(ex, 0));
-	s->has_apply = json_object_object_get_ex(o, AD_KEY_APPLY, NULL);
+	s->has_apply = !s->not_object && json_object_object_get_ex(o, AD_KEY_APPLY, NULL);
 	s->apply = text(o, AD_KEY_APPLY);
 	s->apply_reason = text(o, AD_KEY_APPLY_REASON);
 	return s;
@@ -336,12 +340,8 @@ static GPtrArray *suggestions_of(json_object *o, const char *key)
 	GPtrArray *ret = g_ptr_array_new_with_free_func(suggestion_free);
 	json_object *arr = member(o, key, json_type_array);
 
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		json_object *s = json_object_array_get_idx(arr, i);
-
-		if (json_object_is_type(s, json_type_object))
-			g_ptr_array_add(ret, suggestion_of(s));
-	}
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++)
+		g_ptr_array_add(ret, suggestion_of(json_object_array_get_idx(arr, i)));
 	return ret;
 }
 
@@ -416,6 +416,7 @@ void ad_alert_doc_free(AdAlertDoc *doc)
 		g_ptr_array_unref(doc->suggestions);
 	if (doc->notes)
 		g_ptr_array_unref(doc->notes);
+	g_strfreev(doc->records);
 	g_strfreev(doc->paths);
 	g_strfreev(doc->commands);
 	g_free(doc);
@@ -448,14 +449,16 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 	doc->blocked = count_of(o, AD_KEY_BLOCKED);
 	doc->logged_only = count_of(o, AD_KEY_LOGGED_ONLY);
 	doc->first_seen = number(o, AD_KEY_FIRST_SEEN, 0);
-	doc->last_seen = number(o, AD_KEY_LAST_SEEN, doc->first_seen);
+	doc->last_seen = number(o, AD_KEY_LAST_SEEN, 0);
 	doc->ignored = flag(o, AD_KEY_IGNORED);
 	doc->filter = text(o, AD_KEY_FILTER);
 	doc->reported_by = text(o, AD_KEY_REPORTED_BY);
 	doc->hosts = strings(o, AD_KEY_HOSTS, FALSE);
 	doc->denial = denial_of(member(o, AD_KEY_DENIAL, json_type_object));
+	doc->has_suggestions = member(o, AD_KEY_SUGGESTIONS, json_type_array) != NULL;
 	doc->suggestions = suggestions_of(o, AD_KEY_SUGGESTIONS);
 	doc->notes = suggestions_of(o, AD_KEY_NOTES);
+	doc->records = strings(o, AD_KEY_RECORDS, TRUE);
 	doc->paths = strings(o, AD_KEY_PATHS, TRUE);
 	doc->commands = strings(o, AD_KEY_COMMANDS, TRUE);
 	return g_steal_pointer(&doc);

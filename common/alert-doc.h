@@ -117,12 +117,20 @@ char *ad_context_type(const char *context);
 typedef struct {
 	/* the arguments as the JSON spells them (escaped where not UTF-8); NULL when malformed */
 	GStrv argv;
-	/* the exact arguments, from "commands_hex", when it holds this command; else NULL */
+	/* "commands_hex" has an entry for this command: an argument is not UTF-8 */
+	gboolean has_hex;
+	/* the exact arguments, decoded from that entry when it is one a word; else NULL */
 	GStrv exact;
 } AdCommandDoc;
 
-/* a suggestion, or a note (which has only plugin, if and then) */
+/*
+ * A suggestion, or a note (which has only plugin, if and then).  An entry
+ * of the array that is not an object keeps its place (the fix helper
+ * names a suggestion by its index), all its members absent.
+ */
 typedef struct {
+	json_object *json;	/* the entry itself, borrowed from the document */
+	gboolean not_object;
 	char *plugin;		/* NULL when absent, as every string below */
 	char *kind;
 	AdLevel level;		/* yellow when absent */
@@ -176,14 +184,16 @@ typedef struct {
 	guint64 blocked;
 	guint64 logged_only;
 	double first_seen;	/* 0 when absent */
-	double last_seen;	/* first_seen when absent */
+	double last_seen;	/* 0 when absent */
 	gboolean ignored;
 	char *filter;
 	char *reported_by;
 	GStrv hosts;		/* the named hosts: never NULL, no empty names */
 	AdDenialDoc *denial;	/* NULL when absent or not an object */
-	GPtrArray *suggestions;	/* AdSuggestionDoc, best first; never NULL */
+	gboolean has_suggestions;	/* "suggestions" is an array */
+	GPtrArray *suggestions;	/* AdSuggestionDoc, best first, one an entry; never NULL */
 	GPtrArray *notes;	/* AdSuggestionDoc: facts beside the fixes; never NULL */
+	GStrv records;		/* the raw records (string entries); never NULL */
 	GStrv paths;		/* the store's lists; never NULL */
 	GStrv commands;
 } AdAlertDoc;

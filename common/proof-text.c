@@ -134,3 +134,10 @@ char *ad_proof_text_json(json_object *suggestion)
 			     generic ? json_object_get_string(generic) : NULL,
 			     paths ? json_object_get_int64(paths) : -1);
 }
+
+char *ad_proof_text_doc(const AdSuggestionDoc *s)
+{
+	if (!s || s->verified < 0)
+		return NULL;
+	return ad_proof_text(s->verified, s->still_denied, s->accesses, s->domains, s->example);
+}

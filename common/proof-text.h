@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -26,5 +28,7 @@ char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gin
 		    const char *example, const char *generic_type, gint64 type_paths);
 /* the same from a suggestion's JSON ("verified", "still_denied", "scope"); owned or NULL */
 char *ad_proof_text_json(json_object *suggestion);
+/* the same from a parsed suggestion; owned or NULL */
+char *ad_proof_text_doc(const AdSuggestionDoc *s);
 
 G_END_DECLS

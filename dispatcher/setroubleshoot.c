@@ -75,31 +75,6 @@ GDBusInterfaceInfo *ad_setroubleshoot_interface_info(void)
 
 /* ---- do_text -------------------------------------------------------------------- */
 
-/* the argv of command @i of a suggestion (strings borrowed from the JSON), or NULL */
-static GPtrArray *command_argv(json_object *cmds, json_object *hex, guint i, gboolean *exact)
-{
-	json_object *c = json_object_array_get_idx(cmds, i);
-	json_object *h = hex ? json_object_array_get_idx(hex, i) : NULL;
-	GPtrArray *argv;
-
-	if (!json_object_is_type(c, json_type_array) || !json_object_array_length(c))
-		return NULL;
-	argv = g_ptr_array_new();
-	/* arguments that are not UTF-8 are stored escaped, exactly in commands_hex */
-	*exact = !h;
-	for (size_t j = 0; j < json_object_array_length(c); j++) {
-		json_object *a = json_object_array_get_idx(c, j);
-
-		if (!json_object_is_type(a, json_type_string)) {
-			g_ptr_array_unref(argv);
-			return NULL;
-		}
-		g_ptr_array_add(argv, (gpointer)json_object_get_string(a));
-	}
-	g_ptr_array_add(argv, NULL);
-	return argv;
-}
-
 static gboolean is_boolean_value(const char *v)
 {
 	static const char *const values[] = { "0", "1", "on", "off", "true", "false" };
@@ -168,33 +143,31 @@ static void append_not_exact(GString *out, const char *line)
 		g_string_prepend_c(out, ' ');
 }
 
-char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck is_boolean,
+char *ad_setroubleshoot_do_text(const AdAlertDoc *alert, guint index, AdBooleanCheck is_boolean,
 				gpointer user_data, gboolean *ret_fixable)
 {
-	json_object *list = NULL, *suggestion = NULL, *cmds = NULL, *hex = NULL;
+	const AdSuggestionDoc *suggestion = ad_alert_doc_suggestion(alert, index);
 	GString *out = g_string_new(NULL);
 	gboolean safe_setsebool = FALSE;
-	size_t n = 0;
+	guint n = suggestion && suggestion->commands ? suggestion->commands->len : 0;
 
-	if (json_object_object_get_ex(alert, "suggestions", &list) &&
-	    json_object_is_type(list, json_type_array))
-		suggestion = json_object_array_get_idx(list, index);
-	if (json_object_object_get_ex(suggestion, "commands", &cmds) &&
-	    json_object_is_type(cmds, json_type_array))
-		n = json_object_array_length(cmds);
-	if (json_object_object_get_ex(suggestion, "commands_hex", &hex) &&
-	    !json_object_is_type(hex, json_type_array))
-		hex = NULL;
-	for (size_t i = 0; i < n; i++) {
-		gboolean exact = FALSE;
-		g_autoptr(GPtrArray) argv = command_argv(cmds, hex, i, &exact);
+	for (guint i = 0; i < n; i++) {
+		const AdCommandDoc *c = g_ptr_array_index(suggestion->commands, i);
+		/* arguments that are not UTF-8 are stored escaped, exactly in commands_hex */
+		gboolean exact = !c->has_hex;
 		g_autofree char *line = NULL;
 		g_autoptr(GString) one = g_string_new(NULL);
+		g_autoptr(GPtrArray) argv = NULL;
 
 		if (i)
 			g_string_append_c(out, '\n');
-		if (argv)
-			line = ad_shell_join((const char *const *)argv->pdata);
+		if (c->argv && c->argv[0]) {
+			line = ad_shell_join((const char *const *)c->argv);
+			argv = g_ptr_array_new();
+			for (guint j = 0; c->argv[j]; j++)
+				g_ptr_array_add(argv, c->argv[j]);
+			g_ptr_array_add(argv, NULL);
+		}
 		/* one command, one line: a newline or another control is not shown raw */
 		if (!line || !exact || !ad_bytes_are_clean(line, strlen(line))) {
 			append_not_exact(one, line ? line : "?");
@@ -234,15 +207,9 @@ static const char *json_str(json_object *o, const char *key)
 	return json_object_get_string(v);
 }
 
-/* seconds (a JSON number) as microseconds; 0 when absent */
-static guint64 json_usec(json_object *o, const char *key)
+/* seconds as microseconds; 0 when unset */
+static guint64 usec(double t)
 {
-	json_object *v = NULL;
-	double t;
-
-	if (!json_object_object_get_ex(o, key, &v) || !v)
-		return 0;
-	t = json_object_get_double(v);
 	if (!isfinite(t) || t <= 0)
 		return 0;
 	return (guint64)llround(t * 1e6);
@@ -261,77 +228,57 @@ static gint32 clamp_count(gint64 n)
 	return (gint32)CLAMP(n, 0, G_MAXINT32);
 }
 
-GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id,
+GVariant *ad_setroubleshoot_alert_reply(const AdAlertDoc *alert, const char *local_id,
 					AdBooleanCheck is_boolean, gpointer user_data)
 {
 	GVariantBuilder events, analyses;
-	json_object *records = NULL, *suggestions = NULL, *notes = NULL, *count = NULL;
-	const char *level = json_str(alert, "level");
+	guint n = g_strv_length(alert->records), i;
+	gsize size = 0;
+	AdLevel level;
 
 	g_variant_builder_init(&events, G_VARIANT_TYPE("as"));
-	if (json_object_object_get_ex(alert, "records", &records) &&
-	    json_object_is_type(records, json_type_array)) {
-		size_t n = json_object_array_length(records), i;
-		gsize size = 0;
+	/* the raw records, as many as fit in AD_DISPATCH_MAX_ALERT; the rest counted */
+	for (i = 0; i < n; i++) {
+		g_autofree char *shown = ad_text_shown(alert->records[i]);
 
-		/* the raw records, as many as fit in AD_DISPATCH_MAX_ALERT; the rest counted */
-		for (i = 0; i < n; i++) {
-			const char *r = json_object_get_string(json_object_array_get_idx(records, i));
-			g_autofree char *shown = ad_text_shown(r);
-
-			size += strlen(shown) + 8;
-			if (size > AD_DISPATCH_MAX_ALERT)
-				break;
-			g_variant_builder_add(&events, "s", shown);
-		}
-		if (i < n)
-			g_variant_builder_add_value(&events, g_variant_new_take_string(g_strdup_printf(
-				ngettext("(%zu more record of this event not shown: too large to send)",
-					 "(%zu more records of this event not shown: too large to send)",
-					 n - i), n - i)));
+		size += strlen(shown) + 8;
+		if (size > AD_DISPATCH_MAX_ALERT)
+			break;
+		g_variant_builder_add(&events, "s", shown);
 	}
+	if (i < n)
+		g_variant_builder_add_value(&events, g_variant_new_take_string(g_strdup_printf(
+			ngettext("(%u more record of this event not shown: too large to send)",
+				 "(%u more records of this event not shown: too large to send)",
+				 n - i), n - i)));
 	g_variant_builder_init(&analyses, G_VARIANT_TYPE("a(ssssbbi)"));
-	if (json_object_object_get_ex(alert, "suggestions", &suggestions) &&
-	    json_object_is_type(suggestions, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(suggestions); i++) {
-			json_object *sg = json_object_array_get_idx(suggestions, i);
-			g_autofree char *do_text = NULL;
-			g_autofree char *analysis_id = g_strdup_printf("%zu", i);
-			const char *kind = json_str(sg, "kind");
-			gboolean fixable = FALSE;
+	for (i = 0; i < alert->suggestions->len; i++) {
+		const AdSuggestionDoc *sg = g_ptr_array_index(alert->suggestions, i);
+		g_autofree char *do_text = NULL;
+		g_autofree char *analysis_id = g_strdup_printf("%u", i);
+		gboolean fixable = FALSE;
 
-			do_text = ad_setroubleshoot_do_text(alert, i, is_boolean, user_data,
-							    &fixable);
-			/* the stored order is the ranking: the best has the highest priority */
-			g_variant_builder_add(&analyses, "(@s@ss@sbbi)",
-					      clean_string(json_str(sg, "if")),
-					      clean_string(json_str(sg, "then")), do_text,
-					      g_variant_new_string(analysis_id), fixable,
-					      g_strcmp0(kind, "report_bug") == 0,
-					      (gint32)MAX(1, 100 - (gint64)i));
-		}
+		do_text = ad_setroubleshoot_do_text(alert, i, is_boolean, user_data, &fixable);
+		/* the stored order is the ranking: the best has the highest priority */
+		g_variant_builder_add(&analyses, "(@s@ss@sbbi)", clean_string(sg->if_text),
+				      clean_string(sg->then_text), do_text,
+				      g_variant_new_string(analysis_id), fixable,
+				      g_strcmp0(sg->kind, "report_bug") == 0,
+				      (gint32)MAX(1, 100 - (gint64)i));
 	}
-	if (json_object_object_get_ex(alert, "notes", &notes) &&
-	    json_object_is_type(notes, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(notes); i++) {
-			json_object *n = json_object_array_get_idx(notes, i);
-			g_autofree char *analysis_id = g_strdup_printf("note-%zu", i);
+	for (i = 0; i < alert->notes->len; i++) {
+		const AdSuggestionDoc *note = g_ptr_array_index(alert->notes, i);
+		g_autofree char *analysis_id = g_strdup_printf("note-%u", i);
 
-			g_variant_builder_add(&analyses, "(@s@ss@sbbi)",
-					      clean_string(json_str(n, "if")),
-					      clean_string(json_str(n, "then")), "",
-					      g_variant_new_string(analysis_id), FALSE, FALSE, 0);
-		}
+		g_variant_builder_add(&analyses, "(@s@ss@sbbi)", clean_string(note->if_text),
+				      clean_string(note->then_text), "",
+				      g_variant_new_string(analysis_id), FALSE, FALSE, 0);
 	}
-	json_object_object_get_ex(alert, "count", &count);
-	if (g_strcmp0(level, "green") != 0 && g_strcmp0(level, "yellow") != 0 &&
-	    g_strcmp0(level, "red") != 0)
-		level = "";
-	return g_variant_new("(s@si@as@a(ssssbbi)tts)", local_id,
-			     clean_string(json_str(alert, "summary")),
-			     clamp_count(count ? json_object_get_int64(count) : 0),
+	return g_variant_new("(s@si@as@a(ssssbbi)tts)", local_id, clean_string(alert->summary),
+			     clamp_count((gint64)MIN(alert->count, (guint64)G_MAXINT64)),
 			     g_variant_builder_end(&events), g_variant_builder_end(&analyses),
-			     json_usec(alert, "first_seen"), json_usec(alert, "last_seen"), level);
+			     usec(alert->first_seen), usec(alert->last_seen),
+			     ad_level_from_name(alert->level_name, &level) ? alert->level_name : "");
 }
 
 /* ---- the methods ------------------------------------------------------------------------ */
@@ -528,16 +475,20 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 		g_dbus_method_invocation_return_value(inv, check_for_new(alerts, local_id));
 	} else if (strcmp(method, "get_alert") == 0) {
 		g_autofree char *current = NULL;
+		g_autoptr(AdAlertDoc) doc = NULL;
 		json_object *o;
 
 		g_variant_get(params, "(&s)", &local_id);
 		if (!resolve(st, local_id, id, &current, &error) ||
 		    !(o = ad_store_get(st, id, uid, &error)))
 			goto fail;
+		doc = ad_alert_doc_new(o, &error);
+		json_object_put(o);
+		if (!doc)
+			goto fail;
 		/* the local id of the analysis answered: run_fix takes that one only */
 		g_dbus_method_invocation_return_value(
-			inv, ad_setroubleshoot_alert_reply(o, current, policy_boolean, d));
-		json_object_put(o);
+			inv, ad_setroubleshoot_alert_reply(doc, current, policy_boolean, d));
 	} else if (strcmp(method, "set_filter") == 0) {
 		g_variant_get(params, "(&s&s)", &local_id, &name);
 		if (!resolve(st, local_id, id, NULL, &error))

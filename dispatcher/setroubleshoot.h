@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "dispatch-core.h"
 
 G_BEGIN_DECLS
@@ -41,7 +42,7 @@ typedef gboolean (*AdBooleanCheck)(const char *name, gpointer user_data);
  * @ret_fixable: what ad_fix_one_click() says, the rule avcdoctor-fixit
  * applies (run_fix) too.
  */
-char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck is_boolean,
+char *ad_setroubleshoot_do_text(const AdAlertDoc *alert, guint index, AdBooleanCheck is_boolean,
 				gpointer user_data, gboolean *ret_fixable);
 
 /*
@@ -51,7 +52,7 @@ char *ad_setroubleshoot_do_text(json_object *alert, guint index, AdBooleanCheck 
  * Its raw records are kept while they make at most AD_DISPATCH_MAX_ALERT
  * bytes; a last line then says how many more there were.
  */
-GVariant *ad_setroubleshoot_alert_reply(json_object *alert, const char *local_id,
+GVariant *ad_setroubleshoot_alert_reply(const AdAlertDoc *alert, const char *local_id,
 					AdBooleanCheck is_boolean, gpointer user_data);
 
 /*

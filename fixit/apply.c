@@ -196,15 +196,6 @@ gboolean ad_fixit_run(const char *path, char *const *argv, guint timeout_s, GStr
 /* ------------------------------------------------------------ the stored suggestion */
 
 /* "verified": 1 true, 0 false, -1 null or absent (no proof applies) */
-static int stored_verified(json_object *sugg)
-{
-	json_object *v = NULL;
-
-	if (!json_object_object_get_ex(sugg, "verified", &v) || !v)
-		return -1;
-	return json_object_get_boolean(v) ? 1 : 0;
-}
-
 static gboolean same_commands(GPtrArray *a, GPtrArray *b)
 {
 	if (a->len != b->len)
@@ -579,7 +570,9 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 	g_autoptr(GString) shown = g_string_new(NULL);
 	g_autoptr(GString) out = g_string_new(NULL);
 	Reanalysis r = { 0 };
-	json_object *alert = NULL, *list = NULL;
+	g_autoptr(AdAlertDoc) doc = NULL;
+	json_object *alert = NULL;
+	const AdSuggestionDoc *sugg;
 	gboolean ok = FALSE;
 
 	/* setroubleshoot's clients name an alert by its local id "ID-NUM[.GEN]" */
@@ -624,17 +617,18 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		g_set_error(error, AD_FIXIT_ERROR, code, "%s", local->message);
 		return FALSE;
 	}
-	if (!json_object_object_get_ex(alert, "suggestions", &list) ||
-	    !json_object_is_type(list, json_type_array) ||
-	    index >= json_object_array_length(list)) {
+	if (!(doc = ad_alert_doc_new(alert, &local))) {
+		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_FAILED, "%s", local->message);
+		goto out;
+	}
+	if (!(sugg = ad_alert_doc_suggestion(doc, index))) {
 		g_set_error(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_INVALID_ARGS,
-			    "alert %s has no suggestion %u (it has %zu)", id, index,
-			    list && json_object_is_type(list, json_type_array)
-			    ? json_object_array_length(list) : (size_t)0);
+			    "alert %s has no suggestion %u (it has %u)", id, index,
+			    doc->suggestions->len);
 		goto out;
 	}
 	/* the one rule first: nothing is loaded or run for a fix it refuses */
-	if (!ad_fix_one_click(alert, index, &commands, error))
+	if (!ad_fix_one_click(doc, index, &commands, error))
 		goto out;
 	ret->digest = ad_fix_digest(commands);
 	if (digest && strcmp(digest, ret->digest) != 0) {
@@ -644,9 +638,8 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		goto out;
 	}
 	if (!reanalyse(cfg, store, id, &r, error) ||
-	    !check_safety(cfg, &r, alert, json_object_array_get_idx(list, index), error) ||
-	    !check_proof(&r, commands,
-			 stored_verified(json_object_array_get_idx(list, index)), error) ||
+	    !check_safety(cfg, &r, alert, sugg->json, error) ||
+	    !check_proof(&r, commands, sugg->verified, error) ||
 	    !check_modules(cfg, store, id, commands, error))
 		goto out;
 	g_clear_pointer(&store, ad_store_close);

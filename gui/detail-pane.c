@@ -293,7 +293,8 @@ static void fill_suggestions(AdDetailPane *p)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
 	g_autoptr(GPtrArray) notes = ad_alert_item_get_notes(p->alert);
-	json_object *o = ad_alert_item_get_json(p->alert), *arr = NULL;
+	json_object *o = ad_alert_item_get_json(p->alert);
+	g_autoptr(AdAlertDoc) doc = NULL;
 	const char *id = ad_alert_item_get_id(p->alert);
 	g_autofree char *status = ad_fix_status_text(o);
 
@@ -305,16 +306,15 @@ static void fill_suggestions(AdDetailPane *p)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box), l);
 	}
 	/* the fix helper applies fixes of the daemon's stored alerts only */
-	if (!p->actions_enabled || !json_object_object_get_ex(o, "suggestions", &arr) ||
-	    !json_object_is_type(arr, json_type_array) ||
-	    json_object_array_length(arr) != list->len)
-		arr = NULL;
+	if (!p->actions_enabled || !(doc = ad_alert_doc_new(o, NULL)) ||
+	    doc->suggestions->len != list->len)
+		g_clear_pointer(&doc, ad_alert_doc_free);
 	for (guint i = 0; i < list->len; i++) {
 		g_autoptr(GPtrArray) cmds = NULL;
 		g_autofree char *digest = NULL;
 
 		/* the one rule the fix helper applies too; the digest binds what is shown */
-		if (arr && ad_fix_one_click(o, i, &cmds, NULL))
+		if (doc && ad_fix_one_click(doc, i, &cmds, NULL))
 			digest = ad_fix_digest(cmds);
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  suggestion_card(g_ptr_array_index(list, i), i + 1,

@@ -50,17 +50,15 @@ gboolean ad_note_valid_id(const char *id)
  */
 char *ad_note_context_type(const char *ctx)
 {
-	g_auto(GStrv) parts = NULL;
+	gsize len = 0;
+	const char *type = ad_context_type_span(ctx, &len);
 
-	if (!ctx)
+	if (!type || !len || len > 64)
 		return NULL;
-	parts = g_strsplit(ctx, ":", 4);
-	if (g_strv_length(parts) < 3 || !*parts[2] || strlen(parts[2]) > 64)
-		return NULL;
-	for (const char *p = parts[2]; *p; p++)
-		if (!g_ascii_isalnum(*p) && *p != '_')
+	for (gsize i = 0; i < len; i++)
+		if (!g_ascii_isalnum(type[i]) && type[i] != '_')
 			return NULL;
-	return g_strdup(parts[2]);
+	return g_strndup(type, len);
 }
 
 /* red 2, yellow (and anything unknown) 1, green 0 */
@@ -73,16 +71,6 @@ int ad_note_level_rank(const char *level)
 	return 1;
 }
 
-/* the string member @key of @o; @fallback when absent or not a string */
-static const char *member_string(json_object *o, const char *key, const char *fallback)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-		return fallback;
-	return json_object_get_string(v);
-}
-
 /*
  * An AdNote from one JSON alert of ListAlerts/GetAlert; NULL when the text
  * is not an alert or when the alert is ignored by this user.
@@ -90,53 +78,43 @@ static const char *member_string(json_object *o, const char *key, const char *fa
  */
 AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 {
-	json_object *o = json_tokener_parse(text);
-	json_object *v, *d;
-	AdNote *n = NULL;
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+	const AdSuggestionDoc *first;
+	g_autoptr(GPtrArray) cmds = NULL;
+	AdNote *n;
 
 	if (ret_ignored)
 		*ret_ignored = FALSE;
-	if (!o || !json_object_is_type(o, json_type_object))
-		goto out;
-	if (json_object_object_get_ex(o, "ignored", &v) && json_object_get_boolean(v)) {
+	if (doc && doc->ignored) {
 		if (ret_ignored)
 			*ret_ignored = TRUE;
-		goto out;
+		return NULL;
 	}
-	if (!json_object_object_get_ex(o, "id", &v) || !ad_note_valid_id(json_object_get_string(v)))
-		goto out;
+	if (!doc || !ad_alert_id_is_valid(doc->id))
+		return NULL;
 	n = g_new0(AdNote, 1);
-	n->id = g_strdup(json_object_get_string(v));
-	n->level = g_strdup(member_string(o, "level", "yellow"));
-	n->summary = g_strdup(member_string(o, "summary", ""));
-	if (json_object_object_get_ex(o, "count", &v) && json_object_is_type(v, json_type_int) &&
-	    json_object_get_int64(v) > 0)
-		n->count = (guint64)json_object_get_int64(v);
-	if (json_object_object_get_ex(o, "denial", &d) && json_object_is_type(d, json_type_object))
-		n->stype = ad_note_context_type(member_string(d, "scontext", NULL));
-	if (json_object_object_get_ex(o, "suggestions", &v) && json_object_is_type(v, json_type_array)) {
-		g_autoptr(GPtrArray) cmds = NULL;
+	n->id = g_strdup(doc->id);
+	n->level = g_strdup(doc->level_name ? doc->level_name : "yellow");
+	n->summary = g_strdup(doc->summary);
+	n->count = doc->count;
+	if (doc->denial)
+		n->stype = ad_note_context_type(doc->denial->scontext);
+	/* the one rule the fix helper applies; the digest binds what is shown */
+	if (ad_fix_one_click(doc, 0, &cmds, NULL)) {
+		GString *shown = g_string_new(NULL);
 
-		/* the one rule the fix helper applies; the digest binds what is shown */
-		if (ad_fix_one_click(o, 0, &cmds, NULL)) {
-			GString *shown = g_string_new(NULL);
+		for (guint i = 0; i < cmds->len; i++) {
+			g_autofree char *line = ad_shell_join(g_ptr_array_index(cmds, i));
 
-			for (guint i = 0; i < cmds->len; i++) {
-				g_autofree char *line =
-					ad_shell_join(g_ptr_array_index(cmds, i));
-
-				g_string_append_printf(shown, "%s%s", i ? "\n" : "", line);
-			}
-			n->fixable = TRUE;
-			n->digest = ad_fix_digest(cmds);
-			n->commands = g_string_free(shown, FALSE);
-			n->fix_text = g_strdup(member_string(json_object_array_get_idx(v, 0),
-							     "then", NULL));
+			g_string_append_printf(shown, "%s%s", i ? "\n" : "", line);
 		}
-		n->proof = ad_proof_text_json(json_object_array_get_idx(v, 0));
+		n->fixable = TRUE;
+		n->digest = ad_fix_digest(cmds);
+		n->commands = g_string_free(shown, FALSE);
+		n->fix_text = g_strdup(ad_alert_doc_suggestion(doc, 0)->then_text);
 	}
-out:
-	json_object_put(o);
+	if ((first = ad_alert_doc_suggestion(doc, 0)))
+		n->proof = ad_proof_text_doc(first);
 	return n;
 }
 

@@ -64,7 +64,16 @@ static void test_wrong_types(void **state)
 		assert_false(doc->ignored);
 		assert_non_null(doc->hosts);
 		assert_null(doc->hosts[0]);
-		assert_int_equal(doc->suggestions->len, 0);
+		/* entries that are not objects keep their places */
+		for (guint j = 0; j < doc->suggestions->len; j++) {
+			const AdSuggestionDoc *s = ad_alert_doc_suggestion(doc, j);
+
+			assert_true(s->not_object);
+			assert_null(s->commands);
+			assert_false(s->has_apply || s->inexact);
+			assert_int_equal(s->verified, -1);
+		}
+		assert_int_equal(doc->suggestions->len, i == 1 ? 4 : 0);
 		assert_int_equal(doc->notes->len, 0);
 		assert_non_null(doc->paths);
 		assert_true(doc->first_seen == 0);
@@ -102,7 +111,7 @@ static void test_alert(void **state)
 	assert_true(doc->has_modes);
 	assert_int_equal(doc->blocked, 2);
 	assert_int_equal(doc->logged_only, 1);
-	assert_true(doc->first_seen == 10.5 && doc->last_seen == 10.5);
+	assert_true(doc->first_seen == 10.5 && doc->last_seen == 0);
 	assert_true(doc->ignored);
 	/* as sent: showing is the reader's, through ad_text_shown or ad_clean_text */
 	assert_string_equal(doc->summary, "line\nbreak \x1b[31m");
@@ -167,6 +176,7 @@ static void test_commands(void **state)
 	assert_true(s->inexact);
 	assert_false(s->commands_malformed);
 	c = g_ptr_array_index(s->commands, 0);
+	assert_true(c->has_hex);
 	assert_string_equal(c->argv[1], "\\xff");
 	assert_string_equal(c->exact[0], "touch");
 	assert_string_equal(c->exact[1], "\xff");

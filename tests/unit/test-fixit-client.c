@@ -22,6 +22,14 @@
 
 #define ID "0123456789abcdef"
 
+/* the rule's answer for suggestion @index of the alert @o, read as every reader reads it */
+static gboolean one_click_doc(json_object *o, guint index, GPtrArray **ret, GError **error)
+{
+	g_autoptr(AdAlertDoc) doc = o ? ad_alert_doc_new(o, NULL) : NULL;
+
+	return ad_fix_one_click(doc, index, ret, error);
+}
+
 /* the rule's answer for @sugg (JSON text) as suggestion 0 of a @level alert */
 static gboolean one_click(const char *sugg, const char *level, GError **error)
 {
@@ -31,7 +39,7 @@ static gboolean one_click(const char *sugg, const char *level, GError **error)
 	gboolean ok;
 
 	assert_non_null(o);
-	ok = ad_fix_one_click(o, 0, NULL, error);
+	ok = one_click_doc(o, 0, NULL, error);
 	json_object_put(o);
 	return ok;
 }
@@ -114,7 +122,7 @@ static void test_applicable(void **state)
 		if (!cases[i].fixable && (!error || error->domain != AD_FIXIT_ERROR))
 			fail_msg("case %u: no reason", i);
 	}
-	assert_false(ad_fix_one_click(NULL, 0, NULL, NULL));
+	assert_false(one_click_doc(NULL, 0, NULL, NULL));
 }
 
 /* the reasons: the analysis' own, the proof's, the index's */
@@ -132,7 +140,7 @@ static void test_reasons(void **state)
 	assert_false(one_click("{\"verified\":false,\"commands\":[[\"restorecon\",\"-v\","
 			       "\"--\",\"/x\"]]}", "yellow", &unproved));
 	assert_int_equal(unproved->code, AD_FIXIT_ERROR_NOT_PROVED);
-	assert_false(ad_fix_one_click(o, 0, NULL, &range));
+	assert_false(one_click_doc(o, 0, NULL, &range));
 	assert_int_equal(range->code, AD_FIXIT_ERROR_INVALID_ARGS);
 	json_object_put(o);
 }
@@ -176,7 +184,7 @@ static void test_digest(void **state)
 	assert_string_equal(da, again);
 	assert_string_not_equal(da, db);	/* one argument or two */
 	assert_string_not_equal(da, dc);
-	assert_true(ad_fix_one_click(o, 0, &got, NULL));
+	assert_true(one_click_doc(o, 0, &got, NULL));
 	stored = ad_fix_digest(got);
 	assert_string_equal(stored, da);
 	json_object_put(o);

@@ -31,6 +31,25 @@ static gboolean is_boolean(const char *name, gpointer user_data)
 	       strcmp(name, "ftpd_full_access") == 0;
 }
 
+/* do_text of suggestion 0 of the alert @o, read as the dispatcher reads it */
+static char *doc_do_text(json_object *o, gboolean *ret_fixable)
+{
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_new(o, NULL);
+
+	assert_non_null(doc);
+	return ad_setroubleshoot_do_text(doc, 0, is_boolean, NULL, ret_fixable);
+}
+
+/* get_alert's reply of the alert @o, read as the dispatcher reads it */
+static GVariant *doc_alert_reply(json_object *o, const char *local_id, AdBooleanCheck check,
+				 gpointer data)
+{
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_new(o, NULL);
+
+	assert_non_null(doc);
+	return ad_setroubleshoot_alert_reply(doc, local_id, check, data);
+}
+
 /* an alert of one suggestion @sugg (taken) */
 static json_object *alert_of(json_object *sugg)
 {
@@ -53,7 +72,7 @@ static char *do_text(const char *json, gboolean *ret_fixable)
 
 	assert_non_null(s);
 	o = alert_of(s);
-	t = ad_setroubleshoot_do_text(o, 0, is_boolean, NULL, ret_fixable);
+	t = doc_do_text(o, ret_fixable);
 	json_object_put(o);
 	return t;
 }
@@ -131,7 +150,7 @@ static void test_cockpit_never_runs_record_text(void **state)
 			json_object_array_add(cmds, argv);
 			json_object_object_add(o, "commands", cmds);
 			o = alert_of(o);
-			t = ad_setroubleshoot_do_text(o, 0, is_boolean, NULL, &fixable);
+			t = doc_do_text(o, &fixable);
 			json_object_put(o);
 			assert_false(cockpit_runs(t, FALSE));
 			/* one command, one line, whatever the argument holds */
@@ -191,7 +210,7 @@ static void test_alert_reply(void **state)
 		"{\"kind\":\"boolean\",\"if\":\"If a\",\"then\":\"Then b\",\"commands\":"
 		"[[\"setsebool\",\"-P\",\"httpd_read_user_content=1\"]]},"
 		"{\"kind\":\"report_bug\",\"if\":null,\"then\":\"T\",\"commands\":[]}]}");
-	g_autoptr(GVariant) v = ad_setroubleshoot_alert_reply(o, "0123456789abcdef-7", is_boolean,
+	g_autoptr(GVariant) v = doc_alert_reply(o, "0123456789abcdef-7", is_boolean,
 							     NULL);
 	g_autofree char *text = g_variant_print(v, FALSE);
 
@@ -315,7 +334,7 @@ static void test_get_alert_capped(void **state)
 	json_object_object_add(o, "id", json_object_new_string("0123456789abcdef"));
 	json_object_object_add(o, "summary", json_object_new_string("S"));
 	json_object_object_add(o, "records", records);
-	v = g_variant_ref_sink(ad_setroubleshoot_alert_reply(o, "0123456789abcdef-1", is_boolean,
+	v = g_variant_ref_sink(doc_alert_reply(o, "0123456789abcdef-1", is_boolean,
 							     NULL));
 	json_object_put(o);
 	size = marshalled_size(v);
