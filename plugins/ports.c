@@ -6,6 +6,11 @@
  * domain (http_port_t for httpd_t).  Both plugins share this file: they
  * differ only in the permission (name_bind, name_connect) and the words.
  *
+ * A client connecting to a port that belongs to a service (a specific port
+ * type the policy gives it, not a generic one) is not told to relabel it:
+ * a note says so, and the boolean or the local module for the connection
+ * comes first.
+ *
  * Everything comes from the policy: the port's type and whether a portcon
  * entry names it exactly (then `semanage port -a` fails with "already
  * defined" and `-m` is needed), the generic types labelling whole ranges,
@@ -165,6 +170,24 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		ad_suggestion_set_then(s, _("Then nothing needs to be done: this policy labels the "
 					    "port %s, which %s may %s; it was %s when this was "
 					    "logged."), in_policy, stype, verb, cur);
+		g_ptr_array_add(ret, s);
+		return 1;
+	}
+	if (!bind && !generic && in_policy && strcmp(in_policy, cur) == 0) {
+		/*
+		 * The port belongs to a service and the domain connects to it: it
+		 * is that service's client.  The fix allows the client (the
+		 * boolean, or the local module, above); relabelling the port would
+		 * take it from the service at its next start.
+		 */
+		s = ad_note_new(cause->id, 0.3);
+		ad_suggestion_set_if(s, _("If you thought of relabelling port %s/%s for %s"), port,
+				     protocol, stype);
+		ad_suggestion_set_then(s, _("Then know that the port belongs to a service: the "
+					    "policy labels it %s, and %s connects to it as that "
+					    "service's client. Allow the connection (a boolean or the "
+					    "local module above); relabelling the port would take it "
+					    "from the service."), cur, stype);
 		g_ptr_array_add(ret, s);
 		return 1;
 	}

@@ -11,7 +11,10 @@
  *   restored label needs, proved as one change; never a module on var_t;
  * - generic types are broad: a module on var_t (base_file_type) or on
  *   user_home_t (the documented list) says so in its scope and ranks
- *   after a specific type.
+ *   after a specific type;
+ * - ports that have an owner: web_t connecting to the database's or the
+ *   mail server's port is their client: the boolean or the module first,
+ *   never the port relabelled to web_port_t (named after web_t).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,8 +65,13 @@ static const char policy_conf[] =
 	"type var_t, file_type, base_file_type;\ntype spool_area_t, file_type, base_file_type;\n"
 	"type user_home_t, file_type;\ntype data_t, file_type;\n"
 	"type web_sys_content_t, file_type;\ntype web_sys_rw_content_t, file_type;\n"
-	"type web_port_t, port_type;\n"
-	"bool web_read false;\n"
+	"type web_port_t, port_type;\ntype db_port_t, port_type;\ntype mail_port_t, port_type;\n"
+	"type db_t, domain;\ntype mail_t, domain;\n"
+	"bool web_read false;\nbool web_db false;\n"
+	"if (web_db) { allow web_t db_port_t:tcp_socket name_connect; }\n"
+	"allow db_t db_port_t:tcp_socket name_bind;\n"
+	"allow mail_t mail_port_t:tcp_socket name_bind;\n"
+	"allow web_t web_port_t:tcp_socket name_connect;\n"
 	"if (web_read) { allow web_t web_sys_content_t:file { read open getattr }; }\n"
 	"allow web_t web_sys_rw_content_t:file { read write open getattr append };\n"
 	"allow other_t web_sys_content_t:file { read open getattr };\n"
@@ -75,7 +83,9 @@ static const char policy_conf[] =
 	"sid unlabeled system_u:object_r:data_t:s0\n"
 	"fs_use_xattr ext4 system_u:object_r:data_t:s0;\n"
 	"genfscon proc / system_u:object_r:data_t:s0\n"
-	"portcon tcp 80 system_u:object_r:web_port_t:s0\n";
+	"portcon tcp 25 system_u:object_r:mail_port_t:s0\n"
+	"portcon tcp 80 system_u:object_r:web_port_t:s0\n"
+	"portcon tcp 5432 system_u:object_r:db_port_t:s0\n";
 
 static const char file_contexts[] =
 	"/var(/.*)?\tsystem_u:object_r:var_t:s0\n"
@@ -352,6 +362,62 @@ static void test_specific_module_not_broad(void **state)
 	assert_null(nth(s, module)->scope.generic_type);
 }
 
+/* ---------------------------------------------------------------- ports with an owner */
+
+/* web_t connecting to @ttype port @port */
+static AdDenial *connect_avc(const char *ttype, guint port)
+{
+	static guint serial = 500;
+	g_autofree char *text = g_strdup_printf(
+		"type=AVC msg=audit(1700000001.100:%u): avc:  denied  { name_connect } for  "
+		"pid=100 comm=\"web\" dest=%u scontext=system_u:system_r:web_t:s0 "
+		"tcontext=system_u:object_r:%s:s0 tclass=tcp_socket permissive=0\n",
+		serial++, port, ttype);
+
+	return denial_of(text);
+}
+
+/* no port fix at all, and a note that says whose port it is */
+static void assert_port_kept(GPtrArray *s, const AdDenial *d)
+{
+	g_autoptr(GPtrArray) notes = NULL;
+
+	for (guint i = 0; i < s->len; i++)
+		assert_int_not_equal(nth(s, i)->kind, AD_FIX_PORT);
+	notes = ad_suggestions_take_notes(s);
+	assert_int_equal(notes->len, 1);
+	assert_string_equal(((AdSuggestion *)g_ptr_array_index(notes, 0))->plugin,
+			    "connect_ports");
+	assert_non_null(strstr(((AdSuggestion *)g_ptr_array_index(notes, 0))->then_text,
+			       "client"));
+	(void)d;
+}
+
+/* the database's port under a boolean: the boolean first */
+static void test_port_owner_boolean(void **state)
+{
+	g_autoptr(AdDenial) d = connect_avc("db_port_t", 5432);
+	g_autoptr(GPtrArray) s = analyse(d);
+
+	(void)state;
+	assert_string_equal(nth(s, 0)->plugin, "boolean");
+	assert_int_equal(nth(s, 0)->proof, AD_PROOF_OK);
+	assert_port_kept(s, d);
+}
+
+/* the mail server's port, no boolean: the module for the connection first */
+static void test_port_owner_module(void **state)
+{
+	g_autoptr(AdDenial) d = connect_avc("mail_port_t", 25);
+	g_autoptr(GPtrArray) s = analyse(d);
+
+	(void)state;
+	assert_string_equal(nth(s, 0)->plugin, "catchall");
+	assert_int_equal(nth(s, 0)->kind, AD_FIX_MODULE);
+	assert_int_equal(nth(s, 0)->proof, AD_PROOF_OK);
+	assert_port_kept(s, d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +427,8 @@ int main(void)
 		cmocka_unit_test(test_generic_types),
 		cmocka_unit_test(test_generic_module_is_broad),
 		cmocka_unit_test(test_specific_module_not_broad),
+		cmocka_unit_test(test_port_owner_boolean),
+		cmocka_unit_test(test_port_owner_module),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
