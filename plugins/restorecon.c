@@ -16,7 +16,8 @@
  * says httpd_sys_content_t and the web server writes); or, last, restore
  * the label and allow the rest with a module on the restored label.  A
  * module on the wrong label is never offered beside these (the host drops
- * it, see ad_analyze_denial()).
+ * it, see ad_analyze_denial()).  Not when file_contexts' label is itself
+ * generic (default_t, var_t): restoring it is then no fix.
  */
 #include <string.h>
 
@@ -131,14 +132,6 @@ static char *nearby_type(const AdDenial *d, AdContext *ctx, const char *stype, c
 	/* the domain's word and one more: httpd_sys_*, not any httpd_* type */
 	guint best_words = 1;
 
-	/* file_contexts gives the place a generic label: the domain's own type (fcontext's way) */
-	if (ad_policy_file_type_is_generic(ctx->policy, expected) ||
-	    ad_file_type_is_generic(ctx, expected)) {
-		for (guint i = 0; cands && i < cands->len; i++)
-			if (ad_file_type_matches_domain(stype, g_ptr_array_index(cands, i)))
-				return g_strdup(g_ptr_array_index(cands, i));
-		return NULL;
-	}
 	for (guint i = 0; cands && i < cands->len; i++) {
 		const char *c = g_ptr_array_index(cands, i);
 		guint w = ad_file_common_words(expected, c);
@@ -167,20 +160,11 @@ static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const ch
 	/* it would be open to what file_contexts' label opens it to anyway */
 	s->base_type = g_strdup(expected);
 	ad_suggestion_set_if(s, _("If %s should have %s access on %s"), stype, perms, shown);
-	if (ad_policy_file_type_is_generic(ctx->policy, expected) ||
-	    ad_file_type_is_generic(ctx, expected))
-		ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. "
-					    "Its label %s is not the one file_contexts gives it "
-					    "(%s), and %s may not do this on %s files either: %s is "
-					    "the generic label of what nobody claimed there, and %s "
-					    "is %s's own type for this access."),
-				       type, ttype, expected, stype, expected, expected, type, stype);
-	else
-		ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. "
-					    "Its label %s is not the one file_contexts gives it "
-					    "(%s), and %s may not do this on %s files either; %s, "
-					    "the type next to it, is the one for this access."),
-				       type, ttype, expected, stype, expected, type);
+	ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. Its "
+				    "label %s is not the one file_contexts gives it (%s), and %s "
+				    "may not do this on %s files either; %s, the type next to it, "
+				    "is the one for this access."),
+			       type, ttype, expected, stype, expected, type);
 	ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-t", type, "--", spec, NULL);
 	if (dir)
 		ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", path, NULL);
@@ -223,7 +207,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	g_autofree char *expected = NULL;
 	g_autoptr(AdSuggestion) s = NULL;
 	const AdVerdict *after;
-	gboolean dir, customizable, unknown;
+	gboolean dir, customizable, unknown, generic;
 	double conf;
 	AdLevel level;
 
@@ -264,6 +248,13 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 		return 1;
 	}
 	dir = strcmp(d->tclass, "dir") == 0 && strcmp(path, "/") != 0;
+	/*
+	 * file_contexts gives the place a generic label (default_t: nobody
+	 * claimed it; a container's path seen from inside it): restoring that
+	 * is no first step, and nothing is worked out on it
+	 */
+	generic = ad_policy_file_type_is_generic(ctx->policy, expected) ||
+		  ad_file_type_is_generic(ctx, expected);
 	customizable = ad_labels_is_customizable(ctx->labels, ttype) ||
 		       ad_labels_is_customizable(ctx->labels, expected);
 	after = ad_file_verdict_as(ctx, d, expected);
@@ -293,7 +284,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	 * worked out there and offered with the relabel, never on the wrong
 	 * label (customizable types may be set on purpose: not so sure)
 	 */
-	if (!customizable && !unknown && (after->reason == AD_REASON_TE_RULE ||
+	if (!customizable && !unknown && !generic && (after->reason == AD_REASON_TE_RULE ||
 					  (after->reason == AD_REASON_BOOLEAN && after->booleans &&
 					   after->booleans->len))) {
 		g_autofree char *near = nearby_type(d, ctx, stype, path, expected);

@@ -121,7 +121,8 @@ static void drop_module_beside_attack(GPtrArray *s)
  * is dropped (restorecon offers what the restored label lacks itself,
  * proved with the relabel), and a boolean proved on the wrong label ranks
  * after the fixes on the right one.  Not for a customizable current type,
- * which someone may have set on purpose.
+ * which someone may have set on purpose, nor when the label restored is a
+ * generic one.
  */
 static void labels_first(AdContext *ctx, const AdDenial *d, GPtrArray *s)
 {
@@ -131,7 +132,9 @@ static void labels_first(AdContext *ctx, const AdDenial *d, GPtrArray *s)
 	for (guint i = 0; i < s->len && !relabel; i++) {
 		const AdSuggestion *x = g_ptr_array_index(s, i);
 
-		relabel = !x->note && x->new_type && g_strcmp0(x->plugin, "restorecon") == 0;
+		/* restoring a generic label (default_t) is no first step: nothing to put first */
+		relabel = !x->note && x->new_type && g_strcmp0(x->plugin, "restorecon") == 0 &&
+			  !ad_policy_file_type_is_generic(ctx->policy, x->new_type);
 	}
 	if (!relabel)
 		return;

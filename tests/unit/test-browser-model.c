@@ -553,7 +553,7 @@ static void test_file_source_file_contexts(void **state)
 	AdFileSourceOptions opt = { .policy = POLICY, .file_contexts = fc };
 	g_autoptr(GPtrArray) plain = NULL, custom = NULL;
 	/* the relabel first: only the given file_contexts makes it the fix */
-	const char *relabel = "\"suggestions\":[{\"plugin\":\"restorecon\",\"kind\":\"relabel\"";
+	const char *relabel = "\"suggestions\":[{\"plugin\":\"restorecon\"";
 
 	(void)state;
 	assert_non_null(dir);
@@ -572,10 +572,7 @@ static void test_file_source_file_contexts(void **state)
 	assert_non_null(custom);
 	assert_int_equal(plain->len, 1);
 	assert_int_equal(custom->len, 1);
-	/*
-	 * the policy's own file_contexts labels /srv/webdata var_t: no use to
-	 * httpd, so no plain relabel first (httpd's own type with a file context)
-	 */
+	/* the policy's own file_contexts labels /srv/webdata var_t: no use to httpd */
 	assert_null(strstr(g_ptr_array_index(plain, 0), relabel));
 	assert_non_null(strstr(g_ptr_array_index(custom, 0), relabel));
 	g_unlink(log);
