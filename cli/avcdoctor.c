@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cmd-check-rules.h"
 #include "cmd-compat.h"
+#include "cmd-sealert.h"
 #include "cmd-store.h"
 #include "config.h"
 #include "i18n.h"
@@ -124,6 +125,9 @@ int main(int argc, char **argv)
 
 		if (strcmp(name, "audit2allow") == 0 || strcmp(name, "audit2why") == 0)
 			return stdout_written(ad_compat_main(name, argc, argv));
+		/* installed as sealert (the package avcdoctor-sealert): its options */
+		if (strcmp(name, "sealert") == 0)
+			return stdout_written(ad_sealert_main(argc, argv));
 	}
 	if (argc < 2) {
 		usage(stderr);

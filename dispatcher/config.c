@@ -45,6 +45,7 @@ gboolean ad_bus_kind_from_name(const char *name, AdBusKind *ret)
 }
 
 static const char *const log_names[] = { "syslog", "stderr", "both" };
+static const char *const log_command_names[] = { "auto", "sealert", "avcdoctor" };
 
 void ad_dispatch_config_init(AdDispatchConfig *c)
 {
@@ -97,6 +98,7 @@ typedef enum {
 	KEY_BOOL,
 	KEY_BUS,
 	KEY_LOG,
+	KEY_LOG_COMMAND,
 	KEY_GROUP_NAME,
 } KeyKind;
 
@@ -125,6 +127,7 @@ static const struct {
 	KEY("limits", "memory_alerts", KEY_UINT, memory_alerts, 16, 1000000),
 	KEY("log", "target", KEY_LOG, log, 0, 0),
 	KEY("log", "journal_socket", KEY_STRING, journal_socket, 0, 0),
+	KEY("log", "command", KEY_LOG_COMMAND, log_command, 0, 0),
 	KEY("email", "recipients_file", KEY_STRING, mail_recipients, 0, 0),
 	KEY("email", "sendmail", KEY_STRING, sendmail, 0, 0),
 	KEY("email", "max_per_hour", KEY_UINT, mail_per_hour, 0, 10000),
@@ -162,6 +165,17 @@ static char *read_config_text(const char *path, gboolean as_root, gsize *ret_len
 		g_set_error_literal(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
 				    local->message);
 	return NULL;
+}
+
+/* the index of @value among @n @names (an enum's value) in @ret; FALSE when absent */
+static gboolean name_index(const char *const *names, guint n, const char *value, guint *ret)
+{
+	for (guint i = 0; i < n; i++)
+		if (strcmp(value, names[i]) == 0) {
+			*ret = i;
+			return TRUE;
+		}
+	return FALSE;
 }
 
 /* parses one value of @kf into @c; FALSE with an error naming file, group and key */
@@ -218,13 +232,17 @@ static gboolean config_apply_key(AdDispatchConfig *c, GKeyFile *kf, const char *
 		}
 		return TRUE;
 	case KEY_LOG:
-		for (guint j = 0; j < G_N_ELEMENTS(log_names); j++)
-			if (strcmp(value, log_names[j]) == 0) {
-				*(AdLogTarget *)field = j;
-				return TRUE;
-			}
+		if (name_index(log_names, G_N_ELEMENTS(log_names), value, (guint *)field))
+			return TRUE;
 		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
 			    _("%s: [%s] %s: syslog, stderr or both"), path, group, key);
+		return FALSE;
+	case KEY_LOG_COMMAND:
+		if (name_index(log_command_names, G_N_ELEMENTS(log_command_names), value,
+			       (guint *)field))
+			return TRUE;
+		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_CONFIG,
+			    _("%s: [%s] %s: auto, sealert or avcdoctor"), path, group, key);
 		return FALSE;
 	case KEY_UINT:
 	case KEY_SIZE: {

@@ -75,6 +75,7 @@ struct _AdDispatch {
 	AdAnalysis *analysis;		/* the policy, labels, rules and explain */
 	AdJournal *journal;		/* structured entries for new alerts; NULL: none */
 	AdMailer *mailer;		/* alert mails; NULL: none */
+	gboolean log_sealert;		/* the log line names `sealert -l LOCAL_ID` */
 	guint64 mail_suppressed_logged;
 	AdReader *reader;
 	AdAlertSet *alerts;
@@ -215,13 +216,28 @@ static void tell_admins(AdDispatch *d, const AdAlert *a, const char *summary)
 	}
 }
 
-/* (re)opens the journal and the mailer as the configuration says */
+/* is BINDIR/sealert avcdoctor (the package avcdoctor-sealert's link)? */
+static gboolean sealert_is_avcdoctor(void)
+{
+	g_autofree char *sealert = realpath(AD_BINDIR "/sealert", NULL);
+	g_autofree char *self = realpath(AD_BINDIR "/avcdoctor", NULL);
+
+	return sealert && self && strcmp(sealert, self) == 0;
+}
+
+/*
+ * (Re)opens the journal and the mailer as the configuration says, and
+ * picks the command that the log lines name.
+ */
 static void open_outlets(AdDispatch *d)
 {
 	g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GError) error = NULL;
 	const char *sock = d->cfg.journal_socket ? d->cfg.journal_socket
 						 : AD_JOURNAL_DEFAULT_SOCKET;
+
+	d->log_sealert = d->cfg.log_command == AD_LOG_COMMAND_SEALERT ||
+			 (d->cfg.log_command == AD_LOG_COMMAND_AUTO && sealert_is_avcdoctor());
 
 	g_clear_pointer(&d->journal, ad_journal_free);
 	ad_mailer_wait(d->mailer, 5000);
@@ -242,13 +258,25 @@ static void announce_new(AdDispatch *d, AlertInfo *info)
 {
 	AdAlert *a = info->alert;
 	g_autofree char *summary = alert_summary_clean(a);
+	g_autofree char *local_id = NULL;
 	const char *level = ad_level_name(a->level);
 
 	d->stats.alerts_new++;
 	d->new_since_prune++;
 	info->last_sent_us = now_us();
 	info->dirty = FALSE;
-	ad_dispatch_log(LOG_WARNING, _("%s For details run: avcdoctor show %s"), summary, a->id);
+	/*
+	 * setroubleshoot's words where its command is avcdoctor's: the local id
+	 * is what its clients know the alert by (without a store there is
+	 * none, and nothing that `sealert -l` could show)
+	 */
+	if (d->log_sealert && d->store && (local_id = ad_store_local_id(d->store, a->id)))
+		ad_dispatch_log(LOG_WARNING,
+				_("%s For complete SELinux messages run: sealert -l %s"), summary,
+				local_id);
+	else
+		ad_dispatch_log(LOG_WARNING, _("%s For details run: avcdoctor show %s"), summary,
+				a->id);
 	tell_admins(d, a, summary);
 	if (d->sink.alert_added)
 		d->sink.alert_added(a->id, level, summary, d->sink.user_data);

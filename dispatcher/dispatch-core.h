@@ -45,6 +45,13 @@ typedef enum {
 	AD_LOG_BOTH,
 } AdLogTarget;
 
+/* the command that a new alert's log line names for its details */
+typedef enum {
+	AD_LOG_COMMAND_AUTO,		/* sealert when BINDIR/sealert is avcdoctor, else avcdoctor */
+	AD_LOG_COMMAND_SEALERT,		/* "For complete SELinux messages run: sealert -l LOCAL_ID" */
+	AD_LOG_COMMAND_AVCDOCTOR,	/* "For details run: avcdoctor show ID" */
+} AdLogCommand;
+
 /*
  * The configuration (data/avcdoctor.conf documents every key).  Strings
  * are owned; NULL means "the default" (policy discovery, the installed
@@ -66,6 +73,7 @@ typedef struct {
 	gsize queue_bytes;		/* input held between reader and analysis */
 	guint memory_alerts;		/* alerts kept in memory before the set is restarted */
 	AdLogTarget log;
+	AdLogCommand log_command;
 	char *journal_socket;		/* NULL: journald's; "none": no journal entries */
 	char *mail_recipients;		/* NULL: no alert mails */
 	char *sendmail;			/* NULL: /usr/sbin/sendmail */

@@ -16,7 +16,7 @@ test_pkgs="libcmocka-dev policycoreutils-python-utils python3 setools
 	xvfb xauth x11-utils dunst imagemagick
 	xdotool at-spi2-core python3-gi gir1.2-atspi-2.0 gir1.2-gtk-3.0
 	clang libclang-rt-14-dev
-	groff-base man-db bash-completion debhelper dpkg-dev fakeroot
+	groff-base man-db bash-completion debhelper dpkg-dev fakeroot rpm rpmlint
 	python3-dbusmock polkitd locales"
 # the locales the test suite also runs under: a decimal comma, other plurals,
 # accented words (tests/locales.sh)

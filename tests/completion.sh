@@ -14,17 +14,19 @@ set +u
 . "$BC"
 . "$AD_SOURCE_DIR/completions/avcdoctor"
 
-# complete WORD...: the line ends with the last WORD (the cursor is there);
-# the sorted candidates in $got, one per line
-complete_line() {
-	COMP_WORDS=("$AVCDOCTOR" "$@")
+# complete_with FUNCTION PROGRAM WORD...: the line "PROGRAM WORD..." ends with
+# the last WORD (the cursor is there); the sorted candidates in $got, one per line
+complete_with() {
+	local func=$1
+	COMP_WORDS=("${@:2}")
 	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 	COMP_LINE="${COMP_WORDS[*]}"
 	COMP_POINT=${#COMP_LINE}
 	COMPREPLY=()
-	_avcdoctor avcdoctor "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+	"$func" "$(basename "$2")" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
 	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort -u | sed '/^$/d')
 }
+complete_line() { complete_with _avcdoctor "$AVCDOCTOR" "$@"; }
 
 # expect DESCRIPTION WANT (space-separated, any order) -- WORD...
 expect() {
@@ -94,5 +96,26 @@ if [ -x "$TEST_STORE" ] && [ -r "$POLICY" ]; then
 	fi
 else
 	echo "skipping the alert-id cases: no test-store or no $POLICY"
+fi
+
+# ---- completions/sealert: the options that mean something, logs, alert ids
+. "$AD_SOURCE_DIR/completions/sealert"
+SEALERT="$AD_BUILD_DIR/bin/sealert"
+sealert_line() { complete_with _sealert "$SEALERT" "$@"; }
+# the options of `sealert --help` less those it calls "Not supported"
+want=$("$SEALERT" --help | grep -v 'Not supported' | sed -n 's/^  \(-[^ ].*\)$/\1/p' |
+	grep -oE '(^|, )--?[A-Za-z0-9][A-Za-z0-9-]*' | sed 's/^, //' | sort -u)
+sealert_line -
+[ -n "$want" ] && [ "$got" = "$want" ] && pass "sealert: the options that mean something" ||
+	fail "sealert: got [$(echo $got)], wanted [$(echo $want)]"
+sealert_line -a "$TMP/d/aud"
+[ "$got" = "$(printf '%s\n' "$TMP/d/audit.log" "$TMP/d/audit.log.1")" ] &&
+	pass "sealert -a: log files" || fail "sealert -a: got [$(echo $got)]"
+sealert_line -p ""
+[ -z "$got" ] && pass "sealert -p: nothing offered" || fail "sealert -p: got [$(echo $got)]"
+if [ -n "${db:-}" ] && [ -n "${ids:-}" ]; then
+	sealert_line --db "$db" -l ""
+	[ "$got" = "$(echo "$ids" | sort -u)" ] && pass "sealert --db PATH -l: the alert ids" ||
+		fail "sealert -l: got [$(echo $got)], wanted [$(echo $ids)]"
 fi
 finish

@@ -21,7 +21,7 @@ for p in dpkg-buildpackage dh dpkg-deb fakeroot; do
 done
 require_policy
 
-pkgs="avcdoctor avcdoctor-desktop avcdoctor-fixit"
+pkgs="avcdoctor avcdoctor-desktop avcdoctor-fixit avcdoctor-sealert"
 installed=
 touched=
 group_before=$(getent group avcdoctor >/dev/null && echo yes || echo no)
@@ -69,14 +69,23 @@ grep -E 'dh_missing: warning|not installed to|missing files' "$TMP/build.log" &&
 deb=$(ls "$TMP"/src/avcdoctor_*.deb 2>/dev/null | head -1)
 ddeb=$(ls "$TMP"/src/avcdoctor-desktop_*.deb 2>/dev/null | head -1)
 fdeb=$(ls "$TMP"/src/avcdoctor-fixit_*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] && [ -n "$ddeb" ] && [ -n "$fdeb" ] &&
-	pass "three packages: $(basename "$deb") $(basename "$ddeb") $(basename "$fdeb")" ||
+sdeb=$(ls "$TMP"/src/avcdoctor-sealert_*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] && [ -n "$ddeb" ] && [ -n "$fdeb" ] && [ -n "$sdeb" ] &&
+	pass "four packages: $(basename "$deb") $(basename "$ddeb") $(basename "$fdeb") $(basename "$sdeb")" ||
 	{ fail "packages missing: $(ls "$TMP/src")"; finish; }
 
 # ---- contents
 dpkg-deb -c "$deb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/deb.list"
 dpkg-deb -c "$ddeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/ddeb.list"
 dpkg-deb -c "$fdeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/fdeb.list"
+dpkg-deb -c "$sdeb" | awk '{print $1, $6}' | sed 's| \./| /|' >"$TMP/sdeb.list"
+# the lists that tests/rpm-package.sh compares the RPMs' with (one a package)
+lists="$AD_BUILD_DIR/packages/deb"
+rm -rf "$lists" && mkdir -p "$lists"
+cp "$TMP/deb.list" "$lists/avcdoctor.list"
+cp "$TMP/ddeb.list" "$lists/avcdoctor-desktop.list"
+cp "$TMP/fdeb.list" "$lists/avcdoctor-fixit.list"
+cp "$TMP/sdeb.list" "$lists/avcdoctor-sealert.list"
 has() { # has LIST PATH [MODE]
 	local line
 	line=$(grep -E " $2\$" "$1")
@@ -90,6 +99,7 @@ has "$TMP/deb.list" /usr/bin/avcdoctor -rwxr-xr-x
 has "$TMP/deb.list" /usr/sbin/avcdoctor-dispatch -rwxr-xr-x
 has "$TMP/deb.list" /usr/lib/avcdoctor/compat/audit2allow lrwxrwxrwx
 has "$TMP/deb.list" /usr/lib/avcdoctor/compat/audit2why lrwxrwxrwx
+has "$TMP/deb.list" /usr/lib/avcdoctor/compat/sealert lrwxrwxrwx
 has "$TMP/deb.list" /etc/audit/plugins.d/avcdoctor-dispatch.conf -rw-r-----
 has "$TMP/deb.list" /etc/avcdoctor/avcdoctor.conf
 has "$TMP/deb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Daemon.conf
@@ -130,12 +140,19 @@ has "$TMP/fdeb.list" /usr/share/dbus-1/system.d/org.avcdoctor.Fixit1.conf
 has "$TMP/fdeb.list" /usr/share/polkit-1/actions/org.avcdoctor.fixit.policy
 has "$TMP/fdeb.list" /lib/systemd/system/avcdoctor-fixit.service
 has "$TMP/fdeb.list" /usr/share/man/man8/avcdoctor-fixit.8.gz
+has "$TMP/sdeb.list" /usr/bin/sealert lrwxrwxrwx
+has "$TMP/sdeb.list" /usr/share/man/man1/sealert.1.gz
+has "$TMP/sdeb.list" /usr/share/bash-completion/completions/sealert
+grep -q ' /usr/bin/sealert$' "$TMP/deb.list" && fail "avcdoctor itself has /usr/bin/sealert"
+dpkg-deb -f "$sdeb" Conflicts | grep -qw setroubleshoot &&
+	pass "avcdoctor-sealert conflicts with setroubleshoot (the same command)" ||
+	fail "avcdoctor-sealert does not conflict with setroubleshoot"
 dpkg-deb -f "$fdeb" Depends | grep -q 'polkitd' && pass "avcdoctor-fixit depends on polkitd" ||
 	fail "avcdoctor-fixit does not depend on polkitd"
 # nothing in two packages, nothing under /usr/local or a build path
-sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -d >"$TMP/dups"
+sort -k2 "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" "$TMP/sdeb.list" | awk '$1 !~ /^d/ {print $2}' | uniq -d >"$TMP/dups"
 [ -s "$TMP/dups" ] && fail "in both packages: $(cat "$TMP/dups")" || pass "no file in both packages"
-grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" && fail "paths out of place"
+grep -E ' /usr/local|/usr/etc|/obj-|/build' "$TMP/deb.list" "$TMP/ddeb.list" "$TMP/fdeb.list" "$TMP/sdeb.list" && fail "paths out of place"
 dpkg-deb -f "$deb" Depends | grep -q 'libc6' && pass "Depends from shlibs: $(dpkg-deb -f "$deb" Depends)" ||
 	fail "no shlibs dependencies"
 for f in Conflicts Replaces; do
@@ -181,7 +198,7 @@ peers_state() {
 	done
 }
 PEERS_BEFORE=$(peers_state)
-if dpkg -i "$deb" "$ddeb" "$fdeb" >"$TMP/install.log" 2>&1; then
+if dpkg -i "$deb" "$ddeb" "$fdeb" "$sdeb" >"$TMP/install.log" 2>&1; then
 	pass "dpkg -i"
 else
 	fail "dpkg -i failed:"; tail -20 "$TMP/install.log" >&2
@@ -211,6 +228,10 @@ grep -i 'rule' "$TMP/analyze.err" && fail "analyze complains about the rules"
 	>"$TMP/a2a" 2>"$TMP/a2a.err"
 grep -q '^#============= ' "$TMP/a2a" && pass "the installed audit2allow link" ||
 	{ fail "the installed audit2allow link"; cat "$TMP/a2a.err" >&2; }
+# setroubleshoot's command, from avcdoctor-sealert
+/usr/bin/sealert -a "$AD_SOURCE_DIR/tests/data/sample.log" --policy "$POLICY" >"$TMP/sealert" 2>&1 &&
+	grep -q '^SELinux is preventing' "$TMP/sealert" && pass "the installed sealert -a" ||
+	{ fail "the installed sealert -a:"; head -5 "$TMP/sealert" >&2; }
 # policycoreutils' programs are never replaced, nor removed with the package
 [ "$(peers_state)" = "$PEERS_BEFORE" ] && pass "policycoreutils' audit2allow and audit2why stay in place" ||
 	{ fail "audit2allow or audit2why changed:"; peers_state >&2; }
@@ -235,7 +256,7 @@ done
 	fail "the installed helper took --bin-dir: $(cat "$TMP/v")"
 
 # man and bash-completion find the installed files
-pages="avcdoctor avcdoctor.rules avcdoctor-dispatch avcdoctor-notify avcdoctor-fixit"
+pages="avcdoctor avcdoctor.rules avcdoctor-dispatch avcdoctor-notify avcdoctor-fixit sealert"
 [ -e /usr/bin/avcdoctor-browser ] && pages="$pages avcdoctor-browser"
 for page in $pages; do
 	w=$(man -w "$page" 2>/dev/null)
@@ -258,7 +279,7 @@ if dpkg --purge $pkgs >"$TMP/purge.log" 2>&1; then pass "dpkg --purge"; else
 	fail "dpkg --purge failed:"; tail -20 "$TMP/purge.log" >&2
 fi
 installed=
-for f in /usr/bin/avcdoctor /usr/sbin/avcdoctor-dispatch /etc/audit/plugins.d/avcdoctor-dispatch.conf \
+for f in /usr/bin/avcdoctor /usr/bin/sealert /usr/sbin/avcdoctor-dispatch /etc/audit/plugins.d/avcdoctor-dispatch.conf \
 	/etc/avcdoctor /usr/share/avcdoctor /etc/xdg/autostart/avcdoctor-notify.desktop /var/lib/avcdoctor; do
 	[ -e "$f" ] && fail "$f is left after the purge"
 done

@@ -6,7 +6,7 @@
 #    can parse), SYNOPSIS and DESCRIPTION;
 #  - is true: every option that the built program's --help prints is in
 #    its page (avcdoctor: every command's --help; avcdoctor-dispatch;
-#    avcdoctor-notify; avcdoctor-browser when it is built, whose GTK options
+#    avcdoctor-notify; sealert; avcdoctor-browser when it is built, whose GTK options
 #    may be left to gtk-options(7)).
 . "$AD_SOURCE_DIR/tests/lib.sh"
 cd "$AD_SOURCE_DIR" || exit 1
@@ -94,6 +94,8 @@ for c in $commands; do
 		fail "cli/avcdoctor.1: no $c in the SYNOPSIS"
 	check_opts cli/avcdoctor.1 "avcdoctor $c" "$AVCDOCTOR" "$c"
 done
+# avcdoctor called as sealert (the link beside it in the build)
+check_opts cli/sealert.1 sealert "$AD_BUILD_DIR/bin/sealert"
 check_opts dispatcher/avcdoctor-dispatch.8 avcdoctor-dispatch "$AD_BUILD_DIR/bin/avcdoctor-dispatch"
 if [ -x "$AD_BUILD_DIR/bin/avcdoctor-fixit" ]; then
 	check_opts fixit/avcdoctor-fixit.8 avcdoctor-fixit "$AD_BUILD_DIR/bin/avcdoctor-fixit"
