@@ -292,6 +292,7 @@ static void suggestion_free(gpointer p)
 		g_ptr_array_unref(s->commands);
 	g_free(s->still_denied);
 	g_free(s->example);
+	g_free(s->generic_type);
 	g_free(s->apply);
 	g_free(s->apply_reason);
 	g_free(s);
@@ -328,6 +329,9 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	s->domains = dom ? json_object_get_int64(dom) : 0;
 	if (ex && json_object_array_length(ex))
 		s->example = string_of(json_object_array_get_idx(ex, 0));
+	s->generic_type = text(scope, AD_KEY_GENERIC_TYPE);
+	acc = member(scope, AD_KEY_TYPE_PATHS, json_type_int);
+	s->type_paths = acc ? json_object_get_int64(acc) : -1;
 	s->has_apply = !s->not_object && json_object_object_get_ex(o, AD_KEY_APPLY, NULL);
 	s->apply = text(o, AD_KEY_APPLY);
 	s->apply_reason = text(o, AD_KEY_APPLY_REASON);

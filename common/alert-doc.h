@@ -71,6 +71,8 @@ G_BEGIN_DECLS
 #define AD_KEY_ACCESSES		"accesses"
 #define AD_KEY_DOMAINS		"domains"
 #define AD_KEY_EXAMPLES		"examples"
+#define AD_KEY_GENERIC_TYPE	"generic_type"
+#define AD_KEY_TYPE_PATHS	"type_paths"
 #define AD_KEY_APPLY		"apply"
 #define AD_KEY_APPLY_REASON	"apply_reason"
 
@@ -148,6 +150,8 @@ typedef struct {
 	gint64 accesses;	/* the scope: -1 when not counted */
 	gint64 domains;
 	char *example;		/* the scope's first example */
+	char *generic_type;	/* the generic type a module opens whole, or NULL */
+	gint64 type_paths;	/* how many paths file_contexts gives it: -1 unknown */
 	gboolean has_apply;	/* "apply" is there (whatever its value) */
 	char *apply;		/* "one-click", "confirm", ...; NULL when not a string */
 	char *apply_reason;

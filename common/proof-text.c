@@ -139,5 +139,6 @@ char *ad_proof_text_doc(const AdSuggestionDoc *s)
 {
 	if (!s || s->verified < 0)
 		return NULL;
-	return ad_proof_text(s->verified, s->still_denied, s->accesses, s->domains, s->example);
+	return ad_proof_text(s->verified, s->still_denied, s->accesses, s->domains, s->example,
+			     s->generic_type, s->type_paths);
 }
