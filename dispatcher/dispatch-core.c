@@ -252,6 +252,8 @@ static void open_outlets(AdDispatch *d)
 		ad_dispatch_log(LOG_WARNING, "%s", (char *)g_ptr_array_index(problems, i));
 	if (!d->mailer)
 		ad_dispatch_log(LOG_WARNING, _("no alert mails: %s"), error->message);
+	else if (d->store)
+		ad_mailer_set_store(d->mailer, d->store, log_mail_problem, d);
 }
 
 static void announce_new(AdDispatch *d, AlertInfo *info)
@@ -856,6 +858,9 @@ AdDispatch *ad_dispatch_new(const AdDispatchConfig *config, FILE *json_out, GErr
 	}
 	open_outlets(d);
 	d->store = open_store(d);
+	/* the mails held back before a restart go out as the budgets allow */
+	if (d->mailer && d->store)
+		ad_mailer_set_store(d->mailer, d->store, log_mail_problem, d);
 	maybe_prune(d, TRUE);
 	commit(d);
 	if (json_out)
@@ -891,6 +896,8 @@ void ad_dispatch_free(AdDispatch *d)
 		ad_reader_free(d->reader);
 		d->reader = NULL;
 	}
+	if (d->mailer)
+		ad_mailer_set_store(d->mailer, NULL, NULL, NULL);
 	if (d->store) {
 		commit(d);
 		ad_store_close(d->store);

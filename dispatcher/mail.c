@@ -15,6 +15,7 @@
 
 #include "clock.h"
 #include "mail.h"
+#include "store.h"
 #include "trusted-file.h"
 
 #define RECIPIENTS_MAX_BYTES (64u << 10)
@@ -24,6 +25,7 @@
 
 /* a mail held back by the hourly limit, sent when the budget allows */
 typedef struct {
+	gint64 num;			/* its row in the store; 0: not kept there */
 	char id[17];
 	AdLevel level;
 	char *summary;
@@ -50,6 +52,7 @@ struct _AdMailer {
 	GSource *release;		/* sends held mails when a budget allows */
 	AdMailerLog log;		/* of the last send, for held mails */
 	gpointer log_data;
+	AdStore *store;			/* where held mails are kept; NULL: in memory only */
 };
 
 /* local@domain with a conservative alphabet: nothing a header or a shell could misread */
@@ -342,6 +345,27 @@ static gboolean budget_allows(AdMailer *m, Budget *b, gint64 now)
 	return !m->max_per_hour || g_queue_get_length(&b->sent) < m->max_per_hour;
 }
 
+/* says @what about a held mail through the log of the last send */
+static void log_problem(AdMailer *m, const char *what, const GError *error)
+{
+	g_autofree char *msg = NULL;
+
+	if (!m->log)
+		return;
+	msg = g_strdup_printf("%s: %s", what, error ? error->message : "");
+	m->log(msg, m->log_data);
+}
+
+/* forgets held mail @h in the store, once it was sent (or could not be) */
+static void unhold(AdMailer *m, Held *h)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!m->store || !h->num || ad_store_unhold_mail(m->store, h->num, &error))
+		return;
+	log_problem(m, _("a held-back mail stays in the alert store"), error);
+}
+
 /*
  * Sends held mails, red ones first, oldest first, as far as each budget
  * allows.  Each says that it was held back and how many still are.
@@ -365,6 +389,7 @@ static void release_held(AdMailer *m, gint64 now)
 				h->report);
 			if (hand_over(m, &a, h->summary, report, m->log, m->log_data))
 				g_queue_push_tail(&b->sent, GSIZE_TO_POINTER((gsize)now));
+			unhold(m, h);
 			if (g_queue_is_empty(&b->held))
 				b->dropped = 0;
 			held_free(h);
@@ -425,6 +450,16 @@ gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary
 			h->level = a->level;
 			h->summary = g_strdup(summary ? summary : "");
 			h->report = g_strdup(report ? report : "");
+			if (m->store) {
+				g_autoptr(GError) error = NULL;
+
+				h->num = ad_store_hold_mail(m->store, h->id, h->level,
+							    ad_clock_real_us() / 1e6, h->summary,
+							    h->report, &error);
+				if (!h->num)
+					log_problem(m, _("a held-back mail is kept in memory only"),
+						    error);
+			}
 			g_queue_push_tail(&b->held, h);
 		} else {
 			b->dropped++;
@@ -436,6 +471,60 @@ gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary
 		return FALSE;
 	g_queue_push_tail(&b->sent, GSIZE_TO_POINTER((gsize)now));
 	return TRUE;
+}
+
+void ad_mailer_set_store(AdMailer *m, AdStore *store, AdMailerLog log, gpointer user_data)
+{
+	g_autoptr(GPtrArray) rows = NULL;
+	g_autoptr(GError) error = NULL;
+	gint64 now = ad_clock_monotonic_us();
+
+	m->store = store;
+	if (!store) {
+		/* the store closes: what is held stays there for the next start */
+		if (m->release) {
+			g_source_destroy(m->release);
+			g_clear_pointer(&m->release, g_source_unref);
+		}
+		for (int k = 0; k < 2; k++)
+			g_queue_clear_full(&m->budget[k].held, held_free);
+		return;
+	}
+	m->log = log;
+	m->log_data = user_data;
+	rows = ad_store_held_mails(store, &error);
+	if (!rows) {
+		log_problem(m, _("the held-back mails of the alert store cannot be read"), error);
+		return;
+	}
+	for (guint i = 0; i < rows->len; i++) {
+		AdStoreHeldMail *r = g_ptr_array_index(rows, i);
+		Budget *b = &m->budget[r->level == AD_LEVEL_RED];
+		gboolean known = FALSE;
+		Held *h;
+
+		for (GList *l = b->held.head; l && !known; l = l->next)
+			known = ((Held *)l->data)->num == r->num;
+		if (known)
+			continue;
+		if (g_queue_get_length(&b->held) >= MAX_HELD) {
+			Held gone = { .num = r->num };
+
+			b->dropped++;
+			unhold(m, &gone);
+			continue;
+		}
+		h = g_new0(Held, 1);
+		h->num = r->num;
+		g_strlcpy(h->id, r->id, sizeof(h->id));
+		h->level = r->level;
+		h->summary = g_steal_pointer(&r->summary);
+		h->report = g_steal_pointer(&r->report);
+		g_queue_push_tail(&b->held, h);
+	}
+	/* what the budgets allow goes now, the rest when they allow again */
+	release_held(m, now);
+	schedule_release(m, now);
 }
 
 void ad_mailer_release_held(AdMailer *m)

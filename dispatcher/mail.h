@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "analysis/alert.h"
+#include "store.h"
 
 G_BEGIN_DECLS
 
@@ -52,6 +53,16 @@ typedef void (*AdMailerLog)(const char *message, gpointer user_data);
 gboolean ad_mailer_send_alert(AdMailer *m, const AdAlert *a, const char *summary,
 			      const char *report, AdMailerLog log, gpointer user_data);
 guint64 ad_mailer_suppressed(const AdMailer *m);
+/*
+ * Keeps held-back mails in @store (borrowed; NULL: in memory only) from
+ * now on, so that a restart or a reload of the dispatcher does not lose
+ * them: the mails it already holds are taken into the budgets (red ones
+ * into red's) and sent as far as the budgets allow, the rest when they
+ * allow again; a held mail's row goes when it is sent.  Call it with NULL
+ * before the store is closed: nothing held is sent any more (it stays in
+ * the store for the next start).  Problems go to @log.
+ */
+void ad_mailer_set_store(AdMailer *m, AdStore *store, AdMailerLog log, gpointer user_data);
 /* sends the held-back mails the budgets allow now (what the timer does) */
 void ad_mailer_release_held(AdMailer *m);
 /*

@@ -100,6 +100,16 @@ static const char schema_v6[] =
 	"CREATE TABLE fix_modules ("
 	" name TEXT PRIMARY KEY, alert TEXT NOT NULL, loaded REAL NOT NULL) WITHOUT ROWID;";
 
+/*
+ * Version 7: the alert mails held back by the hourly limit, sent when a
+ * budget allows again, so that a restart or a reload does not lose them
+ * (store-mail.c).
+ */
+static const char schema_v7[] =
+	"CREATE TABLE held_mails ("
+	" num INTEGER PRIMARY KEY, alert TEXT NOT NULL, level TEXT NOT NULL,"
+	" held REAL NOT NULL, summary TEXT NOT NULL, report TEXT NOT NULL);";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
@@ -107,6 +117,7 @@ static const Migration migrations[] = {
 	{ schema_v4, NULL },		/* 3 -> 4 */
 	{ schema_v5, NULL },		/* 4 -> 5 */
 	{ schema_v6, NULL },		/* 5 -> 6 */
+	{ schema_v7, NULL },		/* 6 -> 7 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

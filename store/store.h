@@ -140,7 +140,7 @@ guint ad_store_count(AdStore *s);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 6	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 7	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*
@@ -215,5 +215,29 @@ gboolean ad_store_set_fix_applied(AdStore *s, const char *id, double when, GErro
 char *ad_store_fix_module_alert(AdStore *s, const char *name);
 gboolean ad_store_set_fix_module(AdStore *s, const char *name, const char *id, double when,
 				 GError **error);
+
+/*
+ * Alert mails held back by the hourly limit (the dispatcher's mailer):
+ * kept here until they are sent, so that a restart or a configuration
+ * reload does not lose them.  ad_store_hold_mail() keeps one (at most
+ * 1,000 in all) and gives its number, 0 with @error when it cannot; while
+ * a batch of records is open the row joins it and is committed with it.
+ * ad_store_unhold_mail() forgets one; ad_store_held_mails() lists them,
+ * oldest first (AdStoreHeldMail*, owned).
+ */
+typedef struct {
+	gint64 num;
+	char id[17];
+	AdLevel level;
+	double held;		/* when it was held back, seconds */
+	char *summary;
+	char *report;
+} AdStoreHeldMail;
+
+void ad_store_held_mail_free(AdStoreHeldMail *h);
+gint64 ad_store_hold_mail(AdStore *s, const char *id, AdLevel level, double when,
+			  const char *summary, const char *report, GError **error);
+gboolean ad_store_unhold_mail(AdStore *s, gint64 num, GError **error);
+GPtrArray *ad_store_held_mails(AdStore *s, GError **error);
 
 G_END_DECLS

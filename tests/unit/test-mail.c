@@ -3,8 +3,10 @@
  * Unit tests for the alert mails' budgets (dispatcher/mail.c): red alerts
  * have their own hourly budget, so that other alerts never keep a red
  * alert's mail back; a mail beyond its budget is held back, not lost, and
- * sent once the hour has passed, saying so and how many are still held.
- * The clock is the test's; sendmail is a script that keeps each message.
+ * sent once the hour has passed, saying so and how many are still held;
+ * kept in the alert store, a held mail outlives the mailer (a restart, a
+ * reload) and is sent by the next one.  The clock is the test's; sendmail
+ * is a script that keeps each message.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 
 #include "clock.h"
 #include "mail.h"
+#include "store.h"
 
 static gint64 fake_now;
 
@@ -30,7 +33,17 @@ static gint64 fake_us(gpointer data)
 typedef struct {
 	char *dir;
 	AdMailer *m;
+	AdStore *store;
 } Fixture;
+
+/* a new mailer of the fixture's recipients and sendmail, two mails an hour */
+static AdMailer *new_mailer(Fixture *f)
+{
+	g_autofree char *rcpt = g_build_filename(f->dir, "rcpt", NULL);
+	g_autofree char *sendmail = g_build_filename(f->dir, "sendmail", NULL);
+
+	return ad_mailer_new(rcpt, sendmail, 2, FALSE, NULL, NULL);
+}
 
 static int setup(void **state)
 {
@@ -59,10 +72,24 @@ static int teardown(void **state)
 	g_autoptr(GDir) d = g_dir_open(f->dir, 0, NULL);
 	const char *name;
 
+	if (f->m)
+		ad_mailer_set_store(f->m, NULL, NULL, NULL);
 	ad_mailer_free(f->m);
+	g_clear_pointer(&f->store, ad_store_close);
 	while (d && (name = g_dir_read_name(d))) {
 		g_autofree char *p = g_build_filename(f->dir, name, NULL);
 
+		if (g_file_test(p, G_FILE_TEST_IS_DIR)) {
+			g_autoptr(GDir) sub = g_dir_open(p, 0, NULL);
+			const char *n;
+
+			while (sub && (n = g_dir_read_name(sub))) {
+				g_autofree char *q = g_build_filename(p, n, NULL);
+
+				g_unlink(q);
+			}
+			g_rmdir(p);
+		}
 		g_unlink(p);
 	}
 	g_rmdir(f->dir);
@@ -160,11 +187,95 @@ static void test_held_first(void **state)
 	assert_int_equal(count_with(out, "SELinux alert 000000000000000e"), 0);
 }
 
+static void on_log(const char *message, gpointer data)
+{
+	g_ptr_array_add(data, g_strdup(message));
+}
+
+/* the alert store of the fixture, made on first use */
+static AdStore *store_of(Fixture *f)
+{
+	if (!f->store) {
+		g_autofree char *dir = g_build_filename(f->dir, "db", NULL);
+		g_autofree char *path = g_build_filename(dir, "alerts.db", NULL);
+
+		g_mkdir(dir, 0700);
+		f->store = ad_store_open(path, NULL, NULL, NULL);
+		assert_non_null(f->store);
+	}
+	return f->store;
+}
+
+/*
+ * Held mails kept in the store outlive the mailer: the next one (after a
+ * restart or a reload) sends them as its budgets allow, red ones on red's,
+ * saying they were held back, and forgets them in the store once sent;
+ * none is sent twice
+ */
+static void test_held_kept_in_store(void **state)
+{
+	Fixture *f = *state;
+	g_autoptr(GPtrArray) log = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) rows = NULL, first = NULL, after = NULL, later = NULL;
+
+	ad_mailer_set_store(f->m, store_of(f), on_log, log);
+	assert_true(send(f, "000000000000000a", AD_LEVEL_YELLOW));
+	assert_true(send(f, "000000000000000b", AD_LEVEL_YELLOW));
+	assert_false(send(f, "000000000000000c", AD_LEVEL_YELLOW));
+	assert_false(send(f, "000000000000000d", AD_LEVEL_YELLOW));
+	assert_false(send(f, "000000000000000e", AD_LEVEL_YELLOW));
+	assert_true(send(f, "00000000000000f1", AD_LEVEL_RED));
+	assert_true(send(f, "00000000000000f2", AD_LEVEL_RED));
+	assert_false(send(f, "00000000000000f3", AD_LEVEL_RED));
+	rows = ad_store_held_mails(f->store, NULL);
+	assert_int_equal(rows->len, 4);
+	assert_string_equal(((AdStoreHeldMail *)g_ptr_array_index(rows, 0))->id,
+			    "000000000000000c");
+	assert_int_equal(((AdStoreHeldMail *)g_ptr_array_index(rows, 3))->level, AD_LEVEL_RED);
+	first = mails(f);
+	assert_int_equal(first->len, 4);
+
+	/* the dispatcher stops; the store is closed and opened again */
+	ad_mailer_set_store(f->m, NULL, NULL, NULL);
+	g_clear_pointer(&f->m, ad_mailer_free);
+	g_clear_pointer(&f->store, ad_store_close);
+	g_clear_pointer(&rows, g_ptr_array_unref);
+
+	/* the next one sends two of the three others and the red one at once */
+	f->m = new_mailer(f);
+	ad_mailer_set_store(f->m, store_of(f), on_log, log);
+	after = mails(f);
+	assert_int_equal(after->len, 7);
+	assert_int_equal(count_with(after, "SELinux alert 00000000000000f3 (red)"), 1);
+	assert_int_equal(count_with(after, "SELinux alert 000000000000000c"), 1);
+	assert_int_equal(count_with(after, "SELinux alert 000000000000000d"), 1);
+	assert_int_equal(count_with(after, "SELinux alert 000000000000000e"), 0);
+	assert_int_equal(count_with(after, "This mail was held back by the limit of 2 alert "
+				    "mails an hour. Still held back after it: 1;"), 1);
+	rows = ad_store_held_mails(f->store, NULL);
+	assert_int_equal(rows->len, 1);
+	assert_string_equal(((AdStoreHeldMail *)g_ptr_array_index(rows, 0))->id,
+			    "000000000000000e");
+	g_clear_pointer(&rows, g_ptr_array_unref);
+
+	/* the last one goes when the hour has passed, and the store is empty */
+	fake_now += (gint64)3601 * G_USEC_PER_SEC;
+	ad_mailer_release_held(f->m);
+	later = mails(f);
+	assert_int_equal(later->len, 8);
+	assert_int_equal(count_with(later, "SELinux alert 000000000000000e"), 1);
+	assert_int_equal(count_with(later, "Still held back after it: 0;"), 2);
+	rows = ad_store_held_mails(f->store, NULL);
+	assert_int_equal(rows->len, 0);
+	assert_int_equal(log->len, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_red_budget_and_held, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_held_first, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_held_kept_in_store, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

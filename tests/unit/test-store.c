@@ -990,7 +990,7 @@ static void test_migrations(void **state)
 					      "ALTER TABLE alerts DROP COLUMN blocked; "
 					      "ALTER TABLE alerts DROP COLUMN logged_only; "
 					      "ALTER TABLE alerts DROP COLUMN analysis_gen; "
-					      "DROP TABLE fix_modules; "
+					      "DROP TABLE fix_modules; DROP TABLE held_mails; "
 					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
@@ -1007,6 +1007,8 @@ static void test_migrations(void **state)
 			       "logged_only IS NULL) FROM alerts", "1");
 		/* version 6: no module loaded by the fix helper yet */
 		assert_sql(v1, "SELECT count(*) FROM fix_modules", "0");
+		/* version 7: no mail held back yet */
+		assert_sql(v1, "SELECT count(*) FROM held_mails", "0");
 		/* version 5: every alert at its first analysis */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE analysis_gen = 1) "
 			       "FROM alerts", "1");
