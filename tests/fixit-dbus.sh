@@ -419,6 +419,22 @@ grep -q "not applied with one click: " "$TMP/out" &&
 	fail "no reason from the helper's decision: $(head -2 "$TMP/out")"
 cp "$TMP/db.orig" "$DB"
 
+# another service's port stored as a one-click fix: the helper's own decision
+# refuses it, naming the service that owns the port
+for flag in -a -m; do
+	sqlite3 "$DB" "UPDATE alerts SET analysis = json_set(analysis,
+		'\$.suggestions[$IDX].commands', json('[[\"semanage\",\"port\",\"$flag\",\"-t\",
+		\"http_port_t\",\"-p\",\"tcp\",\"22\"]]'),
+		'\$.suggestions[$IDX].kind', 'port', '\$.suggestions[$IDX].apply', 'one-click')
+		WHERE id = '$ID'"
+	expect_error Error.NotAllowed "semanage port $flag of sshd's tcp/22 stored as one-click" -- \
+		Apply "$ID" "$IDX" "$(digest "$ID" "$IDX")"
+	grep -q "tcp/22 belongs to sshd (ssh_port_t)" "$TMP/out" &&
+		pass "the helper names the port's owner" ||
+		fail "no owner in the refusal: $(head -2 "$TMP/out")"
+	cp "$TMP/db.orig" "$DB"
+done
+
 # the policy's view changed: the path is now to be labelled a type httpd may not read
 cp "$TMP/file_contexts" "$TMP/file_contexts.orig"
 printf '%s(/.*)?\tsystem_u:object_r:shadow_t:s0\n' "$WWW" >"$TMP/file_contexts"
