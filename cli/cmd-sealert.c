@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "analysis/alert-text.h"
 #include "cli.h"
 #include "cmd-sealert.h"
 #include "cmd-store.h"
@@ -77,7 +78,44 @@ static int run(GStrvBuilder *b, int (*cmd)(int argc, char **argv))
 }
 
 /*
- * -l ID: "*" lists every alert; an alert id (16 hex digits) or the local id
+ * -l "*": every alert that `avcdoctor list` shows (not those the caller
+ * ignores), each as `show` prints it, oldest first, as setroubleshoot's
+ * sealert prints every alert in full
+ */
+static int lookup_all(const char *db)
+{
+	g_autoptr(GPtrArray) list = NULL;
+	g_autoptr(GString) out = g_string_new(NULL);
+	guint shown = 0, hidden = 0;
+	int status;
+
+	if (!(list = ad_cli_fetch_alerts("sealert", db, &status)))
+		return status;
+	for (guint i = 0; i < list->len; i++) {
+		json_object *a = g_ptr_array_index(list, i);
+
+		if (json_object_get_boolean(ad_json_member(a, "ignored"))) {
+			hidden++;
+			continue;
+		}
+		if (shown++)
+			g_string_append_c(out, '\n');
+		ad_alert_json_render(out, a);
+	}
+	fwrite(out->str, 1, out->len, stdout);
+	fflush(stdout);
+	/* the count where the report ends: on stderr, as it is not part of it */
+	fprintf(stderr, ngettext("%u alert", "%u alerts", shown), shown);
+	if (hidden)
+		fprintf(stderr, ngettext(" (%u ignored alert not shown: avcdoctor list --all)",
+					 " (%u ignored alerts not shown: avcdoctor list --all)",
+					 hidden), hidden);
+	fputs(".\n", stderr);
+	return AD_EXIT_OK;
+}
+
+/*
+ * -l ID: "*" shows every alert (lookup_all); an alert id (16 hex digits) or the local id
  * that setroubleshoot's clients and the dispatcher's log line use
  * ("ID-NUM" or "ID-NUM.GEN") shows that alert.  A local id names one life
  * of an alert: the alert shown is the one now stored under its alert id.
@@ -88,12 +126,8 @@ static int lookup(const SealertOptions *o)
 	char id[17];
 	gint64 num;
 
-	if (strcmp(o->lookup, "*") == 0) {
-		g_strv_builder_add(b, "list");
-		if (o->db)
-			g_strv_builder_add_many(b, "--db", o->db, NULL);
-		return run(b, ad_cmd_list);
-	}
+	if (strcmp(o->lookup, "*") == 0)
+		return lookup_all(o->db);
 	if (is_uuid(o->lookup)) {
 		g_autofree char *shown = ad_escape_str(o->lookup);
 
@@ -148,7 +182,7 @@ int ad_sealert_main(int argc, char **argv)
 		     "ranked fixes (avcdoctor analyze FILE)"), N_("FILE") },
 		{ "lookupid", 'l', 0, G_OPTION_ARG_STRING, &o.lookup,
 		  N_("Show the stored alert ID, as the log line names it (avcdoctor show); "
-		     "\"*\" lists all alerts (avcdoctor list)"), N_("ID") },
+		     "\"*\" shows every alert"), N_("ID") },
 		{ "browser", 'b', 0, G_OPTION_ARG_NONE, &o.browser,
 		  N_("Open the alert browser (avcdoctor-browser)"), NULL },
 		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &o.policy,

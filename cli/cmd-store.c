@@ -383,6 +383,23 @@ json_object *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id,
 	return a;
 }
 
+GPtrArray *ad_cli_fetch_alerts(const char *cmd, const char *db, int *ret_status)
+{
+	StoreOptions o = { .db = (char *)db };
+	Source src = { 0 };
+	g_autoptr(GError) error = NULL;
+	GPtrArray *list;
+
+	*ret_status = source_open(&src, cmd, &o, FALSE);
+	if (*ret_status)
+		return NULL;
+	list = source_list(&src, 0, NULL, &error);
+	if (!list)
+		*ret_status = report_error(cmd, error);
+	source_clear(&src);
+	return list;
+}
+
 static int version(void)
 {
 	printf("avcdoctor %s\n", VERSION);
