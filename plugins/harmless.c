@@ -11,7 +11,13 @@
  *   counts; an execve is left to the leaks plugin (descriptors closed
  *   while the new program starts);
  * - an interpreter writing a byte-code cache next to the library it
- *   compiled (__pycache__, *.pyc): Python goes on without the cache.
+ *   compiled (__pycache__, *.pyc): Python goes on without the cache;
+ * - executable memory (execmem) asked for by a regular-expression JIT that
+ *   falls back to the interpreter when refused (PCRE2, GLib's
+ *   G_REGEX_OPTIMIZE), in the programs where the policy's maintainers
+ *   found it so and hid it (jit_fallbacks below; a JIT that does not fall
+ *   back, Java's, JavaScript's, QEMU's TCG, is not in it).  A blocked
+ *   execmem that succeeded anyway is the first kind already.
  *
  * The answer is a dontaudit module that hides exactly this access, ranked
  * before anything that allows it (AdSuggestion.harmless): a capability or
@@ -42,6 +48,49 @@ static gboolean only_perms(const AdDenial *d, const char *const *list, gsize n)
 	return TRUE;
 }
 
+/*
+ * Programs whose execmem comes from a regular-expression JIT that falls back
+ * to the interpreter, by the name the kernel gives the process (comm: the
+ * process sets it, which is good enough to hide a denial, never to allow
+ * anything), with the maintainers' change that hid it.
+ */
+static const struct {
+	const char *comm;
+	const char *jit;
+} jit_fallbacks[] = {
+	/* fedora-selinux/selinux-policy#1566, "Dontaudit ftpd the execmem permission" */
+	{ "proftpd", "PCRE's JIT" },
+	/* #1767, "Dontaudit aide the execmem permission" (pcre2's JIT) */
+	{ "aide", "PCRE2's JIT" },
+	/* #2063, "dontaudit execmem for modemmanager" (g_regex_match_full) */
+	{ "ModemManager", "GLib's regular-expression JIT" },
+	/* #3208: libvirt's daemons use G_REGEX_OPTIMIZE; none needs execmem */
+	{ "libvirtd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtqemud", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtstoraged", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtnetworkd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtnodedevd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtsecretd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtinterfaced", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtnwfilterd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	{ "virtproxyd", "GLib's G_REGEX_OPTIMIZE (PCRE2's JIT)" },
+	/* syslog-ng's documentation: its PCRE filters JIT-compile (flags(disable-jit)) */
+	{ "syslog-ng", "PCRE's JIT" },
+};
+
+/* the JIT of a program of jit_fallbacks asking for execmem alone, or NULL */
+static const char *jit_fallback(const AdDenial *d)
+{
+	if (g_strcmp0(d->tclass, "process") != 0 || d->perms->len != 1 ||
+	    !ad_denial_has_perm(d, "execmem") || !d->comm.data)
+		return NULL;
+	for (guint i = 0; i < G_N_ELEMENTS(jit_fallbacks); i++)
+		if (d->comm.len == strlen(jit_fallbacks[i].comm) &&
+		    memcmp(d->comm.data, jit_fallbacks[i].comm, d->comm.len) == 0)
+			return jit_fallbacks[i].jit;
+	return NULL;
+}
+
 /* TRUE when @b (a path or a name) is a byte-code cache: __pycache__, *.pyc */
 static gboolean is_bytecode_cache(AdBytes b)
 {
@@ -60,6 +109,7 @@ static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	g_autofree char *stype = NULL, *name = NULL, *pp = NULL;
 	g_autoptr(GString) perms = g_string_new(NULL);
 	gboolean fell_back, cache;
+	const char *jit = NULL;
 	AdSuggestion *s;
 
 	(void)v;
@@ -70,7 +120,7 @@ static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	cache = (ad_class_is_file(d->tclass)) &&
 		only_perms(d, cache_perms, G_N_ELEMENTS(cache_perms)) &&
 		(is_bytecode_cache(d->path) || is_bytecode_cache(d->name));
-	if (!fell_back && !cache)
+	if (!fell_back && !cache && !(jit = jit_fallback(d)))
 		return 0;
 	stype = ad_denial_stype(d);
 	if (!stype)
@@ -82,7 +132,19 @@ static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	pp = g_strdup_printf("%s.pp", name);
 	s = ad_suggestion_new("harmless", AD_FIX_DONTAUDIT, 0.8, AD_LEVEL_GREEN);
 	s->harmless = TRUE;
-	if (cache) {
+	if (jit) {
+		g_autofree char *comm = g_strndup(d->comm.data, d->comm.len);
+
+		ad_suggestion_set_if(s, _("If the program works (%s asking for executable memory "
+					  "for %s)"), comm, jit);
+		ad_suggestion_set_then(s,
+			_("Then this denial costs nothing: %s compiles regular expressions "
+			  "to machine code when it may, and matches them without compiling "
+			  "when it may not. The policy's maintainers hide this denial for "
+			  "this program rather than let %s write and run code in memory; the "
+			  "dontaudit module does the same and allows nothing."),
+			jit, stype);
+	} else if (cache) {
 		ad_suggestion_set_if(s, _("If the program works (an interpreter writing a "
 					  "byte-code cache such as __pycache__ or .pyc)"));
 		ad_suggestion_set_then(s,

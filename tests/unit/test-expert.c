@@ -12,6 +12,9 @@
  * - generic types are broad: a module on var_t (base_file_type) or on
  *   user_home_t (the documented list) says so in its scope and ranks
  *   after a specific type;
+ * - harmless denials: execmem asked for by a regular-expression JIT that
+ *   falls back (the programs whose denial the maintainers hid) gets the
+ *   dontaudit module first; a JIT that needs it (java) does not;
  * - ports that have an owner: web_t connecting to the database's or the
  *   mail server's port is their client: the boolean or the module first,
  *   never the port relabelled to web_port_t (named after web_t).
@@ -418,6 +421,50 @@ static void test_port_owner_module(void **state)
 	assert_port_kept(s, d);
 }
 
+/* ---------------------------------------------------------------- harmless: JITs */
+
+/* web_t (as the process @comm) asking for @perm on itself */
+static AdDenial *process_avc(const char *comm, const char *perm)
+{
+	static guint serial = 700;
+	g_autofree char *text = g_strdup_printf(
+		"type=AVC msg=audit(1700000001.100:%u): avc:  denied  { %s } for  pid=100 "
+		"comm=\"%s\" scontext=system_u:system_r:web_t:s0 "
+		"tcontext=system_u:system_r:web_t:s0 tclass=process permissive=0\n",
+		serial++, perm, comm);
+
+	return denial_of(text);
+}
+
+/* libvirt's daemons match regular expressions with GLib's JIT, which falls back */
+static void test_jit_fallback_silenced(void **state)
+{
+	g_autoptr(AdDenial) d = process_avc("virtqemud", "execmem");
+	g_autoptr(GPtrArray) s = analyse(d);
+
+	(void)state;
+	assert_string_equal(nth(s, 0)->plugin, "harmless");
+	assert_int_equal(nth(s, 0)->kind, AD_FIX_DONTAUDIT);
+	assert_true(nth(s, 0)->harmless);
+	assert_true(command_has(nth(s, 0), 0, "-D"));
+	assert_non_null(strstr(nth(s, 0)->then_text, "G_REGEX_OPTIMIZE"));
+	/* the module granting it is still there, after */
+	assert_true(find(s, "catchall", AD_FIX_MODULE) > 0);
+}
+
+/* a JIT that needs the memory, and execstack from the same program: not silenced */
+static void test_jit_needed_not_silenced(void **state)
+{
+	g_autoptr(AdDenial) java = process_avc("java", "execmem");
+	g_autoptr(AdDenial) stack = process_avc("virtqemud", "execstack");
+	g_autoptr(GPtrArray) s = analyse(java);
+	g_autoptr(GPtrArray) t = analyse(stack);
+
+	(void)state;
+	assert_int_equal(find(s, "harmless", AD_FIX_DONTAUDIT), -1);
+	assert_int_equal(find(t, "harmless", AD_FIX_DONTAUDIT), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +476,8 @@ int main(void)
 		cmocka_unit_test(test_specific_module_not_broad),
 		cmocka_unit_test(test_port_owner_boolean),
 		cmocka_unit_test(test_port_owner_module),
+		cmocka_unit_test(test_jit_fallback_silenced),
+		cmocka_unit_test(test_jit_needed_not_silenced),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
