@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 
+#include "alert-doc.h"
 #include "escape.h"
 #include "format.h"
 #include "output/report.h"
@@ -70,8 +71,8 @@ static gboolean add_hosts(AdStore *s, json_object *o, gint64 num, GError **error
 	gboolean any_hex = FALSE;
 	int rc;
 
-	json_object_object_add(o, "hosts", names);
-	json_object_object_add(o, "host_counts", counts);
+	json_object_object_add(o, AD_KEY_HOSTS, names);
+	json_object_object_add(o, AD_KEY_HOST_COUNTS, counts);
 	if (!q) {
 		json_object_put(hex);
 		return FALSE;
@@ -103,7 +104,7 @@ static gboolean add_hosts(AdStore *s, json_object *o, gint64 num, GError **error
 	}
 	sqlite3_reset(q);
 	if (any_hex)
-		json_object_object_add(o, "hosts_hex", hex);
+		json_object_object_add(o, AD_KEY_HOSTS_HEX, hex);
 	else
 		json_object_put(hex);
 	if (rc != SQLITE_DONE) {
@@ -119,8 +120,8 @@ static gboolean add_items(AdStore *s, json_object *o, gint64 num, GError **error
 	json_object *lists[2] = { json_object_new_array(), json_object_new_array() };
 	int rc;
 
-	json_object_object_add(o, "paths", lists[0]);
-	json_object_object_add(o, "commands", lists[1]);
+	json_object_object_add(o, AD_KEY_PATHS, lists[0]);
+	json_object_object_add(o, AD_KEY_COMMANDS, lists[1]);
 	if (!q)
 		return FALSE;
 	sqlite3_bind_int64(q, 1, num);
@@ -176,48 +177,48 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 	AdFilter f = store_get_filter_locked(s, id, uid);
 
 	*ret_ignored = ad_filter_is_ignored(f, count);
-	json_object_object_add(o, "id", json_object_new_string(id));
-	json_object_object_add(o, "count", json_object_new_uint64(count));
+	json_object_object_add(o, AD_KEY_ID, json_object_new_string(id));
+	json_object_object_add(o, AD_KEY_COUNT, json_object_new_uint64(count));
 	/*
 	 * Blocked and only logged occurrences, as analyze says them; unknown
 	 * for an alert stored before they were counted (and then not the
 	 * stale figures of its stored analysis either)
 	 */
 	if (sqlite3_column_type(row, 11) != SQLITE_NULL && sqlite3_column_type(row, 12) != SQLITE_NULL) {
-		json_object_object_add(o, "blocked", json_object_new_int64(sqlite3_column_int64(row, 11)));
-		json_object_object_add(o, "logged_only",
+		json_object_object_add(o, AD_KEY_BLOCKED, json_object_new_int64(sqlite3_column_int64(row, 11)));
+		json_object_object_add(o, AD_KEY_LOGGED_ONLY,
 				       json_object_new_int64(sqlite3_column_int64(row, 12)));
 	} else if (analysis) {
-		json_object_object_del(analysis, "blocked");
-		json_object_object_del(analysis, "logged_only");
+		json_object_object_del(analysis, AD_KEY_BLOCKED);
+		json_object_object_del(analysis, AD_KEY_LOGGED_ONLY);
 	}
-	json_object_object_add(o, "first_seen", ad_json_time(sqlite3_column_double(row, 3)));
-	json_object_object_add(o, "last_seen", ad_json_time(sqlite3_column_double(row, 4)));
-	json_object_object_add(o, "level", json_object_new_string(level ? level : "yellow"));
+	json_object_object_add(o, AD_KEY_FIRST_SEEN, ad_json_time(sqlite3_column_double(row, 3)));
+	json_object_object_add(o, AD_KEY_LAST_SEEN, ad_json_time(sqlite3_column_double(row, 4)));
+	json_object_object_add(o, AD_KEY_LEVEL, json_object_new_string(level ? level : "yellow"));
 	if (!add_hosts(s, o, num, error))
 		goto fail;
-	json_object_object_add(o, "ignored", json_object_new_boolean(*ret_ignored));
-	json_object_object_add(o, "filter", json_object_new_string(ad_filter_name(f)));
-	json_object_object_add(o, "summary", json_object_new_string(summary ? summary : ""));
-	json_object_object_add(o, "denial", parse_object((const char *)sqlite3_column_text(row, 8)));
-	json_object_object_add(o, "records", records_json(sqlite3_column_blob(row, 9),
+	json_object_object_add(o, AD_KEY_IGNORED, json_object_new_boolean(*ret_ignored));
+	json_object_object_add(o, AD_KEY_FILTER, json_object_new_string(ad_filter_name(f)));
+	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary ? summary : ""));
+	json_object_object_add(o, AD_KEY_DENIAL, parse_object((const char *)sqlite3_column_text(row, 8)));
+	json_object_object_add(o, AD_KEY_RECORDS, records_json(sqlite3_column_blob(row, 9),
 							  sqlite3_column_bytes(row, 9)));
-	if (analysis && json_object_object_get_ex(analysis, "suggestions", &sugg) &&
+	if (analysis && json_object_object_get_ex(analysis, AD_KEY_SUGGESTIONS, &sugg) &&
 	    json_object_is_type(sugg, json_type_array))
-		json_object_object_add(o, "suggestions", json_object_get(sugg));
+		json_object_object_add(o, AD_KEY_SUGGESTIONS, json_object_get(sugg));
 	else
-		json_object_object_add(o, "suggestions", json_object_new_array());
+		json_object_object_add(o, AD_KEY_SUGGESTIONS, json_object_new_array());
 	/* the facts beside the fixes; none in an analysis stored before they were apart */
-	if (analysis && json_object_object_get_ex(analysis, "notes", &sugg) &&
+	if (analysis && json_object_object_get_ex(analysis, AD_KEY_NOTES, &sugg) &&
 	    json_object_is_type(sugg, json_type_array))
-		json_object_object_add(o, "notes", json_object_get(sugg));
+		json_object_object_add(o, AD_KEY_NOTES, json_object_get(sugg));
 	else
-		json_object_object_add(o, "notes", json_object_new_array());
+		json_object_object_add(o, AD_KEY_NOTES, json_object_new_array());
 	if (!add_items(s, o, num, error))
 		goto fail;
 	/* only when set: a store without applied fixes reads as before */
 	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
-		json_object_object_add(o, "fix_applied", ad_json_time(sqlite3_column_double(row, 10)));
+		json_object_object_add(o, AD_KEY_FIX_APPLIED, ad_json_time(sqlite3_column_double(row, 10)));
 
 	if (analysis) {
 		json_object_object_foreach(analysis, key, val) {

@@ -13,6 +13,7 @@
 #include "analysis/suggest.h"
 #include "format.h"
 #include "i18n.h"
+#include "alert-doc.h"
 #include "escape.h"
 #include "output/report.h"
 
@@ -76,8 +77,8 @@ char *ad_text_time(double t, const char *fmt)
 /* "local, web1 (3), ..." with counts, or names only; at most @max names, then "+N" */
 char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
 {
-	json_object *hc = ad_json_member(o, "host_counts");
-	json_object *names = ad_json_member(o, "hosts");
+	json_object *hc = ad_json_member(o, AD_KEY_HOST_COUNTS);
+	json_object *names = ad_json_member(o, AD_KEY_HOSTS);
 	g_autoptr(GString) s = g_string_new(NULL);
 	guint n = 0, total = 0;
 
@@ -111,7 +112,7 @@ char *ad_alert_json_hosts(json_object *o, gboolean counts, guint max)
 
 char *ad_alert_json_level(json_object *o)
 {
-	const char *name = ad_json_member_str(o, "level");
+	const char *name = ad_json_member_str(o, AD_KEY_LEVEL);
 	AdLevel l;
 
 	return ad_level_from_name(name, &l) ? g_strdup(ad_level_display(l)) : ad_text_shown(name);
@@ -230,9 +231,9 @@ static void append_notes(GString *out, json_object *notes)
 	for (guint i = 0; notes && json_object_is_type(notes, json_type_array) &&
 			  i < json_object_array_length(notes); i++) {
 		json_object *n = json_object_array_get_idx(notes, i);
-		const char *if_text = ad_json_member_str(n, "if");
-		const char *then_text = ad_json_member_str(n, "then");
-		g_autofree char *plugin = ad_text_shown(ad_json_member_str(n, "plugin"));
+		const char *if_text = ad_json_member_str(n, AD_KEY_IF);
+		const char *then_text = ad_json_member_str(n, AD_KEY_THEN);
+		g_autofree char *plugin = ad_text_shown(ad_json_member_str(n, AD_KEY_PLUGIN));
 
 		/* TRANSLATORS: the heading of a note (a fact, not a fix): the plugin that says it */
 		g_string_append_printf(out, T_("\n*****  Note (%s)  *****\n\n"), plugin);
@@ -251,22 +252,22 @@ static void append_notes(GString *out, json_object *notes)
 
 void ad_alert_json_render(GString *out, json_object *o)
 {
-	json_object *d = ad_json_member(o, "denial");
-	json_object *sugg = ad_json_member(o, "suggestions");
-	json_object *paths = ad_json_member(o, "paths");
-	json_object *comms = ad_json_member(o, "commands");
-	json_object *records = ad_json_member(o, "records");
+	json_object *d = ad_json_member(o, AD_KEY_DENIAL);
+	json_object *sugg = ad_json_member(o, AD_KEY_SUGGESTIONS);
+	json_object *paths = ad_json_member(o, AD_KEY_PATHS);
+	json_object *comms = ad_json_member(o, AD_KEY_COMMANDS);
+	json_object *records = ad_json_member(o, AD_KEY_RECORDS);
 	json_object *port = ad_json_member(d, "port");
-	g_autofree char *summary = ad_text_shown(ad_json_member_str(o, "summary"));
-	g_autofree char *id = ad_text_shown(ad_json_member_str(o, "id"));
+	g_autofree char *summary = ad_text_shown(ad_json_member_str(o, AD_KEY_SUMMARY));
+	g_autofree char *id = ad_text_shown(ad_json_member_str(o, AD_KEY_ID));
 	g_autofree char *level = ad_alert_json_level(o);
 	g_autofree char *hosts = ad_alert_json_hosts(o, TRUE, G_MAXUINT);
-	g_autofree char *first = ad_text_time(json_object_get_double(ad_json_member(o, "first_seen")),
+	g_autofree char *first = ad_text_time(json_object_get_double(ad_json_member(o, AD_KEY_FIRST_SEEN)),
 					     "%Y-%m-%d %H:%M:%S %Z");
-	g_autofree char *last = ad_text_time(json_object_get_double(ad_json_member(o, "last_seen")),
+	g_autofree char *last = ad_text_time(json_object_get_double(ad_json_member(o, AD_KEY_LAST_SEEN)),
 					    "%Y-%m-%d %H:%M:%S %Z");
-	gint64 count = json_object_get_int64(ad_json_member(o, "count"));
-	const char *filter = ad_json_member_str(o, "filter");
+	gint64 count = json_object_get_int64(ad_json_member(o, AD_KEY_COUNT));
+	const char *filter = ad_json_member_str(o, AD_KEY_FILTER);
 
 	g_string_append(out, "--------------------------------------------------------------------"
 			     "------------\n");
@@ -278,16 +279,16 @@ void ad_alert_json_render(GString *out, json_object *o)
 	for (guint i = 0; sugg && json_object_is_type(sugg, json_type_array) &&
 			  i < json_object_array_length(sugg); i++) {
 		json_object *s = json_object_array_get_idx(sugg, i);
-		json_object *cmds = ad_json_member(s, "commands");
-		g_autofree char *plugin = ad_text_shown(ad_json_member_str(s, "plugin"));
-		g_autofree char *kind = ad_text_shown(ad_json_member_str(s, "kind"));
-		g_autofree char *if_text = ad_json_member_str(s, "if") ? ad_text_shown(ad_json_member_str(s, "if")) : NULL;
-		g_autofree char *then_text = ad_json_member_str(s, "then") ? ad_text_shown(ad_json_member_str(s, "then"))
+		json_object *cmds = ad_json_member(s, AD_KEY_COMMANDS);
+		g_autofree char *plugin = ad_text_shown(ad_json_member_str(s, AD_KEY_PLUGIN));
+		g_autofree char *kind = ad_text_shown(ad_json_member_str(s, AD_KEY_KIND));
+		g_autofree char *if_text = ad_json_member_str(s, AD_KEY_IF) ? ad_text_shown(ad_json_member_str(s, AD_KEY_IF)) : NULL;
+		g_autofree char *then_text = ad_json_member_str(s, AD_KEY_THEN) ? ad_text_shown(ad_json_member_str(s, AD_KEY_THEN))
 								   : NULL;
 
 		/* TRANSLATORS: a suggestion's heading: plugin, confidence, kind of fix */
 		g_string_append_printf(out, T_("\n*****  %s (%.0f%% confidence, %s)  *****\n\n"),
-				       plugin, json_object_get_double(ad_json_member(s, "confidence")) * 100,
+				       plugin, json_object_get_double(ad_json_member(s, AD_KEY_CONFIDENCE)) * 100,
 				       kind);
 		if (if_text)
 			append_wrapped(out, if_text);
@@ -300,7 +301,7 @@ void ad_alert_json_render(GString *out, json_object *o)
 		for (guint j = 0; cmds && json_object_is_type(cmds, json_type_array) &&
 				  j < json_object_array_length(cmds); j++) {
 			json_object *argv = json_object_array_get_idx(cmds, j);
-			json_object *hex = ad_json_member(s, "commands_hex");
+			json_object *hex = ad_json_member(s, AD_KEY_COMMANDS_HEX);
 
 			if (json_object_is_type(argv, json_type_array))
 				append_command(out, argv, hex && json_object_is_type(
@@ -308,24 +309,24 @@ void ad_alert_json_render(GString *out, json_object *o)
 							? json_object_array_get_idx(hex, j) : NULL);
 		}
 	}
-	append_notes(out, ad_json_member(o, "notes"));
+	append_notes(out, ad_json_member(o, AD_KEY_NOTES));
 	g_string_append(out, T_("\nAdditional Information:\n"));
-	append_known(out, T_("Source Context"), ad_json_member_str(d, "scontext"));
-	append_known(out, T_("Target Context"), ad_json_member_str(d, "tcontext"));
+	append_known(out, T_("Source Context"), ad_json_member_str(d, AD_KEY_SCONTEXT));
+	append_known(out, T_("Target Context"), ad_json_member_str(d, AD_KEY_TCONTEXT));
 	for (guint i = 0; paths && json_object_is_type(paths, json_type_array) &&
 			  i < json_object_array_length(paths); i++)
 		append_field(out, i ? "" : T_("Target Objects"),
 			     json_object_get_string(json_object_array_get_idx(paths, i)));
-	append_known(out, T_("Target Class"), ad_json_member_str(d, "tclass"));
-	if (g_strcmp0(ad_json_member_str(d, "type"), "USER_AVC") == 0) {
+	append_known(out, T_("Target Class"), ad_json_member_str(d, AD_KEY_TCLASS));
+	if (g_strcmp0(ad_json_member_str(d, AD_KEY_TYPE), "USER_AVC") == 0) {
 		/* the object manager that checked and logged the access, not the subject */
-		const char *by = ad_json_member_str(o, "reported_by");
+		const char *by = ad_json_member_str(o, AD_KEY_REPORTED_BY);
 
-		append_field(out, T_("Reported By"), by ? by : ad_json_member_str(d, "exe"));
+		append_field(out, T_("Reported By"), by ? by : ad_json_member_str(d, AD_KEY_EXE));
 	} else {
-		append_field(out, T_("Source Executable"), ad_json_member_str(d, "exe"));
+		append_field(out, T_("Source Executable"), ad_json_member_str(d, AD_KEY_EXE));
 	}
-	append_field(out, T_("Source Command"), ad_json_member_str(d, "comm"));
+	append_field(out, T_("Source Command"), ad_json_member_str(d, AD_KEY_COMM));
 	for (guint i = 0; comms && json_object_is_type(comms, json_type_array) &&
 			  json_object_array_length(comms) > 1 && i < json_object_array_length(comms);
 	     i++)
@@ -338,17 +339,17 @@ void ad_alert_json_render(GString *out, json_object *o)
 		append_row(out, T_("Port"), n);
 	}
 	append_field(out, T_("Syscall"), ad_json_member_str(d, "syscall"));
-	if (ad_json_member(o, "blocked") && ad_json_member(o, "logged_only")) {
+	if (ad_json_member(o, AD_KEY_BLOCKED) && ad_json_member(o, AD_KEY_LOGGED_ONLY)) {
 		/* the counts of both modes: an alert with a blocked denial says so */
 		g_autofree char *perm = ad_permissive_text(
 			(guint64)MAX(count, 0),
-			(guint64)MAX(json_object_get_int64(ad_json_member(o, "blocked")), 0),
-			(guint64)MAX(json_object_get_int64(ad_json_member(o, "logged_only")), 0));
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, AD_KEY_BLOCKED)), 0),
+			(guint64)MAX(json_object_get_int64(ad_json_member(o, AD_KEY_LOGGED_ONLY)), 0));
 
 		append_row(out, T_("Permissive"), perm);
 	} else if (d) {
 		/* null: the record did not say (kernels before the permissive= field) */
-		json_object *perm = ad_json_member(d, "permissive");
+		json_object *perm = ad_json_member(d, AD_KEY_PERMISSIVE);
 
 		append_row(out, T_("Permissive"),
 			   !perm ? T_("unknown")
@@ -363,14 +364,14 @@ void ad_alert_json_render(GString *out, json_object *o)
 	}
 	append_row(out, T_("First Seen"), first);
 	append_row(out, T_("Last Seen"), last);
-	append_field(out, T_("Reason"), ad_json_member_str(d, "reason"));
-	if (json_object_get_boolean(ad_json_member(d, "suspect")))
+	append_field(out, T_("Reason"), ad_json_member_str(d, AD_KEY_REASON));
+	if (json_object_get_boolean(ad_json_member(d, AD_KEY_SUSPECT)))
 		append_field(out, T_("Warning"), ad_json_member_str(d, "suspect_reason"));
 	if (filter && strcmp(filter, "never") != 0) {
 		g_autofree char *f = g_strconcat(strcmp(filter, "always") == 0 ? T_("always ignored")
 						 : strcmp(filter, "after_first") == 0
 						 ? T_("ignored after the first time") : "?",
-						 json_object_get_boolean(ad_json_member(o, "ignored"))
+						 json_object_get_boolean(ad_json_member(o, AD_KEY_IGNORED))
 						 ? T_(" (ignored now)") : "", NULL);
 
 		append_row(out, T_("Your Filter"), f);

@@ -11,6 +11,7 @@
 #include "alert.h"
 #include "analysis/safety.h"
 #include "analysis/alert-text.h"
+#include "alert-doc.h"
 #include "escape.h"
 #include "format.h"
 #include "hash.h"
@@ -500,9 +501,9 @@ static void add_hosts_json(json_object *o, const AdAlert *a)
 			any_hex = TRUE;
 		}
 	}
-	json_object_object_add(o, "hosts", arr);
+	json_object_object_add(o, AD_KEY_HOSTS, arr);
 	if (any_hex)
-		json_object_object_add(o, "hosts_hex", hex);
+		json_object_object_add(o, AD_KEY_HOSTS_HEX, hex);
 	else
 		json_object_put(hex);
 }
@@ -526,17 +527,17 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	g_autofree char *summary = ad_alert_summary(a);
 	const AdEvent *ev = a->latest->event;
 
-	json_object_object_add(o, "id", json_object_new_string(a->id));
-	json_object_object_add(o, "count", json_object_new_uint64(a->count));
-	json_object_object_add(o, "blocked", json_object_new_uint64(a->blocked));
-	json_object_object_add(o, "logged_only", json_object_new_uint64(a->logged_only));
-	json_object_object_add(o, "first_seen", ad_json_time(a->first_seen));
-	json_object_object_add(o, "last_seen", ad_json_time(a->last_seen));
-	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, AD_KEY_ID, json_object_new_string(a->id));
+	json_object_object_add(o, AD_KEY_COUNT, json_object_new_uint64(a->count));
+	json_object_object_add(o, AD_KEY_BLOCKED, json_object_new_uint64(a->blocked));
+	json_object_object_add(o, AD_KEY_LOGGED_ONLY, json_object_new_uint64(a->logged_only));
+	json_object_object_add(o, AD_KEY_FIRST_SEEN, ad_json_time(a->first_seen));
+	json_object_object_add(o, AD_KEY_LAST_SEEN, ad_json_time(a->last_seen));
+	json_object_object_add(o, AD_KEY_LEVEL, json_object_new_string(ad_level_name(a->level)));
 	add_hosts_json(o, a);
-	json_object_object_add(o, "ignored", json_object_new_boolean(FALSE));
-	json_object_object_add(o, "summary", json_object_new_string(summary));
-	json_object_object_add(o, "denial", ad_denial_to_json(a->latest, a->verdict));
+	json_object_object_add(o, AD_KEY_IGNORED, json_object_new_boolean(FALSE));
+	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary));
+	json_object_object_add(o, AD_KEY_DENIAL, ad_denial_to_json(a->latest, a->verdict));
 	if (a->latest->type == AD_DENIAL_USER_AVC) {
 		/* the object manager that logged it: "/usr/bin/dbus-daemon (system_u:...)" */
 		const AdDenial *d = a->latest;
@@ -549,7 +550,7 @@ json_object *ad_alert_to_json(const AdAlert *a)
 							      e && c ? " (" : "", c ? c : "",
 							      e && c ? ")" : "");
 
-			json_object_object_add(o, "reported_by", json_object_new_string(by));
+			json_object_object_add(o, AD_KEY_REPORTED_BY, json_object_new_string(by));
 		}
 	}
 	for (guint i = 0; i < ev->records->len; i++) {
@@ -558,18 +559,18 @@ json_object *ad_alert_to_json(const AdAlert *a)
 
 		json_object_array_add(records, json_object_new_string(esc));
 	}
-	json_object_object_add(o, "records", records);
+	json_object_object_add(o, AD_KEY_RECORDS, records);
 	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
 		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
 						    a->suggestions, i)));
-	json_object_object_add(o, "suggestions", sugg);
-	json_object_object_add(o, "notes", notes_json(a));
+	json_object_object_add(o, AD_KEY_SUGGESTIONS, sugg);
+	json_object_object_add(o, AD_KEY_NOTES, notes_json(a));
 	for (guint i = 0; i < a->paths->len; i++) {
 		g_autofree char *p = ad_escape_gbytes(g_ptr_array_index(a->paths, i));
 
 		json_object_array_add(paths, json_object_new_string(p));
 	}
-	json_object_object_add(o, "paths", paths);
+	json_object_object_add(o, AD_KEY_PATHS, paths);
 	return o;
 }
 
@@ -579,14 +580,14 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 	json_object *sugg = json_object_new_array();
 	g_autofree char *summary = ad_alert_summary(a);
 
-	json_object_object_add(o, "id", json_object_new_string(a->id));
-	json_object_object_add(o, "level", json_object_new_string(ad_level_name(a->level)));
-	json_object_object_add(o, "summary", json_object_new_string(summary));
+	json_object_object_add(o, AD_KEY_ID, json_object_new_string(a->id));
+	json_object_object_add(o, AD_KEY_LEVEL, json_object_new_string(ad_level_name(a->level)));
+	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary));
 	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
 		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
 						    a->suggestions, i)));
-	json_object_object_add(o, "suggestions", sugg);
-	json_object_object_add(o, "notes", notes_json(a));
+	json_object_object_add(o, AD_KEY_SUGGESTIONS, sugg);
+	json_object_object_add(o, AD_KEY_NOTES, notes_json(a));
 	return o;
 }
 
@@ -608,7 +609,7 @@ void ad_alert_render(GString *out, const AdAlert *a)
 		json_object_object_add(counts, esc, json_object_new_uint64(GPOINTER_TO_SIZE(
 					       g_hash_table_lookup(a->hosts, h))));
 	}
-	json_object_object_add(o, "host_counts", counts);
+	json_object_object_add(o, AD_KEY_HOST_COUNTS, counts);
 	ad_alert_json_render(out, o);
 	json_object_put(o);
 }
