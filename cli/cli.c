@@ -46,6 +46,8 @@ GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 		     "ones)"), NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &opt->version,
 		  N_("Show the version and exit"), NULL },
+		{ "no-pager", 0, 0, G_OPTION_ARG_NONE, &opt->no_pager,
+		  N_("Write to the terminal directly, not through $PAGER (less)"), NULL },
 		{ "since", 0, 0, G_OPTION_ARG_STRING, &opt->since,
 		  N_("Only denials at or after TIME (now, recent, this-hour, today, yesterday, "
 		     "this-week, week-ago, this-month, this-year, a date)"), N_("TIME") },

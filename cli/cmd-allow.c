@@ -17,6 +17,7 @@
 #include "analysis/rules.h"
 #include "output/allow.h"
 #include "cli.h"
+#include "options.h"
 #include "cmd-store.h"
 #include "config.h"
 #include "store.h"
@@ -821,6 +822,9 @@ int ad_cmd_allow(int argc, char **argv)
 			ad_cli_message(_("allow -R: %s; writing plain allow rules"),
 				       error->message);
 	}
+	/* a module's messages are short; audit2allow's way pages nothing */
+	if (!st.module && !st.classic)
+		ad_pager_start(cli.opt.no_pager);
 	ret = allow_output(&cli, &st, rs);
 	if (st.verify && ret == AD_EXIT_OK) {
 		g_autoptr(GString) out = g_string_new(NULL);

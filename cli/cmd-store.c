@@ -42,6 +42,9 @@ typedef struct {
 	gboolean all_short;		/* -a: --all's deprecated spelling */
 	gboolean json;
 	gboolean after_first;
+	gboolean no_pager;
+	char *sort;
+	char **levels;
 	gboolean version;
 	gboolean help;			/* -h: printed */
 	char **args;
@@ -52,6 +55,8 @@ static void options_clear(StoreOptions *o)
 	g_free(o->db);
 	g_free(o->since);
 	g_free(o->until);
+	g_free(o->sort);
+	g_strfreev(o->levels);
 	g_strfreev(o->comms);
 	g_strfreev(o->sources);
 	g_strfreev(o->targets);
@@ -101,6 +106,18 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 		{ "host", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->hosts,
 		  N_("Only alerts seen on NODE (the node= name of a remote host); repeatable"),
 		  N_("NODE") },
+		{ "level", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->levels,
+		  N_("Only the alerts of LEVEL: red, yellow, green, or all (comma-separated or "
+		     "repeated)"), N_("LEVEL") },
+		{ "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort,
+		  N_("The order of the alerts: level (red first, then yellow, green, most "
+		     "denials first; the default of the text list), count (most denials first) "
+		     "or time (first seen first; the default of --json)"), N_("ORDER") },
+		{ NULL }
+	};
+	GOptionEntry pager[] = {
+		{ "no-pager", 0, 0, G_OPTION_ARG_NONE, &o->no_pager,
+		  N_("Write to the terminal directly, not through $PAGER (less)"), NULL },
 		{ NULL }
 	};
 	GOptionEntry json[] = {
@@ -127,8 +144,10 @@ static gboolean parse(const char *cmd, const char *summary, guint which, StoreOp
 	g_option_context_add_main_entries(ctx, common, GETTEXT_PACKAGE);
 	if (which & OPT_LIST)
 		g_option_context_add_main_entries(ctx, list, GETTEXT_PACKAGE);
-	if (which & OPT_JSON)
+	if (which & OPT_JSON) {
 		g_option_context_add_main_entries(ctx, json, GETTEXT_PACKAGE);
+		g_option_context_add_main_entries(ctx, pager, GETTEXT_PACKAGE);
+	}
 	if (which & OPT_AFTER_FIRST)
 		g_option_context_add_main_entries(ctx, after_first, GETTEXT_PACKAGE);
 	parsed = ad_cli_context_parse(ctx, cmd, &o->help, argc, argv);
@@ -444,18 +463,46 @@ static gboolean alert_selected(json_object *a, const StoreOptions *o, double unt
 	return TRUE;
 }
 
+/* a stored alert's level, yellow when it names none this version knows */
+static AdLevel json_level(json_object *a)
+{
+	AdLevel l;
+
+	return ad_level_from_name(ad_json_member_str(a, "level"), &l) ? l : AD_LEVEL_YELLOW;
+}
+
+/* an alert chosen by list, with what it is sorted by */
+typedef struct {
+	json_object *alert;		/* borrowed from the list */
+	AdLevel level;
+	gint64 count;
+	guint seq;			/* its place in the list (first seen first) */
+} Listed;
+
+static AdSort list_sort;
+
+static int compare_listed(gconstpointer pa, gconstpointer pb)
+{
+	const Listed *a = pa, *b = pb;
+
+	return ad_sort_compare(list_sort, a->level, a->count, a->seq, b->level, b->count, b->seq);
+}
+
 int ad_cmd_list(int argc, char **argv)
 {
 	StoreOptions o = { 0 };
 	Source src = { 0 };
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GPtrArray) list = NULL;
+	g_autoptr(GArray) chosen = g_array_new(FALSE, FALSE, sizeof(Listed));
 	g_autoptr(GString) out = g_string_new(NULL);
 	double since = 0, until = 0;
-	guint shown_n = 0, hidden = 0;
+	guint shown_n = 0, hidden = 0, other_levels = 0, levels = 0;
+	AdSort sort = AD_SORT_DEFAULT;
+	FILE *account;
 	int ret;
 
-	if (!parse("list", _("Lists the alerts of avcdoctor-dispatch: one line per alert, oldest "
+	if (!parse("list", _("Lists the alerts of avcdoctor-dispatch: one line per alert, red "
 			     "first."), OPT_LIST | OPT_JSON, &o, &argc, &argv)) {
 		ret = AD_EXIT_INPUT;
 		goto out;
@@ -472,6 +519,14 @@ int ad_cmd_list(int argc, char **argv)
 		ret = AD_EXIT_INPUT;
 		goto out;
 	}
+	if (!ad_cli_sort_levels("list", o.sort, o.levels, &sort, &levels)) {
+		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (!levels)
+		levels = AD_LEVELS_ALL;
+	if (sort == AD_SORT_DEFAULT)
+		sort = o.json ? AD_SORT_TIME : AD_SORT_LEVEL;
 	if ((ret = source_open(&src, "list", &o, FALSE)))
 		goto out;
 	/* one host is asked of the source; several are chosen here */
@@ -481,9 +536,6 @@ int ad_cmd_list(int argc, char **argv)
 		ret = report_error("list", error);
 		goto out;
 	}
-	if (!o.json && list->len)
-		list_row(out, _("ID"), _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
-			 _("SUMMARY"));
 	for (guint i = 0; i < list->len; i++) {
 		json_object *a = g_ptr_array_index(list, i);
 
@@ -493,21 +545,45 @@ int ad_cmd_list(int argc, char **argv)
 			hidden++;
 			continue;
 		}
+		Listed l = { a, json_level(a), json_object_get_int64(ad_json_member(a, "count")),
+			     i };
+
+		if (!(levels & (1u << l.level))) {
+			other_levels++;
+			continue;
+		}
+		g_array_append_val(chosen, l);
+	}
+	list_sort = sort;
+	g_array_sort(chosen, compare_listed);
+	if (!o.json && chosen->len)
+		list_row(out, _("ID"), _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
+			 _("SUMMARY"));
+	for (guint i = 0; i < chosen->len; i++) {
+		json_object *a = g_array_index(chosen, Listed, i).alert;
+
 		shown_n++;
 		if (o.json)
 			g_string_append_printf(out, "%s\n", ad_json_line(a));
 		else
 			list_line(out, a);
 	}
+	if (out->len)
+		ad_pager_start(o.no_pager);
 	fwrite(out->str, 1, out->len, stdout);
 	fflush(stdout);		/* before a count on stderr */
-	fprintf(o.json ? stderr : stdout, ngettext("%u alert", "%u alerts", shown_n), shown_n);
+	account = o.json ? stderr : stdout;
+	fprintf(account, ngettext("%u alert", "%u alerts", shown_n), shown_n);
 	if (hidden)
-		fprintf(o.json ? stderr : stdout,
-			ngettext(" (%u ignored alert not shown; --all shows it)",
-				 " (%u ignored alerts not shown; --all shows them)", hidden),
+		fprintf(account, ngettext(" (%u ignored alert not shown; --all shows it)",
+					  " (%u ignored alerts not shown; --all shows them)", hidden),
 			hidden);
-	fputs(".\n", o.json ? stderr : stdout);
+	if (other_levels)
+		fprintf(account, ngettext(" (%u alert of another level not shown; --level=all "
+					  "shows it)",
+					  " (%u alerts of other levels not shown; --level=all "
+					  "shows them)", other_levels), other_levels);
+	fputs(".\n", account);
 	ret = AD_EXIT_OK;
 out:
 	source_clear(&src);
@@ -538,6 +614,7 @@ int ad_cmd_show(int argc, char **argv)
 		ret = report_error("show", error);
 		goto out;
 	}
+	ad_pager_start(o.no_pager);
 	if (o.json) {
 		print_json(a);
 	} else {

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "cli.h"
+#include "options.h"
 #include "config.h"
 #include "output/report.h"
 
@@ -161,6 +162,9 @@ int ad_cmd_why(int argc, char **argv)
 						(GDestroyNotify)ad_verdict_unref, g_free);
 	cli.sink = why_denial;
 	cli.sink_data = &st;
+	/* audit2why's way pages nothing */
+	if (!st.classic)
+		ad_pager_start(cli.opt.no_pager);
 	ad_cli_read_inputs(&cli);
 	/* audit2why prints no account: on standard error, where no script parses */
 	summary(&cli, &st, cli.opt.json || st.classic ? stderr : stdout);

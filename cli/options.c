@@ -174,6 +174,22 @@ gboolean ad_levels_parse(char **args, guint *ret)
 	return TRUE;
 }
 
+gboolean ad_cli_sort_levels(const char *cmd, const char *sort, char **levels, AdSort *ret_sort,
+			    guint *ret_levels)
+{
+	if (!ad_sort_parse(sort, ret_sort)) {
+		ad_cli_message("%s: --sort: %s %s", cmd, _("give level, count or time"),
+			       _("(see --help)"));
+		return FALSE;
+	}
+	if (!ad_levels_parse(levels, ret_levels)) {
+		ad_cli_message("%s: --level: %s %s", cmd, _("give red, yellow, green or all"),
+			       _("(see --help)"));
+		return FALSE;
+	}
+	return TRUE;
+}
+
 int ad_sort_compare(AdSort sort, AdLevel la, guint64 ca, guint64 seqa, AdLevel lb, guint64 cb,
 		    guint64 seqb)
 {

@@ -46,6 +46,9 @@ gboolean ad_sort_parse(const char *s, AdSort *ret);
  */
 gboolean ad_levels_parse(char **args, guint *ret);
 #define AD_LEVELS_ALL ((1u << AD_LEVEL_GREEN) | (1u << AD_LEVEL_YELLOW) | (1u << AD_LEVEL_RED))
+/* both of the above for @cmd's --sort and --level; FALSE after a message */
+gboolean ad_cli_sort_levels(const char *cmd, const char *sort, char **levels, AdSort *ret_sort,
+			    guint *ret_levels);
 /*
  * Ordering of two alerts by @sort: the level (red first), the count
  * (more first), then @seq (the order they came in).  For qsort-like use.

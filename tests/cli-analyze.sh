@@ -154,7 +154,7 @@ expect_status 2 "no policy" -- "$AVCDOCTOR" analyze -p /nonexistent "$crafted"
 
 # the overview: its counts are those of the alerts that follow it
 for log in "$crafted" selinux-sepolgen-test_data-httpd.log avc-parser-tpm-enforcing.log; do
-	"$AVCDOCTOR" analyze --summary --json -p "$POLICY" "$log" >"$TMP/sum.jsonl" 2>/dev/null
+	"$AVCDOCTOR" analyze --summary --level all --json -p "$POLICY" "$log" >"$TMP/sum.jsonl" 2>/dev/null
 	python3 - "$TMP/sum.jsonl" <<'PY' && pass "overview of $log agrees with its alerts" || fail "overview of $log"
 import json, sys, collections
 lines = [json.loads(l) for l in open(sys.argv[1])]
@@ -184,7 +184,68 @@ done
 	fail "a text overview into a pipe without --summary" || pass "no overview into a pipe unless asked"
 "$AVCDOCTOR" analyze --summary -p "$POLICY" "$crafted" >"$TMP/sum.txt" 2>/dev/null
 expect_grep '^Overview$' "$TMP/sum.txt" "--summary opens the text report with the overview"
-expect_grep '^  unknown (no node= name) ' "$TMP/sum.txt" "a log without node= names says the host is unknown"
+expect_grep '^  local  ' "$TMP/sum.txt" "a log without node= names: the host is local, as in the alerts"
+expect_grep '^Hosts  *local (2)$' "$TMP/sum.txt" "the alert's Hosts line says local too"
+# --summary alone: the overview, then the red alerts only; the closing line says how
+# to see the rest; the overview still counts every alert
+expect_status 0 "analyze --summary" -- "$AVCDOCTOR" analyze --summary -p "$POLICY" "$crafted"
+[ "$(grep -c '^Level: ' "$TMP/out")" = 1 ] && expect_grep '^Level: red ' "$TMP/out" "--summary lists the red alert only" ||
+	fail "--summary lists other alerts: $(grep '^Level: ' "$TMP/out" | head -3)"
+expect_grep '^  yellow  *8 alerts, 8 records$' "$TMP/out" "--summary: the overview counts every level"
+expect_grep '^15 denial records in 13 alerts, .*; 12 alerts of other levels not shown (--level=all shows them)\.$' \
+	"$TMP/out" "--summary: the closing line says how to see the rest"
+"$AVCDOCTOR" analyze --summary --json -p "$POLICY" "$crafted" >"$TMP/sum.jsonl" 2>"$TMP/sum.err"
+python3 - "$TMP/sum.jsonl" <<'PY' && pass "--summary --json: the overview and the red alert" || fail "--summary --json"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert lines[0]["type"] == "summary" and lines[0]["alerts"] == 13, lines[0]
+assert [a["level"] for a in lines[1:]] == ["red"], [a["level"] for a in lines[1:]]
+PY
+expect_grep "12 alerts of other levels not shown" "$TMP/sum.err" "--summary --json: the account on stderr says so"
+expect_status 0 "--summary --level yellow" -- "$AVCDOCTOR" analyze --summary --level yellow -p "$POLICY" "$crafted"
+[ "$(grep '^Level: ' "$TMP/out" | grep -vc '^Level: yellow ')" = 0 ] && [ "$(grep -c '^Level: yellow' "$TMP/out")" = 8 ] &&
+	pass "--summary --level yellow: the yellow alerts" || fail "--summary --level yellow: $(grep -c '^Level: ' "$TMP/out")"
+
+# the text report: red first, then yellow, green, most denials first; --sort time
+# keeps the log's order; JSON keeps it unless --sort says otherwise
+order() { grep '^Level: ' "$1" | sed 's/^Level: \([a-z]*\) .*Seen \([0-9]*\) time.*/\1 \2/'; }
+"$AVCDOCTOR" analyze -p "$POLICY" "$crafted" >"$TMP/sorted.txt" 2>/dev/null
+python3 - "$TMP/sorted.txt" <<'PY' && pass "text: red first, then by level and count" || fail "text order"
+import re, sys
+rank = {"red": 0, "yellow": 1, "green": 2}
+keys = [(rank[m.group(1)], -int(m.group(2))) for m in
+        re.finditer(r"^Level: (\w+) .*Seen (\d+) times?$", open(sys.argv[1]).read(), re.M)]
+assert len(keys) == 13 and keys == sorted(keys), keys
+PY
+"$AVCDOCTOR" analyze --sort time -p "$POLICY" "$crafted" >"$TMP/time.txt" 2>/dev/null
+"$AVCDOCTOR" analyze --json -p "$POLICY" "$crafted" >"$TMP/stream.jsonl" 2>/dev/null
+python3 - "$TMP/time.txt" "$TMP/stream.jsonl" <<'PY' && pass "--sort time: the order of the JSON stream" || fail "--sort time"
+import json, re, sys
+ids = re.findall(r"^Level: \w+ +Alert (\w+)", open(sys.argv[1]).read(), re.M)
+assert ids == [json.loads(l)["id"] for l in open(sys.argv[2])], ids
+PY
+"$AVCDOCTOR" analyze --json --sort level -p "$POLICY" "$crafted" 2>/dev/null | head -1 | grep -q '"level":"red"' &&
+	pass "--json --sort level: red first" || fail "--json --sort level"
+"$AVCDOCTOR" analyze --json --sort count -p "$POLICY" "$crafted" 2>/dev/null |
+	python3 -c 'import json,sys; c=[json.loads(l)["count"] for l in sys.stdin]; assert c == sorted(c, reverse=True), c' &&
+	pass "--json --sort count: most denials first" || fail "--json --sort count"
+expect_status 0 "--level green,red" -- "$AVCDOCTOR" analyze --level green,red -p "$POLICY" "$crafted"
+[ "$(grep -c '^Level: \(green\|red\) ' "$TMP/out")" = 5 ] && [ "$(grep -c '^Level: ' "$TMP/out")" = 5 ] &&
+	pass "--level green,red: those alerts only" || fail "--level green,red: $(grep -c '^Level: ' "$TMP/out")"
+expect_grep "; 8 alerts of other levels not shown" "$TMP/out" "--level: the others are counted"
+expect_status 1 "--level purple" -- "$AVCDOCTOR" analyze --level purple -p "$POLICY" "$crafted"
+expect_grep "^avcdoctor: analyze: --level: give red, yellow, green or all" "$TMP/err" "a bad --level is said"
+expect_status 1 "--sort size" -- "$AVCDOCTOR" analyze --sort size -p "$POLICY" "$crafted"
+expect_grep "^avcdoctor: analyze: --sort: give level, count or time" "$TMP/err" "a bad --sort is said"
+
+# a missing input: its error, and no empty overview
+expect_status 1 "analyze a missing file" -- "$AVCDOCTOR" analyze --summary -p "$POLICY" "$TMP/missing.log"
+expect_grep "missing.log: No such file or directory" "$TMP/err" "the missing file is named"
+grep -q '^Overview' "$TMP/out" && fail "an empty overview for a missing file" || pass "no empty overview for a missing file"
+expect_status 1 "analyze --json a missing file" -- "$AVCDOCTOR" analyze --summary --json -p "$POLICY" "$TMP/missing.log"
+[ -s "$TMP/out" ] && fail "analyze --json wrote a summary of nothing: $(head -c 200 "$TMP/out")" ||
+	pass "no summary object for a missing file"
+
 # batches: a log of more signatures than --batch is written out batch by batch,
 # nothing lost; one batch is the report of the whole log
 httpd=selinux-sepolgen-test_data-httpd.log
@@ -215,7 +276,7 @@ expect_grep "^avcdoctor: analyze: --batch: " "$TMP/err" "--batch 0 says what is 
 # an overview over many batches: the reports wait for it in a temporary file
 # (beyond 16 MiB of them) and follow it whole
 python3 "$AD_SOURCE_DIR/bench/distinct.py" 7000 "$POLICY" >"$TMP/distinct.log"
-"$AVCDOCTOR" analyze --summary --json --batch 1500 -p "$POLICY" "$TMP/distinct.log" \
+"$AVCDOCTOR" analyze --summary --level all --json --batch 1500 -p "$POLICY" "$TMP/distinct.log" \
 	>"$TMP/many.jsonl" 2>"$TMP/many.err"
 python3 - "$TMP/many.jsonl" <<'PY' && pass "an overview of 5 batches and 7,000 alerts precedes them all" ||
 import json, os, sys

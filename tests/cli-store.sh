@@ -68,6 +68,32 @@ assert hostile["paths"] == ["/etc/x\\ntype=AVC msg=audit(1.1:1): forged"], hosti
 print("ok: list --json keys, hosts, paths, escaping")
 PY
 
+# the text list: red first, then yellow, green, most denials first; JSON keeps the
+# store's order (first seen first) unless --sort says otherwise; --level chooses
+python3 - "$TMP/list.txt" "$TMP/list.jsonl" <<'PY' && pass "list: red first, then by level and count; JSON by time" || fail "list order"
+import json, re, sys
+rank = {"red": 0, "yellow": 1, "green": 2}
+rows = [l.split() for l in open(sys.argv[1]) if re.match(r"^[0-9a-f]{16}  ", l)]
+keys = [(rank[r[1]], -int(r[2])) for r in rows]
+assert keys == sorted(keys), keys
+alerts = [json.loads(l) for l in open(sys.argv[2])]
+times = [a["first_seen"] for a in alerts]
+assert times == sorted(times), times
+assert sorted(r[0] for r in rows) == sorted(a["id"] for a in alerts)
+PY
+expect_status 0 "list --sort time" -- "$AVCDOCTOR" list --db "$db" --sort time
+[ "$(awk '$1 ~ /^[0-9a-f]{16}$/ {print $1}' "$TMP/out")" = "$(python3 -c 'import json,sys; [print(json.loads(l)["id"]) for l in open(sys.argv[1])]' "$TMP/list.jsonl")" ] &&
+	pass "list --sort time: the order of --json" || fail "list --sort time"
+expect_status 0 "list --level yellow" -- "$AVCDOCTOR" list --db "$db" --level yellow
+n=$(grep -c '^[0-9a-f]\{16\}  yellow ' "$TMP/out")
+[ "$n" -gt 0 ] && [ "$n" = "$(grep -c '^[0-9a-f]\{16\}  ' "$TMP/out")" ] && pass "list --level yellow: $n yellow alerts only" ||
+	fail "list --level yellow: $(grep -c '^[0-9a-f]\{16\}  ' "$TMP/out") lines, $n yellow"
+expect_grep "^$n alerts ([0-9]* alerts of other levels not shown; --level=all shows them).$" "$TMP/out" \
+	"list --level: the others are counted"
+expect_status 0 "list --json --sort level --level yellow,red" -- "$AVCDOCTOR" list --db "$db" --json --sort level --level yellow,red
+python3 -c 'import json,sys; l=[json.loads(x)["level"] for x in open(sys.argv[1])]; assert l and set(l) <= {"red","yellow"} and l == sorted(l, key=lambda v: v != "red"), l' "$TMP/out" &&
+	pass "list --json --sort level --level: red first, no green" || fail "list --json --sort level"
+expect_status 1 "list --level purple" -- "$AVCDOCTOR" list --db "$db" --level purple
 expect_status 0 "list --since a time" -- "$AVCDOCTOR" list --db "$db" --since 1700000010
 expect_grep '^8 alerts.$' "$TMP/out" "--since seconds"
 expect_status 0 "list --since a date" -- "$AVCDOCTOR" list --db "$db" --since "2023-11-14 22:13:30"

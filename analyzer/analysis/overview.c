@@ -232,9 +232,9 @@ static void render_entries(GString *out, const char *title, GPtrArray *entries, 
 	g_string_append_printf(out, "%s\n", title);
 	for (guint i = 0; i < entries->len && i < top; i++) {
 		const AdOverviewEntry *e = g_ptr_array_index(entries, i);
+		/* records without node=: "local", as an alert's Hosts line and --host say */
 		g_autofree char *name = ad_escape_str(*e->name ? e->name
-							       : hosts ? _("unknown (no node= name)")
-								       : "?");
+							       : hosts ? _("local") : "?");
 
 		pad_name(out, name);
 		g_string_append_printf(out, ngettext("%" PRIu64 " denial record",
