@@ -35,7 +35,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 	if (!stype || !ttype || !generic || strcmp(ttype, generic) != 0 ||
 		!ad_policy_has_type(ctx->policy, stype))
 		return 0;
-	path = ad_file_denial_path(d);
+	path = ad_file_denial_path(ctx, d);
 	if (path) {
 		expected = ad_labels_expected_type(ctx->labels, path, blk ? S_IFBLK : S_IFCHR);
 		/* file_contexts knows this node: restorecon's case */

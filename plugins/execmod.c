@@ -42,7 +42,8 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	ttype = ad_denial_ttype(d);
 	if (!stype || !ttype)
 		return 0;
-	path = ad_denial_path_str(d);
+	/* a container's path is not the host's: nothing to relabel there */
+	path = ad_denial_in_container(ctx, d) ? NULL : ad_denial_path_str(d);
 	if (path) {
 		spec = ad_fcontext_spec(path, FALSE);
 		shown = ad_bytes_are_clean(path, strlen(path)) ? g_strdup(path)

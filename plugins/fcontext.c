@@ -44,7 +44,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
-	if (!stype || !ttype || !(path = ad_file_denial_path(d)) || ad_path_is_standard_dir(path) ||
+	if (!stype || !ttype || !(path = ad_file_denial_path(ctx, d)) || ad_path_is_standard_dir(path) ||
 		ad_file_on_labelless_fs(ctx, d, ttype))
 		return 0;
 	expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));

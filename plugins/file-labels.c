@@ -48,10 +48,13 @@ char *ad_file_clean_path(const char *path)
 	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
-char *ad_file_denial_path(const AdDenial *d)
+char *ad_file_denial_path(AdContext *ctx, const AdDenial *d)
 {
-	g_autofree char *p = ad_denial_path_str(d);
+	g_autofree char *p = NULL;
 
+	if (ad_denial_in_container(ctx, d))
+		return NULL;
+	p = ad_denial_path_str(d);
 	return ad_file_clean_path(p);
 }
 

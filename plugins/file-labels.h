@@ -24,8 +24,12 @@ G_BEGIN_DECLS
  * exactly: commands are argument vectors.  Owned.
  */
 char *ad_file_clean_path(const char *path);
-/* ad_file_clean_path() of the denial's path (ad_denial_path_str) */
-char *ad_file_denial_path(const AdDenial *d);
+/*
+ * ad_file_clean_path() of the denial's path (ad_denial_path_str); NULL too
+ * when the source domain runs inside a container (ad_denial_in_container()):
+ * the path is then the container's view, which no host command can relabel.
+ */
+char *ad_file_denial_path(AdContext *ctx, const AdDenial *d);
 
 /*
  * TRUE when the denial's object lives on a file system without per-file

@@ -36,7 +36,7 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	/* relabelto unlabeled_t is a program setting a bad label: the associate plugin's */
 	if (ad_denial_has_perm(d, "relabelto"))
 		return 0;
-	path = ad_file_denial_path(d);
+	path = ad_file_denial_path(ctx, d);
 	if (path && ctx->labels)
 		expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));
 	if (path) {

@@ -37,7 +37,7 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 		return 0;
 	stype = ad_denial_stype(d);
 	ttype = ad_denial_ttype(d);
-	if (!stype || !ttype || !(path = ad_file_denial_path(d)) || ad_path_is_standard_dir(path))
+	if (!stype || !ttype || !(path = ad_file_denial_path(ctx, d)) || ad_path_is_standard_dir(path))
 		return 0;
 	allowed = ad_policy_types_allowed(ctx->policy, stype, d->tclass, mounton, 1, "file_type");
 	if (!allowed || !allowed->len)

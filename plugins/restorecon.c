@@ -17,7 +17,10 @@
  * the label and allow the rest with a module on the restored label.  A
  * module on the wrong label is never offered beside these (the host drops
  * it, see ad_analyze_denial()).  Not when file_contexts' label is itself
- * generic (default_t, var_t): restoring it is then no fix.
+ * generic (default_t, var_t): restoring it is then no fix.  Nor for a
+ * domain running inside a container (ad_denial_in_container()): its
+ * record's path is the container's view, which restorecon on the host
+ * would miss or, worse, find elsewhere; the container rules say :Z.
  */
 #include <string.h>
 
@@ -229,7 +232,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	if (!ad_policy_has_type(ctx->policy, stype))
 		return 0;
 	unknown = !ad_policy_has_type(ctx->policy, ttype);
-	if (!(path = ad_file_denial_path(d)) || ad_file_on_labelless_fs(ctx, d, ttype))
+	if (!(path = ad_file_denial_path(ctx, d)) || ad_file_on_labelless_fs(ctx, d, ttype))
 		return 0;
 	expected = ad_labels_expected_type(ctx->labels, path, ad_class_to_mode(d->tclass));
 	if (!expected || !ad_policy_has_type(ctx->policy, expected))

@@ -76,7 +76,9 @@ static int analyze_restorecon_source(
 	gsize len = d->exe.len;
 	const char *e = d->exe.data;
 
-	if (!ctx->labels || !d->exe.data || !d->event || !d->scontext)
+	/* a container's program: exe= is the container's path */
+	if (!ctx->labels || !d->exe.data || !d->event || !d->scontext ||
+	    ad_denial_in_container(ctx, d))
 		return 0;
 	if (!len || memchr(e, '\0', len))
 		return 0;

@@ -158,4 +158,28 @@ assert top(a)["plugin"] == "restorecon", plugins(a)
 assert top(a)["commands"][0][:3] == ["restorecon", "-v", "--"]
 print("ok: facts of the file-label cases")
 PY
+
+# a container's records name paths as the container sees them (Fedora's
+# published podman volume denials): no relabel and no file context for them
+if [ "$POLICY_NAME" = fedora ]; then
+	expect_status 0 "analyze --json a container's volume" -- \
+		"$AVCDOCTOR" analyze --json -p "$POLICY" ../fedora/container-volume.log
+	python3 - "$TMP/out" <<'PY' || fail "a container's path relabelled"
+import json, sys
+
+n = 0
+for line in open(sys.argv[1]):
+    if not line.startswith("{"):
+        continue
+    a = json.loads(line)
+    assert a["denial"]["scontext"].split(":")[2] == "container_t"
+    for s in a["suggestions"]:
+        assert s["kind"] not in ("relabel", "fcontext"), s
+        for c in s.get("commands", []):
+            assert c[0] not in ("restorecon", "chcon", "semanage"), c
+    n += 1
+assert n == 2, n
+print("ok: no relabel of a path seen from a container")
+PY
+fi
 finish

@@ -233,6 +233,42 @@ char *ad_denial_path_str(const AdDenial *d)
 	return g_strndup(p, len);
 }
 
+/* the attributes of the domains that run inside a container */
+static const char *const container_attributes[] = {
+	"container_domain", "svirt_sandbox_domain", "sandbox_net_domain",
+};
+/* the same by name, for a policy without those attributes */
+static const char *const container_domains[] = {
+	"container_t", "container_init_t", "container_engine_t", "container_kvm_t",
+	"container_userns_t", "svirt_lxc_net_t",
+};
+
+gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d)
+{
+	g_autofree char *stype = ad_denial_stype(d);
+	const char *primary;
+	gboolean attributes = FALSE;
+
+	if (!stype || !ctx || !ctx->policy)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(container_attributes); i++) {
+		if (!ad_policy_type_is_attribute(ctx->policy, container_attributes[i]))
+			continue;
+		attributes = TRUE;
+		if (ad_policy_type_has_attribute(ctx->policy, stype, container_attributes[i]))
+			return TRUE;
+	}
+	if (attributes)
+		return FALSE;
+	/* an alias (svirt_lxc_net_t of container_t) by its primary name too */
+	primary = ad_policy_type_primary(ctx->policy, stype);
+	for (guint i = 0; i < G_N_ELEMENTS(container_domains); i++)
+		if (strcmp(stype, container_domains[i]) == 0 ||
+		    (primary && strcmp(primary, container_domains[i]) == 0))
+			return TRUE;
+	return FALSE;
+}
+
 gboolean ad_denial_has_perm(const AdDenial *d, const char *perm)
 {
 	for (guint i = 0; d->perms && i < d->perms->len; i++)

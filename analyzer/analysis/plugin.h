@@ -89,6 +89,18 @@ AdLevel ad_suggestions_level(GPtrArray *suggestions);
 /* helpers for plugins */
 /* the denial's path as a C string when it is one (no NUL, absolute); borrowed from @d or NULL */
 char *ad_denial_path_str(const AdDenial *d);
+/*
+ * TRUE when @d's source domain runs inside a container, so that the paths
+ * its records name (path=, name=, exe=) are the container's view, not the
+ * host's: a relabel or a file context for them is no fix (a volume's
+ * label is the container engine's, :Z).  By the policy's attributes of
+ * container domains (container-selinux's container_domain,
+ * svirt_sandbox_domain and sandbox_net_domain); with a policy that has
+ * none of them, by the domains' names (container_t, container_init_t,
+ * container_engine_t, container_kvm_t, container_userns_t and the
+ * older svirt_lxc_net_t).
+ */
+gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d);
 gboolean ad_denial_has_perm(const AdDenial *d, const char *perm);
 gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
 /* the source / target type; owned */
