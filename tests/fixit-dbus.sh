@@ -71,7 +71,7 @@ fix_dispatch_conf none
 	{ fail "the dispatcher could not fill the store"; cat "$TMP/dispatch.out" >&2; finish; }
 "$AVCDOCTOR" list --db "$TMP/store/alerts.db" --json >"$TMP/alerts.jsonl" 2>/dev/null
 # the ids of the two alerts, the index of their restorecon suggestion, the module's
-read -r ID IDX HID HIDX MIDX FID FIDX < <("$PY" - "$TMP/alerts.jsonl" "$WWW" <<'PY'
+read -r ID IDX HID HIDX MID MIDX FID FIDX < <("$PY" - "$TMP/alerts.jsonl" "$WWW" <<'PY'
 import json, sys
 out = {}
 for line in open(sys.argv[1]):
@@ -82,8 +82,10 @@ for line in open(sys.argv[1]):
         if s["commands"] and s["commands"][0][0] == "restorecon":
             key = "good" if s["commands"][0][-1].endswith("index.html") else "hostile"
             out[key] = (o["id"], i)
-        if s["commands"] and s["commands"][0][0] == "avcdoctor" and "var_t" in o["denial"]["tcontext"]:
-            out["module"] = (i,)
+        # a one-click local module, of whichever alert the ranking gives one
+        if (s["commands"] and s["commands"][0][0] == "avcdoctor" and
+                s.get("apply") == "one-click" and "module" not in out):
+            out["module"] = (o["id"], i)
 print(*out["good"], *out["hostile"], *out["module"], *out.get("fcontext", ("", "")))
 PY
 )
@@ -288,7 +290,7 @@ printf '%s\0' "\$@" >"$TMP/semodule.argv"
 for a; do case \$a in *.pp) cp "\$a" "$TMP/loaded.pp" ;; esac; done
 EOF
 chmod 755 "$TMP/bin/semodule"
-apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+apply Apply "$MID" "$MIDX" >"$TMP/out" 2>&1
 expect_grep "^('" "$TMP/out" "a module fix: built from the alert and loaded"
 "$PY" - "$TMP/semodule.argv" <<'PY' && pass "semodule -X 300 -i gets the module the helper built" ||
 import re, sys
@@ -305,26 +307,26 @@ ls -d /tmp/avcdoctor-fixit-* >/dev/null 2>&1 && fail "the module directory was l
 	pass "the module directory is removed"
 MOD=$(sqlite3 "$DB" "SELECT name || ' ' || alert FROM fix_modules")
 # named after its alert: the domain, then the alert id's first 8 characters
-MNAME="avcdoctor_httpd_$(printf %.8s "$HID")"
-[ "$MOD" = "$MNAME $HID" ] && pass "the store notes the module the helper loaded, for its alert" ||
+MNAME="avcdoctor_httpd_$(printf %.8s "$MID")"
+[ "$MOD" = "$MNAME $MID" ] && pass "the store notes the module the helper loaded, for its alert" ||
 	fail "fix_modules: $MOD"
 # the module installed now (at priority 300, where the helper put it): the
 # same alert's fix may load it again
 printf '100 apache           pp\n300 %s         pp\n' "$MNAME" >"$TMP/modules.list"
 rm -f "$TMP/semodule.argv"
-apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+apply Apply "$MID" "$MIDX" >"$TMP/out" 2>&1
 expect_grep "^('" "$TMP/out" "a module the helper loaded for this alert is loaded again"
 # one the helper did not load for this alert is never replaced: another
 # alert's (at 300 too), an administrator's or the distribution's
 sqlite3 "$DB" "UPDATE fix_modules SET alert = '0123456789abcdef'"
 rm -f "$TMP/semodule.argv"
-apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+apply Apply "$MID" "$MIDX" >"$TMP/out" 2>&1
 expect_grep "Error.NotAllowed.*$MNAME is installed already (300 $MNAME" "$TMP/out" \
 	"another alert's module of that name at priority 300 is not replaced"
 [ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
 sqlite3 "$DB" "DELETE FROM fix_modules"
 printf '400 %s         cil\n' "$MNAME" >"$TMP/modules.list"
-apply Apply "$HID" "$MIDX" >"$TMP/out" 2>&1
+apply Apply "$MID" "$MIDX" >"$TMP/out" 2>&1
 expect_grep "Error.NotAllowed.*$MNAME is installed already (400 $MNAME  *cil)" "$TMP/out" \
 	"an administrator's module of that name is not replaced"
 [ ! -e "$TMP/semodule.argv" ] && pass "semodule -i did not run" || fail "semodule -i ran"
