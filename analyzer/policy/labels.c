@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "read/denial.h"
+#include "alert-doc.h"
 #include "fcontext.h"
 #include "labels.h"
 #include "policy/policy.h"
