@@ -21,12 +21,15 @@
 # The .deb's lists are those that tests/deb-package.sh wrote into
 # $AD_BUILD_DIR/packages/deb (ctest runs it first: a fixture); without them
 # the comparison is skipped and said so.
+# The RPMs are then installed together into a scratch root, checked with
+# rpm -V, run and erased.
 # Exit 77 (skipped) without rpmbuild.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 if ! command -v rpmbuild >/dev/null; then
 	echo "skipped: no rpmbuild (scripts/deps.sh test installs rpm and rpmlint)" >&2
 	exit 77
 fi
+require_policy
 
 out="$TMP/rpms"
 start=$(date +%s)
@@ -127,6 +130,29 @@ if [ -f "$out/rpmlint.txt" ]; then
 	pass "rpmlint: $(tail -1 "$out/rpmlint.txt")"
 else
 	echo "note: no rpmlint here"
+fi
+
+# ---- installed together into a scratch root (--nodeps --noscripts: its
+# database knows nothing of this system): no file in two packages, the
+# files as rpm -V expects them, the programs run, and erased again
+root="$TMP/root"
+mkdir -p "$root"
+if rpm --root "$root" --initdb 2>"$TMP/rpmdb.err" &&
+	rpm --root "$root" -i --nodeps --noscripts $(for p in $pkgs; do echo "${rpm[$p]}"; done) \
+		>"$TMP/install.log" 2>&1; then
+	pass "the four RPMs install together"
+	rpm --root "$root" -V -a --nodeps >"$TMP/verify" 2>&1 && pass "rpm -V: the files as packaged" ||
+		{ fail "rpm -V:"; head -5 "$TMP/verify" >&2; }
+	"$root/usr/bin/sealert" -a "$AD_SOURCE_DIR/tests/data/sample.log" --policy "$POLICY" \
+		>"$TMP/sealert" 2>&1 && grep -q '^SELinux is preventing' "$TMP/sealert" &&
+		pass "the installed sealert -a" || { fail "the installed sealert -a:"; head -3 "$TMP/sealert" >&2; }
+	"$root/usr/lib/avcdoctor/compat/audit2why" --version >"$TMP/v" 2>&1 &&
+		pass "the installed compat link: $(cat "$TMP/v")" || fail "compat/audit2why: $(cat "$TMP/v")"
+	rpm --root "$root" -e --nodeps --noscripts $pkgs >"$TMP/erase.log" 2>&1 &&
+		[ -z "$(find "$root/usr" "$root/etc" -type f -o -type l 2>/dev/null)" ] &&
+		pass "erased: no file left" || { fail "rpm -e left:"; find "$root/usr" "$root/etc" -type f -o -type l | head -5 >&2; }
+else
+	fail "rpm -i into a scratch root:"; cat "$TMP/rpmdb.err" "$TMP/install.log" | head -10 >&2
 fi
 
 # ---- the same files as the .debs
