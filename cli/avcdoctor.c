@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cmd-check-rules.h"
 #include "cmd-compat.h"
+#include "cmd-names.h"
 #include "cmd-sealert.h"
 #include "cmd-store.h"
 #include "config.h"
@@ -145,6 +146,9 @@ int main(int argc, char **argv)
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return stdout_written(commands[i].run(argc - 1, argv + 1));
+	/* the completion's helper: not among the commands listed */
+	if (strcmp(argv[1], "names") == 0)
+		return stdout_written(ad_cmd_names(argc - 1, argv + 1));
 	fprintf(stderr, _("avcdoctor: unknown command \"%s\"\n\n"), argv[1]);
 	usage(stderr);
 	return AD_EXIT_INPUT;

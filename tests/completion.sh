@@ -76,6 +76,38 @@ expect "allow -M NAME: nothing offered" "" -- allow -M ""
 expect "list --since" "today" -- list --since to
 expect "unknown command: nothing" "" -- frobnicate -
 
+expect "analyze --level" "red" -- analyze --level r
+expect "list --level after a comma" "red,yellow" -- list --level red,y
+expect "analyze --sort" "count" -- analyze --sort c
+
+# types and classes: from the policy of -p on the line, through `avcdoctor names`,
+# whose cache (in $XDG_CACHE_HOME) serves the next Tab press
+export XDG_CACHE_HOME="$TMP/cache"
+if [ -r "$POLICY" ]; then
+	cp "$POLICY" "$TMP/policy.33"
+	expect "-s TYPE: the policy's types" "httpd_t httpd_tmp_t httpd_tmpfs_t" -- why -p "$TMP/policy.33" -s httpd_t
+	expect "--target=TYPE" "shadow_lock_t shadow_t" -- analyze -p "$TMP/policy.33" --target=shadow_
+	expect "list --source TYPE: the default policy" "sshd_t sshd_tmp_t sshd_tmpfs_t" -- list --source sshd_t
+	expect "--class CLASS" "tcp_socket" -- allow -p "$TMP/policy.33" --class tcp_so
+	ls "$XDG_CACHE_HOME"/avcdoctor/names/types-* >/dev/null 2>&1 && pass "the types are cached" ||
+		fail "no cache of the types in $XDG_CACHE_HOME/avcdoctor/names"
+	[ "$(stat -c %a "$XDG_CACHE_HOME/avcdoctor/names")" = 700 ] && pass "the cache directory is private" ||
+		fail "the cache directory is $(stat -c %a "$XDG_CACHE_HOME/avcdoctor/names")"
+	# the cache is what is read while the policy file is the same, and dropped when it changes
+	for f in "$XDG_CACHE_HOME"/avcdoctor/names/classes-*; do echo cached_marker_class >"$f"; done
+	expect "the cached classes are read" "cached_marker_class" -- why -p "$TMP/policy.33" --class cached_
+	touch -d '2001-01-01' "$TMP/policy.33"
+	expect "a changed policy is read again" "" -- why -p "$TMP/policy.33" --class cached_
+	expect "and its classes offered" "tcp_socket" -- why -p "$TMP/policy.33" --class tcp_so
+	[ "$(ls "$XDG_CACHE_HOME"/avcdoctor/names/classes-* | wc -l)" = 1 ] && pass "the old cache file is dropped" ||
+		fail "old cache files stay: $(ls "$XDG_CACHE_HOME"/avcdoctor/names)"
+	"$AVCDOCTOR" names booleans -p "$TMP/policy.33" | grep -qx httpd_enable_homedirs &&
+		pass "names booleans: the policy's booleans" || fail "names booleans"
+	expect_status 1 "names of an unknown kind" -- "$AVCDOCTOR" names roles -p "$TMP/policy.33"
+	"$AVCDOCTOR" --help | grep -q names && fail "names is listed among the commands" ||
+		pass "names (the completion's helper) is not listed"
+fi
+
 # alert ids: from `avcdoctor list --db PATH` (the path on the line)
 TEST_STORE="$AD_BUILD_DIR/tests/test-store"
 if [ -x "$TEST_STORE" ] && [ -r "$POLICY" ]; then
@@ -90,6 +122,7 @@ if [ -x "$TEST_STORE" ] && [ -r "$POLICY" ]; then
 		first=$(echo "$ids" | head -1)
 		expect "show: an id prefix" "$first" -- show --db "$db" "${first:0:12}"
 		expect "show: one id only" "" -- show --db "$db" "$first" ""
+		expect "allow --alert ID" "$ids" -- allow --db "$db" --alert ""
 		expect "show --db: a missing store gives nothing" "" -- show --db "$TMP/none.db" ""
 	else
 		fail "test-store --fill failed"

@@ -477,3 +477,38 @@ GPtrArray *ad_policy_user_roles(AdPolicy *p, const char *user)
 	g_ptr_array_sort(out, ad_name_cmp);
 	return out;
 }
+
+/* g_ptr_array_sort() on char* elements */
+static int names_cmp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+GPtrArray *ad_policy_type_names(AdPolicy *p)
+{
+	GPtrArray *names;
+
+	g_return_val_if_fail(p != NULL, NULL);
+	names = g_ptr_array_new_full(p->db.p_types.nprim, g_free);
+	for (guint i = 0; i < p->db.p_types.nprim; i++) {
+		type_datum_t *t = p->db.type_val_to_struct[i];
+
+		if (t && t->flavor != TYPE_ATTRIB && p->db.p_type_val_to_name[i])
+			g_ptr_array_add(names, g_strdup(p->db.p_type_val_to_name[i]));
+	}
+	g_ptr_array_sort(names, names_cmp);
+	return names;
+}
+
+GPtrArray *ad_policy_class_names(AdPolicy *p)
+{
+	GPtrArray *names;
+
+	g_return_val_if_fail(p != NULL, NULL);
+	names = g_ptr_array_new_full(p->db.p_classes.nprim, g_free);
+	for (guint i = 0; i < p->db.p_classes.nprim; i++)
+		if (p->db.p_class_val_to_name[i])
+			g_ptr_array_add(names, g_strdup(p->db.p_class_val_to_name[i]));
+	g_ptr_array_sort(names, names_cmp);
+	return names;
+}

@@ -209,6 +209,9 @@ GPtrArray *ad_policy_types_allowed(AdPolicy *p, const char *source_type, const c
 
 /* The booleans of the policy, sorted: a new array of char* the caller frees. */
 GPtrArray *ad_policy_bool_names(AdPolicy *p);
+/* The types (not attributes) and the classes of the policy, sorted, as above. */
+GPtrArray *ad_policy_type_names(AdPolicy *p);
+GPtrArray *ad_policy_class_names(AdPolicy *p);
 /*
  * What the boolean is for, in one line ("Determine whether httpd can read
  * generic user home content files."), from refpolicy's policy.xml
