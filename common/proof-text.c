@@ -12,7 +12,7 @@
 #include "proof-text.h"
 
 /* "1,204": counts are read by people */
-static char *count_words(gint64 n)
+char *ad_count_text(gint64 n)
 {
 	g_autofree char *digits = g_strdup_printf("%" G_GINT64_FORMAT, n);
 	GString *out = g_string_new(NULL);
@@ -36,8 +36,8 @@ static char *scope_words(gint64 accesses, gint64 domains, const char *example)
 	if (accesses == 0)
 		return g_strdup(_("Allows nothing else."));
 	domains = MAX(domains, 0);
-	acc = count_words(accesses);
-	dom = count_words(domains);
+	acc = ad_count_text(accesses);
+	dom = ad_count_text(domains);
 	/* TRANSLATORS: "Also allows 1,204 other accesses" */
 	also = g_strdup_printf(ngettext("Also allows %s other access",
 					"Also allows %s other accesses",
@@ -63,7 +63,7 @@ static char *generic_words(const char *type, gint64 paths)
 	if (paths < 0)
 		return g_strdup_printf(_("%s is a generic type: this allows it on every object "
 					 "that carries it, not only on this one."), type);
-	n = count_words(paths);
+	n = ad_count_text(paths);
 	/* TRANSLATORS: "var_t is a generic type: ... (file_contexts gives it to 12 paths)." */
 	return g_strdup_printf(ngettext("%s is a generic type: this allows it on every object "
 					"that carries it, not only on this one (file_contexts "

@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  */
 char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gint64 domains,
 		    const char *example, const char *generic_type, gint64 type_paths);
+/* "1,204": a count as people read it (owned) */
+char *ad_count_text(gint64 n);
 /* the same from a suggestion's JSON ("verified", "still_denied", "scope"); owned or NULL */
 char *ad_proof_text_json(json_object *suggestion);
 /* the same from a parsed suggestion; owned or NULL */

@@ -29,6 +29,7 @@ struct _AdAlertItem {
 	char *id;
 	AdLevel level;
 	char *summary;
+	char *headline;			/* the list's line: program, permissions, object */
 	char *source;
 	char *target;
 	char *tclass;
@@ -52,6 +53,7 @@ static void ad_alert_item_finalize(GObject *obj)
 	json_object_put(a->json);
 	g_free(a->id);
 	g_free(a->summary);
+	g_free(a->headline);
 	g_free(a->source);
 	g_free(a->target);
 	g_free(a->tclass);
@@ -187,6 +189,66 @@ static char *perms_text(json_object *denial)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/* the object of the denial: its path, a full path seen, its name, its port, else NULL */
+static char *denial_object(json_object *o, json_object *denial)
+{
+	json_object *v, *paths;
+	char *text = ad_json_get_text(denial, "path");
+
+	if (text && *text)
+		return text;
+	g_free(text);
+	if (json_object_object_get_ex(o, "paths", &paths) &&
+	    json_object_is_type(paths, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(paths); i++) {
+			v = json_object_array_get_idx(paths, i);
+			if (json_object_is_type(v, json_type_string) &&
+			    json_object_get_string(v)[0] == '/')
+				return ad_clean_text(json_object_get_string(v));
+		}
+	}
+	text = ad_json_get_text(denial, "name");
+	if (text && *text)
+		return text;
+	g_free(text);
+	if (json_object_object_get_ex(denial, "port", &v) && json_object_is_type(v, json_type_int))
+		/* TRANSLATORS: the object of a denial in the alert list: a port number */
+		return g_strdup_printf(_("port %" G_GINT64_FORMAT), json_object_get_int64(v));
+	return NULL;
+}
+
+/*
+ * The list's line: what tells one alert from the next comes first, the
+ * program, the permissions and the object ("httpd: read /etc/shadow
+ * (file)"), where every summary would start "SELinux is preventing".
+ * The program is the record's comm (the sender's domain for a USER_AVC,
+ * which an object manager writes about someone else), else the source type.
+ */
+static char *make_headline(AdAlertItem *a, json_object *denial)
+{
+	g_autofree char *type = ad_json_get_text(denial, "type");
+	g_autofree char *comm = NULL, *exe = NULL, *object = NULL;
+	const char *who = NULL;
+
+	if (!denial)
+		return g_strdup(a->summary);
+	if (!type || !g_str_has_prefix(type, "USER_")) {
+		comm = ad_json_get_text(denial, "comm");
+		exe = ad_json_get_text(denial, "exe");
+		who = comm && *comm ? comm : exe && *exe ? exe : NULL;
+	}
+	if (!who)
+		who = *a->source ? a->source : "?";
+	object = denial_object(a->json, denial);
+	if (!*a->perms)
+		return g_strdup(a->summary);
+	if (!object)
+		object = g_strdup(*a->target ? a->target : "?");
+	/* TRANSLATORS: a line of the alert list: program, permissions, object, class */
+	return g_strdup_printf(_("%s: %s %s (%s)"), who, a->perms, object,
+			       *a->tclass ? a->tclass : "?");
+}
+
 AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 {
 	g_autoptr(AdAlertItem) a = NULL;
@@ -239,6 +301,7 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 	a->last_seen = json_get_double(o, "last_seen", a->first_seen);
 	a->hosts = parse_hosts(o);
 	a->hosts_text = g_strjoinv(", ", a->hosts);
+	a->headline = make_headline(a, denial);
 	a->ignored = json_object_object_get_ex(o, "ignored", &v) &&
 		     json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v);
 	a->haystack = make_haystack(a);
@@ -248,6 +311,7 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 const char *ad_alert_item_get_id(AdAlertItem *a) { return a->id; }
 AdLevel ad_alert_item_get_level(AdAlertItem *a) { return a->level; }
 const char *ad_alert_item_get_summary(AdAlertItem *a) { return a->summary; }
+const char *ad_alert_item_get_headline(AdAlertItem *a) { return a->headline; }
 const char *ad_alert_item_get_source(AdAlertItem *a) { return a->source; }
 const char *ad_alert_item_get_target(AdAlertItem *a) { return a->target; }
 const char *ad_alert_item_get_perms(AdAlertItem *a)

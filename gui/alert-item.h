@@ -28,6 +28,12 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error);
 const char *ad_alert_item_get_id(AdAlertItem *a);
 AdLevel ad_alert_item_get_level(AdAlertItem *a);
 const char *ad_alert_item_get_summary(AdAlertItem *a);
+/*
+ * the list's line, what tells alerts apart first: "httpd: read /etc/shadow
+ * (file)" (program, permissions, object, class); the summary when the
+ * alert holds no denial
+ */
+const char *ad_alert_item_get_headline(AdAlertItem *a);
 /* source and target types (httpd_t), "" when the record has none */
 const char *ad_alert_item_get_source(AdAlertItem *a);
 const char *ad_alert_item_get_target(AdAlertItem *a);

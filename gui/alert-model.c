@@ -27,6 +27,7 @@ struct _AdAlertModel {
 	AdLevel min_level;
 	double since, until;
 	gboolean show_ignored;
+	GHashTable *ids;		/* only these ids (ref), or NULL */
 	AdColumn sort_column;
 	gboolean sort_descending;
 };
@@ -75,6 +76,7 @@ static void ad_alert_model_finalize(GObject *obj)
 	g_hash_table_unref(m->hosts);
 	g_free(m->host);
 	g_strfreev(m->words);
+	g_clear_pointer(&m->ids, g_hash_table_unref);
 	G_OBJECT_CLASS(ad_alert_model_parent_class)->finalize(obj);
 }
 
@@ -123,8 +125,11 @@ static GStrv split_words(const char *text)
 }
 
 static gboolean matches(const char *const *words, const char *host, AdLevel min_level,
-			double since, double until, gboolean show_ignored, AdAlertItem *a)
+			double since, double until, gboolean show_ignored, GHashTable *ids,
+			AdAlertItem *a)
 {
+	if (ids && !g_hash_table_contains(ids, ad_alert_item_get_id(a)))
+		return FALSE;
 	if (!show_ignored && ad_alert_item_get_ignored(a))
 		return FALSE;
 	if (ad_alert_item_get_level(a) < min_level)
@@ -147,13 +152,13 @@ gboolean ad_alert_filter_matches(const AdAlertFilter *f, AdAlertItem *a)
 	g_auto(GStrv) words = split_words(f->text);
 
 	return matches((const char *const *)words, f->host, f->min_level, f->since, f->until,
-		       f->show_ignored, a);
+		       f->show_ignored, f->ids, a);
 }
 
 static gboolean model_matches(AdAlertModel *m, AdAlertItem *a)
 {
 	return matches((const char *const *)m->words, m->host, m->min_level, m->since,
-		       m->until, m->show_ignored, a);
+		       m->until, m->show_ignored, m->ids, a);
 }
 
 static int cmp_num(double a, double b)
@@ -178,7 +183,7 @@ int ad_alert_compare(AdAlertItem *a, AdAlertItem *b, AdColumn column, gboolean d
 		r = cmp_num(ad_alert_item_get_level(a), ad_alert_item_get_level(b));
 		break;
 	case AD_COLUMN_SUMMARY:
-		r = cmp_text(ad_alert_item_get_summary(a), ad_alert_item_get_summary(b));
+		r = cmp_text(ad_alert_item_get_headline(a), ad_alert_item_get_headline(b));
 		break;
 	case AD_COLUMN_SOURCE:
 		r = cmp_text(ad_alert_item_get_source(a), ad_alert_item_get_source(b));
@@ -428,6 +433,8 @@ void ad_alert_model_set_filter(AdAlertModel *m, const AdAlertFilter *f)
 	m->since = f->since;
 	m->until = f->until;
 	m->show_ignored = f->show_ignored;
+	g_clear_pointer(&m->ids, g_hash_table_unref);
+	m->ids = f->ids ? g_hash_table_ref(f->ids) : NULL;
 	rebuild(m);
 }
 

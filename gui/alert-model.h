@@ -30,6 +30,7 @@ typedef struct {
 	double since;		/* last seen at or after (seconds since the epoch), 0 = any */
 	double until;		/* first seen before, 0 = any */
 	gboolean show_ignored;
+	GHashTable *ids;	/* only the alerts of these ids (a notification's), or NULL */
 } AdAlertFilter;
 
 /* TRUE when @a passes @f */

@@ -12,6 +12,11 @@
 #include "fixit-client.h"
 #include "timeline-strip.h"
 
+#include <string.h>
+
+/* an explanation longer than this is folded after its first line or sentence */
+#define AD_EXPLANATION_SHORT 240
+
 struct _AdDetailPane {
 	GtkBox parent_instance;
 	GtkStack *stack;
@@ -21,7 +26,11 @@ struct _AdDetailPane {
 	GtkButton *ignore_button;
 	GtkButton *delete_button;
 	GtkLabel *explanation_label;
-	GtkBox *suggestions_box;
+	GtkExpander *explanation_more;	/* the rest of a long explanation */
+	GtkLabel *explanation_rest;
+	GtkBox *suggestions_box;	/* the fix status and the first suggestion */
+	GtkWidget *more_heading;
+	GtkBox *more_box;		/* the other suggestions and the notes */
 	GtkGrid *details_grid;
 	GtkTextView *records_view;
 	GtkBox *content;
@@ -74,7 +83,11 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, ignore_button);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, delete_button);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, explanation_label);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, explanation_more);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, explanation_rest);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, suggestions_box);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, more_heading);
+	gtk_widget_class_bind_template_child(wc, AdDetailPane, more_box);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, details_grid);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, records_view);
 	gtk_widget_class_bind_template_child(wc, AdDetailPane, content);
@@ -218,17 +231,74 @@ static GtkWidget *proof_label(const AdSuggestionView *s)
 }
 
 /*
+ * The then-text of a suggestion with the constraint's clauses taken out
+ * (they go behind an expander: seven clauses come before the one thing to
+ * do), or NULL when it does not quote @constraint.  @ret_clauses gets the
+ * clauses as a sentence.
+ */
+static char *cut_constraint(const char *then, const char *constraint, char **ret_clauses)
+{
+	g_autofree char *folded_then = NULL, *folded_c = NULL;
+	const char *at, *end;
+	gsize start, len;
+	GString *rest;
+
+	*ret_clauses = NULL;
+	if (!then || !constraint || strlen(constraint) < 20)
+		return NULL;
+	/* ASCII case folding keeps byte offsets: the clauses start lower-case in the JSON */
+	folded_then = g_ascii_strdown(then, -1);
+	folded_c = g_ascii_strdown(constraint, -1);
+	at = strstr(folded_then, folded_c);
+	if (!at)
+		return NULL;
+	start = (gsize)(at - folded_then);
+	len = strlen(constraint);
+	end = then + start + len;
+	while (*end == '.' || *end == ' ')
+		end++;
+	rest = g_string_new_len(then, (gssize)start);
+	while (rest->len && rest->str[rest->len - 1] == ' ')
+		g_string_truncate(rest, rest->len - 1);
+	if (*end)
+		g_string_append_printf(rest, "%s%s", rest->len ? " " : "", end);
+	*ret_clauses = g_strdup_printf("%.*s.", (int)len, then + start);
+	return g_string_free(rest, FALSE);
+}
+
+/* "\n and " before each clause of a constraint, so that the expander lists them */
+static char *clause_lines(const char *clauses, guint *ret_n)
+{
+	g_auto(GStrv) parts = g_strsplit(clauses, ", and ", -1);
+
+	*ret_n = g_strv_length(parts);
+	return g_strjoinv(_(",\nand "), parts);
+}
+
+/* an expander named @label holding @child, folded */
+static GtkWidget *folded(const char *label, GtkWidget *child)
+{
+	GtkWidget *x = gtk_expander_new(label);
+
+	gtk_widget_set_margin_start(child, 12);
+	gtk_container_add(GTK_CONTAINER(x), child);
+	return x;
+}
+
+/*
  * one suggestion: if/then text, its proof, its commands in monospace and a
  * Copy button; an Apply button when @apply_id names the alert to apply it
- * to, with @digest, that of the commands shown
+ * to, with @digest, that of the commands shown.  A constraint the then-text
+ * quotes (@constraint) is folded behind an expander, and so are the
+ * commands of a fix proved not enough: nothing invites loading it.
  */
 static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const char *apply_id,
-				  const char *digest)
+				  const char *digest, const char *constraint)
 {
 	GtkWidget *frame = gtk_frame_new(NULL);
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
-	GtkWidget *head;
-	g_autofree char *title = NULL;
+	GtkWidget *head, *cmd_parent = box;
+	g_autofree char *title = NULL, *clauses = NULL, *then = NULL;
 
 	gtk_container_set_border_width(GTK_CONTAINER(box), 8);
 	/* TRANSLATORS: a suggestion's heading: rank, kind of fix, confidence */
@@ -239,10 +309,30 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const c
 	gtk_container_add(GTK_CONTAINER(box), head);
 	if (s->if_text && *s->if_text)
 		gtk_container_add(GTK_CONTAINER(box), text_label(s->if_text, TRUE));
-	if (s->then_text && *s->then_text)
+	then = cut_constraint(s->then_text, constraint, &clauses);
+	if (then) {
+		guint n = 0;
+		g_autofree char *lines = clause_lines(clauses, &n);
+		/* TRANSLATORS: an expander over the conditions of a constraint */
+		g_autofree char *label = g_strdup_printf(ngettext("The constraint's %u condition",
+								  "The constraint's %u conditions",
+								  n), n);
+
+		gtk_container_add(GTK_CONTAINER(box), text_label(then, TRUE));
+		gtk_container_add(GTK_CONTAINER(box), folded(label, text_label(lines, TRUE)));
+	} else if (s->then_text && *s->then_text) {
 		gtk_container_add(GTK_CONTAINER(box), text_label(s->then_text, TRUE));
+	}
 	if (s->proof)
 		gtk_container_add(GTK_CONTAINER(box), proof_label(s));
+	if (s->shell && *s->shell && s->verified == 0) {
+		/* proved not enough: its commands only on request, never an Apply */
+		cmd_parent = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+		gtk_container_add(GTK_CONTAINER(box),
+				  folded(_("Its commands (they would not stop the denial)"),
+					 cmd_parent));
+		apply_id = NULL;
+	}
 	if (s->shell && *s->shell) {
 		GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
 		GtkWidget *cmd = text_label(s->shell, TRUE);
@@ -260,7 +350,7 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const c
 		g_signal_connect(copy, "clicked", G_CALLBACK(on_copy), NULL);
 		gtk_container_add(GTK_CONTAINER(row), cmd);
 		gtk_container_add(GTK_CONTAINER(row), copy);
-		gtk_container_add(GTK_CONTAINER(box), row);
+		gtk_container_add(GTK_CONTAINER(cmd_parent), row);
 	}
 	if (apply_id)
 		gtk_container_add(GTK_CONTAINER(box), ad_fix_apply_row(apply_id, rank - 1, rank,
@@ -297,8 +387,13 @@ static void fill_suggestions(AdDetailPane *p)
 	g_autoptr(AdAlertDoc) doc = NULL;
 	const char *id = ad_alert_item_get_id(p->alert);
 	g_autofree char *status = ad_fix_status_text(o);
+	g_autofree char *constraint = NULL;
+	json_object *denial = NULL;
 
+	if (json_object_object_get_ex(o, "denial", &denial))
+		constraint = ad_json_get_text(denial, "constraint");
 	remove_children(GTK_CONTAINER(p->suggestions_box));
+	remove_children(GTK_CONTAINER(p->more_box));
 	if (status) {
 		GtkWidget *l = text_label(status, TRUE);
 
@@ -316,17 +411,22 @@ static void fill_suggestions(AdDetailPane *p)
 		/* the one rule the fix helper applies too; the digest binds what is shown */
 		if (doc && ad_fix_one_click(doc, i, &cmds, NULL))
 			digest = ad_fix_digest(cmds);
-		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
+		/* the first fix leads; the others come after the explanation */
+		gtk_container_add(GTK_CONTAINER(i ? p->more_box : p->suggestions_box),
 				  suggestion_card(g_ptr_array_index(list, i), i + 1,
-						  digest ? id : NULL, digest));
+						  digest ? id : NULL, digest, constraint));
 	}
 	if (!list->len)
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
 				  text_label(_("No suggestion for this alert."), FALSE));
 	for (guint i = 0; i < notes->len; i++)
-		gtk_container_add(GTK_CONTAINER(p->suggestions_box),
+		gtk_container_add(GTK_CONTAINER(p->more_box),
 				  note_card(g_ptr_array_index(notes, i)));
+	gtk_label_set_text(GTK_LABEL(p->more_heading),
+			   list->len > 1 ? _("Other suggestions") : _("Notes"));
+	gtk_widget_set_visible(p->more_heading, list->len > 1 || notes->len);
 	gtk_widget_show_all(GTK_WIDGET(p->suggestions_box));
+	gtk_widget_show_all(GTK_WIDGET(p->more_box));
 }
 
 /* one "name: value" row of the details grid; nothing for an empty value */
@@ -509,6 +609,38 @@ void ad_detail_pane_set_actions(AdDetailPane *p, gboolean enabled, const char *w
 		fill_suggestions(p);
 }
 
+/*
+ * The explanation: its first line shown, the rest folded when the whole
+ * would take more than three lines (a long first line is cut after its
+ * first sentence).
+ */
+static void show_explanation(AdDetailPane *p, const char *text)
+{
+	const char *nl = strchr(text, '\n'), *cut = NULL;
+	g_autofree char *head = NULL;
+
+	if (strlen(text) > AD_EXPLANATION_SHORT || (nl && strchr(nl + 1, '\n')))
+		cut = nl;
+	if (cut && (gsize)(cut - text) > AD_EXPLANATION_SHORT)
+		cut = NULL;
+	if (!cut && strlen(text) > AD_EXPLANATION_SHORT) {
+		const char *dot = strstr(text, ". ");
+
+		if (dot && (gsize)(dot - text) < AD_EXPLANATION_SHORT)
+			cut = dot + 1;
+	}
+	if (!cut) {
+		gtk_label_set_text(p->explanation_label, text);
+		gtk_widget_hide(GTK_WIDGET(p->explanation_more));
+		return;
+	}
+	head = g_strndup(text, (gsize)(cut - text));
+	gtk_label_set_text(p->explanation_label, head);
+	gtk_label_set_text(p->explanation_rest, cut + 1 + (*(cut + 1) == ' '));
+	gtk_expander_set_expanded(p->explanation_more, FALSE);
+	gtk_widget_show(GTK_WIDGET(p->explanation_more));
+}
+
 void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 {
 	g_autofree char *explanation = NULL, *records = NULL;
@@ -525,6 +657,7 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 		 * Atk-CRITICALs).
 		 */
 		remove_children(GTK_CONTAINER(p->suggestions_box));
+		remove_children(GTK_CONTAINER(p->more_box));
 		remove_children(GTK_CONTAINER(p->details_grid));
 		gtk_stack_set_visible_child_name(p->stack, "empty");
 		return;
@@ -535,7 +668,7 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 			      ad_alert_item_get_first_seen(a), ad_alert_item_get_last_seen(a),
 			      ad_alert_item_get_count(a));
 	explanation = ad_alert_item_explain(a);
-	gtk_label_set_text(p->explanation_label, explanation);
+	show_explanation(p, explanation);
 	fill_suggestions(p);
 	fill_details(p);
 	records = array_lines(ad_alert_item_get_json(a), "records");

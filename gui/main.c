@@ -5,6 +5,9 @@
  *   avcdoctor-browser                 the daemon's alerts, live (D-Bus)
  *   avcdoctor-browser --alert ID      the same, with that alert selected
  *                                     (avcdoctor-notify's "Show details")
+ *   avcdoctor-browser --ids ID,ID...  the same, only those alerts listed
+ *   avcdoctor-browser --since TIME    the same, only alerts seen since TIME
+ *                                     (avcdoctor-notify's "Show all")
  *   avcdoctor-browser FILE...         log files analysed here, no daemon
  *
  * Nothing is ever run from an alert: commands are shown and copied.
@@ -24,6 +27,8 @@
 
 typedef struct {
 	char *alert;
+	GStrv ids;		/* --ids, each a comma-separated list */
+	double since;
 	char *policy;
 	char *file_contexts;
 	GStrv files;
@@ -105,6 +110,12 @@ static void on_activate(GApplication *app, gpointer data)
 		ad_browser_window_show_files(w, (const char *const *)opts.files);
 	else
 		ad_browser_window_show_live(w, opts.alert);
+	if (opts.ids || opts.since > 0) {
+		g_autofree char *joined = opts.ids ? g_strjoinv(",", opts.ids) : NULL;
+		g_auto(GStrv) ids = joined ? g_strsplit(joined, ",", -1) : NULL;
+
+		ad_browser_window_set_batch(w, (const char *const *)ids, opts.since);
+	}
 }
 
 int main(int argc, char **argv)
@@ -113,6 +124,11 @@ int main(int argc, char **argv)
 	GOptionEntry entries[] = {
 		{ "alert", 'a', 0, G_OPTION_ARG_STRING, &opts.alert,
 		  N_("Open the daemon's alert ID"), N_("ID") },
+		{ "ids", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.ids,
+		  N_("List only the daemon's alerts ID,ID,... (a notification's)"), N_("IDS") },
+		{ "since", 0, 0, G_OPTION_ARG_DOUBLE, &opts.since,
+		  N_("List only the daemon's alerts seen since TIME (seconds since the epoch)"),
+		  N_("TIME") },
 		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opts.policy,
 		  N_("Binary policy to analyse log files against (default: the kernel's, else "
 		     "the newest installed policy.N)"), N_("FILE") },
@@ -152,6 +168,17 @@ int main(int argc, char **argv)
 			_("not an alert id: 16 lowercase hexadecimal digits"));
 		return 1;
 	}
+	for (guint i = 0; opts.ids && opts.ids[i]; i++) {
+		g_auto(GStrv) ids = g_strsplit(opts.ids[i], ",", -1);
+
+		for (guint j = 0; ids[j]; j++) {
+			if (*ids[j] && !ad_alert_id_is_valid(ids[j])) {
+				fprintf(stderr, "avcdoctor-browser: --ids: %s\n",
+					_("not an alert id: 16 lowercase hexadecimal digits"));
+				return 1;
+			}
+		}
+	}
 	if (opts.alert && opts.files) {
 		fprintf(stderr, "avcdoctor-browser: %s\n",
 			_("--alert is for the daemon's alerts, not for log files"));
@@ -166,6 +193,7 @@ int main(int argc, char **argv)
 	g_signal_connect(app, "activate", G_CALLBACK(on_activate), NULL);
 	ret = g_application_run(G_APPLICATION(app), 1, argv);
 	g_free(opts.alert);
+	g_strfreev(opts.ids);
 	g_free(opts.policy);
 	g_free(opts.file_contexts);
 	g_strfreev(opts.files);

@@ -47,6 +47,7 @@ struct _AdBrowserWindow {
 	GtkComboBoxText *level_combo;
 	GtkComboBoxText *time_combo;
 	GtkTreeView *alert_view;
+	GtkPaned *paned;
 	AdDetailPane *detail_pane;
 	GtkStack *pane_stack;
 	AdOverviewPane *overview_pane;
@@ -74,6 +75,16 @@ struct _AdBrowserWindow {
 	guint regroup_id;		/* the idle that rebuilds the groups */
 	guint overview_id;		/* the idle that recounts the overview */
 	double span_since, span_until;	/* the chart's bar the list is limited to, or 0 */
+	gboolean pane_chosen;		/* the user placed the divider (remembered) */
+	gboolean pane_setting;		/* the window moves the divider itself */
+	guint pane_save_id;		/* the timeout that remembers where the user put it */
+	guint fit_id;			/* the idle that fits the list's height and columns */
+	int fitted_width;		/* the list's width the columns were fitted to */
+	/* a notification's batch (--ids, --since): only its alerts, until "Show all" */
+	GHashTable *batch_ids;
+	double batch_since;
+	GtkInfoBar *batch_bar;
+	GtkLabel *batch_label;
 };
 
 G_DEFINE_TYPE(AdBrowserWindow, ad_browser_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -91,6 +102,7 @@ static void update_status(AdBrowserWindow *w);
 static void sync_selection(AdBrowserWindow *w);
 static void schedule_overview(AdBrowserWindow *w);
 static void flush_groups(AdBrowserWindow *w);
+static void schedule_fit(AdBrowserWindow *w);
 
 /* the info bar: @text shown as plain text; NULL hides it */
 static void show_info(AdBrowserWindow *w, GtkMessageType type, const char *text)
@@ -126,6 +138,46 @@ static void on_info_response(GtkInfoBar *bar, int response, AdBrowserWindow *w)
 	(void)response;
 	(void)w;
 	gtk_info_bar_set_revealed(bar, FALSE);
+}
+
+static void on_filter_changed(AdBrowserWindow *w);
+
+/* "Show all alerts": the notification's batch is forgotten */
+static void on_batch_response(GtkInfoBar *bar, int response, AdBrowserWindow *w)
+{
+	(void)response;
+	gtk_info_bar_set_revealed(bar, FALSE);
+	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
+	w->batch_since = 0;
+	on_filter_changed(w);
+}
+
+void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, double since)
+{
+	g_autofree char *text = NULL;
+	guint n = 0;
+
+	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
+	if (ids && ids[0]) {
+		w->batch_ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		for (guint i = 0; ids[i]; i++)
+			g_hash_table_add(w->batch_ids, g_strdup(ids[i]));
+		n = g_hash_table_size(w->batch_ids);
+	}
+	w->batch_since = since;
+	if (w->batch_ids) {
+		/* TRANSLATORS: the bar over a list limited to what a notification told */
+		text = g_strdup_printf(ngettext("Only the %u alert of the notification is shown.",
+						"Only the %u alerts of the notification are shown.",
+						n), n);
+	} else if (since > 0) {
+		g_autofree char *when = ad_format_time(since);
+
+		text = g_strdup_printf(_("Only the alerts seen since %s are shown."), when);
+	}
+	gtk_label_set_text(w->batch_label, text ? text : "");
+	gtk_info_bar_set_revealed(w->batch_bar, text != NULL);
+	on_filter_changed(w);
 }
 
 /* ---- the list ---------------------------------------------------------------- */
@@ -196,7 +248,7 @@ static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMo
 		text = ad_level_label(ad_alert_item_get_level(a));
 		break;
 	case AD_COLUMN_SUMMARY:
-		text = ad_alert_item_get_summary(a);
+		text = ad_alert_item_get_headline(a);
 		break;
 	case AD_COLUMN_SOURCE:
 		text = ad_alert_item_get_source(a);
@@ -320,6 +372,7 @@ static void refill(AdBrowserWindow *w)
 		g_object_unref(w->store);
 		w->syncing = FALSE;
 	}
+	schedule_fit(w);
 	sync_selection(w);
 }
 
@@ -390,6 +443,7 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 	GtkTreeIter it;
 
 	schedule_overview(w);
+	schedule_fit(w);
 	if (w->grouped) {
 		if (!w->regroup_id)
 			w->regroup_id = g_idle_add(regroup_idle, w);
@@ -497,6 +551,219 @@ static void on_column_clicked(GtkTreeViewColumn *col, AdBrowserWindow *w)
 	gtk_tree_view_column_set_sort_order(col, desc ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
+/* ---- the list's size: its columns and its share of the window ------------------- */
+
+/* the text of column @c for alert @a, as render_cell shows it (the columns fitted) */
+static const char *column_text(AdAlertItem *a, AdColumn c)
+{
+	switch (c) {
+	case AD_COLUMN_SOURCE:
+		return ad_alert_item_get_source(a);
+	case AD_COLUMN_TARGET:
+		return ad_alert_item_get_target(a);
+	case AD_COLUMN_CLASS:
+		return ad_alert_item_get_tclass(a);
+	case AD_COLUMN_PERMISSIONS:
+		return ad_alert_item_get_perms(a);
+	case AD_COLUMN_HOST:
+		return ad_alert_item_get_hosts_text(a);
+	default:
+		return NULL;
+	}
+}
+
+/* the width of @text in the list's font, in pixels */
+static int text_width(AdBrowserWindow *w, const char *text)
+{
+	g_autoptr(PangoLayout) l = gtk_widget_create_pango_layout(GTK_WIDGET(w->alert_view), text);
+	int width = 0;
+
+	pango_layout_get_pixel_size(l, &width, NULL);
+	return width;
+}
+
+/*
+ * The columns of types, class, permissions and hosts as wide as their
+ * longest text (not truncated needlessly), each at most a share of the
+ * list's width so that the Summary column keeps the rest; a column with
+ * short texts gives its room to the Summary.
+ */
+static void fit_columns(AdBrowserWindow *w)
+{
+	static const struct {
+		AdColumn c;
+		int min;
+		double share;
+	} fit[] = {
+		{ AD_COLUMN_SOURCE, 60, 0.13 }, { AD_COLUMN_TARGET, 60, 0.13 },
+		{ AD_COLUMN_CLASS, 50, 0.07 }, { AD_COLUMN_PERMISSIONS, 60, 0.10 },
+		{ AD_COLUMN_HOST, 40, 0.08 },
+	};
+	g_autoptr(GPtrArray) all = ad_alert_model_get_all(w->model);
+	int view_width = gtk_widget_get_allocated_width(GTK_WIDGET(w->alert_view));
+
+	w->fitted_width = view_width;
+	if (view_width < 100)
+		view_width = 1024;
+	for (guint k = 0; k < G_N_ELEMENTS(fit); k++) {
+		g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+		GtkTreeViewColumn *col = w->columns[fit[k].c];
+		/* the header's button has padding of its own */
+		int need = text_width(w, gtk_tree_view_column_get_title(col)) + 28;
+		int cap = MAX((int)(view_width * fit[k].share), 95);
+
+		for (guint i = 0; i < all->len && need < cap; i++) {
+			const char *t = column_text(g_ptr_array_index(all, i), fit[k].c);
+
+			if (!t || !*t || !g_hash_table_add(seen, (gpointer)t))
+				continue;
+			need = MAX(need, text_width(w, t) + 16);
+		}
+		gtk_tree_view_column_set_fixed_width(col, CLAMP(need, fit[k].min, cap));
+	}
+}
+
+/* the divider moved by the window, not the user */
+static void set_pane(AdBrowserWindow *w, int pos)
+{
+	w->pane_setting = TRUE;
+	gtk_paned_set_position(w->paned, pos);
+	w->pane_setting = FALSE;
+}
+
+/*
+ * The divider where the list shows all its rows, between three rows and
+ * three fifths of the window's height, unless the user placed it (then it
+ * stays where it was put, remembered across starts).
+ */
+static void fit_pane(AdBrowserWindow *w)
+{
+	GtkTreeModel *tm = GTK_TREE_MODEL(w->store);
+	int height = gtk_widget_get_allocated_height(GTK_WIDGET(w->paned));
+	int rows = gtk_tree_model_iter_n_children(tm, NULL);
+	int header = 0, row = 26, want;
+	GdkRectangle rect;
+
+	if (w->pane_chosen || height < 100)
+		return;
+	gtk_tree_view_convert_bin_window_to_widget_coords(w->alert_view, 0, 0, NULL, &header);
+	if (rows > 0 && gtk_widget_get_realized(GTK_WIDGET(w->alert_view))) {
+		g_autoptr(GtkTreePath) first = gtk_tree_path_new_first();
+
+		gtk_tree_view_get_background_area(w->alert_view, first, NULL, &rect);
+		if (rect.height > 8)
+			row = rect.height;
+	}
+	/* the frame, and room for a horizontal scroll bar */
+	want = header + MAX(rows, 3) * row + 8;
+	want = MIN(want, height * 3 / 5);
+	if (gtk_paned_get_position(w->paned) != want)
+		set_pane(w, want);
+}
+
+static gboolean fit_idle(gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	w->fit_id = 0;
+	fit_columns(w);
+	fit_pane(w);
+	return G_SOURCE_REMOVE;
+}
+
+/* the list fitted again once the burst of changes is over */
+static void schedule_fit(AdBrowserWindow *w)
+{
+	if (!w->fit_id)
+		w->fit_id = g_idle_add_full(G_PRIORITY_LOW, fit_idle, w, NULL);
+}
+
+static void prefs_set_int(const char *key, int value);
+
+static gboolean save_pane(gpointer data)
+{
+	AdBrowserWindow *w = data;
+
+	w->pane_save_id = 0;
+	prefs_set_int("pane-position", gtk_paned_get_position(w->paned));
+	return G_SOURCE_REMOVE;
+}
+
+/*
+ * The divider moved: by the user when the paned kept its height (a resize
+ * moves it too, inside the paned's allocation, before the height seen last
+ * is updated), then remembered half a second later.
+ */
+static void on_pane_moved(GtkPaned *paned, GParamSpec *pspec, AdBrowserWindow *w)
+{
+	int height = gtk_widget_get_allocated_height(GTK_WIDGET(paned));
+
+	(void)pspec;
+	if (w->pane_setting || height < 100 ||
+	    height != GPOINTER_TO_INT(g_object_get_data(G_OBJECT(paned), "ad-height")))
+		return;
+	w->pane_chosen = TRUE;
+	if (w->pane_save_id)
+		g_source_remove(w->pane_save_id);
+	w->pane_save_id = g_timeout_add(500, save_pane, w);
+}
+
+/* a new size: the columns' shares and the list's height again */
+static void on_list_allocated(GtkWidget *widget, GdkRectangle *alloc, AdBrowserWindow *w)
+{
+	int old = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "ad-height"));
+
+	g_object_set_data(G_OBJECT(widget), "ad-height", GINT_TO_POINTER(alloc->height));
+	if (GTK_IS_PANED(widget) ? alloc->height != old
+				 : alloc->width != w->fitted_width)
+		schedule_fit(w);
+}
+
+/* a row's tooltip: the whole summary and both contexts (the list shows them cut) */
+static gboolean on_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboard,
+				 GtkTooltip *tip, AdBrowserWindow *w)
+{
+	g_autoptr(GtkTreePath) path = NULL;
+	g_autofree char *text = NULL;
+	GtkTreeModel *tm;
+	GtkTreeIter it;
+	AdAlertItem *a;
+
+	if (!gtk_tree_view_get_tooltip_context(GTK_TREE_VIEW(widget), &x, &y, keyboard, &tm,
+					       &path, &it))
+		return FALSE;
+	a = row_item(tm, &it);
+	if (a) {
+		json_object *denial = NULL;
+		g_autofree char *scontext = NULL, *tcontext = NULL;
+
+		if (json_object_object_get_ex(ad_alert_item_get_json(a), "denial", &denial)) {
+			scontext = ad_json_get_text(denial, "scontext");
+			tcontext = ad_json_get_text(denial, "tcontext");
+		}
+		/* TRANSLATORS: a row's tooltip: the summary, the source and target contexts */
+		text = g_strdup_printf(_("%s\nSource: %s\nTarget: %s"),
+				       ad_alert_item_get_summary(a), scontext ? scontext : "?",
+				       tcontext ? tcontext : "?");
+	} else {
+		g_autofree char *source = NULL;
+		guint n = 0;
+		guint64 records = 0;
+
+		gtk_tree_model_get(tm, &it, COL_GROUP, &source, COL_N_ALERTS, &n, COL_RECORDS,
+				   &records, -1);
+		/* TRANSLATORS: a group row's tooltip: source domain, its alerts, its records */
+		text = g_strdup_printf(ngettext("%s: %u alert, %" G_GUINT64_FORMAT " denial records",
+						"%s: %u alerts, %" G_GUINT64_FORMAT
+						" denial records", n),
+				       source && *source ? source : "?", n, records);
+	}
+	gtk_tooltip_set_text(tip, text);
+	gtk_tree_view_set_tooltip_row(GTK_TREE_VIEW(widget), tip, path);
+	(void)w;
+	return TRUE;
+}
+
 static void add_columns(AdBrowserWindow *w)
 {
 	static const char *const titles[AD_N_COLUMNS] = {
@@ -524,9 +791,9 @@ static void add_columns(AdBrowserWindow *w)
 		if (i == AD_COLUMN_COUNT)
 			g_object_set(cell, "xalign", 1.0, NULL);
 		/*
-		 * fixed widths, all columns within a 1024-pixel screen: the
-		 * Summary column takes what is left (a tooltip-free ellipsis;
-		 * the detail pane shows the whole text)
+		 * fixed widths, fitted to their texts (fit_columns): the
+		 * Summary column takes what is left (its tooltip and the
+		 * detail pane show the whole text)
 		 */
 		if (i == AD_COLUMN_SOURCE || i == AD_COLUMN_TARGET || i == AD_COLUMN_HOST ||
 		    i == AD_COLUMN_CLASS || i == AD_COLUMN_PERMISSIONS) {
@@ -574,6 +841,9 @@ static void on_filter_changed(AdBrowserWindow *w)
 	if (t > 0 && t < (int)G_N_ELEMENTS(periods) && t != TIME_SPAN_ENTRY)
 		f.since = g_get_real_time() / 1e6 - periods[t];
 	f.show_ignored = w->show_ignored;
+	f.ids = w->batch_ids;
+	if (w->batch_since > 0)
+		f.since = MAX(f.since, w->batch_since);
 	ad_alert_model_set_filter(w->model, &f);
 }
 
@@ -859,6 +1129,9 @@ static void on_analysed(GObject *obj, GAsyncResult *res, gpointer data)
 	schedule_overview(w);
 	g_ptr_array_add(alerts, NULL);
 	load_texts(w, (const char *const *)alerts->pdata);
+	/* G_MESSAGES_DEBUG=avcdoctor-browser: when a test may look */
+	g_log("avcdoctor-browser", G_LOG_LEVEL_DEBUG, "listed %u alerts",
+	      ad_alert_model_get_total(w->model));
 	if (report->messages->len) {
 		g_autoptr(GString) msg = g_string_new(NULL);
 
@@ -1164,6 +1437,32 @@ static void prefs_set(const char *key, gboolean value)
 		g_key_file_save_to_file(kf, path, NULL);
 }
 
+/* a remembered number, or @def */
+static int prefs_get_int(const char *key, int def)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *path = prefs_path();
+	g_autoptr(GError) error = NULL;
+	int v;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
+		return def;
+	v = g_key_file_get_integer(kf, "view", key, &error);
+	return error ? def : v;
+}
+
+static void prefs_set_int(const char *key, int value)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *path = prefs_path();
+	g_autofree char *dir = g_path_get_dirname(path);
+
+	g_key_file_load_from_file(kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);
+	g_key_file_set_integer(kf, "view", key, value);
+	if (g_mkdir_with_parents(dir, 0700) == 0)
+		g_key_file_save_to_file(kf, path, NULL);
+}
+
 static void act_group_by_source(GSimpleAction *a, GVariant *state, gpointer data)
 {
 	AdBrowserWindow *w = data;
@@ -1216,7 +1515,14 @@ static void ad_browser_window_dispose(GObject *obj)
 		g_source_remove(w->regroup_id);
 	if (w->overview_id)
 		g_source_remove(w->overview_id);
-	w->regroup_id = w->overview_id = 0;
+	if (w->fit_id)
+		g_source_remove(w->fit_id);
+	w->regroup_id = w->overview_id = w->fit_id = 0;
+	/* where the user just put the divider */
+	if (w->pane_save_id) {
+		g_source_remove(w->pane_save_id);
+		save_pane(w);
+	}
 	if (w->model)
 		g_signal_handlers_disconnect_by_data(w->model, w);
 	g_clear_object(&w->model);
@@ -1237,6 +1543,7 @@ static void ad_browser_window_finalize(GObject *obj)
 	g_free(w->wanted_id);
 	g_hash_table_unref(w->expanded);
 	g_hash_table_unref(w->rows);
+	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
 	G_OBJECT_CLASS(ad_browser_window_parent_class)->finalize(obj);
 }
 
@@ -1251,16 +1558,20 @@ static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
 	gtk_widget_class_set_template_from_resource(wc, "/org/avcdoctor/Browser/window.ui");
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_bar);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, info_label);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, batch_bar);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, batch_label);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, search_entry);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, host_combo);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, level_combo);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, time_combo);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, alert_view);
+	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, paned);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, detail_pane);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, pane_stack);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, overview_pane);
 	gtk_widget_class_bind_template_child(wc, AdBrowserWindow, status_label);
 	gtk_widget_class_bind_template_callback(wc, on_info_response);
+	gtk_widget_class_bind_template_callback(wc, on_batch_response);
 	gtk_widget_class_bind_template_callback(wc, on_filter_changed);
 	gtk_widget_class_bind_template_callback(wc, on_ignore_clicked);
 	gtk_widget_class_bind_template_callback(wc, on_delete_clicked);
@@ -1314,6 +1625,7 @@ static void fit_default_size(GtkWindow *win)
 static void ad_browser_window_init(AdBrowserWindow *w)
 {
 	GtkTreeSelection *sel;
+	int pos;
 
 	gtk_widget_init_template(GTK_WIDGET(w));
 	fit_default_size(GTK_WINDOW(w));
@@ -1333,6 +1645,17 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	g_signal_connect(w->alert_view, "row-collapsed", G_CALLBACK(on_row_collapsed), w);
 	g_signal_connect(w->alert_view, "row-activated", G_CALLBACK(on_row_activated), w);
 	name_info_close(w);
+	gtk_widget_set_has_tooltip(GTK_WIDGET(w->alert_view), TRUE);
+	g_signal_connect(w->alert_view, "query-tooltip", G_CALLBACK(on_query_tooltip), w);
+	g_signal_connect(w->alert_view, "size-allocate", G_CALLBACK(on_list_allocated), w);
+	g_signal_connect(w->paned, "size-allocate", G_CALLBACK(on_list_allocated), w);
+	g_signal_connect(w->paned, "notify::position", G_CALLBACK(on_pane_moved), w);
+	gtk_paned_set_wide_handle(w->paned, TRUE);
+	pos = prefs_get_int("pane-position", 0);
+	if (pos > 0) {
+		w->pane_chosen = TRUE;
+		set_pane(w, pos);
+	}
 	g_signal_connect(w->model, "items-changed", G_CALLBACK(on_items_changed), w);
 	g_signal_connect(w->model, "hosts-changed", G_CALLBACK(on_hosts_changed), w);
 	on_hosts_changed(w->model, w);

@@ -25,5 +25,11 @@ AdBrowserWindow *ad_browser_window_new(GtkApplication *app, const char *policy,
 void ad_browser_window_show_live(AdBrowserWindow *w, const char *alert_id);
 /* the alerts of @files, analysed here without the daemon */
 void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files);
+/*
+ * Only the alerts a notification told of: those of @ids (NULL-terminated,
+ * or NULL) and seen since @since (seconds since the epoch, or 0), said in a
+ * bar whose "Show all alerts" lifts the limit.
+ */
+void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, double since);
 
 G_END_DECLS

@@ -36,6 +36,8 @@
 
 #define AD_BROWSER "avcdoctor-browser"
 #define AD_CATCH_UP_DEFAULT (24 * 3600)	/* first run: the last day */
+/* ids on the browser's command line, 17 bytes each, within one argument's 128 KiB */
+#define AD_MAX_BATCH_IDS 5000
 
 typedef struct {
 	guint interval;			/* seconds between two notifications */
@@ -189,8 +191,13 @@ static void show_current(AdNotifier *s)
 		g_list_free_full(caps, g_free);
 	}
 	if (s->has_actions) {
-		notify_notification_add_action(s->note, "details", _("Show details"),
-					       on_action, s, NULL);
+		/* one alert: it in the browser; a batch: the browser limited to it */
+		if (s->current->len == 1)
+			notify_notification_add_action(s->note, "details", _("Show details"),
+						       on_action, s, NULL);
+		else
+			notify_notification_add_action(s->note, "show-all", _("Show all"),
+						       on_action, s, NULL);
 		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
 					       on_action, s, NULL);
 		/*
@@ -224,11 +231,12 @@ static gboolean flush(gpointer data)
 	for (guint i = 0; i < s->pending->len; i++) {
 		AdNote *a = g_ptr_array_index(s->pending, i);
 
-		/* an alert seen again moves to the end, once */
+		/* an alert seen again moves to the end, once, its denials added up */
 		for (guint j = 0; j < s->current->len; j++) {
 			AdNote *c = g_ptr_array_index(s->current, j);
 
 			if (strcmp(c->id, a->id) == 0) {
+				a->denials += c->denials;
 				g_ptr_array_remove_index(s->current, j);
 				break;
 			}
@@ -266,6 +274,8 @@ static void enqueue(AdNotifier *s, AdNote *n)
 		ad_note_free(n);
 		return;
 	}
+	/* the denials the user was not told of: all of a new alert's */
+	n->denials = n->count ? n->count - (told ? MIN(*told, n->count) : 0) : 1;
 	if (!told) {
 		told = g_new0(guint64, 1);
 		g_hash_table_insert(s->told, g_strdup(n->id), told);
@@ -276,6 +286,7 @@ static void enqueue(AdNotifier *s, AdNote *n)
 		AdNote *p = g_ptr_array_index(s->pending, i);
 
 		if (strcmp(p->id, n->id) == 0) {
+			n->denials += p->denials;
 			g_ptr_array_remove_index(s->pending, i);
 			break;
 		}
@@ -313,7 +324,11 @@ static void on_set_filters(GObject *src, GAsyncResult *res, gpointer data)
 				 "%u of %u alerts: will not notify again", asked), set, asked);
 }
 
-/* a transient notification telling how to see an alert without the browser */
+/*
+ * A transient notification telling how to see an alert without the
+ * browser; for a batch, that the browser is missing (no command: the
+ * alerts of a batch are no one command away).
+ */
 static void show_hint(const char *id)
 {
 	NotifyNotification *hint;
@@ -322,8 +337,8 @@ static void show_hint(const char *id)
 
 	body = id ? g_strdup_printf(_("The alert browser is not installed. In a terminal, run:\n"
 				      "avcdoctor show %s"), id)
-		  : g_strdup(_("The alert browser is not installed. In a terminal, run:\n"
-			       "avcdoctor list"));
+		  : g_strdup(_("The alert browser (avcdoctor-browser) is not installed: "
+			       "install it to see these alerts."));
 	hint = notify_notification_new(_("SELinux alert details"), body, "security-medium");
 	notify_notification_set_app_name(hint, "avcdoctor");
 	if (!notify_notification_show(hint, &error))
@@ -331,19 +346,52 @@ static void show_hint(const char *id)
 	g_object_unref(hint);
 }
 
-/* opens the browser on the alert (or on the list): an argv, never a shell */
-static void show_details(const char *id)
+/*
+ * Opens the browser on the alert, or on the alerts of @batch (AdNote):
+ * "--ids ID,ID,..." (ids are 16 hex digits: nothing else reaches the
+ * command line), or for a batch too large for one argument "--since" its
+ * earliest last-seen time.  An argv, never a shell.
+ */
+static void show_details(const char *id, GPtrArray *batch)
 {
 	g_autofree char *prog = g_find_program_in_path(AD_BROWSER);
 	g_autoptr(GError) error = NULL;
-	char *argv[] = { prog, id ? (char *)"--alert" : NULL, (char *)id, NULL };
+	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
 
 	if (!prog) {
 		show_hint(id);
 		return;
 	}
-	if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_STDIN_FROM_DEV_NULL, NULL, NULL, NULL,
-			   &error)) {
+	g_ptr_array_add(argv, g_strdup(prog));
+	if (id) {
+		g_ptr_array_add(argv, g_strdup("--alert"));
+		g_ptr_array_add(argv, g_strdup(id));
+	} else if (batch && batch->len <= AD_MAX_BATCH_IDS) {
+		GString *ids = g_string_new(NULL);
+
+		for (guint i = 0; i < batch->len; i++)
+			g_string_append_printf(ids, "%s%s", i ? "," : "",
+					       ((AdNote *)g_ptr_array_index(batch, i))->id);
+		g_ptr_array_add(argv, g_strdup("--ids"));
+		g_ptr_array_add(argv, g_string_free(ids, FALSE));
+	} else if (batch) {
+		double since = 0;
+
+		for (guint i = 0; i < batch->len; i++) {
+			double t = ((AdNote *)g_ptr_array_index(batch, i))->last_seen;
+
+			if (t > 0 && (since == 0 || t < since))
+				since = t;
+		}
+		if (since > 0) {
+			g_ptr_array_add(argv, g_strdup("--since"));
+			g_ptr_array_add(argv, g_strdup_printf("%" G_GINT64_FORMAT,
+							      (gint64)since));
+		}
+	}
+	g_ptr_array_add(argv, NULL);
+	if (!g_spawn_async(NULL, (char **)argv->pdata, NULL, G_SPAWN_STDIN_FROM_DEV_NULL, NULL,
+			   NULL, NULL, &error)) {
 		log_msg(_("cannot start %s: %s"), AD_BROWSER, error->message);
 		show_hint(id);
 	}
@@ -394,10 +442,10 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 	AdNotifier *s = data;
 
 	(void)note;
-	if (strcmp(action, "details") == 0) {
+	if (strcmp(action, "details") == 0 || strcmp(action, "show-all") == 0) {
 		AdNote *a = s->current->len == 1 ? g_ptr_array_index(s->current, 0) : NULL;
 
-		show_details(a ? a->id : NULL);
+		show_details(a ? a->id : NULL, s->current);
 	} else if (strcmp(action, "ignore") == 0) {
 		if (!s->proxy || !s->running) {
 			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));

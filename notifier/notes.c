@@ -17,8 +17,8 @@
 #include "notes.h"
 #include "proof-text.h"
 
-#define AD_MAX_TYPES 3		/* source types named in a coalesced title */
-#define AD_MAX_LINES 3		/* summaries listed in a coalesced body */
+#define AD_MAX_TYPES 3		/* source types named in a coalesced body */
+#define AD_MAX_LINES 3		/* red summaries listed in a coalesced body */
 
 void ad_note_free(gpointer p)
 {
@@ -33,7 +33,7 @@ void ad_note_free(gpointer p)
 	g_free(n->proof);
 	g_free(n->digest);
 	g_free(n->commands);
-	g_free(n->fix_text);
+	g_free(n->fix_words);
 	g_free(n);
 }
 
@@ -111,17 +111,148 @@ AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored)
 		n->fixable = TRUE;
 		n->digest = ad_fix_digest(cmds);
 		n->commands = g_string_free(shown, FALSE);
-		n->fix_text = g_strdup(ad_alert_doc_suggestion(doc, 0)->then_text);
 	}
-	if ((first = ad_alert_doc_suggestion(doc, 0)))
+	/* the fix named and its proof: of the same suggestion, the first */
+	if ((first = ad_alert_doc_suggestion(doc, 0))) {
+		n->fix_words = ad_fix_words(first);
 		n->proof = ad_proof_text_doc(first);
+	}
+	n->last_seen = doc->last_seen;
 	return n;
 }
 
+/* the value of option @opt ("-t") in @args, or NULL */
+static const char *option_value(const char *const *args, const char *opt)
+{
+	for (guint i = 1; args[i] && args[i + 1]; i++)
+		if (strcmp(args[i], opt) == 0)
+			return args[i + 1];
+	return NULL;
+}
+
+/* the operands of @args: what follows "--", else the last argument; shown escaped */
+static char *operands(const char *const *args)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+	guint n = g_strv_length((char **)args);
+	gboolean after = FALSE;
+
+	for (guint i = 1; i < n; i++) {
+		const char *a = args[i];
+
+		if (after) {
+			g_autofree char *shown = ad_text_shown(a);
+
+			g_string_append_printf(s, "%s%s", s->len ? ", " : "", shown);
+		}
+		after = after || strcmp(a, "--") == 0;
+	}
+	if (!s->len && n > 1)
+		return ad_text_shown(args[n - 1]);
+	return s->len ? g_string_free(g_steal_pointer(&s), FALSE) : NULL;
+}
+
+/* "turn on the boolean x", "turn off the booleans x, y", "set the booleans x=1, y=0" */
+static char *boolean_words(const char *const *args)
+{
+	g_autoptr(GString) names = g_string_new(NULL), pairs = g_string_new(NULL);
+	guint on = 0, off = 0;
+
+	for (guint i = 1; args[i]; i++) {
+		const char *a = args[i];
+		const char *eq = strchr(a, '=');
+		g_autofree char *name = NULL, *shown = NULL;
+		gboolean value;
+
+		if (!eq)
+			continue;
+		name = g_strndup(a, (gsize)(eq - a));
+		shown = ad_text_shown(name);
+		value = strcmp(eq + 1, "1") == 0 || g_ascii_strcasecmp(eq + 1, "on") == 0 ||
+			g_ascii_strcasecmp(eq + 1, "true") == 0;
+		on += value;
+		off += !value;
+		g_string_append_printf(names, "%s%s", names->len ? ", " : "", shown);
+		g_string_append_printf(pairs, "%s%s=%d", pairs->len ? ", " : "", shown, value);
+	}
+	if (!on && !off)
+		return NULL;
+	if (on && off)
+		return g_strdup_printf(_("set the booleans %s"), pairs->str);
+	/* TRANSLATORS: a fix in words: "turn on the boolean httpd_can_network_connect" */
+	return g_strdup_printf(on ? ngettext("turn on the boolean %s", "turn on the booleans %s", on)
+				  : ngettext("turn off the boolean %s", "turn off the booleans %s",
+					     off), names->str);
+}
+
+/* the first clause of the suggestion's then-text, "Then " left out; NULL when none */
+static char *then_clause(const AdSuggestionDoc *s)
+{
+	const char *then = s->then_text;
+	g_autofree char *clause = NULL;
+	gsize len;
+
+	if (!then || !*then)
+		return NULL;
+	if (g_str_has_prefix(then, "Then "))
+		then += 5;
+	len = strcspn(then, ":.;");
+	clause = g_strndup(then, len);
+	return *clause ? ad_text_shown(clause) : NULL;
+}
+
+char *ad_fix_words(const AdSuggestionDoc *s)
+{
+	const AdCommandDoc *cmd;
+	const char *const *first;
+	const char *prog;
+
+	if (!s || s->not_object)
+		return NULL;
+	if (g_strcmp0(s->kind, "module") == 0)
+		return g_strdup(_("load a local policy module that allows it"));
+	if (!s->commands || !s->commands->len ||
+	    !(cmd = g_ptr_array_index(s->commands, 0)) || !cmd->argv || !cmd->argv[0])
+		return then_clause(s);
+	first = (const char *const *)cmd->argv;
+	prog = first[0];
+	if (g_str_has_suffix(prog, "restorecon")) {
+		g_autofree char *paths = operands(first);
+		gboolean recursive = g_strv_contains(first, "-R");
+
+		if (paths)
+			/* TRANSLATORS: a fix in words: "restore the label of /var/www/index.html" */
+			return g_strdup_printf(recursive ? _("restore the labels of %s and what is "
+							     "below it")
+							 : _("restore the label of %s"), paths);
+	} else if (g_str_has_suffix(prog, "setsebool")) {
+		char *words = boolean_words(first);
+
+		if (words)
+			return words;
+	} else if (g_str_has_suffix(prog, "semanage") && first[1] && option_value(first, "-t")) {
+		const char *what = first[1];
+		g_autofree char *type = ad_text_shown(option_value(first, "-t"));
+		g_autofree char *target = operands(first);
+
+		if (strcmp(what, "port") == 0 && option_value(first, "-p") && target) {
+			g_autofree char *proto = ad_text_shown(option_value(first, "-p"));
+
+			/* TRANSLATORS: a fix in words: "label port 81/tcp as http_port_t" */
+			return g_strdup_printf(_("label port %s/%s as %s"), target, proto, type);
+		}
+		if (strcmp(what, "fcontext") == 0 && target)
+			/* TRANSLATORS: a fix in words: "label /srv/www(/.*)? as httpd_sys_content_t" */
+			return g_strdup_printf(_("label %s as %s and restore the labels"), target,
+					       type);
+	}
+	return then_clause(s);
+}
+
 /*
- * What the notification of one alert says: its summary, and whether its
- * first fix was checked against the policy and what else it opens, as
- * analyze and the browser say it; markup-escaped
+ * What the notification of one alert says: its summary, its first fix in
+ * words with that fix's proof (checked against the policy, what else it
+ * opens), and the commands "Apply the fix" runs as root; markup-escaped
  */
 char *ad_note_body(const AdNote *n)
 {
@@ -129,6 +260,13 @@ char *ad_note_body(const AdNote *n)
 	g_autofree char *summary = g_markup_escape_text(n->summary, -1);
 
 	g_string_append(b, summary);
+	if (n->fix_words) {
+		/* TRANSLATORS: the first fix in words, in a notification */
+		g_autofree char *line = g_strdup_printf(_("Fix: %s."), n->fix_words);
+		g_autofree char *text = g_markup_escape_text(line, -1);
+
+		g_string_append_printf(b, "\n%s", text);
+	}
 	if (n->proof) {
 		g_autofree char *proof = g_markup_escape_text(n->proof, -1);
 
@@ -144,12 +282,6 @@ char *ad_note_body(const AdNote *n)
 			g_autofree char *cmd = g_markup_escape_text(shown, -1);
 
 			g_string_append_printf(b, "\n%s", cmd);
-		}
-		if (n->fix_text && *n->fix_text) {
-			g_autofree char *clean = ad_text_shown(n->fix_text);
-			g_autofree char *text = g_markup_escape_text(clean, -1);
-
-			g_string_append_printf(b, "\n%s", text);
 		}
 	}
 	return g_string_free(b, FALSE);
@@ -181,51 +313,94 @@ static void describe_red(GPtrArray *notes, GString *b)
 		g_string_append_printf(b, "\n%s", esc);
 		k++;
 	}
-	if (red > k)
-		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
+	if (red > k) {
+		g_string_append_c(b, '\n');
+		g_string_append_printf(b, ngettext("and %u more", "and %u more", red - k), red - k);
+	}
 }
 
-/*
- * What a coalesced notification says about @notes (AdNote, oldest first):
- * the title names the count and up to AD_MAX_TYPES source types; the body
- * lists up to AD_MAX_LINES summaries, latest first, markup-escaped (the
- * body is the one place a notification server reads markup).
- */
+/* a source domain of a merged notification and its denials */
+typedef struct {
+	const char *stype;
+	guint64 denials;
+} AdDomainCount;
+
+static int by_denials(gconstpointer a, gconstpointer b)
+{
+	const AdDomainCount *x = a, *y = b;
+
+	if (x->denials != y->denials)
+		return x->denials > y->denials ? -1 : 1;
+	return strcmp(x->stype, y->stype);
+}
+
+/* the denials a note stands for: those not told yet, at least one */
+static guint64 note_denials(const AdNote *a)
+{
+	return MAX(a->denials, 1);
+}
+
 void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body)
 {
-	g_autoptr(GPtrArray) types = g_ptr_array_new();
-	GString *t = g_string_new(NULL);
+	g_autoptr(GHashTable) by_type = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GArray) domains = g_array_new(FALSE, FALSE, sizeof(AdDomainCount));
+	g_autofree char *n_text = NULL, *d_text = NULL, *alerts = NULL, *denials = NULL;
 	GString *b = g_string_new(NULL);
 	guint n = notes->len;
+	guint64 total = 0;
 
-	for (guint i = n; i-- > 0;) {
+	for (guint i = 0; i < n; i++) {
 		AdNote *a = g_ptr_array_index(notes, i);
-		gboolean seen = FALSE;
+		gpointer idx;
 
+		total += note_denials(a);
 		if (!a->stype)
 			continue;
-		for (guint j = 0; j < types->len && !seen; j++)
-			seen = strcmp(g_ptr_array_index(types, j), a->stype) == 0;
-		if (!seen)
-			g_ptr_array_add(types, a->stype);
-	}
-	g_string_printf(t, ngettext("%u new SELinux denial", "%u new SELinux denials", n), n);
-	for (guint j = 0; j < types->len && j < AD_MAX_TYPES; j++)
-		g_string_append_printf(t, "%s%s", j ? ", " : ": ",
-				       (const char *)g_ptr_array_index(types, j));
-	if (types->len > AD_MAX_TYPES)
-		g_string_append(t, ", ...");
-	/* the latest first: they are what the user has not seen */
-	for (guint i = n, k = 0; i-- > 0 && k < AD_MAX_LINES; k++) {
-		AdNote *a = g_ptr_array_index(notes, i);
-		g_autofree char *esc = g_markup_escape_text(a->summary, -1);
+		if (g_hash_table_lookup_extended(by_type, a->stype, NULL, &idx)) {
+			g_array_index(domains, AdDomainCount, GPOINTER_TO_UINT(idx)).denials +=
+				note_denials(a);
+		} else {
+			AdDomainCount c = { a->stype, note_denials(a) };
 
-		g_string_append_printf(b, "%s%s", k ? "\n" : "", esc);
+			g_hash_table_insert(by_type, a->stype, GUINT_TO_POINTER(domains->len));
+			g_array_append_val(domains, c);
+		}
 	}
-	if (n > AD_MAX_LINES)
-		g_string_append_printf(b, "\n%s", _("Run \"avcdoctor list\" to see them all."));
+	g_array_sort(domains, by_denials);
+	n_text = ad_count_text(n);
+	d_text = ad_count_text((gint64)total);
+	/* TRANSLATORS: a merged notification's title starts "1,619 SELinux alerts" */
+	alerts = g_strdup_printf(ngettext("%s SELinux alert", "%s SELinux alerts", n), n_text);
+	/* TRANSLATORS: ... and ends "3,314 denials" */
+	denials = g_strdup_printf(ngettext("%s denial", "%s denials", total), d_text);
+	/* TRANSLATORS: a merged notification's title: "1,619 SELinux alerts, 3,314 denials" */
+	*ret_title = g_strdup_printf(_("%s, %s"), alerts, denials);
+	if (n <= AD_MAX_LINES) {
+		/* a few: their summaries, the latest first */
+		for (guint i = n; i-- > 0;) {
+			AdNote *a = g_ptr_array_index(notes, i);
+			g_autofree char *esc = g_markup_escape_text(a->summary, -1);
+
+			g_string_append_printf(b, "%s%s", b->len ? "\n" : "", esc);
+		}
+	} else if (domains->len) {
+		/* TRANSLATORS: then the source domains with the most denials */
+		g_string_append(b, _("Most denials:"));
+		for (guint j = 0; j < domains->len && j < AD_MAX_TYPES; j++) {
+			AdDomainCount *c = &g_array_index(domains, AdDomainCount, j);
+			g_autofree char *count = ad_count_text((gint64)c->denials);
+
+			/* TRANSLATORS: a domain and its denials: "httpd_t (1,204)" */
+			g_string_append_printf(b, "%s%s (%s)", j ? ", " : " ", c->stype, count);
+		}
+		if (domains->len > AD_MAX_TYPES) {
+			guint more = domains->len - AD_MAX_TYPES;
+
+			g_string_append_printf(b, ngettext(", and %u other domain",
+							   ", and %u other domains", more), more);
+		}
+	}
 	describe_red(notes, b);
-	*ret_title = g_string_free(t, FALSE);
 	*ret_body = g_string_free(b, FALSE);
 }
 

@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
+
 G_BEGIN_DECLS
 
 /* one alert waiting for, or shown in, the notification */
@@ -15,9 +17,12 @@ typedef struct {
 	gboolean fixable;	/* avcdoctor-fixit may apply its first suggestion */
 	char *digest;		/* when fixable: ad_fix_digest() of its commands */
 	char *commands;		/* when fixable: its commands, shell-quoted, one a line */
-	char *fix_text;		/* when fixable: what the fix says it does, or NULL */
-	char *proof;		/* its first suggestion checked against the policy, or NULL */
+	char *fix_words;	/* its first suggestion in words ("restore the label of
+				 * /srv/x"), or NULL */
+	char *proof;		/* that suggestion checked against the policy, or NULL */
 	guint64 count;		/* occurrences when it was read (0 = unknown) */
+	guint64 denials;	/* occurrences the user was not told of yet */
+	double last_seen;	/* seconds since the epoch, 0 = unknown */
 } AdNote;
 
 void ad_note_free(gpointer p);
@@ -34,7 +39,22 @@ char *ad_note_context_type(const char *ctx);
 int ad_note_level_rank(const char *level);
 /* one alert of ListAlerts/GetAlert; NULL when not an alert, or ignored (@ret_ignored) */
 AdNote *ad_note_from_json(const char *text, gboolean *ret_ignored);
+/*
+ * A merged notification of @notes (oldest first): the title counts the
+ * alerts and their denials ("1,619 SELinux alerts, 3,314 denials"), the
+ * body gives the summaries of up to three alerts, else names the source
+ * domains with the most denials, and lists the red alerts apart;
+ * markup-escaped body.
+ */
 void ad_notes_describe(GPtrArray *notes, char **ret_title, char **ret_body);
+/*
+ * The first fix of an alert (a suggestion's JSON) in words, as a
+ * notification names it: "restore the label of /srv/www/index.html",
+ * "turn on the boolean httpd_can_network_connect", "label port 81/tcp as
+ * http_port_t"; else the first clause of what the suggestion says.  Clean
+ * text (record text escaped), not markup; NULL when it says nothing.
+ */
+char *ad_fix_words(const AdSuggestionDoc *suggestion);
 /*
  * The ids of @notes that "Don't notify again" on their merged notification
  * silences: the alerts that are not red (a red one needs its own decision).

@@ -73,6 +73,8 @@ cat >"$TMP/ui.py" <<'PY'
 #   after REGEX          the text of the label after the one matching (held, shown or not)
 #   focus NAME           gives the keyboard focus to the object named NAME
 #   clipboard            the text on the clipboard (read with GTK)
+#   value NAME [V]       the current value of the object NAME (a divider), set to V first
+#   unnamed              the controls shown without an accessible name (role and text)
 import re, sys, warnings, gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
@@ -172,6 +174,25 @@ if cmd == "focus":
                 and o.get_state_set().contains(Atspi.StateType.FOCUSABLE)):
             sys.exit(0 if Atspi.Component.grab_focus(o) else 4)
     sys.exit(1)
+if cmd == "value":
+    for o in walk(root):
+        if o.get_name() == sys.argv[3] and "Value" in o.get_interfaces():
+            if len(sys.argv) > 4:
+                Atspi.Value.set_current_value(o, float(sys.argv[4]))
+            print(int(Atspi.Value.get_current_value(o)))
+            sys.exit(0)
+    sys.exit(1)
+if cmd == "unnamed":
+    controls = (Atspi.Role.PUSH_BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX,
+                Atspi.Role.COMBO_BOX, Atspi.Role.ENTRY, Atspi.Role.SPLIT_PANE,
+                Atspi.Role.TABLE, Atspi.Role.TREE_TABLE, Atspi.Role.MENU_ITEM,
+                Atspi.Role.RADIO_BUTTON, Atspi.Role.TEXT)
+    bad = 0
+    for o in walk(root):
+        if o.get_role() in controls and showing(o) and not (o.get_name() or "").strip():
+            print(o.get_role_name(), repr(text_of(o)[:60]))
+            bad += 1
+    sys.exit(1 if bad else 0)
 if cmd == "dump":
     for o in walk(root, cells=True):
         print(o.get_role_name(), repr(o.get_name()), repr(text_of(o)[:100]))
@@ -360,6 +381,19 @@ wait_for 10 "--alert selects the alert" -- \
 	ui "$ALERT" find '^setsebool -P httpd_read_user_content=1$' &&
 	pass "--alert $HOME_ID opens that alert"
 kill "$ALERT"
+# --- --ids: what the notifier's "Show all" starts: the batch's alerts only --------
+SHADOW_ID=$(alert_field 'shadow' id)
+start_browser --ids "$HOME_ID,$SHADOW_ID"
+wait_for 10 "the batch of two" -- rows_are "$BPID" 2 &&
+	pass "--ids A,B lists only those two alerts"
+ui "$BPID" find '^Only the 2 alerts of the notification are shown\.$' >/dev/null &&
+	pass "... and says so in a bar" || fail "no bar for --ids"
+import -window root "$ART/browser-batch.png" 2>/dev/null
+ui "$BPID" click "Show all alerts" || fail "no Show all alerts button"
+wait_for 5 "all alerts again" -- rows_are "$BPID" 13 &&
+	pass "Show all alerts: the 13 alerts again"
+kill "$BPID"
+expect_status 1 "--ids with a malformed id is a usage error" -- "$BROWSER" --ids "$HOME_ID,x;id"
 start_browser --alert 0123456789abcdef
 wait_for 10 "--alert of an unknown alert" -- \
 	ui "$BPID" find 'Cannot read the alert: .*0123456789abcdef' &&
@@ -520,6 +554,49 @@ ui "$OFF" find-any '^Seen [0-9]+ times? from .* within the alerts. span from ' >
 	fail "no timeline strip in the detail pane"
 sleep 0.3
 import -window root "$ART/browser-offline.png" 2>/dev/null
+# the list's line leads with what tells alerts apart: program, permission, object
+ui "$OFF" column Summary >"$TMP/headlines"
+grep -qx 'httpd: read index.html (file)' "$TMP/headlines" &&
+	! grep -q '^SELinux is preventing' "$TMP/headlines" &&
+	pass "the list's summary leads with program, permission, object: $(head -1 "$TMP/headlines")" ||
+	fail "list summaries: $(tr '\n' ';' <"$TMP/headlines")"
+# every control a screen reader reaches has a name
+ui "$OFF" unnamed >"$TMP/unnamed" && pass "AT-SPI: every control shown has a name" ||
+	fail "controls without a name: $(tr '\n' ';' <"$TMP/unnamed")"
+# a constraint: the one thing to do first, its clauses folded
+search dirmngr
+wait_for 5 "one row for dirmngr" -- rows_are "$OFF" 1
+select_first
+wait_for 5 "the constraint's conditions folded" -- \
+	ui "$OFF" find "^The constraint's 7 conditions$" &&
+	pass "a constraint's 7 conditions are behind an expander"
+ui "$OFF" find '^Then an allow rule will not help: .* Run the program with the role' >/dev/null &&
+	pass "... and the card says what to do right after why a rule will not help" ||
+	fail "the constraint card: $(ui "$OFF" find '^Then an allow rule')"
+ui "$OFF" find 'is not one of the types of cron jobs' >/dev/null &&
+	fail "the constraint's clauses are shown unfolded" ||
+	pass "the clauses are not shown until asked for"
+# a fix proved not enough: its commands folded, nothing to load or apply
+search mount_exec_t
+wait_for 5 "one row for the invalid context" -- rows_are "$OFF" 1
+select_first
+wait_for 5 "the not-enough fix" -- ui "$OFF" find '^Its commands \(they would not stop the denial\)$' &&
+	pass "a fix proved not enough: its commands behind an expander"
+ui "$OFF" find '^semodule -X 300 -i ' >/dev/null &&
+	fail "the commands of a fix proved not enough are shown" ||
+	pass "... no command to load its module is shown"
+ui "$OFF" find '^Apply' >/dev/null && fail "an Apply button for a fix proved not enough" ||
+	pass "... and no Apply button"
+import -window root "$ART/browser-not-enough.png" 2>/dev/null
+# the divider: placed by the list's needs, moved by the user, remembered
+pane=$(ui "$OFF" value "Alert list and details")
+[ -n "$pane" ] && pass "the divider is reachable by AT-SPI (at $pane px)" ||
+	fail "no divider named 'Alert list and details'"
+ui "$OFF" value "Alert list and details" 333 >/dev/null
+wait_for 5 "the divider's place remembered" -- \
+	grep -qx 'pane-position=333' "$XDG_CONFIG_HOME/avcdoctor/browser.ini" &&
+	pass "the divider moved to 333 px is remembered in browser.ini"
+search ""
 
 # --- the overview: the counts of `avcdoctor analyze --summary`, none selected -----------
 "$AD_BUILD_DIR/bin/avcdoctor" analyze --summary --json -p "$POLICY" "$SAMPLE" \
@@ -607,6 +684,11 @@ grep -q 'group-by-source=true' "$XDG_CONFIG_HOME/avcdoctor/browser.ini" &&
 start_browser -p "$POLICY" "$SAMPLE"
 wait_for 20 "grouped again at the next start" -- rows_are "$BPID" "$NGROUPS" &&
 	pass "the next start lists the groups again"
+[ "$(ui "$BPID" value "Alert list and details")" = 333 ] &&
+	pass "the next start puts the divider where it was left (333 px)" ||
+	fail "the divider at the next start: $(ui "$BPID" value "Alert list and details")"
+# the screenshots below show the divider where the list's rows put it
+sed -i '/^pane-position=/d' "$XDG_CONFIG_HOME/avcdoctor/browser.ini"
 focus_browser
 xdotool key ctrl+g
 wait_for 5 "flat again" -- rows_are "$BPID" 13 && pass "Ctrl+G again: the flat list of 13 alerts"
@@ -676,12 +758,28 @@ kill "$BPID"
 for n in 1 100 2000; do
 	$PY "$AD_SOURCE_DIR/tests/make-alert-log.py" "$n" "$TMP/shot-$n.log"
 done
+# stable_shot PID FILE: a screenshot once the window has stopped changing (two
+# captures alike, up to 60 tries): the analysis, the list and the idle work
+# that fits it are done, whatever the machine's speed
+stable_shot() {
+	local prev="" cur i
+	for ((i = 0; i < 60; i++)); do
+		import -window root "$2" 2>/dev/null || return 1
+		cur=$(identify -format '%#' "$2" 2>/dev/null)
+		[ -n "$cur" ] && [ "$cur" = "$prev" ] && xdotool search --onlyvisible --pid "$BPID" \
+			--name 'SELinux Alerts' >/dev/null && return 0
+		prev=$cur
+		sleep 0.3	# between two captures; the condition is that they agree
+	done
+	return 1
+}
 for size in 1024x768 1920x1080; do
 	start_display "$size"
 	for n in 1 100 2000; do
 		nbrowsers=$((nbrowsers + 1))
-		"$BROWSER" -p "$POLICY" "$TMP/shot-$n.log" >>"$TMP/browser.out" \
-			2>>"$TMP/browser.$nbrowsers.err" &
+		# its debug line says when the log's alerts are listed
+		G_MESSAGES_DEBUG=avcdoctor-browser "$BROWSER" -p "$POLICY" "$TMP/shot-$n.log" \
+			>>"$TMP/browser.out" 2>>"$TMP/browser.$nbrowsers.err" &
 		BPID=$!
 		pids+=("$BPID")
 		if ! wait_for 30 "the browser's window at $size with $n alerts" -- \
@@ -689,9 +787,9 @@ for size in 1024x768 1920x1080; do
 			kill "$BPID"
 			continue
 		fi
-		# the analysis runs in a worker thread: give it time to fill the list
-		sleep $((2 + n / 500))
-		import -window root "$ART/shot-$size-$n.png" &&
+		wait_for 60 "the $n alerts listed at $size" -- \
+			grep -q 'listed [0-9]* alerts' "$TMP/browser.$nbrowsers.err"
+		stable_shot "$BPID" "$ART/shot-$size-$n.png" &&
 			pass "screenshot $ART/shot-$size-$n.png" || fail "import at $size"
 		colours=$(identify -format '%k' "$ART/shot-$size-$n.png" 2>/dev/null)
 		[ "${colours:-0}" -gt 16 ] && pass "the window at $size with $n alerts is drawn" ||
@@ -699,11 +797,9 @@ for size in 1024x768 1920x1080; do
 		if [ "$n" = 100 ]; then
 			focus_browser
 			select_first
-			sleep 1
-			import -window root "$ART/shot-$size-$n-alert.png"
+			stable_shot "$BPID" "$ART/shot-$size-$n-alert.png"
 			xdotool key ctrl+g
-			sleep 0.5
-			import -window root "$ART/shot-$size-$n-grouped.png"
+			stable_shot "$BPID" "$ART/shot-$size-$n-grouped.png"
 			xdotool key ctrl+g
 		fi
 		kill "$BPID"

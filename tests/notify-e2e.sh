@@ -177,13 +177,20 @@ NPID=$!
 pids+=("$NPID")
 
 wait_for 10 "the catch-up notification" -- sh -c "[ \$(grep -c member=Notify $TMP/notify.mon) -ge 1 ]"
-notify_calls | head -1 | grep -q $'\t''13 new SELinux denials: ' &&
-	pass "catch-up says \"13 new SELinux denials: <types>\"" ||
+# alerts and denials counted apart: the 13 alerts stand for all their occurrences
+notify_calls | head -1 | grep -q $'\t'"13 SELinux alerts, $want_total denials"$'\t' &&
+	pass "catch-up says \"13 SELinux alerts, $want_total denials\"" ||
 	fail "catch-up notification: $(notify_calls | head -1)"
 notify_calls | head -1 | cut -f3 | sed 's/^/    title: /'
-grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q 'string "Show details"' &&
+notify_calls | head -1 | cut -f4 | grep -q '^Most denials: [a-z0-9_]* ([0-9,]*), ' &&
+	pass "... and names the domains with the most denials: $(notify_calls | head -1 | cut -f4)" ||
+	fail "no domains in the catch-up: $(notify_calls | head -1 | cut -f4)"
+notify_calls | head -1 | grep -q 'avcdoctor list\|In a terminal' &&
+	fail "a shell command in the catch-up notification" ||
+	pass "... and gives no shell command"
+grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q 'string "Show all"' &&
 	grep -A40 'member=Notify' "$TMP/notify.mon" | grep -q "string \"Don't notify again\"" &&
-	pass "the actions Show details and Don't notify again" || fail "actions missing"
+	pass "the actions Show all and Don't notify again" || fail "actions missing"
 sleep 1
 import -window root "$ART/notify-catchup.png" 2>/dev/null
 
@@ -257,6 +264,19 @@ else
 	fail "an ignored alert notified: $(notify_calls | tail -n +$((before + 1)))"
 fi
 
+# --- one alert: its first fix named in words, with that fix's proof ----------------
+notifier_close_all
+before=$(ncalls)
+echo 'type=AVC msg=audit(1700000540.100:940): avc:  denied  { read } for  pid=77 comm="httpd" path="/var/www/html/index.html" dev="sda1" ino=19 scontext=system_u:system_r:httpd_t:s0 tcontext=unconfined_u:object_r:user_home_t:s0 tclass=file permissive=0' >&"$DFD"
+wait_for 10 "the index.html alert's notification" -- calls_gt "$before"
+last=$(notify_calls | tail -1)
+echo "    $last"
+printf '%s' "$last" | cut -f4 | grep -q '|Fix: restore the label of /var/www/html/index\.html\.|Checked against the policy: this stops the denial\.' &&
+	pass "a single alert names its first fix in words, then that fix's proof" ||
+	fail "single alert: $(printf '%s' "$last" | cut -f4)"
+sleep 0.5
+import -window root "$ART/notify-fix-words.png" 2>/dev/null
+
 # --- "Show details": without the browser a hint, with it the browser on the alert --
 # avcdoctor-notify finds avcdoctor-browser in PATH ($TMP/bin comes first)
 echo "Show details" >"$TMP/want"
@@ -321,17 +341,65 @@ for i in range(50):
           "tclass=file permissive=0" % (i, 1000 + i, i, i))
 PY
 cat "$TMP/flood.log" >&"$DFD"
-flood_told() { notify_calls | tail -1 | grep -q $'\t''50 new SELinux denials: flood'; }
+flood_told() { notify_calls | tail -1 | grep -q $'\t''50 SELinux alerts, 50 denials'$'\t'; }
 wait_for 20 "a notification counting the 50 alerts" -- flood_told
 n=$(($(ncalls) - before))
 if [ "$n" -ge 1 ] && [ "$n" -le 3 ]; then pass "50 alerts: $n notifications"
 else fail "50 alerts gave $n notifications (wanted 1..3)"; fi
 notify_calls | tail -"$n" | cut -f3 | sed 's/^/    title: /'
-notify_calls | tail -1 | grep -q $'\t''50 new SELinux denials: flood' &&
-	pass "the last one says \"50 new SELinux denials: flood.._t, ...\"" ||
+notify_calls | tail -1 | grep -q $'\t''50 SELinux alerts, 50 denials'$'\t''Most denials: flood00_t (1), flood01_t (1), flood02_t (1), and 47 other domains$' &&
+	pass "the last one says \"50 SELinux alerts, 50 denials\" and names three domains of 50" ||
 	fail "flood: last notification $(notify_calls | tail -1)"
 sleep 0.5
 import -window root "$ART/notify-flood.png" 2>/dev/null
+
+# --- "Show all": the browser limited to the batch, by its ids; no command without it --
+echo "Show all" >"$TMP/want"
+before=$(ncalls)
+timeout 5 dunstctl context
+if wait_for 10 "the hint without the browser" -- calls_gt "$before" &&
+	notify_calls | tail -1 | grep -q 'not installed' &&
+	! notify_calls | tail -1 | grep -q 'avcdoctor list\|In a terminal'; then
+	pass "Show all without the browser: says it is missing, no shell command"
+else
+	fail "Show all without the browser: $(notify_calls | tail -1)"
+fi
+if [ -x "$BROWSER" ]; then
+	mkdir -p "$TMP/bin"
+	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
+	notifier_close_all
+	before=$(ncalls)
+	python3 - >"$TMP/flood2.log" <<'PY'
+for i in range(30):
+    print("type=AVC msg=audit(1700000650.%03d:%d): avc:  denied  { read } for  pid=7 "
+          "comm=\"batch\" name=\"b%d\" dev=\"sda1\" ino=9 "
+          "scontext=system_u:system_r:batch%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
+          "tclass=file permissive=0" % (i, 3000 + i, i, i))
+PY
+	cat "$TMP/flood2.log" "$TMP/flood2.log" >&"$DFD"
+	batch_told() { notify_calls | tail -1 | grep -q $'\t''30 SELinux alerts, 60 denials'$'\t'; }
+	wait_for 20 "a notification of the 30 alerts and their 60 denials" -- batch_told &&
+		pass "30 alerts seen twice each: \"30 SELinux alerts, 60 denials\"" ||
+		fail "batch of 30: $(notify_calls | tail -1)"
+	timeout 5 dunstctl context
+	if wait_for 15 "avcdoctor-browser --ids started" -- pgrep -f "avcdoctor-browser --ids "; then
+		BPID=$(pgrep -f "avcdoctor-browser --ids " | head -1)
+		pids+=("$BPID")
+		ids=$(tr '\0' '\n' <"/proc/$BPID/cmdline" | sed -n 3p)
+		want_ids=$(call ListAlerts dbs 0 true "" | python3 -c '
+import json, sys
+print(",".join(sorted(json.loads(t)["id"] for t in json.load(sys.stdin)["data"][0]
+                      if "batch" in json.loads(t)["summary"])))')
+		[ "$(tr ',' '\n' <<<"$ids" | sort | paste -sd,)" = "$want_ids" ] &&
+			pass "Show all: avcdoctor-browser --ids with the batch's 30 alert ids" ||
+			fail "Show all: --ids $ids, wanted $want_ids"
+		kill "$BPID" 2>/dev/null
+	else
+		fail "Show all did not start the browser"
+	fi
+	rm -f "$TMP/bin/avcdoctor-browser"
+fi
+echo "Don't notify again" >"$TMP/want"
 
 # --- "Don't notify again" on a merged notification with a red alert ----------------
 # the non-red alerts are ignored in one SetFilters call; the red one is listed
@@ -354,7 +422,7 @@ print("type=AVC msg=audit(1700000800.500:2100): avc:  denied  { setenforce } for
 PY
 cat "$TMP/redflood.log" >&"$DFD"
 # the merged notification that holds them all (and whatever it held before)
-merged_red() { grep -q 'string "[0-9]* new SELinux denials: httpd_t, quiet19_t' "$TMP/notify.mon"; }
+merged_red() { notify_calls | grep -q 'SELinux alerts, .*Red alert, not silenced.*setenforce'; }
 wait_for $((INTERVAL * 2 + 5)) "one notification of the 21 alerts" -- merged_red ||
 	notify_calls | tail -3 | cut -f3 | sed 's/^/    title: /'
 RED=$(call ListAlerts dbs 0 true "" | python3 -c '
@@ -364,7 +432,7 @@ for t in json.load(sys.stdin)["data"][0]:
     if o["level"] == "red" and "setenforce" in json.dumps(o):
         print(o["id"])')
 [ -n "$RED" ] && pass "the setenforce alert is red ($RED)" || fail "no red setenforce alert"
-notify_calls | grep 'new SELinux denials: httpd_t, quiet19_t' | tail -1 |
+notify_calls | grep 'SELinux alerts, .*Red alert, not silenced.*setenforce' | tail -1 |
 	grep -q 'Red alert, not silenced by "Don.t notify again":|SELinux is preventing quiet from setenforce' &&
 	pass "the merged notification lists the red alert apart" ||
 	fail "no red alert listed apart: $(notify_calls | tail -1)"

@@ -97,7 +97,7 @@ static void test_body_proof(void **state)
 {
 	g_autoptr(AdNote) ok = ad_note_from_json(
 		"{\"id\":\"0123456789abcdef\",\"summary\":\"SELinux is preventing <b>x</b>\","
-		"\"suggestions\":[{\"verified\":true,\"scope\":{\"accesses\":1204,"
+		"\"suggestions\":[{\"kind\":\"module\",\"verified\":true,\"scope\":{\"accesses\":1204,"
 		"\"domains\":57,\"examples\":[\"a_t b_t:file read\"]}},{\"verified\":false}]}",
 		NULL);
 	g_autoptr(AdNote) short_of = ad_note_from_json(
@@ -112,6 +112,7 @@ static void test_body_proof(void **state)
 	assert_non_null(ok);
 	b1 = ad_note_body(ok);
 	assert_string_equal(b1, "SELinux is preventing &lt;b&gt;x&lt;/b&gt;\n"
+			    "Fix: load a local policy module that allows it.\n"
 			    "Checked against the policy: this stops the denial. Also allows 1,204 "
 			    "other accesses for 57 domains (e.g. a_t b_t:file read).");
 	b2 = ad_note_body(short_of);
@@ -172,13 +173,16 @@ static void test_body_commands(void **state)
 	assert_true(n->fixable);
 	assert_int_equal(strlen(n->digest), 64);
 	b = ad_note_body(n);
-	assert_string_equal(b, "s\n\"Apply the fix\" runs as root:\n"
-			    "restorecon -v -- &apos;/var/www/a b&amp;&lt;c&gt;&apos;\nrelabel &lt;it&gt;");
+	/* the fix named by what it does, with the path it restores */
+	assert_string_equal(b, "s\nFix: restore the label of /var/www/a b&amp;&lt;c&gt;.\n"
+			    "\"Apply the fix\" runs as root:\n"
+			    "restorecon -v -- &apos;/var/www/a b&amp;&lt;c&gt;&apos;");
 	/* the analysis said by hand: no Apply, no commands said to run */
 	assert_false(by_hand->fixable);
 	assert_null(by_hand->digest);
 	b2 = ad_note_body(by_hand);
-	assert_string_equal(b2, "s");
+	/* ... though the fix is named all the same */
+	assert_string_equal(b2, "s\nFix: restore the label of /x.");
 }
 
 /* a merged notification: its red alerts listed apart, and never ignored with it */
@@ -272,7 +276,7 @@ static void test_describe_one(void **state)
 	(void)state;
 	g_ptr_array_add(notes, note("0000000000000001", "a <b>bold</b> & bad name", "httpd_t"));
 	ad_notes_describe(notes, &title, &body);
-	assert_string_equal(title, "1 new SELinux denial: httpd_t");
+	assert_string_equal(title, "1 SELinux alert, 1 denial");
 	/* the body is the one place servers read markup: escaped */
 	assert_string_equal(body, "a &lt;b&gt;bold&lt;/b&gt; &amp; bad name");
 }
@@ -290,12 +294,15 @@ static void test_describe_many(void **state)
 
 		g_ptr_array_add(notes, note(id, s, types[i]));
 	}
+	/* the denials each stands for: b_t most, then the others */
+	for (guint i = 0; i < notes->len; i++)
+		((AdNote *)g_ptr_array_index(notes, i))->denials = i == 1 ? 1500 : 10;
 	ad_notes_describe(notes, &title, &body);
-	/* the newest types first, each once, three at most */
-	assert_string_equal(title, "7 new SELinux denials: e_t, d_t, c_t, ...");
-	/* the latest three summaries, then where to see the rest */
-	assert_string_equal(body, "summary 6\nsummary 5\nsummary 4\n"
-				  "Run \"avcdoctor list\" to see them all.");
+	/* alerts and denials counted apart, in digits people read */
+	assert_string_equal(title, "7 SELinux alerts, 1,560 denials");
+	/* no shell command: the domains with the most denials */
+	assert_string_equal(body, "Most denials: b_t (1,500), a_t (20), c_t (10), "
+				  "and 2 other domains");
 }
 
 static void test_describe_three(void **state)
@@ -308,8 +315,56 @@ static void test_describe_three(void **state)
 	g_ptr_array_add(notes, note("0000000000000002", "two", "x_t"));
 	g_ptr_array_add(notes, note("0000000000000003", "three", NULL));
 	ad_notes_describe(notes, &title, &body);
-	assert_string_equal(title, "3 new SELinux denials: x_t");
+	assert_string_equal(title, "3 SELinux alerts, 3 denials");
 	assert_string_equal(body, "three\ntwo\none");
+}
+
+/* the first fix in words: what it does and to what, never a command line */
+static void check_words(const char *suggestion, const char *want)
+{
+	g_autofree char *text = g_strdup_printf("{\"id\":\"0123456789abcdef\","
+						"\"suggestions\":[%s]}", suggestion);
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+	g_autofree char *words = NULL;
+
+	assert_non_null(doc);
+	words = ad_fix_words(ad_alert_doc_suggestion(doc, 0));
+	if (!want)
+		assert_null(words);
+	else
+		assert_string_equal(words, want);
+}
+
+static void test_fix_words(void **state)
+{
+	(void)state;
+	check_words("{\"kind\":\"relabel\",\"commands\":[[\"restorecon\",\"-v\",\"--\","
+		    "\"/var/www/html/index.html\"]]}",
+		    "restore the label of /var/www/html/index.html");
+	check_words("{\"kind\":\"relabel\",\"commands\":[[\"restorecon\",\"-R\",\"-v\",\"--\","
+		    "\"/srv\"]]}", "restore the labels of /srv and what is below it");
+	check_words("{\"kind\":\"boolean\",\"commands\":[[\"setsebool\",\"-P\","
+		    "\"httpd_can_network_connect=1\"]]}",
+		    "turn on the boolean httpd_can_network_connect");
+	check_words("{\"kind\":\"boolean\",\"commands\":[[\"setsebool\",\"-P\",\"a=1\",\"b=on\"]]}",
+		    "turn on the booleans a, b");
+	check_words("{\"kind\":\"boolean\",\"commands\":[[\"setsebool\",\"-P\",\"a=1\",\"b=0\"]]}",
+		    "set the booleans a=1, b=0");
+	check_words("{\"kind\":\"port\",\"commands\":[[\"semanage\",\"port\",\"-a\",\"-t\","
+		    "\"http_port_t\",\"-p\",\"tcp\",\"81\"]]}", "label port 81/tcp as http_port_t");
+	check_words("{\"kind\":\"fcontext\",\"commands\":[[\"semanage\",\"fcontext\",\"-a\","
+		    "\"-t\",\"public_content_t\",\"--\",\"/srv(/.*)?\"],[\"restorecon\"]]}",
+		    "label /srv(/.*)? as public_content_t and restore the labels");
+	check_words("{\"kind\":\"module\",\"commands\":[[\"semodule\",\"-i\",\"x.pp\"]]}",
+		    "load a local policy module that allows it");
+	/* no command: the first clause of what it says */
+	check_words("{\"kind\":\"attack\",\"then\":\"Then investigate: only login programs.\"}",
+		    "investigate");
+	/* record text escaped: a control character in a path */
+	check_words("{\"commands\":[[\"restorecon\",\"--\",\"/x\\u001b[31m\"]]}",
+		    "restore the label of /x\\x1b[31m");
+	check_words("{}", NULL);
+	check_words("[]", NULL);
 }
 
 int main(void)
@@ -329,6 +384,7 @@ int main(void)
 		cmocka_unit_test(test_describe_one),
 		cmocka_unit_test(test_describe_many),
 		cmocka_unit_test(test_describe_three),
+		cmocka_unit_test(test_fix_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
