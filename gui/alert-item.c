@@ -41,6 +41,7 @@ struct _AdAlertItem {
 	char *perms;			/* "read write", the denied permissions */
 	gboolean ignored;
 	char *haystack;
+	AdOccurrences *occurrences;	/* "timeline", or NULL */
 };
 
 G_DEFINE_TYPE(AdAlertItem, ad_alert_item, G_TYPE_OBJECT)
@@ -61,6 +62,7 @@ static void ad_alert_item_finalize(GObject *obj)
 	g_free(a->hosts_text);
 	g_free(a->perms);
 	g_free(a->haystack);
+	ad_occurrences_free(a->occurrences);
 	G_OBJECT_CLASS(ad_alert_item_parent_class)->finalize(obj);
 }
 
@@ -299,6 +301,7 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 		a->count = json_object_get_uint64(v);
 	a->first_seen = json_get_double(o, "first_seen", 0);
 	a->last_seen = json_get_double(o, "last_seen", a->first_seen);
+	a->occurrences = ad_occurrences_from_json(ad_json_member(o, "timeline"));
 	a->hosts = parse_hosts(o);
 	a->hosts_text = g_strjoinv(", ", a->hosts);
 	a->headline = make_headline(a, denial);
@@ -323,6 +326,7 @@ const char *ad_alert_item_get_tclass(AdAlertItem *a) { return a->tclass; }
 guint64 ad_alert_item_get_count(AdAlertItem *a) { return a->count; }
 double ad_alert_item_get_first_seen(AdAlertItem *a) { return a->first_seen; }
 double ad_alert_item_get_last_seen(AdAlertItem *a) { return a->last_seen; }
+const AdOccurrences *ad_alert_item_get_occurrences(AdAlertItem *a) { return a->occurrences; }
 const char *const *ad_alert_item_get_hosts(AdAlertItem *a) { return (const char *const *)a->hosts; }
 const char *ad_alert_item_get_hosts_text(AdAlertItem *a) { return a->hosts_text; }
 gboolean ad_alert_item_get_ignored(AdAlertItem *a) { return a->ignored; }

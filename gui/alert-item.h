@@ -6,6 +6,7 @@
 
 #include "alert-doc.h"
 #include "analysis/suggest.h"
+#include "occurrences.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,12 @@ const char *ad_alert_item_get_perms(AdAlertItem *a);
 guint64 ad_alert_item_get_count(AdAlertItem *a);
 double ad_alert_item_get_first_seen(AdAlertItem *a);
 double ad_alert_item_get_last_seen(AdAlertItem *a);
+/*
+ * when its denials happened ("timeline": the daemon's store and the file
+ * source keep them in bounded buckets); NULL for an alert without (stored
+ * before they were kept).  Borrowed.
+ */
+const AdOccurrences *ad_alert_item_get_occurrences(AdAlertItem *a);
 /* named hosts (never empty strings); an alert of the local host has none */
 const char *const *ad_alert_item_get_hosts(AdAlertItem *a);
 /* the hosts for display: "web1, web2", or "" */

@@ -666,7 +666,7 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	gtk_label_set_text(p->summary_label, ad_alert_item_get_summary(a));
 	ad_timeline_strip_set(p->timeline, p->axis_first, p->axis_last,
 			      ad_alert_item_get_first_seen(a), ad_alert_item_get_last_seen(a),
-			      ad_alert_item_get_count(a));
+			      ad_alert_item_get_count(a), ad_alert_item_get_occurrences(a));
 	explanation = ad_alert_item_explain(a);
 	show_explanation(p, explanation);
 	fill_suggestions(p);

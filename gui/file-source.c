@@ -14,6 +14,7 @@
 #include "analysis/analysis.h"
 #include "read/reader.h"
 #include "escape.h"
+#include "occurrences.h"
 #include "file-source.h"
 #include "policy/labels.h"
 #include "output/report.h"
@@ -26,6 +27,7 @@ typedef struct {
 	AdAnalysis *analysis;
 	AdAlertSet *alerts;
 	AdFileReport *report;
+	GHashTable *occurrences;	/* alert id -> AdOccurrences: as the store keeps them */
 } Analysis;
 
 void ad_file_report_free(AdFileReport *r)
@@ -100,7 +102,18 @@ static void on_event(AdEvent *ev, gpointer user_data)
 			an->report->denials++;
 		if (t > 0 && !d->granted)
 			g_array_append_val(an->report->times, t);
-		ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d), NULL);
+		AdAlert *a = ad_alert_set_add(an->alerts, d, ad_analysis_explain(an->analysis, d),
+					      NULL);
+		AdOccurrences *occ;
+
+		if (!a)
+			continue;
+		occ = g_hash_table_lookup(an->occurrences, a->id);
+		if (!occ) {
+			occ = ad_occurrences_new();
+			g_hash_table_insert(an->occurrences, g_strdup(a->id), occ);
+		}
+		ad_occurrences_add(occ, ad_denial_time(d), 1);
 	}
 }
 
@@ -115,8 +128,13 @@ static GPtrArray *alerts_to_json(Analysis *an)
 		AdAlert *a = g_ptr_array_index(alerts, i);
 		json_object *o;
 
+		AdOccurrences *occ = g_hash_table_lookup(an->occurrences, a->id);
+
 		ad_alert_analyse(a, ctx);
 		o = ad_alert_to_json(a);
+		/* when its denials happened, in the buckets the daemon's store keeps */
+		if (occ)
+			json_object_object_add(o, "timeline", ad_occurrences_to_json(occ));
 		g_ptr_array_add(ret, g_strdup(ad_json_line(o)));
 		json_object_put(o);
 	}
@@ -150,6 +168,8 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOp
 		return NULL;
 	report->policy = g_strdup(ad_policy_path(ad_analysis_policy(an.analysis)));
 	an.alerts = ad_alert_set_new();
+	an.occurrences = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					       (GDestroyNotify)ad_occurrences_free);
 	reader = ad_reader_new(on_event, on_problem, &an);
 	ad_reader_set_note_func(reader, on_note);
 	for (guint i = 0; files && files[i]; i++) {
@@ -176,6 +196,7 @@ GPtrArray *ad_file_source_analyse(const char *const *files, const AdFileSourceOp
 		ret = alerts_to_json(&an);
 	}
 	ad_alert_set_free(an.alerts);
+	g_hash_table_unref(an.occurrences);
 	ad_analysis_free(an.analysis);
 	if (ret && ret_report)
 		*ret_report = g_steal_pointer(&report);

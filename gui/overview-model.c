@@ -184,6 +184,27 @@ void ad_timeline_add_time(AdTimeline *t, double when, double n)
 	t->max = MAX(t->max, t->bins[i]);
 }
 
+/* @n spread over [@a, @b), each bin its share of the overlap */
+static void add_span(AdTimeline *t, double a, double b, double n)
+{
+	int i = ad_timeline_bin_at(t, a);
+
+	if (i >= 0 && (b <= a || ad_timeline_bin_at(t, b - 1e-6) == i)) {
+		ad_timeline_add_time(t, a, n);
+		return;
+	}
+	for (i = MAX(0, i); i < (int)t->n; i++) {
+		double since, until, overlap;
+
+		ad_timeline_bin_span(t, (guint)i, &since, &until);
+		if (since >= b)
+			break;
+		overlap = MIN(until, b) - MAX(since, a);
+		if (overlap > 0)
+			ad_timeline_add_time(t, MAX(since, a), n * overlap / (b - a));
+	}
+}
+
 void ad_timeline_add_alert(AdTimeline *t, double first, double last, guint64 count)
 {
 	double middle;
@@ -199,19 +220,34 @@ void ad_timeline_add_alert(AdTimeline *t, double first, double last, guint64 cou
 	ad_timeline_add_time(t, first, 1);
 	ad_timeline_add_time(t, last, 1);
 	middle = (double)(count - 2);
-	if (middle <= 0)
-		return;
 	/* the records between: each bin gets its share of the span */
-	for (int i = MAX(0, ad_timeline_bin_at(t, first)); i < (int)t->n; i++) {
-		double since, until, overlap;
+	if (middle > 0)
+		add_span(t, first, last, middle);
+}
 
-		ad_timeline_bin_span(t, (guint)i, &since, &until);
-		if (since >= last)
-			break;
-		overlap = MIN(until, last) - MAX(since, first);
-		if (overlap > 0)
-			ad_timeline_add_time(t, MAX(since, first), middle * overlap / (last - first));
+void ad_timeline_add_occurrences(AdTimeline *t, const AdOccurrences *occ, double first,
+				 double last, guint64 count)
+{
+	guint64 known = 0;
+
+	if (!occ) {
+		ad_timeline_add_alert(t, first, last, count);
+		return;
 	}
+	for (guint i = 0; i < occ->buckets->len; i++) {
+		const AdOccBucket *b = &g_array_index(occ->buckets, AdOccBucket, i);
+		double a = (double)b->start, z = (double)(b->start + occ->width);
+
+		/* the alert's own first and last times bound its buckets */
+		if (first > 0)
+			a = MAX(a, floor(first));
+		if (last > 0)
+			z = MIN(z, floor(last) + 1);
+		add_span(t, a, MAX(a, z), (double)b->n);
+		known += b->n;
+	}
+	if (count > known)
+		ad_timeline_add_alert(t, first, last, count - known);
 }
 
 void ad_timeline_bin_span(const AdTimeline *t, guint i, double *since, double *until)

@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "alert-model.h"
+#include "occurrences.h"
 #include "analysis/overview.h"
 
 G_BEGIN_DECLS
@@ -58,6 +59,15 @@ void ad_timeline_add_time(AdTimeline *t, double when, double n);
  * store keeps): one record at each end, the others spread evenly between.
  */
 void ad_timeline_add_alert(AdTimeline *t, double first, double last, guint64 count);
+/*
+ * An alert with its occurrences in buckets (what the daemon's store keeps):
+ * each bucket's count in the bins its span (clipped to @first..@last)
+ * covers, in proportion; exact whenever a bucket lies in one bin.  What
+ * the buckets do not hold of @count (occurrences from before the store
+ * kept buckets) is spread as ad_timeline_add_alert() spreads it.
+ */
+void ad_timeline_add_occurrences(AdTimeline *t, const AdOccurrences *occ, double first,
+				 double last, guint64 count);
 /* the bin of @when, or -1 */
 int ad_timeline_bin_at(const AdTimeline *t, double when);
 /* the span of bin @i: [*since, *until) */

@@ -542,9 +542,10 @@ void ad_overview_pane_update(AdOverviewPane *p, const AdOverview *o, const AdTim
 					       "then."), step);
 		if (estimated)
 			g_string_append_printf(note, " %s",
-					       _("The daemon keeps each alert's first and last "
-						 "time: its other denials are spread evenly "
-						 "between them."));
+					       _("Some alerts were stored before the daemon kept "
+						 "when each denial happened: their earlier denials "
+						 "are spread evenly between their first and last "
+						 "time."));
 	}
 	gtk_label_set_text(p->chart_note, note->str);
 	gtk_widget_set_visible(GTK_WIDGET(p->chart_note), note->len > 0);

@@ -15,7 +15,16 @@ typedef struct {
 	double axis_first, axis_last;
 	double first, last;
 	guint64 count;
+	AdOccurrences *occ;		/* when its denials happened, or NULL */
 } Strip;
+
+static void strip_free(gpointer p)
+{
+	Strip *s = p;
+
+	ad_occurrences_free(s->occ);
+	g_free(s);
+}
 
 /* x of time @t on a strip of width @w (margins of 6 pixels) */
 static double x_of(const Strip *s, double t, double w)
@@ -53,6 +62,23 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 	cairo_rectangle(cr, a - 1, mid - 8, 2, 16);
 	cairo_rectangle(cr, b - 1, mid - 8, 2, 16);
 	cairo_fill(cr);
+	/* when the denials happened: a bar per bucket, as high as its share */
+	if (s->occ && s->occ->buckets->len) {
+		guint64 max = 0;
+
+		for (guint i = 0; i < s->occ->buckets->len; i++)
+			max = MAX(max, g_array_index(s->occ->buckets, AdOccBucket, i).n);
+		cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.8);
+		for (guint i = 0; i < s->occ->buckets->len && max; i++) {
+			const AdOccBucket *bk = &g_array_index(s->occ->buckets, AdOccBucket, i);
+			double x0 = x_of(s, (double)bk->start, width);
+			double x1 = x_of(s, (double)(bk->start + s->occ->width), width);
+			double h = MAX(2.0, (mid - 1) * (double)bk->n / (double)max);
+
+			cairo_rectangle(cr, x0, mid - h, MAX(2.0, x1 - x0), h);
+		}
+		cairo_fill(cr);
+	}
 	return FALSE;
 }
 
@@ -62,13 +88,13 @@ GtkWidget *ad_timeline_strip_new(void)
 
 	gtk_widget_set_size_request(w, 120, 22);
 	gtk_widget_set_hexpand(w, TRUE);
-	g_object_set_data_full(G_OBJECT(w), "ad-strip", g_new0(Strip, 1), g_free);
+	g_object_set_data_full(G_OBJECT(w), "ad-strip", g_new0(Strip, 1), strip_free);
 	g_signal_connect(w, "draw", G_CALLBACK(on_draw), NULL);
 	return w;
 }
 
 void ad_timeline_strip_set(GtkWidget *strip, double axis_first, double axis_last, double first,
-			   double last, guint64 count)
+			   double last, guint64 count, const AdOccurrences *occ)
 {
 	Strip *s = g_object_get_data(G_OBJECT(strip), "ad-strip");
 	g_autofree char *from = NULL, *to = NULL, *all_from = NULL, *all_to = NULL;
@@ -84,6 +110,11 @@ void ad_timeline_strip_set(GtkWidget *strip, double axis_first, double axis_last
 	s->first = first;
 	s->last = last;
 	s->count = count;
+	g_clear_pointer(&s->occ, ad_occurrences_free);
+	if (occ) {
+		s->occ = ad_occurrences_new();
+		ad_occurrences_merge(s->occ, occ);
+	}
 	from = ad_format_time(first > 0 ? first : last);
 	to = ad_format_time(last);
 	all_from = ad_format_time(s->axis_first);

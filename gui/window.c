@@ -875,8 +875,13 @@ static gboolean overview_idle(gpointer data)
 	AdBrowserWindow *w = data;
 	g_autoptr(AdOverview) o = ad_alert_model_overview(w->model, w->show_ignored);
 	g_autoptr(AdTimeline) t = ad_timeline_new(o->first_seen, o->last_seen, 60);
-	/* a log's record times are known one by one; the daemon keeps first and last */
+	/*
+	 * a log's record times are known one by one; the daemon's store keeps
+	 * them in time buckets, except for alerts stored before it did (their
+	 * counts are spread between first and last seen, and the pane says so)
+	 */
 	gboolean exact = w->mode == AD_MODE_FILES && w->report && w->report->times;
+	gboolean bucketed = TRUE;
 
 	w->overview_id = 0;
 	if (t && exact) {
@@ -888,11 +893,17 @@ static gboolean overview_idle(gpointer data)
 		for (guint i = 0; i < all->len; i++) {
 			AdAlertItem *a = g_ptr_array_index(all, i);
 
-			if (!ad_alert_item_get_ignored(a) || w->show_ignored)
-				ad_timeline_add_alert(t, ad_alert_item_get_first_seen(a),
-						      ad_alert_item_get_last_seen(a),
-						      ad_alert_item_get_count(a));
+			const AdOccurrences *occ = ad_alert_item_get_occurrences(a);
+
+			if (ad_alert_item_get_ignored(a) && !w->show_ignored)
+				continue;
+			ad_timeline_add_occurrences(t, occ, ad_alert_item_get_first_seen(a),
+						    ad_alert_item_get_last_seen(a),
+						    ad_alert_item_get_count(a));
+			bucketed = bucketed && occ &&
+				   ad_occurrences_total(occ) >= ad_alert_item_get_count(a);
 		}
+		exact = bucketed;
 	}
 	ad_overview_pane_update(w->overview_pane, o, t, !exact, w->mode == AD_MODE_LIVE);
 	ad_detail_pane_set_time_axis(w->detail_pane, o->first_seen, o->last_seen);

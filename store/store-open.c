@@ -110,6 +110,15 @@ static const char schema_v7[] =
 	" num INTEGER PRIMARY KEY, alert TEXT NOT NULL, level TEXT NOT NULL,"
 	" held REAL NOT NULL, summary TEXT NOT NULL, report TEXT NOT NULL);";
 
+/*
+ * Version 8: when each alert's denials happened, occurrence counts in
+ * bounded time buckets (common/occurrences.h, as text: "WIDTH INDEX:N
+ * ..."), so that charts show when denials really happened.  NULL in the
+ * rows of an older store: their charts spread the count between first and
+ * last seen, and the buckets start with the next occurrence.
+ */
+static const char schema_v8[] = "ALTER TABLE alerts ADD COLUMN timeline TEXT;";
+
 static const Migration migrations[] = {
 	{ schema_v1, NULL },		/* 0 -> 1 */
 	{ schema_v2, NULL },		/* 1 -> 2 */
@@ -118,6 +127,7 @@ static const Migration migrations[] = {
 	{ schema_v5, NULL },		/* 4 -> 5 */
 	{ schema_v6, NULL },		/* 5 -> 6 */
 	{ schema_v7, NULL },		/* 6 -> 7 */
+	{ schema_v8, NULL },		/* 7 -> 8 */
 };
 
 G_STATIC_ASSERT(G_N_ELEMENTS(migrations) == AD_STORE_SCHEMA_VERSION);

@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include "occurrences.h"
 #include "store.h"
 
 G_BEGIN_DECLS
@@ -44,6 +45,7 @@ enum {
 	ST_SET_FIX_APPLIED,
 	ST_GET_FIX_MODULE,
 	ST_SET_FIX_MODULE,
+	ST_GET_TIMELINE,
 	ST_N
 };
 
@@ -68,6 +70,7 @@ typedef struct {
 	GPtrArray *dirty_hosts;		/* HostCount* with pending > 0 */
 	GArray *item_hashes[2];		/* guint: g_bytes_hash of the stored paths, commands */
 	GBytes *last_item[2];		/* the last item seen: a flood skips the lookup */
+	AdOccurrences *pending_occ;	/* occurrences not written yet, or NULL */
 	AdDenial *latest;		/* pending latest denial and its verdict */
 	const AdVerdict *verdict;
 } StoreAlert;

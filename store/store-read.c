@@ -216,6 +216,17 @@ static json_object *row_to_json(AdStore *s, sqlite3_stmt *row, gint64 uid, gbool
 		json_object_object_add(o, AD_KEY_NOTES, json_object_new_array());
 	if (!add_items(s, o, num, error))
 		goto fail;
+	/*
+	 * when its denials happened, in time buckets; none for an alert stored
+	 * before they were kept (its chart spreads its count between first and
+	 * last seen)
+	 */
+	if (sqlite3_column_type(row, 13) != SQLITE_NULL) {
+		g_autoptr(AdOccurrences) occ = ad_occurrences_new();
+
+		if (ad_occurrences_parse(occ, (const char *)sqlite3_column_text(row, 13)))
+			json_object_object_add(o, "timeline", ad_occurrences_to_json(occ));
+	}
 	/* only when set: a store without applied fixes reads as before */
 	if (sqlite3_column_type(row, 10) != SQLITE_NULL)
 		json_object_object_add(o, AD_KEY_FIX_APPLIED, ad_json_time(sqlite3_column_double(row, 10)));

@@ -224,6 +224,10 @@ static gboolean record_locked(AdStore *s, const AdAlert *a, const AdDenial *deni
 			sa->verdict = a->verdict;
 		}
 	}
+	/* when it happened, in the alert's bounded buckets */
+	if (!sa->pending_occ)
+		sa->pending_occ = ad_occurrences_new();
+	ad_occurrences_add(sa->pending_occ, t, 1);
 	hc = g_hash_table_lookup(sa->hosts, host);
 	if (!hc && g_hash_table_size(sa->hosts) < AD_STORE_MAX_HOSTS)
 		hc = store_add_host(sa, host);

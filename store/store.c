@@ -104,7 +104,8 @@ static const char *const statements[ST_N] = {
 			    "?11, ?12, 0, 0)",
 	[ST_UPDATE_ALERT] = "UPDATE alerts SET count = ?2, first_seen = ?3, last_seen = ?4, "
 			    "denial = coalesce(?5, denial), records = coalesce(?6, records), "
-			    "blocked = ?7, logged_only = ?8 WHERE num = ?1",
+			    "blocked = ?7, logged_only = ?8, timeline = coalesce(?9, timeline) "
+			    "WHERE num = ?1",
 	/* a stored analysis that changes is a new generation of the alert */
 	[ST_UPDATE_ANALYSIS] = "UPDATE alerts SET level = ?2, summary = ?3, analysis = ?4, "
 			       "analysis_gen = analysis_gen + (analysis IS NOT ?4) "
@@ -128,12 +129,13 @@ static const char *const statements[ST_N] = {
 	[ST_RETIRE_NUM] = "UPDATE retired SET high = max(high, ?1)",
 	[ST_NUM] = "SELECT num, analysis_gen FROM alerts WHERE id = ?1",
 	[ST_LIST] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		    "denial, records, fix_applied, blocked, logged_only FROM alerts "
+		    "denial, records, fix_applied, blocked, logged_only, timeline FROM alerts "
 		    "WHERE last_seen >= ?1 AND (?2 IS NULL OR "
 		    "EXISTS (SELECT 1 FROM alert_hosts h WHERE h.alert = alerts.num AND "
 		    "h.host = ?2)) ORDER BY last_seen, num",
 	[ST_GET] = "SELECT num, id, count, first_seen, last_seen, level, summary, analysis, "
-		   "denial, records, fix_applied, blocked, logged_only FROM alerts WHERE id = ?1",
+		   "denial, records, fix_applied, blocked, logged_only, timeline FROM alerts "
+		   "WHERE id = ?1",
 	[ST_COUNT] = "SELECT count(*) FROM alerts",
 	[ST_LOOKUP] = "SELECT count, level FROM alerts WHERE id = ?1",
 	[ST_GET_RECORDS] = "SELECT records FROM alerts WHERE id = ?1",
@@ -141,6 +143,7 @@ static const char *const statements[ST_N] = {
 	[ST_GET_FIX_MODULE] = "SELECT alert FROM fix_modules WHERE name = ?1",
 	[ST_SET_FIX_MODULE] = "INSERT OR REPLACE INTO fix_modules (name, alert, loaded) "
 			      "VALUES (?1, ?2, ?3)",
+	[ST_GET_TIMELINE] = "SELECT timeline FROM alerts WHERE num = ?1",
 };
 
 void store_alert_free(StoreAlert *sa)
@@ -154,6 +157,7 @@ void store_alert_free(StoreAlert *sa)
 	}
 	g_clear_pointer(&sa->latest, ad_denial_unref);
 	g_clear_pointer(&sa->verdict, ad_verdict_unref);
+	g_clear_pointer(&sa->pending_occ, ad_occurrences_free);
 	g_free(sa);
 }
 
@@ -354,6 +358,7 @@ void store_drop_pending(AdStore *s)
 
 		sa->dirty = FALSE;
 		g_clear_pointer(&sa->latest, ad_denial_unref);
+		g_clear_pointer(&sa->pending_occ, ad_occurrences_free);
 	}
 	g_ptr_array_set_size(s->dirty, 0);
 }
@@ -442,17 +447,52 @@ static void bind_count(sqlite3_stmt *q, int i, gint64 n)
 		sqlite3_bind_int64(q, i, n);
 }
 
+/*
+ * The alert's stored occurrences with the pending ones added, as text
+ * (bounded: ad_occurrences_add coarsens); NULL when none are pending.
+ */
+static char *timeline_text(AdStore *s, StoreAlert *sa, GError **error, gboolean *ret_ok)
+{
+	sqlite3_stmt *q;
+	g_autoptr(AdOccurrences) occ = NULL;
+	int rc;
+
+	*ret_ok = TRUE;
+	if (!sa->pending_occ)
+		return NULL;
+	if (!(q = store_stmt(s, ST_GET_TIMELINE, error))) {
+		*ret_ok = FALSE;
+		return NULL;
+	}
+	occ = ad_occurrences_new();
+	sqlite3_bind_int64(q, 1, sa->num);
+	rc = sqlite3_step(q);
+	if (rc == SQLITE_ROW)
+		ad_occurrences_parse(occ, (const char *)sqlite3_column_text(q, 0));
+	sqlite3_reset(q);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		store_set_db_error(error, s->db, AD_STORE_ERROR_IO, _("cannot read the alert store"));
+		*ret_ok = FALSE;
+		return NULL;
+	}
+	ad_occurrences_merge(occ, sa->pending_occ);
+	return ad_occurrences_to_text(occ);
+}
+
 /* writes what accumulated in memory (inside the open transaction) */
 gboolean store_flush(AdStore *s, GError **error)
 {
 	for (guint i = 0; i < s->dirty->len; i++) {
 		StoreAlert *sa = g_ptr_array_index(s->dirty, i);
-		sqlite3_stmt *q = store_stmt(s, ST_UPDATE_ALERT, error);
+		gboolean ok;
+		g_autofree char *timeline = timeline_text(s, sa, error, &ok);
+		sqlite3_stmt *q = ok ? store_stmt(s, ST_UPDATE_ALERT, error) : NULL;
 		g_autofree char *denial = NULL;
 		g_autoptr(GBytes) records = NULL;
 
 		if (!q)
 			return FALSE;
+		store_bind_text_or_null(q, 9, timeline);
 		sqlite3_bind_int64(q, 1, sa->num);
 		sqlite3_bind_int64(q, 2, (sqlite3_int64)sa->count);
 		sqlite3_bind_double(q, 3, sa->first_seen);
@@ -483,6 +523,7 @@ gboolean store_flush(AdStore *s, GError **error)
 		g_ptr_array_set_size(sa->dirty_hosts, 0);
 		g_clear_pointer(&sa->latest, ad_denial_unref);
 		g_clear_pointer(&sa->verdict, ad_verdict_unref);
+		g_clear_pointer(&sa->pending_occ, ad_occurrences_free);
 		sa->dirty = FALSE;
 	}
 	g_ptr_array_set_size(s->dirty, 0);

@@ -127,6 +127,11 @@ guint ad_store_count(AdStore *s);
  *   ad_store_delete() removes an alert's filters, ad_store_prune() keeps
  *   them (an alert someone ignores stays ignored when it returns).  A uid
  *   below 0 has no filters: nothing is "ignored" for it.
+ * - Timeline: when each denial happened, in the alert's time buckets
+ *   (common/occurrences.h, bounded); ad_store_list() and ad_store_get()
+ *   give "timeline" ({"width": 60, "buckets": [[START, N], ...]}), absent
+ *   for an alert stored before schema 8 (the buckets then start with its
+ *   next denial and hold fewer than "count").
  * - Hosts: the node= name of a denial, "" for none (the local host); at most
  *   AD_STORE_MAX_HOSTS per alert are counted.  ad_store_list() and
  *   ad_store_get() give "hosts" (the named ones, sorted, as
@@ -140,7 +145,7 @@ guint ad_store_count(AdStore *s);
  *   0640 for a group that reads it with `--db`.
  */
 
-#define AD_STORE_SCHEMA_VERSION 7	/* PRAGMA user_version of a current store */
+#define AD_STORE_SCHEMA_VERSION 8	/* PRAGMA user_version of a current store */
 #define AD_STORE_MAX_HOSTS 1024		/* distinct hosts counted per alert; more are not kept */
 
 /*

@@ -2,8 +2,9 @@
 /*
  * The browser's model, headless: alerts parsed from JSON (hostile text
  * included), filtering, sorting, grouping by id, the view staying in step
- * with its items-changed signals, and the offline file source producing
- * the same alerts as `avcdoctor analyze --json`.
+ * with its items-changed signals, the offline file source producing
+ * the same alerts as `avcdoctor analyze --json`, and the chart of a log
+ * the same as that of the daemon's store fed the same log.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -16,8 +17,11 @@
 #include <glib/gstdio.h>
 
 #include "alert-model.h"
+#include "analysis/alert.h"
 #include "file-source.h"
 #include "overview-model.h"
+#include "read/reader.h"
+#include "store.h"
 
 #define POLICY "/etc/selinux/default/policy/policy.33"
 
@@ -475,6 +479,132 @@ static void test_file_source(void **state)
 		assert_string_equal(((AdSuggestionView *)g_ptr_array_index(sugg, 0))->shell,
 				    "setsebool -P httpd_read_user_content=1");
 	}
+}
+
+static void on_store_event(AdEvent *ev, gpointer data)
+{
+	ad_event_build_denials(ev, data, NULL, NULL);
+}
+
+/*
+ * The alerts of @log as the daemon serves them: each denial recorded in a
+ * store (in batches, as the dispatcher commits) and listed as JSON
+ */
+static GPtrArray *stored_alerts(const char *log, const char *dir)
+{
+	g_autofree char *path = g_build_filename(dir, "alerts.db", NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) denials =
+		g_ptr_array_new_with_free_func((GDestroyNotify)ad_denial_unref);
+	g_autoptr(AdReader) r = ad_reader_new(on_store_event, NULL, denials);
+	g_autoptr(AdStore) s = NULL;
+	g_autoptr(GPtrArray) list = NULL;
+	AdAlertSet *set = ad_alert_set_new();
+	GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
+	gsize len;
+
+	assert_true(g_file_get_contents(log, &text, &len, NULL));
+	ad_reader_feed(r, text, len);
+	ad_reader_end_source(r);
+	s = ad_store_open(path, NULL, NULL, &error);
+	assert_non_null(s);
+	for (guint i = 0; i < denials->len; i++) {
+		AdDenial *d = g_ptr_array_index(denials, i);
+		AdAlert *a = ad_alert_set_add(set, d, NULL, NULL);
+
+		if (a)
+			assert_true(ad_store_record(s, a, d, NULL, &error));
+		if (i % 7 == 6)
+			assert_true(ad_store_commit(s, &error));
+	}
+	assert_true(ad_store_commit(s, &error));
+	list = ad_store_list(s, 0, TRUE, 0, NULL, &error);
+	assert_non_null(list);
+	for (guint i = 0; i < list->len; i++)
+		g_ptr_array_add(texts, g_strdup(json_object_to_json_string_ext(
+					       g_ptr_array_index(list, i), JSON_C_TO_STRING_PLAIN)));
+	g_ptr_array_add(texts, NULL);
+	ad_alert_set_free(set);
+	g_unlink(path);
+	return texts;
+}
+
+/*
+ * The daemon's chart of a log and the log's own chart agree, bar for bar:
+ * the store keeps when each denial happened (in minute buckets, the
+ * chart's narrowest bar), the file source the exact times
+ */
+static void test_chart_live_offline(void **state)
+{
+	static const char *const logs[] = {
+		"tests/data/sample.log",
+		"tests/data/corpus/selinux-audit2allow-test.log",
+		"tests/data/corpus/avc-parser-multi_AVC.log",
+		"tests/data/corpus/crafted/debian-refpolicy-cases.log",
+	};
+	g_autofree char *dir = g_dir_make_tmp("test-chart-XXXXXX", NULL);
+
+	(void)state;
+	for (guint k = 0; k < G_N_ELEMENTS(logs); k++) {
+		g_autofree char *log = g_build_filename(g_getenv("AD_SOURCE_DIR"), logs[k], NULL);
+		const char *files[] = { log, NULL };
+		g_autoptr(AdFileReport) report = NULL;
+		g_autoptr(GPtrArray) offline = ad_file_source_analyse(files, &with_policy, &report,
+								     NULL);
+		g_autoptr(GPtrArray) live = stored_alerts(log, dir);
+		g_autoptr(AdAlertModel) m = ad_alert_model_new();
+		g_autoptr(AdAlertModel) mo = ad_alert_model_new();
+		g_autoptr(AdOverview) o = NULL;
+		g_autoptr(AdTimeline) exact = NULL, stored = NULL, from_file = NULL;
+		g_autoptr(GPtrArray) all = NULL, all_o = NULL;
+
+		assert_non_null(offline);
+		g_ptr_array_add(offline, NULL);
+		assert_int_equal(ad_alert_model_load_json(m, (const char *const *)live->pdata, NULL),
+				 0);
+		assert_int_equal(ad_alert_model_load_json(mo, (const char *const *)offline->pdata,
+							  NULL), 0);
+		o = ad_alert_model_overview(mo, TRUE);
+		exact = ad_timeline_new(o->first_seen, o->last_seen, 60);
+		stored = ad_timeline_new(o->first_seen, o->last_seen, 60);
+		from_file = ad_timeline_new(o->first_seen, o->last_seen, 60);
+		assert_non_null(exact);
+		for (guint i = 0; i < report->times->len; i++)
+			ad_timeline_add_time(exact, g_array_index(report->times, double, i), 1);
+		all = ad_alert_model_get_all(m);
+		all_o = ad_alert_model_get_all(mo);
+		assert_int_equal(all->len, all_o->len);
+		for (guint i = 0; i < all->len; i++) {
+			AdAlertItem *a = g_ptr_array_index(all, i);
+
+			assert_non_null(ad_alert_item_get_occurrences(a));
+			ad_timeline_add_occurrences(stored, ad_alert_item_get_occurrences(a),
+						    ad_alert_item_get_first_seen(a),
+						    ad_alert_item_get_last_seen(a),
+						    ad_alert_item_get_count(a));
+		}
+		for (guint i = 0; i < all_o->len; i++) {
+			AdAlertItem *a = g_ptr_array_index(all_o, i);
+
+			ad_timeline_add_occurrences(from_file, ad_alert_item_get_occurrences(a),
+						    ad_alert_item_get_first_seen(a),
+						    ad_alert_item_get_last_seen(a),
+						    ad_alert_item_get_count(a));
+		}
+		assert_int_equal(exact->n, stored->n);
+		assert_true(exact->total > 0);
+		for (guint i = 0; i < exact->n; i++) {
+			if (fabs(exact->bins[i] - stored->bins[i]) > 1e-9 ||
+			    fabs(exact->bins[i] - from_file->bins[i]) > 1e-9)
+				print_error("%s: bar %u: log %g, store %g, file buckets %g\n",
+					    logs[k], i, exact->bins[i], stored->bins[i],
+					    from_file->bins[i]);
+			assert_true(fabs(exact->bins[i] - stored->bins[i]) < 1e-9);
+			assert_true(fabs(exact->bins[i] - from_file->bins[i]) < 1e-9);
+		}
+	}
+	g_rmdir(dir);
 }
 
 /*
@@ -970,6 +1100,7 @@ int main(void)
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_mirror),
+		cmocka_unit_test(test_chart_live_offline),
 		cmocka_unit_test(test_file_source),
 		cmocka_unit_test(test_file_source_invalid_utf8),
 		cmocka_unit_test(test_file_source_site_rules),

@@ -42,6 +42,7 @@
 #include "policy/policy.h"
 #include "read/reader.h"
 #include "dbus-service.h"
+#include "occurrences.h"
 #include "store.h"
 
 #define CRAFTED "crafted/debian-refpolicy-cases.log"
@@ -892,6 +893,55 @@ static AdDenial *mode_denial(guint serial, const char *permissive)
  * and kept across reopening, as analyze counts them; a record that does not
  * say counts in neither
  */
+/*
+ * When the denials happened: one alert's occurrences in minute buckets,
+ * written at each commit and added to what is stored (across a reopen),
+ * the same buckets as AdOccurrences makes of the same times
+ */
+static void test_timeline(void **state)
+{
+	Fixture *f = *state;
+	static const double times[] = { 1700000000.5, 1700000005.1, 1700000070.0,
+					1700003600.9, 1700003601.0 };
+	g_autoptr(AdStore) s = open_store(f->path, NULL);
+	g_autoptr(AdOccurrences) want = ad_occurrences_new();
+	g_autofree char *id = NULL;
+	json_object *o, *got;
+
+	for (guint i = 0; i < G_N_ELEMENTS(times); i++) {
+		g_autoptr(GString) text = g_string_new(NULL);
+		g_autoptr(GPtrArray) d = NULL;
+
+		append_avc(text, times[i], 100 + i, "etc_t", "/etc/x", "tl");
+		d = denials_of_text(text->str, text->len);
+		record(s, f->set, g_ptr_array_index(d, 0));
+		if (!id)
+			id = ad_denial_signature(g_ptr_array_index(d, 0));
+		ad_occurrences_add(want, times[i], 1);
+		if (i == 2) {
+			commit(s);
+			g_clear_pointer(&s, ad_store_close);
+			s = open_store(f->path, NULL);
+		}
+	}
+	commit(s);
+	o = get(s, id, 0);
+	assert_int_equal(key_int(o, "count"), 5);
+	got = key(o, "timeline");
+	assert_non_null(got);
+	{
+		json_object *w = ad_occurrences_to_json(want);
+
+		assert_string_equal(json_object_to_json_string(got),
+				    json_object_to_json_string(w));
+		assert_string_equal(json_object_to_json_string(got),
+				    "{ \"width\": 60, \"buckets\": [ [ 1699999980, 2 ], "
+				    "[ 1700000040, 1 ], [ 1700003580, 2 ] ] }");
+		json_object_put(w);
+	}
+	json_object_put(o);
+}
+
 static void test_mode_counts(void **state)
 {
 	Fixture *f = *state;
@@ -991,6 +1041,7 @@ static void test_migrations(void **state)
 					      "ALTER TABLE alerts DROP COLUMN logged_only; "
 					      "ALTER TABLE alerts DROP COLUMN analysis_gen; "
 					      "DROP TABLE fix_modules; DROP TABLE held_mails; "
+					      "ALTER TABLE alerts DROP COLUMN timeline; "
 					      "PRAGMA user_version = 1", NULL, NULL, NULL), SQLITE_OK);
 		sqlite3_close(db);
 		s = open_store(v1, NULL);
@@ -1005,6 +1056,9 @@ static void test_migrations(void **state)
 		/* version 4: not counted then, so unknown, and not the stored analysis' figure */
 		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE blocked IS NULL AND "
 			       "logged_only IS NULL) FROM alerts", "1");
+		/* version 8: when the old denials happened is not known */
+		assert_sql(v1, "SELECT count(*) = count(*) FILTER (WHERE timeline IS NULL) "
+			       "FROM alerts", "1");
 		/* version 6: no module loaded by the fix helper yet */
 		assert_sql(v1, "SELECT count(*) FROM fix_modules", "0");
 		/* version 7: no mail held back yet */
@@ -1020,6 +1074,7 @@ static void test_migrations(void **state)
 			o = get(s, old_id, 0);
 			assert_false(json_object_object_get_ex(o, "blocked", NULL));
 			assert_false(json_object_object_get_ex(o, "logged_only", NULL));
+			assert_false(json_object_object_get_ex(o, "timeline", NULL));
 			json_object_put(o);
 			/* a new occurrence does not make the old ones counted */
 			for (guint i = 0; i < denials->len; i++) {
@@ -1033,6 +1088,15 @@ static void test_migrations(void **state)
 			commit(s);
 			o = get(s, old_id, 0);
 			assert_false(json_object_object_get_ex(o, "blocked", NULL));
+			/* its buckets start with the new occurrence; the count holds all */
+			{
+				g_autoptr(AdOccurrences) occ =
+					ad_occurrences_from_json(key(o, "timeline"));
+
+				assert_non_null(occ);
+				assert_int_equal(ad_occurrences_total(occ), 1);
+				assert_true(key_int(o, "count") > 1);
+			}
 			json_object_put(o);
 			g_clear_pointer(&s, ad_store_close);
 		}
@@ -1931,6 +1995,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_prune_age, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_level_change, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mode_counts, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_timeline, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_migrations, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decimal_comma, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unsafe_paths, setup, teardown),
