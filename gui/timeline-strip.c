@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <math.h>
 
 #include <glib/gi18n.h>
 
@@ -71,8 +72,10 @@ static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data)
 		cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.8);
 		for (guint i = 0; i < s->occ->buckets->len && max; i++) {
 			const AdOccBucket *bk = &g_array_index(s->occ->buckets, AdOccBucket, i);
-			double x0 = x_of(s, (double)bk->start, width);
-			double x1 = x_of(s, (double)(bk->start + s->occ->width), width);
+			/* a bucket within the alert's own first and last time */
+			double t0 = MAX((double)bk->start, s->first > 0 ? floor(s->first) : 0);
+			double t1 = MIN((double)(bk->start + s->occ->width), floor(s->last) + 1);
+			double x0 = x_of(s, t0, width), x1 = x_of(s, MAX(t0, t1), width);
 			double h = MAX(2.0, (mid - 1) * (double)bk->n / (double)max);
 
 			cairo_rectangle(cr, x0, mid - h, MAX(2.0, x1 - x0), h);

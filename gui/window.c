@@ -25,14 +25,13 @@
 #include "dbus-source.h"
 #include "detail-pane.h"
 #include "file-source.h"
+#include "list-view.h"
 #include "overview-model.h"
 #include "overview-pane.h"
 #include "window.h"
 
 typedef enum { AD_MODE_NONE, AD_MODE_LIVE, AD_MODE_FILES } AdMode;
 
-/* the store's columns: an alert row has the item; a group row the others */
-enum { COL_ITEM, COL_GROUP, COL_N_ALERTS, COL_RECORDS, COL_LEVEL, COL_LAST_SEEN, N_STORE_COLUMNS };
 
 /* the time combo's entries; the last only while a bar of the chart is chosen */
 #define TIME_SPAN_ENTRY 5
@@ -80,6 +79,7 @@ struct _AdBrowserWindow {
 	guint pane_save_id;		/* the timeout that remembers where the user put it */
 	guint fit_id;			/* the idle that fits the list's height and columns */
 	int fitted_width;		/* the list's width the columns were fitted to */
+	gboolean announce_listed;	/* a log's alerts are in: say so once fitted */
 	/* a notification's batch (--ids, --since): only its alerts, until "Show all" */
 	GHashTable *batch_ids;
 	double batch_since;
@@ -182,107 +182,6 @@ void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, dou
 
 /* ---- the list ---------------------------------------------------------------- */
 
-static AdAlertItem *row_item(GtkTreeModel *tm, GtkTreeIter *it)
-{
-	AdAlertItem *a = NULL;
-
-	gtk_tree_model_get(tm, it, COL_ITEM, &a, -1);
-	if (a)
-		g_object_unref(a);	/* the store keeps it alive */
-	return a;
-}
-
-static const char *const level_colors[] = { "#1a7f37", "#9a6700", "#c01c28" };
-
-/* a group row: its worst level, "httpd_t — 3 alerts", its denial records, its newest time */
-static void render_group(GtkCellRenderer *cell, AdColumn c, GtkTreeModel *tm, GtkTreeIter *it)
-{
-	g_autofree char *source = NULL, *owned = NULL;
-	const char *text = "";
-	guint64 records = 0;
-	guint n = 0;
-	int level = AD_LEVEL_GREEN;
-	double last_seen = 0;
-
-	gtk_tree_model_get(tm, it, COL_GROUP, &source, COL_N_ALERTS, &n, COL_RECORDS, &records,
-			   COL_LEVEL, &level, COL_LAST_SEEN, &last_seen, -1);
-	switch (c) {
-	case AD_COLUMN_LEVEL:
-		text = ad_level_label(level);
-		break;
-	case AD_COLUMN_SUMMARY:
-		/* TRANSLATORS: a group of the list: the source domain and its alerts */
-		text = owned = g_strdup_printf(ngettext("%s — %u alert", "%s — %u alerts", n),
-					       source && *source ? source : "?", n);
-		break;
-	case AD_COLUMN_COUNT:
-		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, records);
-		break;
-	case AD_COLUMN_LAST_SEEN:
-		text = owned = ad_format_time(last_seen);
-		break;
-	default:	/* the Source column would only repeat the group's name */
-		break;
-	}
-	g_object_set(cell, "text", text, "style", PANGO_STYLE_NORMAL, "weight",
-		     PANGO_WEIGHT_BOLD, NULL);
-	if (c == AD_COLUMN_LEVEL)
-		g_object_set(cell, "foreground", level_colors[level % 3], NULL);
-}
-
-static void render_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *tm,
-			GtkTreeIter *it, gpointer data)
-{
-	AdColumn c = GPOINTER_TO_INT(data);
-	AdAlertItem *a = row_item(tm, it);
-	g_autofree char *owned = NULL;
-	const char *text = "";
-
-	(void)col;
-	if (!a) {
-		render_group(cell, c, tm, it);
-		return;
-	}
-	switch (c) {
-	case AD_COLUMN_LEVEL:
-		text = ad_level_label(ad_alert_item_get_level(a));
-		break;
-	case AD_COLUMN_SUMMARY:
-		text = ad_alert_item_get_headline(a);
-		break;
-	case AD_COLUMN_SOURCE:
-		text = ad_alert_item_get_source(a);
-		break;
-	case AD_COLUMN_TARGET:
-		text = ad_alert_item_get_target(a);
-		break;
-	case AD_COLUMN_CLASS:
-		text = ad_alert_item_get_tclass(a);
-		break;
-	case AD_COLUMN_PERMISSIONS:
-		text = ad_alert_item_get_perms(a);
-		break;
-	case AD_COLUMN_COUNT:
-		text = owned = g_strdup_printf("%" G_GUINT64_FORMAT, ad_alert_item_get_count(a));
-		break;
-	case AD_COLUMN_LAST_SEEN:
-		text = owned = ad_format_time(ad_alert_item_get_last_seen(a));
-		break;
-	case AD_COLUMN_HOST:
-		text = ad_alert_item_get_hosts_text(a);
-		break;
-	case AD_N_COLUMNS:
-		break;
-	}
-	/* "text", never "markup": the summary holds record text */
-	g_object_set(cell, "text", text, "style",
-		     ad_alert_item_get_ignored(a) ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL,
-		     "weight", c == AD_COLUMN_LEVEL ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, NULL);
-	if (c == AD_COLUMN_LEVEL)
-		g_object_set(cell, "foreground", level_colors[ad_alert_item_get_level(a) % 3],
-			     NULL);
-}
-
 /* the groups again from the model's view; the groups open before stay open */
 static void rebuild_groups(AdBrowserWindow *w)
 {
@@ -298,15 +197,15 @@ static void rebuild_groups(AdBrowserWindow *w)
 		AdAlertGroup *g = g_ptr_array_index(groups, i);
 		GtkTreeIter parent;
 
-		gtk_tree_store_insert_with_values(w->store, &parent, NULL, (int)i, COL_GROUP,
-						  g->source, COL_N_ALERTS, g->items->len,
-						  COL_RECORDS, g->records, COL_LEVEL, g->level,
-						  COL_LAST_SEEN, g->last_seen, -1);
+		gtk_tree_store_insert_with_values(w->store, &parent, NULL, (int)i, AD_ROW_GROUP,
+						  g->source, AD_ROW_N_ALERTS, g->items->len,
+						  AD_ROW_RECORDS, g->records, AD_ROW_LEVEL, g->level,
+						  AD_ROW_LAST_SEEN, g->last_seen, -1);
 		for (guint j = 0; j < g->items->len; j++) {
 			AdAlertItem *a = g_ptr_array_index(g->items, j);
 
 			gtk_tree_store_insert_with_values(w->store, NULL, &parent, (int)j,
-							  COL_ITEM, a, -1);
+							  AD_ROW_ITEM, a, -1);
 			g_hash_table_insert(w->rows, g_strdup(ad_alert_item_get_id(a)),
 					    g_strdup_printf("%u:%u", i, j));
 		}
@@ -365,7 +264,7 @@ static void refill(AdBrowserWindow *w)
 		for (guint i = 0; i < n; i++) {
 			g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(w->model), i);
 
-			gtk_tree_store_insert_with_values(w->store, NULL, NULL, (int)i, COL_ITEM, a,
+			gtk_tree_store_insert_with_values(w->store, NULL, NULL, (int)i, AD_ROW_ITEM, a,
 							  -1);
 		}
 		gtk_tree_view_set_model(w->alert_view, tm);
@@ -400,7 +299,7 @@ static void on_row_expanded(GtkTreeView *v, GtkTreeIter *it, GtkTreePath *path,
 	(void)path;
 	if (w->syncing)
 		return;
-	gtk_tree_model_get(gtk_tree_view_get_model(v), it, COL_GROUP, &source, -1);
+	gtk_tree_model_get(gtk_tree_view_get_model(v), it, AD_ROW_GROUP, &source, -1);
 	if (source)
 		g_hash_table_add(w->expanded, g_steal_pointer(&source));
 }
@@ -413,7 +312,7 @@ static void on_row_collapsed(GtkTreeView *v, GtkTreeIter *it, GtkTreePath *path,
 	(void)path;
 	if (w->syncing)
 		return;
-	gtk_tree_model_get(gtk_tree_view_get_model(v), it, COL_GROUP, &source, -1);
+	gtk_tree_model_get(gtk_tree_view_get_model(v), it, AD_ROW_GROUP, &source, -1);
 	if (source)
 		g_hash_table_remove(w->expanded, source);
 }
@@ -426,7 +325,7 @@ static void on_row_activated(GtkTreeView *v, GtkTreePath *path, GtkTreeViewColum
 
 	(void)col, (void)w;
 	if (!gtk_tree_model_get_iter(gtk_tree_view_get_model(v), &it, path) ||
-	    row_item(gtk_tree_view_get_model(v), &it))
+	    ad_list_row_item(gtk_tree_view_get_model(v), &it))
 		return;
 	if (gtk_tree_view_row_expanded(v, path))
 		gtk_tree_view_collapse_row(v, path);
@@ -460,7 +359,7 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
 
 			if (gtk_tree_model_iter_nth_child(tm, &it, NULL, pos + i))
-				gtk_tree_store_set(w->store, &it, COL_ITEM, a, -1);
+				gtk_tree_store_set(w->store, &it, AD_ROW_ITEM, a, -1);
 		}
 	} else {
 		if (pos == 0 && removed == (guint)gtk_tree_model_iter_n_children(tm, NULL))
@@ -472,7 +371,7 @@ static void on_items_changed(GListModel *list, guint pos, guint removed, guint a
 		for (guint i = 0; i < added; i++) {
 			g_autoptr(AdAlertItem) a = g_list_model_get_item(list, pos + i);
 
-			gtk_tree_store_insert_with_values(w->store, NULL, NULL, pos + i, COL_ITEM,
+			gtk_tree_store_insert_with_values(w->store, NULL, NULL, pos + i, AD_ROW_ITEM,
 							  a, -1);
 		}
 	}
@@ -527,8 +426,8 @@ static void on_selection_changed(GtkTreeSelection *sel, AdBrowserWindow *w)
 	g_free(w->selected_id);
 	w->selected_id = NULL;
 	/* a group row is no alert: the overview stays */
-	if (gtk_tree_selection_get_selected(sel, &tm, &it) && row_item(tm, &it))
-		w->selected_id = g_strdup(ad_alert_item_get_id(row_item(tm, &it)));
+	if (gtk_tree_selection_get_selected(sel, &tm, &it) && ad_list_row_item(tm, &it))
+		w->selected_id = g_strdup(ad_alert_item_get_id(ad_list_row_item(tm, &it)));
 	sync_selection(w);
 }
 
@@ -551,78 +450,6 @@ static void on_column_clicked(GtkTreeViewColumn *col, AdBrowserWindow *w)
 	gtk_tree_view_column_set_sort_order(col, desc ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
-/* ---- the list's size: its columns and its share of the window ------------------- */
-
-/* the text of column @c for alert @a, as render_cell shows it (the columns fitted) */
-static const char *column_text(AdAlertItem *a, AdColumn c)
-{
-	switch (c) {
-	case AD_COLUMN_SOURCE:
-		return ad_alert_item_get_source(a);
-	case AD_COLUMN_TARGET:
-		return ad_alert_item_get_target(a);
-	case AD_COLUMN_CLASS:
-		return ad_alert_item_get_tclass(a);
-	case AD_COLUMN_PERMISSIONS:
-		return ad_alert_item_get_perms(a);
-	case AD_COLUMN_HOST:
-		return ad_alert_item_get_hosts_text(a);
-	default:
-		return NULL;
-	}
-}
-
-/* the width of @text in the list's font, in pixels */
-static int text_width(AdBrowserWindow *w, const char *text)
-{
-	g_autoptr(PangoLayout) l = gtk_widget_create_pango_layout(GTK_WIDGET(w->alert_view), text);
-	int width = 0;
-
-	pango_layout_get_pixel_size(l, &width, NULL);
-	return width;
-}
-
-/*
- * The columns of types, class, permissions and hosts as wide as their
- * longest text (not truncated needlessly), each at most a share of the
- * list's width so that the Summary column keeps the rest; a column with
- * short texts gives its room to the Summary.
- */
-static void fit_columns(AdBrowserWindow *w)
-{
-	static const struct {
-		AdColumn c;
-		int min;
-		double share;
-	} fit[] = {
-		{ AD_COLUMN_SOURCE, 60, 0.13 }, { AD_COLUMN_TARGET, 60, 0.13 },
-		{ AD_COLUMN_CLASS, 50, 0.07 }, { AD_COLUMN_PERMISSIONS, 60, 0.10 },
-		{ AD_COLUMN_HOST, 40, 0.08 },
-	};
-	g_autoptr(GPtrArray) all = ad_alert_model_get_all(w->model);
-	int view_width = gtk_widget_get_allocated_width(GTK_WIDGET(w->alert_view));
-
-	w->fitted_width = view_width;
-	if (view_width < 100)
-		view_width = 1024;
-	for (guint k = 0; k < G_N_ELEMENTS(fit); k++) {
-		g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
-		GtkTreeViewColumn *col = w->columns[fit[k].c];
-		/* the header's button has padding of its own */
-		int need = text_width(w, gtk_tree_view_column_get_title(col)) + 28;
-		int cap = MAX((int)(view_width * fit[k].share), 95);
-
-		for (guint i = 0; i < all->len && need < cap; i++) {
-			const char *t = column_text(g_ptr_array_index(all, i), fit[k].c);
-
-			if (!t || !*t || !g_hash_table_add(seen, (gpointer)t))
-				continue;
-			need = MAX(need, text_width(w, t) + 16);
-		}
-		gtk_tree_view_column_set_fixed_width(col, CLAMP(need, fit[k].min, cap));
-	}
-}
-
 /* the divider moved by the window, not the user */
 static void set_pane(AdBrowserWindow *w, int pos)
 {
@@ -638,26 +465,13 @@ static void set_pane(AdBrowserWindow *w, int pos)
  */
 static void fit_pane(AdBrowserWindow *w)
 {
-	GtkTreeModel *tm = GTK_TREE_MODEL(w->store);
-	int height = gtk_widget_get_allocated_height(GTK_WIDGET(w->paned));
-	int rows = gtk_tree_model_iter_n_children(tm, NULL);
-	int header = 0, row = 26, want;
-	GdkRectangle rect;
+	int want;
 
-	if (w->pane_chosen || height < 100)
+	if (w->pane_chosen)
 		return;
-	gtk_tree_view_convert_bin_window_to_widget_coords(w->alert_view, 0, 0, NULL, &header);
-	if (rows > 0 && gtk_widget_get_realized(GTK_WIDGET(w->alert_view))) {
-		g_autoptr(GtkTreePath) first = gtk_tree_path_new_first();
-
-		gtk_tree_view_get_background_area(w->alert_view, first, NULL, &rect);
-		if (rect.height > 8)
-			row = rect.height;
-	}
-	/* the frame, and room for a horizontal scroll bar */
-	want = header + MAX(rows, 3) * row + 8;
-	want = MIN(want, height * 3 / 5);
-	if (gtk_paned_get_position(w->paned) != want)
+	want = ad_list_wanted_height(w->alert_view,
+				     gtk_widget_get_allocated_height(GTK_WIDGET(w->paned)));
+	if (want > 0 && gtk_paned_get_position(w->paned) != want)
 		set_pane(w, want);
 }
 
@@ -665,9 +479,23 @@ static gboolean fit_idle(gpointer data)
 {
 	AdBrowserWindow *w = data;
 
+	g_autoptr(GPtrArray) all = ad_alert_model_get_all(w->model);
+
 	w->fit_id = 0;
-	fit_columns(w);
+	w->fitted_width = gtk_widget_get_allocated_width(GTK_WIDGET(w->alert_view));
+	ad_list_fit_columns(w->alert_view, w->columns, all);
 	fit_pane(w);
+	/*
+	 * G_MESSAGES_DEBUG=avcdoctor-browser: when a test may look (this idle
+	 * runs after the overview's, at a lower priority)
+	 */
+	if (w->announce_listed && w->overview_id) {
+		schedule_fit(w);
+	} else if (w->announce_listed) {
+		w->announce_listed = FALSE;
+		g_log("avcdoctor-browser", G_LOG_LEVEL_DEBUG, "listed %u alerts",
+		      ad_alert_model_get_total(w->model));
+	}
 	return G_SOURCE_REMOVE;
 }
 
@@ -678,14 +506,12 @@ static void schedule_fit(AdBrowserWindow *w)
 		w->fit_id = g_idle_add_full(G_PRIORITY_LOW, fit_idle, w, NULL);
 }
 
-static void prefs_set_int(const char *key, int value);
-
 static gboolean save_pane(gpointer data)
 {
 	AdBrowserWindow *w = data;
 
 	w->pane_save_id = 0;
-	prefs_set_int("pane-position", gtk_paned_get_position(w->paned));
+	ad_prefs_set_int("pane-position", gtk_paned_get_position(w->paned));
 	return G_SOURCE_REMOVE;
 }
 
@@ -719,51 +545,6 @@ static void on_list_allocated(GtkWidget *widget, GdkRectangle *alloc, AdBrowserW
 		schedule_fit(w);
 }
 
-/* a row's tooltip: the whole summary and both contexts (the list shows them cut) */
-static gboolean on_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboard,
-				 GtkTooltip *tip, AdBrowserWindow *w)
-{
-	g_autoptr(GtkTreePath) path = NULL;
-	g_autofree char *text = NULL;
-	GtkTreeModel *tm;
-	GtkTreeIter it;
-	AdAlertItem *a;
-
-	if (!gtk_tree_view_get_tooltip_context(GTK_TREE_VIEW(widget), &x, &y, keyboard, &tm,
-					       &path, &it))
-		return FALSE;
-	a = row_item(tm, &it);
-	if (a) {
-		json_object *denial = NULL;
-		g_autofree char *scontext = NULL, *tcontext = NULL;
-
-		if (json_object_object_get_ex(ad_alert_item_get_json(a), "denial", &denial)) {
-			scontext = ad_json_get_text(denial, "scontext");
-			tcontext = ad_json_get_text(denial, "tcontext");
-		}
-		/* TRANSLATORS: a row's tooltip: the summary, the source and target contexts */
-		text = g_strdup_printf(_("%s\nSource: %s\nTarget: %s"),
-				       ad_alert_item_get_summary(a), scontext ? scontext : "?",
-				       tcontext ? tcontext : "?");
-	} else {
-		g_autofree char *source = NULL;
-		guint n = 0;
-		guint64 records = 0;
-
-		gtk_tree_model_get(tm, &it, COL_GROUP, &source, COL_N_ALERTS, &n, COL_RECORDS,
-				   &records, -1);
-		/* TRANSLATORS: a group row's tooltip: source domain, its alerts, its records */
-		text = g_strdup_printf(ngettext("%s: %u alert, %" G_GUINT64_FORMAT " denial records",
-						"%s: %u alerts, %" G_GUINT64_FORMAT
-						" denial records", n),
-				       source && *source ? source : "?", n, records);
-	}
-	gtk_tooltip_set_text(tip, text);
-	gtk_tree_view_set_tooltip_row(GTK_TREE_VIEW(widget), tip, path);
-	(void)w;
-	return TRUE;
-}
-
 static void add_columns(AdBrowserWindow *w)
 {
 	static const char *const titles[AD_N_COLUMNS] = {
@@ -777,7 +558,7 @@ static void add_columns(AdBrowserWindow *w)
 
 		gtk_tree_view_column_set_title(col, _(titles[i]));
 		gtk_tree_view_column_pack_start(col, cell, TRUE);
-		gtk_tree_view_column_set_cell_data_func(col, cell, render_cell,
+		gtk_tree_view_column_set_cell_data_func(col, cell, ad_list_render_cell,
 							GINT_TO_POINTER(i), NULL);
 		gtk_tree_view_column_set_resizable(col, TRUE);
 		gtk_tree_view_column_set_clickable(col, TRUE);
@@ -787,11 +568,14 @@ static void add_columns(AdBrowserWindow *w)
 			g_object_set(cell, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
 			gtk_tree_view_column_set_expand(col, TRUE);
 			gtk_tree_view_column_set_min_width(col, 170);
+			/* fitted to what the others leave (ad_list_fit_columns) */
+			gtk_tree_view_column_set_sizing(col, GTK_TREE_VIEW_COLUMN_FIXED);
+			gtk_tree_view_column_set_fixed_width(col, 300);
 		}
 		if (i == AD_COLUMN_COUNT)
 			g_object_set(cell, "xalign", 1.0, NULL);
 		/*
-		 * fixed widths, fitted to their texts (fit_columns): the
+		 * fixed widths, fitted to their texts (ad_list_fit_columns): the
 		 * Summary column takes what is left (its tooltip and the
 		 * detail pane show the whole text)
 		 */
@@ -1140,9 +924,9 @@ static void on_analysed(GObject *obj, GAsyncResult *res, gpointer data)
 	schedule_overview(w);
 	g_ptr_array_add(alerts, NULL);
 	load_texts(w, (const char *const *)alerts->pdata);
-	/* G_MESSAGES_DEBUG=avcdoctor-browser: when a test may look */
-	g_log("avcdoctor-browser", G_LOG_LEVEL_DEBUG, "listed %u alerts",
-	      ad_alert_model_get_total(w->model));
+	/* said once the list is fitted and the overview counted (fit_idle) */
+	w->announce_listed = TRUE;
+	schedule_fit(w);
 	if (report->messages->len) {
 		g_autoptr(GString) msg = g_string_new(NULL);
 
@@ -1420,60 +1204,6 @@ static gboolean on_view_key(GtkWidget *view, GdkEventKey *ev, AdBrowserWindow *w
 	return GDK_EVENT_PROPAGATE;
 }
 
-/* the browser's remembered choices: a key file in the user's configuration directory */
-static char *prefs_path(void)
-{
-	return g_build_filename(g_get_user_config_dir(), "avcdoctor", "browser.ini", NULL);
-}
-
-static gboolean prefs_get(const char *key)
-{
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *path = prefs_path();
-
-	return g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL) &&
-	       g_key_file_get_boolean(kf, "view", key, NULL);
-}
-
-/* a choice that cannot be saved is only forgotten at the next start */
-static void prefs_set(const char *key, gboolean value)
-{
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *path = prefs_path();
-	g_autofree char *dir = g_path_get_dirname(path);
-
-	g_key_file_load_from_file(kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);
-	g_key_file_set_boolean(kf, "view", key, value);
-	if (g_mkdir_with_parents(dir, 0700) == 0)
-		g_key_file_save_to_file(kf, path, NULL);
-}
-
-/* a remembered number, or @def */
-static int prefs_get_int(const char *key, int def)
-{
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *path = prefs_path();
-	g_autoptr(GError) error = NULL;
-	int v;
-
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
-		return def;
-	v = g_key_file_get_integer(kf, "view", key, &error);
-	return error ? def : v;
-}
-
-static void prefs_set_int(const char *key, int value)
-{
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *path = prefs_path();
-	g_autofree char *dir = g_path_get_dirname(path);
-
-	g_key_file_load_from_file(kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);
-	g_key_file_set_integer(kf, "view", key, value);
-	if (g_mkdir_with_parents(dir, 0700) == 0)
-		g_key_file_save_to_file(kf, path, NULL);
-}
-
 static void act_group_by_source(GSimpleAction *a, GVariant *state, gpointer data)
 {
 	AdBrowserWindow *w = data;
@@ -1482,7 +1212,7 @@ static void act_group_by_source(GSimpleAction *a, GVariant *state, gpointer data
 	if (w->grouped == g_variant_get_boolean(state))
 		return;
 	w->grouped = g_variant_get_boolean(state);
-	prefs_set("group-by-source", w->grouped);
+	ad_prefs_set_bool("group-by-source", w->grouped);
 	refill(w);
 }
 
@@ -1644,7 +1374,7 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	w->model = ad_alert_model_new();
 	w->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	w->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	w->store = gtk_tree_store_new(N_STORE_COLUMNS, AD_TYPE_ALERT_ITEM, G_TYPE_STRING,
+	w->store = gtk_tree_store_new(AD_N_ROW_COLUMNS, AD_TYPE_ALERT_ITEM, G_TYPE_STRING,
 				      G_TYPE_UINT, G_TYPE_UINT64, G_TYPE_INT, G_TYPE_DOUBLE);
 	gtk_tree_view_set_model(w->alert_view, GTK_TREE_MODEL(w->store));
 	add_columns(w);
@@ -1657,12 +1387,12 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	g_signal_connect(w->alert_view, "row-activated", G_CALLBACK(on_row_activated), w);
 	name_info_close(w);
 	gtk_widget_set_has_tooltip(GTK_WIDGET(w->alert_view), TRUE);
-	g_signal_connect(w->alert_view, "query-tooltip", G_CALLBACK(on_query_tooltip), w);
+	g_signal_connect(w->alert_view, "query-tooltip", G_CALLBACK(ad_list_query_tooltip), w);
 	g_signal_connect(w->alert_view, "size-allocate", G_CALLBACK(on_list_allocated), w);
 	g_signal_connect(w->paned, "size-allocate", G_CALLBACK(on_list_allocated), w);
 	g_signal_connect(w->paned, "notify::position", G_CALLBACK(on_pane_moved), w);
 	gtk_paned_set_wide_handle(w->paned, TRUE);
-	pos = prefs_get_int("pane-position", 0);
+	pos = ad_prefs_get_int("pane-position", 0);
 	if (pos > 0) {
 		w->pane_chosen = TRUE;
 		set_pane(w, pos);
@@ -1670,7 +1400,7 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 	g_signal_connect(w->model, "items-changed", G_CALLBACK(on_items_changed), w);
 	g_signal_connect(w->model, "hosts-changed", G_CALLBACK(on_hosts_changed), w);
 	on_hosts_changed(w->model, w);
-	if (prefs_get("group-by-source"))
+	if (ad_prefs_get_bool("group-by-source"))
 		g_action_group_change_action_state(G_ACTION_GROUP(w), "group-by-source",
 						   g_variant_new_boolean(TRUE));
 	sync_selection(w);

@@ -271,8 +271,18 @@ echo 'type=AVC msg=audit(1700000540.100:940): avc:  denied  { read } for  pid=77
 wait_for 10 "the index.html alert's notification" -- calls_gt "$before"
 last=$(notify_calls | tail -1)
 echo "    $last"
-printf '%s' "$last" | cut -f4 | grep -q '|Fix: restore the label of /var/www/html/index\.html\.|Checked against the policy: this stops the denial\.' &&
-	pass "a single alert names its first fix in words, then that fix's proof" ||
+# the words name the fix whose commands are shown (a relabel when the
+# dispatcher judges labels, else the boolean), and the proof follows them
+fix_said() { printf '%s' "$last" | cut -f4 | python3 -c '
+import re, sys
+body = sys.stdin.read()
+cmd = body.rsplit("|", 1)[-1]
+m = re.match(r"setsebool -P (\w+)=1$", cmd)
+want = ("turn on the boolean " + m.group(1)) if m else None
+m = re.match(r"restorecon .*-- (\S+)$", cmd)
+want = ("restore the label of " + m.group(1)) if m else want
+sys.exit(0 if want and "|Fix: %s.|Checked against the policy: this stops the denial." % want in body else 1)'; }
+fix_said && pass "a single alert names its first fix in words, then that fix's proof: $(printf '%s' "$last" | cut -f4 | grep -o 'Fix: [^|]*')" ||
 	fail "single alert: $(printf '%s' "$last" | cut -f4)"
 sleep 0.5
 import -window root "$ART/notify-fix-words.png" 2>/dev/null
