@@ -613,7 +613,8 @@ wait_for 5 "the divider's place remembered" -- \
 search ""
 
 # --- the overview: the counts of `avcdoctor analyze --summary`, none selected -----------
-"$AD_BUILD_DIR/bin/avcdoctor" analyze --summary --json -p "$POLICY" "$SAMPLE" \
+# the overview, then every alert (--summary alone lists the red ones)
+"$AD_BUILD_DIR/bin/avcdoctor" analyze --summary --level all --json -p "$POLICY" "$SAMPLE" \
 	>"$TMP/sample.jsonl" 2>/dev/null
 search ""
 xdotool key ctrl+shift+o
