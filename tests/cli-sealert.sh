@@ -55,9 +55,9 @@ if [ -x "$TEST_STORE" ]; then
 			show --db "$db" "$id"
 		same "sealert -l ID-NUM.GEN (a later analysis)" -- --lookupid="$id-12.3" --db "$db" -- \
 			show --db "$db" "$id"
-		# -l "*": every alert as show prints it, in list's order
+		# -l "*": every alert as show prints it, oldest first
 		: >"$TMP/all.want"
-		for i in $("$AVCDOCTOR" list --db "$db" | awk '$1 ~ /^[0-9a-f]{16}$/ {print $1}'); do
+		for i in $("$AVCDOCTOR" list --sort time --db "$db" | awk '$1 ~ /^[0-9a-f]{16}$/ {print $1}'); do
 			[ -s "$TMP/all.want" ] && echo >>"$TMP/all.want"
 			"$AVCDOCTOR" show --db "$db" "$i" >>"$TMP/all.want"
 		done

@@ -55,6 +55,11 @@ fi
 	{ fail "no debian/rules in the copy"; finish; }
 ls -d "$src"/build* "$src"/obj-* 2>/dev/null && fail "build folders in the copy"
 
+# which source the packages are of (tests/rpm-package.sh compares with the
+# same): the files git knows and their contents
+stamp=$(cd "$AD_SOURCE_DIR" && git ls-files -z -c -o --exclude-standard 2>/dev/null |
+	xargs -0 -r sha1sum 2>/dev/null | LC_ALL=C sort -k2 | sha1sum | cut -d' ' -f1)
+
 # ---- the build (the whole project; nocheck: scripts/test.sh runs the tests)
 start=$(date +%s)
 if (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" \
@@ -86,6 +91,7 @@ cp "$TMP/deb.list" "$lists/avcdoctor.list"
 cp "$TMP/ddeb.list" "$lists/avcdoctor-desktop.list"
 cp "$TMP/fdeb.list" "$lists/avcdoctor-fixit.list"
 cp "$TMP/sdeb.list" "$lists/avcdoctor-sealert.list"
+echo "$stamp" >"$lists/source"
 has() { # has LIST PATH [MODE]
 	local line
 	line=$(grep -E " $2\$" "$1")

@@ -19,8 +19,9 @@
 #  - directories are not compared (a .deb lists every one, an RPM those it
 #    owns).
 # The .deb's lists are those that tests/deb-package.sh wrote into
-# $AD_BUILD_DIR/packages/deb (ctest runs it first: a fixture); without them
-# the comparison is skipped and said so.
+# $AD_BUILD_DIR/packages/deb (ctest runs it first: a fixture), stamped with
+# the source they are of; without them, or of another source, the
+# comparison is skipped and said so.
 # The RPMs are then installed together into a scratch root, checked with
 # rpm -V, run and erased.
 # Exit 77 (skipped) without rpmbuild.
@@ -31,6 +32,9 @@ if ! command -v rpmbuild >/dev/null; then
 fi
 require_policy
 
+# the source as scripts/rpm.sh packs it (deb-package.sh stamps its lists the same way)
+stamp=$(cd "$AD_SOURCE_DIR" && git ls-files -z -c -o --exclude-standard 2>/dev/null |
+	xargs -0 -r sha1sum 2>/dev/null | LC_ALL=C sort -k2 | sha1sum | cut -d' ' -f1)
 out="$TMP/rpms"
 start=$(date +%s)
 if nice "$AD_SOURCE_DIR/scripts/rpm.sh" --nocheck --nodebuginfo "$out" >"$TMP/rpm.log" 2>&1; then
@@ -163,7 +167,10 @@ normal() {
 		-e '/^\/usr\/share\/doc\//d' -e '/^\/usr\/share\/lintian\//d' -e '/^\/usr\/lib\/\.build-id\//d' \
 		-e '/^\/usr\/lib\/sysusers\.d\/avcdoctor\.conf$/d' | sort -u
 }
-if [ -d "$lists" ]; then
+if [ -d "$lists" ] && [ "$(cat "$lists/source" 2>/dev/null)" != "$stamp" ]; then
+	echo "skipped: the comparison with the .debs (the lists in $lists are of another source: run deb-package first)"
+	[ "$failures" = 0 ] && exit 77
+elif [ -d "$lists" ]; then
 	for p in $pkgs; do
 		if [ ! -s "$lists/$p.list" ]; then
 			fail "no list of the .deb $p in $lists"
