@@ -422,22 +422,10 @@ const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing)
 
 /* ---- names and descriptions ------------------------------------------------- */
 
-static int ad_str_ptr_cmp(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 GPtrArray *ad_policy_bool_names(AdPolicy *p)
 {
-	GPtrArray *names;
-
 	g_return_val_if_fail(p != NULL, NULL);
-	names = g_ptr_array_new_full(p->db.p_bools.nprim, g_free);
-	for (guint i = 0; i < p->db.p_bools.nprim; i++)
-		if (p->db.p_bool_val_to_name[i])
-			g_ptr_array_add(names, g_strdup(p->db.p_bool_val_to_name[i]));
-	g_ptr_array_sort(names, ad_str_ptr_cmp);
-	return names;
+	return ad_names_sorted(p->db.p_bool_val_to_name, p->db.p_bools.nprim);
 }
 
 /*

@@ -248,6 +248,8 @@ guint32 ad_class_index_target(const AdAllowIndex *ix, guint16 tclass, guint16 ta
 void ad_allow_index_node_added(AdPolicy *p, avtab_ptr_t node);
 type_datum_t *ad_type_lookup(AdPolicy *p, const char *name);
 role_datum_t *ad_role_lookup(AdPolicy *p, const char *name);
+/* copies of the names of a symbol table's val_to_name[0..n) (NULLs skipped), sorted */
+GPtrArray *ad_names_sorted(char **val_to_name, guint n);
 
 /* policy-constraint.c */
 void ad_constraint_cache_init(AdPolicy *p);

@@ -484,31 +484,35 @@ static int names_cmp(gconstpointer a, gconstpointer b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-GPtrArray *ad_policy_type_names(AdPolicy *p)
+GPtrArray *ad_names_sorted(char **val_to_name, guint n)
 {
-	GPtrArray *names;
+	GPtrArray *names = g_ptr_array_new_full(n, g_free);
 
-	g_return_val_if_fail(p != NULL, NULL);
-	names = g_ptr_array_new_full(p->db.p_types.nprim, g_free);
-	for (guint i = 0; i < p->db.p_types.nprim; i++) {
-		type_datum_t *t = p->db.type_val_to_struct[i];
-
-		if (t && t->flavor != TYPE_ATTRIB && p->db.p_type_val_to_name[i])
-			g_ptr_array_add(names, g_strdup(p->db.p_type_val_to_name[i]));
-	}
+	for (guint i = 0; i < n; i++)
+		if (val_to_name[i])
+			g_ptr_array_add(names, g_strdup(val_to_name[i]));
 	g_ptr_array_sort(names, names_cmp);
 	return names;
 }
 
-GPtrArray *ad_policy_class_names(AdPolicy *p)
+GPtrArray *ad_policy_type_names(AdPolicy *p)
 {
-	GPtrArray *names;
+	g_autofree char **types = NULL;
 
 	g_return_val_if_fail(p != NULL, NULL);
-	names = g_ptr_array_new_full(p->db.p_classes.nprim, g_free);
-	for (guint i = 0; i < p->db.p_classes.nprim; i++)
-		if (p->db.p_class_val_to_name[i])
-			g_ptr_array_add(names, g_strdup(p->db.p_class_val_to_name[i]));
-	g_ptr_array_sort(names, names_cmp);
-	return names;
+	/* the types, not the attributes */
+	types = g_new0(char *, p->db.p_types.nprim);
+	for (guint i = 0; i < p->db.p_types.nprim; i++) {
+		type_datum_t *t = p->db.type_val_to_struct[i];
+
+		if (t && t->flavor != TYPE_ATTRIB)
+			types[i] = p->db.p_type_val_to_name[i];
+	}
+	return ad_names_sorted(types, p->db.p_types.nprim);
+}
+
+GPtrArray *ad_policy_class_names(AdPolicy *p)
+{
+	g_return_val_if_fail(p != NULL, NULL);
+	return ad_names_sorted(p->db.p_class_val_to_name, p->db.p_classes.nprim);
 }
