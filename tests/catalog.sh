@@ -147,6 +147,23 @@ if policy_name != "debian":
         print(f"ok: {len(differ)} rows answer otherwise on this policy, each with its reason")
 sys.exit(1 if bad else 0)
 PY
+# a rule naming a boolean by its old name (allow_ftpd_anon_write) fires on a
+# policy tree that keeps the old name in booleans.subs_dist (Fedora's), its
+# command and text saying the policy's name (ftpd_anon_write)
+if [ "$POLICY_NAME" = fedora ] && [ -r "${POLICY%/policy/policy.33}/booleans.subs_dist" ]; then
+	expect_status 0 "analyze allow_anon_write by the renamed boolean" -- \
+		"$AVCDOCTOR" analyze --json -p "$POLICY" tests/data/catalog/allow_anon_write.log
+	python3 - "$TMP/out" <<'PY' || fail "the rule naming allow_ftpd_anon_write"
+import json, sys
+
+a = json.loads(open(sys.argv[1]).readline())
+s, = [s for s in a["suggestions"] if s["plugin"].endswith(":public-content-anon-write-ftpd")]
+assert s["commands"][-1] == ["setsebool", "-P", "ftpd_anon_write=1"], s["commands"]
+assert "ftpd_anon_write" in s["then"] and "allow_ftpd_anon_write" not in s["then"], s["then"]
+assert s["verified"] is True, s
+print("ok: allow_ftpd_anon_write is ftpd_anon_write here")
+PY
+fi
 # the shipped rules are clean on this policy too; the names it lacks (types
 # and booleans of another policy: those rules do not fire here) are listed
 (cd "$AD_SOURCE_DIR" && "$AVCDOCTOR" check-rules -p "$POLICY" rules/*.rules) \

@@ -661,9 +661,12 @@ static const char *rule_type(const AdRule *r, const AdDenial *d, AdPolicy *polic
  * Does the policy define what a command of a rule names: the booleans it
  * gives setsebool, the type after semanage's or chcon's -t?  Rules name
  * those of several policies (Fedora's renamed booleans, its container
- * types); where the policy lacks one the rule does not fire.
+ * types); where the policy lacks one the rule does not fire.  A boolean
+ * named by an old name the policy tree keeps (booleans.subs_dist) is
+ * rewritten in @argv to the policy's name, and noted in @renamed (old
+ * name -> new).
  */
-static gboolean command_names_defined(char **argv, AdPolicy *policy)
+static gboolean command_names_defined(char **argv, AdPolicy *policy, GHashTable *renamed)
 {
 	g_autofree char *prog = g_path_get_basename(argv[0]);
 	gboolean setsebool = strcmp(prog, "setsebool") == 0;
@@ -671,10 +674,19 @@ static gboolean command_names_defined(char **argv, AdPolicy *policy)
 
 	for (guint i = 1; policy && argv[i]; i++) {
 		if (setsebool && argv[i][0] != '-' && strchr(argv[i], '=')) {
-			g_autofree char *name = g_strndup(argv[i], strcspn(argv[i], "="));
+			gsize len = strcspn(argv[i], "=");
+			g_autofree char *name = g_strndup(argv[i], len);
+			const char *primary = ad_policy_bool_primary(policy, name);
 
-			if (ad_policy_bool_value(policy, name) < 0)
+			if (!primary)
 				return FALSE;
+			if (strcmp(primary, name) != 0) {
+				char *arg = g_strconcat(primary, argv[i] + len, NULL);
+
+				g_hash_table_replace(renamed, g_steal_pointer(&name), g_strdup(primary));
+				g_free(argv[i]);
+				argv[i] = arg;
+			}
 		}
 		if (typed && (strcmp(argv[i - 1], "-t") == 0 || strcmp(argv[i - 1], "--type") == 0) &&
 		    !ad_policy_has_type(policy, argv[i]))
@@ -683,11 +695,45 @@ static gboolean command_names_defined(char **argv, AdPolicy *policy)
 	return TRUE;
 }
 
+static gboolean word_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_';
+}
+
+/* @text with each whole word that is a key of @renamed replaced by its value; owned */
+static char *rename_words(const char *text, GHashTable *renamed)
+{
+	GString *out;
+	const char *p = text;
+
+	if (!g_hash_table_size(renamed))
+		return g_strdup(text);
+	out = g_string_new(NULL);
+	while (*p) {
+		const char *q = p;
+		g_autofree char *word = NULL;
+		const char *to;
+
+		if (!word_char(*p)) {
+			g_string_append_c(out, *p++);
+			continue;
+		}
+		while (word_char(*q))
+			q++;
+		word = g_strndup(p, q - p);
+		to = g_hash_table_lookup(renamed, word);
+		g_string_append(out, to ? to : word);
+		p = q;
+	}
+	return g_string_free(out, FALSE);
+}
+
 static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDenial *d,
 				  AdPolicy *policy)
 {
 	Values copy = *in;	/* shallow: only {type} differs per rule */
 	const Values *vals = &copy;
+	g_autoptr(GHashTable) renamed = NULL;
 	AdSuggestion *s;
 
 	if (r->types) {
@@ -699,16 +745,7 @@ static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDen
 	if (!values_cover(vals->text, r->text_mask) || !values_cover(vals->cmd, r->cmd_mask))
 		return NULL;
 	s = ad_suggestion_new(r->id, r->kind, r->confidence, r->level);
-	if (r->if_text) {
-		g_autofree char *t = template_expand(r->if_text, vals->text);
-
-		ad_suggestion_set_if(s, "%s", t);
-	}
-	if (r->then_text) {
-		g_autofree char *t = template_expand(r->then_text, vals->text);
-
-		ad_suggestion_set_then(s, "%s", t);
-	}
+	renamed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	for (guint i = 0; i < r->commands->len; i++) {
 		char **tmpl = g_ptr_array_index(r->commands, i);
 		guint n = g_strv_length(tmpl);
@@ -717,11 +754,24 @@ static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDen
 		for (guint j = 0; j < n; j++)
 			g_ptr_array_add(argv, template_expand(tmpl[j], vals->cmd));
 		g_ptr_array_add(argv, NULL);
-		if (!command_names_defined((char **)argv->pdata, policy)) {
+		if (!command_names_defined((char **)argv->pdata, policy, renamed)) {
 			ad_suggestion_free(s);
 			return NULL;
 		}
 		ad_suggestion_add_argv(s, (const char *const *)argv->pdata);
+	}
+	/* the texts name a renamed boolean as the commands do: in the template, not in a value */
+	if (r->if_text) {
+		g_autofree char *tmpl = rename_words(r->if_text, renamed);
+		g_autofree char *t = template_expand(tmpl, vals->text);
+
+		ad_suggestion_set_if(s, "%s", t);
+	}
+	if (r->then_text) {
+		g_autofree char *tmpl = rename_words(r->then_text, renamed);
+		g_autofree char *t = template_expand(tmpl, vals->text);
+
+		ad_suggestion_set_then(s, "%s", t);
 	}
 	return s;
 }

@@ -248,7 +248,7 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 	g_return_val_if_fail(p != NULL, -1);
 	g_return_val_if_fail(error == NULL || *error == NULL, -1);
 
-	b = name && *name ? hashtab_search(p->db.p_bools.table, name) : NULL;
+	b = ad_bool_lookup(p, name);
 	if (!b) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN,
 			    _("cannot set the boolean %s: it is not defined in this policy"),

@@ -52,6 +52,8 @@ G_BEGIN_DECLS
 #endif
 /* booleans enumerated exhaustively at most (2^N assignments) */
 #define AD_BOOL_ENUM_MAX 16
+/* booleans.subs_dist larger than this is not read (Fedora's: 2 KiB) */
+#define AD_BOOL_ALIASES_MAX (1 << 20)
 /* alternatives kept at most per verdict */
 #define AD_BOOL_ALTS_MAX 32
 
@@ -177,6 +179,8 @@ struct _AdPolicy {
 	GPtrArray *added_nodes;
 	GHashTable *types_allowed;	/* key string -> GPtrArray of const char* (type names) */
 	GHashTable *bool_docs;		/* boolean name -> description; NULL: not read yet */
+	/* an old boolean name -> the policy's (booleans.subs_dist); NULL: none */
+	GHashTable *bool_aliases;
 
 	GHashTable *scopes;		/* key string -> AdScopeCount*; NULL: none yet */
 	/* a tried change (policy-edit.c): the caches set aside, and how to undo it */
@@ -237,6 +241,8 @@ int ad_bool_index_build(AdPolicy *p);
 const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
 void ad_bool_result_free(AdBoolResult *r);
 int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error);
+/* the boolean @name, or the one an old name of booleans.subs_dist stands for; NULL: none */
+cond_bool_datum_t *ad_bool_lookup(AdPolicy *p, const char *name);
 int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools);
 
 /* policy-query.c */

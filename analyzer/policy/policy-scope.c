@@ -141,8 +141,7 @@ gint64 ad_policy_bool_scope(AdPolicy *p, const char *const *names, const gboolea
 		now[i] = p->db.bool_val_to_struct[i]->state ? 1 : 0;
 	then = g_memdup2(now, nbools + 1);
 	for (guint i = 0; i < n; i++) {
-		cond_bool_datum_t *b = names[i] ? hashtab_search(p->db.p_bools.table,
-								 (hashtab_key_t)names[i]) : NULL;
+		cond_bool_datum_t *b = ad_bool_lookup(p, names[i]);
 
 		if (!b)
 			return -1;

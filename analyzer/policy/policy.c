@@ -484,6 +484,44 @@ AdPolicy *ad_policy_load(const char *path, GError **error)
 	return found ? ad_policy_load_found(found, live, error) : NULL;
 }
 
+/*
+ * The old boolean names a policy tree keeps beside its policy: Fedora's
+ * booleans.subs_dist ("allow_ftpd_anon_write ftpd_anon_write" per line, as
+ * libselinux's selinux_boolean_sub() reads it), in the directory above
+ * policy/ (/etc/selinux/targeted/booleans.subs_dist for
+ * /etc/selinux/targeted/policy/policy.33).  Only the lines whose new name
+ * the policy defines and whose old name it does not; a missing file is
+ * none.  The binary policy itself keeps no boolean aliases.
+ */
+static void read_bool_aliases(AdPolicy *p)
+{
+	g_autofree char *dir = g_path_get_dirname(p->path);
+	g_autofree char *base = g_path_get_basename(dir);
+	g_autofree char *top = g_path_get_dirname(dir);
+	g_autofree char *file = g_build_filename(top, "booleans.subs_dist", NULL);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	gsize len = 0;
+
+	if (strcmp(base, "policy") != 0 || !g_file_get_contents(file, &text, &len, NULL) ||
+	    len > AD_BOOL_ALIASES_MAX || memchr(text, '\0', len))
+		return;
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l; l++) {
+		char from[256], to[256];
+
+		/* "OLD NEW", whatever blanks part them; '#' comments */
+		if (sscanf(*l, " %255s %255s", from, to) != 2 || from[0] == '#' ||
+		    hashtab_search(p->db.p_bools.table, from) ||
+		    !hashtab_search(p->db.p_bools.table, to))
+			continue;
+		if (!p->bool_aliases)
+			p->bool_aliases = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+								g_free);
+		g_hash_table_replace(p->bool_aliases, g_strdup(from), g_strdup(to));
+	}
+}
+
 AdPolicy *ad_policy_load_found(const char *path, gboolean live, GError **error)
 {
 	g_autoptr(AdPolicy) p = NULL;
@@ -500,6 +538,7 @@ AdPolicy *ad_policy_load_found(const char *path, gboolean live, GError **error)
 	p->live_booleans = live;
 	if (live)
 		ad_policy_live_booleans(p);
+	read_bool_aliases(p);
 	if (evaluate_conds(&p->db) < 0) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_INVALID,
 			    _("cannot evaluate the conditional rules of %s"), path);
@@ -551,6 +590,7 @@ void ad_policy_free(AdPolicy *p)
 	ad_allow_index_clear(p);
 	g_clear_pointer(&p->added_nodes, g_ptr_array_unref);
 	g_clear_pointer(&p->bool_docs, g_hash_table_unref);
+	g_clear_pointer(&p->bool_aliases, g_hash_table_unref);
 	g_clear_pointer(&p->undo_avtab, g_array_unref);
 	g_clear_pointer(&p->undo_bools, g_array_unref);
 	g_clear_pointer(&p->te, g_hash_table_unref);
@@ -632,14 +672,31 @@ gboolean ad_policy_has_perm(AdPolicy *p, const char *tclass, const char *perm)
 	return cls && perm && *perm && ad_perm_bit(cls, perm) != 0;
 }
 
-int ad_policy_bool_value(AdPolicy *p, const char *name)
+cond_bool_datum_t *ad_bool_lookup(AdPolicy *p, const char *name)
 {
 	cond_bool_datum_t *b;
+	const char *to;
 
 	if (!name || !*name)
-		return -1;
-	b = hashtab_search(p->db.p_bools.table, name);
+		return NULL;
+	b = hashtab_search(p->db.p_bools.table, (hashtab_key_t)name);
+	if (b || !p->bool_aliases || !(to = g_hash_table_lookup(p->bool_aliases, name)))
+		return b;
+	return hashtab_search(p->db.p_bools.table, (hashtab_key_t)to);
+}
+
+int ad_policy_bool_value(AdPolicy *p, const char *name)
+{
+	cond_bool_datum_t *b = ad_bool_lookup(p, name);
+
 	return b ? (b->state ? 1 : 0) : -1;
+}
+
+const char *ad_policy_bool_primary(AdPolicy *p, const char *name)
+{
+	cond_bool_datum_t *b = ad_bool_lookup(p, name);
+
+	return b ? p->db.p_bool_val_to_name[b->s.value - 1] : NULL;
 }
 
 /* ---- TE ------------------------------------------------------------------- */

@@ -146,8 +146,15 @@ char *ad_policy_context_problem(AdPolicy *p, const char *context);
 gboolean ad_policy_has_type(AdPolicy *p, const char *name);
 gboolean ad_policy_has_class(AdPolicy *p, const char *name);
 gboolean ad_policy_has_perm(AdPolicy *p, const char *tclass, const char *perm);
-/* current (default) value of boolean @name: 0, 1, or -1 when undefined */
+/*
+ * current (default) value of boolean @name: 0, 1, or -1 when undefined.
+ * Here and wherever a boolean is named, an old name the policy tree keeps
+ * (booleans.subs_dist beside policy/, as on Fedora: allow_ftpd_anon_write
+ * for ftpd_anon_write) stands for the boolean it was renamed to.
+ */
 int ad_policy_bool_value(AdPolicy *p, const char *name);
+/* the policy's name of boolean @name (itself, or what an old name became); borrowed, NULL: none */
+const char *ad_policy_bool_primary(AdPolicy *p, const char *name);
 
 /* ---- roles ---------------------------------------------------------------- */
 

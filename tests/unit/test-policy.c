@@ -320,6 +320,64 @@ static void test_discovery(void **state)
 	g_rmdir(root);
 }
 
+/*
+ * booleans.subs_dist above policy/ (Fedora's tree): an old name stands for
+ * the boolean it was renamed to, in values, lookups and changes; a line
+ * naming a boolean the policy lacks, or renaming one it defines, is none.
+ */
+static void test_bool_aliases(void **state)
+{
+	g_autofree char *root = g_dir_make_tmp("avcdoctor-subs-XXXXXX", NULL);
+	g_autofree char *pdir = g_build_filename(root, "policy", NULL);
+	g_autofree char *p33 = g_build_filename(pdir, "policy.33", NULL);
+	g_autofree char *subs = g_build_filename(root, "booleans.subs_dist", NULL);
+	g_autoptr(GError) err = NULL;
+	g_autoptr(AdPolicy) p = NULL;
+	const char *const read[] = { "read" };
+
+	(void)state;
+	NEED_POLICY();
+	assert_int_equal(g_mkdir_with_parents(pdir, 0700), 0);
+	assert_int_equal(symlink(REAL_POLICY, p33), 0);
+	assert_true(g_file_set_contents(subs, "# old new\n"
+					"allow_read_user_content  httpd_read_user_content\n"
+					"\tallow_gone no_such_boolean_here\n"
+					"httpd_enable_cgi httpd_read_user_content\n"
+					"lonely\n", -1, NULL));
+	p = ad_policy_load(p33, &err);
+	assert_null(err);
+	assert_non_null(p);
+	assert_int_equal(ad_policy_bool_value(p, "allow_read_user_content"), 0);
+	assert_string_equal(ad_policy_bool_primary(p, "allow_read_user_content"),
+			    "httpd_read_user_content");
+	assert_string_equal(ad_policy_bool_primary(p, "httpd_enable_cgi"), "httpd_enable_cgi");
+	assert_int_equal(ad_policy_bool_value(p, "allow_gone"), -1);
+	assert_null(ad_policy_bool_primary(p, "allow_gone"));
+	assert_null(ad_policy_bool_primary(p, "lonely"));
+	/* a change by the old name is a change of the new one */
+	assert_int_equal(ad_policy_explain(p, "system_u:system_r:httpd_t:s0",
+					   "staff_u:object_r:user_home_t:s0", "file", read, 1)->reason,
+			 AD_REASON_BOOLEAN);
+	ad_policy_whatif_begin(p);
+	assert_int_equal(ad_policy_set_boolean(p, "allow_read_user_content", TRUE, &err), 0);
+	assert_int_equal(ad_policy_bool_value(p, "httpd_read_user_content"), 1);
+	assert_int_equal(ad_policy_explain(p, "system_u:system_r:httpd_t:s0",
+					   "staff_u:object_r:user_home_t:s0", "file", read, 1)->reason,
+			 AD_REASON_ALLOWED);
+	ad_policy_whatif_end(p);
+	assert_int_equal(ad_policy_bool_value(p, "allow_read_user_content"), 0);
+	g_clear_pointer(&p, ad_policy_free);
+
+	/* the system's policy, without booleans.subs_dist beside it: no aliases */
+	g_unlink(p33);
+	g_rmdir(pdir);
+	g_unlink(subs);
+	g_rmdir(root);
+	p = ad_policy_load(REAL_POLICY, &err);
+	assert_non_null(p);
+	assert_int_equal(ad_policy_bool_value(p, "allow_read_user_content"), -1);
+}
+
 /* ---- the crafted cases ---------------------------------------------------------- */
 
 static void test_crafted_101_te_rule(void **state)
@@ -2075,6 +2133,7 @@ int main(void)
 		cmocka_unit_test(test_load_missing),
 		cmocka_unit_test(test_load_not_policy),
 		cmocka_unit_test(test_discovery),
+		cmocka_unit_test(test_bool_aliases),
 		cmocka_unit_test(test_crafted_101_te_rule),
 		cmocka_unit_test(test_crafted_103_boolean),
 		cmocka_unit_test(test_crafted_104_two_alternatives),
