@@ -378,7 +378,14 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 		/* file system labels (nfs_t, tmpfs_t, proc_t) are not per-file labels */
 		if (has_attr(ctx, t, "filesystem_type"))
 			continue;
-		if (!exec && (has_attr(ctx, t, "exec_type") || has_attr(ctx, t, "entry_type")))
+		/*
+		 * Program types only for an execute, but content is content:
+		 * Fedora makes httpd_sys_content_t an entry type (scripts
+		 * labelled so may run), and without it web content under /data
+		 * got httpd_user_ra_content_t.
+		 */
+		if (!exec && (has_attr(ctx, t, "exec_type") || has_attr(ctx, t, "entry_type")) &&
+			!g_str_has_suffix(t, "_content_t"))
 			continue;
 		if (device != has_attr(ctx, t, "device_node"))
 			continue;

@@ -76,7 +76,8 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
  * File types @stype may use with every permission of the denial on
  * @tclass, best candidate first, for relabelling the object at @path:
  * security and authentication files, file-system, generic and (unless the
- * access is execute) program types are left out, and so are the types
+ * access is execute) program types are left out (not a *_content_t type
+ * that is also an entry type, as Fedora's httpd_sys_content_t is), and so are the types
  * every domain may use this way (libraries, ld.so.cache); candidates sharing the
  * domain's name ("httpd_" for httpd_t) come first, then those fitting the
  * location (log files under /var/log, runtime files under /run,
