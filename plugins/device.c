@@ -47,7 +47,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 	cands = ad_file_candidates(ctx, d, stype, path, "device_node");
 	best = cands && cands->len ? g_ptr_array_index(cands, 0) : NULL;
 	if (best && path && ad_file_type_matches_domain(stype, best) &&
-		(spec = ad_fcontext_spec(path, FALSE))) {
+		(spec = ad_labels_fcontext_spec(ctx->labels, path, FALSE))) {
 		list = ad_file_type_list(cands, 1, 5);
 		s = ad_suggestion_new("device", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);

@@ -45,7 +45,7 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	/* a container's path is not the host's: nothing to relabel there */
 	path = ad_denial_in_container(ctx, d) ? NULL : ad_denial_path_str(d);
 	if (path) {
-		spec = ad_fcontext_spec(path, FALSE);
+		spec = ad_labels_fcontext_spec(ctx->labels, path, FALSE);
 		shown = ad_bytes_are_clean(path, strlen(path)) ? g_strdup(path)
 								: ad_escape_str(path);
 	}

@@ -71,7 +71,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 		subtree = !ad_path_is_standard_dir(parent) && g_strcmp0(ptype, ttype) == 0;
 		dir = g_strdup(subtree ? parent : path);
 	}
-	spec = ad_fcontext_spec(dir, subtree);
+	spec = ad_labels_fcontext_spec(ctx->labels, dir, subtree);
 	best = g_ptr_array_index(cands, 0);
 	mine = ad_file_type_matches_domain(stype, best);
 	shown = ad_file_display(dir);

@@ -60,7 +60,7 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	}
 	if (!best)
 		return 0;
-	spec = ad_fcontext_spec(path, FALSE);
+	spec = ad_labels_fcontext_spec(ctx->labels, path, FALSE);
 	shown = ad_file_display(path);
 	others = allowed->len > 1 ? ad_file_type_list(allowed, 0, 6) : g_strdup("");
 	s = ad_suggestion_new("mounton", AD_FIX_FCONTEXT, 0.6, AD_LEVEL_GREEN);

@@ -157,7 +157,7 @@ static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const ch
 	AdSuggestion *s;
 
 	/* never a whole standard directory (/var/www, /etc) */
-	if (ad_path_is_standard_dir(path) || !(spec = ad_fcontext_spec(path, dir)))
+	if (ad_path_is_standard_dir(path) || !(spec = ad_labels_fcontext_spec(ctx->labels, path, dir)))
 		return NULL;
 	s = ad_suggestion_new("restorecon", AD_FIX_FCONTEXT, 0.7, AD_LEVEL_GREEN);
 	/* it would be open to what file_contexts' label opens it to anyway */

@@ -180,5 +180,18 @@ for line in open(sys.argv[1]):
 assert n == 2, n
 print("ok: no relabel of a path seen from a container")
 PY
+	# /var/run is an alias of /run there: the file context names /run
+	expect_status 0 "analyze --json a path under /var/run" -- \
+		"$AVCDOCTOR" analyze --json -p "$POLICY" ../fedora/var-run.log
+	python3 - "$TMP/out" <<'PY' || fail "a file context under /var/run"
+import json, sys
+
+a = json.loads(open(sys.argv[1]).readline())
+s = a["suggestions"][0]
+assert s["plugin"] == "fcontext", s
+assert s["commands"][0] == ["semanage", "fcontext", "-a", "-t", "httpd_var_run_t", "--",
+                            "/run/myapp(/.*)?"], s["commands"]
+print("ok: the file context of /var/run/myapp names /run/myapp")
+PY
 fi
 finish

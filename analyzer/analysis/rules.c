@@ -350,7 +350,8 @@ static gboolean path_is_usable(const char *p, gsize len)
 	return TRUE;
 }
 
-static void values_fill(Values *v, const AdDenial *d, const char *stype, const char *ttype)
+static void values_fill(Values *v, const AdDenial *d, const char *stype, const char *ttype,
+			AdLabels *labels)
 {
 	const char *ctx_chars = "_.-:,";
 
@@ -450,11 +451,12 @@ static void values_fill(Values *v, const AdDenial *d, const char *stype, const c
 			is_dir = is_dir || g_strcmp0(d->tclass, "dir") == 0;
 			dir = is_dir ? g_strdup(v->cmd[PH_PATH]) : g_path_get_dirname(v->cmd[PH_PATH]);
 			if (!ad_path_is_standard_dir(v->cmd[PH_PATH])) {
-				v->cmd[PH_FILE_REGEX] = ad_fcontext_spec(v->cmd[PH_PATH], FALSE);
+				v->cmd[PH_FILE_REGEX] = ad_labels_fcontext_spec(labels, v->cmd[PH_PATH],
+									   FALSE);
 				v->text[PH_FILE_REGEX] = g_strdup(v->cmd[PH_FILE_REGEX]);
 			}
 			if (!ad_path_is_standard_dir(dir)) {
-				v->cmd[PH_PATH_REGEX] = ad_fcontext_spec(dir, TRUE);
+				v->cmd[PH_PATH_REGEX] = ad_labels_fcontext_spec(labels, dir, TRUE);
 				v->text[PH_PATH_REGEX] = g_strdup(v->cmd[PH_PATH_REGEX]);
 				v->text[PH_PATH_DIR] = g_strdup(dir);
 				v->cmd[PH_PATH_DIR] = g_steal_pointer(&dir);
@@ -797,7 +799,7 @@ void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const 
 		if (!rule_matches_denial(r, d, v, policy))
 			continue;
 		if (!filled) {
-			values_fill(&vals, d, stype, ttype);
+			values_fill(&vals, d, stype, ttype, ctx ? ctx->labels : NULL);
 			filled = TRUE;
 		}
 		s = rule_suggest(r, &vals, d, policy);

@@ -424,6 +424,18 @@ static char *apply_subs(GArray *subs, const char *key)
 	return NULL;
 }
 
+char *ad_fcontexts_alias(AdFcontexts *fc, const char *path)
+{
+	g_autofree char *sub = NULL;
+	char *sub2;
+
+	if (!fc || !path)
+		return NULL;
+	sub = apply_subs(fc->subs, path);
+	sub2 = apply_subs(fc->dist_subs, sub ? sub : path);
+	return sub2 ? sub2 : g_steal_pointer(&sub);
+}
+
 /* compiles @s at its first use, as libselinux does: anchored, '.' matching newlines too */
 static gboolean spec_compile(Spec *s)
 {

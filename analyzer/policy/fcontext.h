@@ -33,6 +33,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdFcontexts, ad_fcontexts_free)
  * entry matches or the entry says <<none>>
  */
 const char *ad_fcontexts_lookup(AdFcontexts *fc, const char *path, mode_t mode);
+/*
+ * @path under the path aliases (.subs, then .subs_dist: Fedora's
+ * "/var/run /run"), as file_contexts is read for it: owned, or NULL when
+ * no alias applies.  semanage refuses a file context under an alias.
+ */
+char *ad_fcontexts_alias(AdFcontexts *fc, const char *path);
 /* how many entries were read, and how many lines were left out */
 guint ad_fcontexts_count(const AdFcontexts *fc);
 guint ad_fcontexts_skipped(const AdFcontexts *fc);

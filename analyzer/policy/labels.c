@@ -357,3 +357,15 @@ gboolean ad_path_is_standard_dir(const char *path)
 	/* a user's home directory as a whole */
 	return g_str_has_prefix(path, "/home/") && path[6] && !strchr(path + 6, '/');
 }
+
+char *ad_labels_fcontext_spec(AdLabels *l, const char *path, gboolean subtree)
+{
+	g_autofree char *alias = NULL;
+
+	if (l && path) {
+		g_mutex_lock(&l->lock);
+		alias = ad_fcontexts_alias(l->fc, path);
+		g_mutex_unlock(&l->lock);
+	}
+	return ad_fcontext_spec(alias ? alias : path, subtree);
+}

@@ -57,6 +57,13 @@ gboolean ad_path_is_standard_dir(const char *path);
  * holding control characters (C0, DEL, C1).
  */
 char *ad_fcontext_spec(const char *path, gboolean subtree);
+/*
+ * ad_fcontext_spec() of @path as file_contexts names it: under the path
+ * aliases of @l's file_contexts.subs_dist and .subs ("/var/run/app" is
+ * "/run/app" on Fedora, where semanage refuses a specification under
+ * /var/run: it "conflicts with equivalency rule").  @l may be NULL.
+ */
+char *ad_labels_fcontext_spec(AdLabels *l, const char *path, gboolean subtree);
 /* mode bits for a class name: "file" → S_IFREG, "dir" → S_IFDIR, else 0 */
 mode_t ad_class_to_mode(const char *tclass);
 

@@ -258,6 +258,16 @@ static void test_rules(void **state)
 	assert_non_null(fc);
 	/* "-x" is no file type: that line is left out */
 	assert_int_equal(ad_fcontexts_skipped(fc), 1);
+	/* the path a file context must name (semanage refuses one under an alias) */
+	{
+		g_autofree char *a = ad_fcontexts_alias(fc, "/web/x");
+		g_autofree char *b = ad_fcontexts_alias(fc, "/old");
+		g_autofree char *c = ad_fcontexts_alias(fc, "/oldish/x");
+
+		assert_string_equal(a, "/srv/data/x");
+		assert_string_equal(b, "/srv");
+		assert_null(c);
+	}
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
 		const char *got = ad_fcontexts_lookup(fc, cases[i].path, cases[i].mode);
 
