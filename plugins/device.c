@@ -5,8 +5,10 @@
  * know what kind of device it is.  Lists the device types the domain may
  * use this way; when one of them is the domain's own, suggests a file
  * context for the node with it (udev labels new nodes from file_contexts
- * too); else it is information: a type for the device is needed, from the
- * policy's maintainers or a local module.  Whatever the verdict: a node
+ * too); else the one file_contexts gives sibling nodes (/dev/frob[0-9]+
+ * for /dev/frob7); else a type for the device is needed, from the
+ * policy's maintainers (with the command that lists the types the domain
+ * may use this way, for a device that is one of those kinds).  Whatever the verdict: a node
  * with the generic label is mislabeled also when the access is hidden.
  */
 #include <string.h>
@@ -21,6 +23,8 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 {
 	g_autofree char *stype = NULL, *ttype = NULL, *path = NULL, *expected = NULL;
 	g_autofree char *generic = NULL, *spec = NULL, *shown = NULL, *list = NULL;
+	g_autofree char *entry = NULL;
+	int near;
 	g_autoptr(GPtrArray) cands = NULL;
 	g_autoptr(AdSuggestion) s = NULL;
 	gboolean blk = g_strcmp0(d->tclass, "blk_file") == 0;
@@ -61,22 +65,42 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 		ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-f", blk ? "b" : "c",
 			"-t", best, "--", spec, NULL);
 		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
+	} else if (path && (near = ad_file_nearest_candidate(ctx, cands, path, &entry)) >= 0 &&
+		   (spec = ad_fcontext_spec(path, FALSE))) {
+		/* a sibling node file_contexts knows (/dev/frob[0-9]+ for /dev/frob7) */
+		const char *type = g_ptr_array_index(cands, near);
+
+		s = ad_suggestion_new("device", AD_FIX_FCONTEXT, 0.3, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		ad_suggestion_set_then(s,
+			_("Then label it %s, the type file_contexts gives the nodes "
+			  "near it (%s), which %s may use this way: it has the "
+			  "generic label %s, which file_contexts gives device nodes "
+			  "it does not know. Check that it is that kind of device."),
+			type, entry, stype, ttype);
+		ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-f", blk ? "b" : "c",
+			"-t", type, "--", spec, NULL);
+		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
 	} else {
 		list = cands ? ad_file_type_list(cands, 0, 5) : NULL;
-		s = ad_suggestion_new("device", AD_FIX_INFO, 0.3, AD_LEVEL_YELLOW);
+		s = ad_suggestion_new("device", list && *list ? AD_FIX_CONFIG : AD_FIX_REPORT_BUG,
+			0.3, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
-		if (list && *list)
+		if (list && *list) {
 			ad_suggestion_set_then(s,
 				_("Then it needs a device type: it has the generic "
 				  "label %s, so the policy does not know what "
-				  "kind of device it is. If it is like one of the "
-				  "devices %s may use this way (%s), label it "
-				  "with that type (semanage fcontext -a -t TYPE, "
-				  "restorecon); else a new device type is "
-				  "needed: report it to the policy's "
-				  "maintainers."),
-				ttype, stype, list);
-		else
+				  "kind of device it is, and file_contexts gives "
+				  "none of the device types %s may use this way "
+				  "(%s) to a node near it. If it is one of those "
+				  "kinds, label it with that type (semanage fcontext "
+				  "-a -f %s, then restorecon); the command below "
+				  "lists the rules that let %s use devices this "
+				  "way, with their types. Else a new device type is "
+				  "needed: report it to the policy's maintainers."),
+				ttype, stype, list, blk ? "b" : "c", stype);
+			ad_file_add_lookup_command(s, d, stype);
+		} else {
 			ad_suggestion_set_then(s,
 				_("Then it needs a device type: it has the generic "
 				  "label %s, so the policy does not know what "
@@ -85,6 +109,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 				  "needed: report it to the policy's "
 				  "maintainers."),
 				ttype, stype);
+		}
 	}
 	g_ptr_array_add(ret, g_steal_pointer(&s));
 	return 1;

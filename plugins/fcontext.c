@@ -7,8 +7,10 @@
  * it), and the domain may use other file types this way: the data sits
  * where the policy expects nothing in particular.  Suggests a file context
  * for the location with the best of the domain's own types, and lists the
- * others; when none of its own fits, lists the shared types it may use
- * and lets the administrator choose.
+ * others; when none of its own fits, the shared type file_contexts gives
+ * nearest the path (a sibling, another instance of the program's
+ * directory), else no type: how to choose one, with the command listing
+ * the types the domain may use this way.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +22,78 @@
 
 /* more candidates than this: the domain is broad, the choice a guess */
 #define AD_FCONTEXT_MANY 150
+
+/* @types without the one at @skip, borrowed: for listing the others */
+static GPtrArray *without(GPtrArray *types, int skip)
+{
+	GPtrArray *out = g_ptr_array_new();
+
+	for (guint i = 0; i < types->len; i++)
+		if ((int)i != skip)
+			g_ptr_array_add(out, g_ptr_array_index(types, i));
+	return out;
+}
+
+/*
+ * None of the domain's own types fits: a shared type is offered only on
+ * evidence, the one file_contexts gives nearest the path (another
+ * instance of the same program's directory, a sibling: the type other
+ * copies of this data have); else the choice is the administrator's, and
+ * the suggestion says how to make it.
+ */
+static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *cands,
+	const char *stype, const char *ttype, const char *path, const char *dir,
+	const char *spec, gboolean subtree)
+{
+	g_autofree char *entry = NULL, *shown = ad_file_display(dir);
+	g_autofree char *perms = ad_file_perm_words(d), *list = NULL;
+	int near = spec ? ad_file_nearest_candidate(ctx, cands, path, &entry) : -1;
+	g_autoptr(GPtrArray) others = without(cands, near);
+	AdSuggestion *s;
+
+	list = ad_file_type_list(others, 0, 6);
+	if (near < 0) {
+		s = ad_suggestion_new("fcontext", AD_FIX_CONFIG, 0.2, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(
+			s, _("If you want %s to have %s access on %s"), stype, perms, shown);
+		ad_suggestion_set_then(s,
+			_("Then give it a label %s may use this way, with a file "
+			  "context (semanage fcontext -a) and restorecon. Its label "
+			  "%s is the generic one file_contexts gives this location, "
+			  "so restorecon alone would not change it. None of the "
+			  "types %s may use this way is its own, and file_contexts "
+			  "gives none of them near this path, so which one fits what "
+			  "the files are is your choice: %s. The command below lists "
+			  "the rules that let %s do this, with their types."),
+			stype, ttype, stype, list, stype);
+		ad_file_add_lookup_command(s, d, stype);
+		return s;
+	}
+	s = ad_suggestion_new("fcontext", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
+	ad_suggestion_set_if(s,
+		subtree ? _("If you want %s to have %s access on %s and the files in it")
+			: _("If you want %s to have %s access on %s"),
+		stype, perms, shown);
+	{
+		g_autoptr(GString) then = g_string_new(NULL);
+		const char *type = g_ptr_array_index(cands, near);
+
+		g_string_append_printf(then,
+			_("Then give it the label file_contexts gives near it: %s, "
+			  "as for %s, which %s may use this way. Its label %s is "
+			  "the generic one file_contexts gives this location, so "
+			  "restorecon alone would not change it. None of the types "
+			  "%s may use this way is its own: check that %s fits what "
+			  "the files are."),
+			type, entry, stype, ttype, stype, type);
+		if (*list)
+			g_string_append_printf(
+				then, _(" Other types %s may use this way: %s."), stype, list);
+		ad_suggestion_set_then(s, "%s", then->str);
+		ad_file_add_fcontext_commands(s, type, spec, dir, subtree);
+	}
+	return s;
+}
 
 static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
@@ -79,24 +153,8 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	others = ad_file_type_list(cands, 1, 5);
 
 	if (!mine) {
-		/*
-		 * None of the domain's own types fits: which shared type the data
-		 * should get is the administrator's choice.  List, do not pick.
-		 */
-		g_autofree char *list = ad_file_type_list(cands, 0, 6);
-
-		s = ad_suggestion_new("fcontext", AD_FIX_INFO, 0.2, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(
-			s, _("If you want %s to have %s access on %s"), stype, perms, shown);
-		ad_suggestion_set_then(s,
-			_("Then give it a label %s may use this way, with "
-			  "semanage fcontext -a -t TYPE and restorecon. Its label "
-			  "%s is the generic one file_contexts gives this "
-			  "location, so restorecon alone would not change it. "
-			  "None of the types %s may use this way is its own; "
-			  "choose the one that fits what the files are: %s."),
-			stype, ttype, stype, list);
-		g_ptr_array_add(ret, g_steal_pointer(&s));
+		g_ptr_array_add(ret, not_own_type(d, ctx, cands, stype, ttype, path, dir, spec,
+						  subtree));
 		return 1;
 	}
 	/* a domain that may use very many types makes the best candidate a guess */
@@ -136,14 +194,8 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 					"file context cannot name: no command is offered."));
 		ad_suggestion_set_then(s, "%s", then->str);
 	}
-	if (spec) {
-		ad_suggestion_add_command(
-			s, "semanage", "fcontext", "-a", "-t", best, "--", spec, NULL);
-		if (subtree)
-			ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", dir, NULL);
-		else
-			ad_suggestion_add_command(s, "restorecon", "-v", "--", dir, NULL);
-	}
+	if (spec)
+		ad_file_add_fcontext_commands(s, best, spec, dir, subtree);
 	g_ptr_array_add(ret, g_steal_pointer(&s));
 	return 1;
 }

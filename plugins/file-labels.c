@@ -439,6 +439,52 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 	return out;
 }
 
+int ad_file_nearest_candidate(AdContext *ctx, GPtrArray *cands, const char *path,
+	char **ret_entry)
+{
+	guint max = 0;
+	int best = -1;
+
+	if (ret_entry)
+		*ret_entry = NULL;
+	for (guint i = 0; ctx->labels && path && cands && i < cands->len; i++) {
+		g_autofree char *entry = NULL;
+		guint n = ad_labels_type_nearness(
+			ctx->labels, g_ptr_array_index(cands, i), path, &entry);
+
+		if (n > max) {
+			max = n;
+			best = (int)i;
+			if (ret_entry) {
+				g_free(*ret_entry);
+				*ret_entry = g_steal_pointer(&entry);
+			}
+		}
+	}
+	return best;
+}
+
+void ad_file_add_fcontext_commands(AdSuggestion *s, const char *type, const char *spec,
+	const char *path, gboolean subtree)
+{
+	ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-t", type, "--", spec, NULL);
+	if (subtree)
+		ad_suggestion_add_command(s, "restorecon", "-R", "-v", "--", path, NULL);
+	else
+		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
+}
+
+void ad_file_add_lookup_command(AdSuggestion *s, const AdDenial *d, const char *stype)
+{
+	g_autoptr(GString) perms = g_string_new(NULL);
+
+	for (guint i = 0; i < d->perms->len; i++)
+		g_string_append_printf(perms, "%s%s", i ? "," : "",
+			(const char *)g_ptr_array_index(d->perms, i));
+	ad_suggestion_add_command(
+		s, "sesearch", "-A", "-s", stype, "-c", d->tclass, "-p", perms->str, NULL);
+}
+
 char *ad_file_perm_words(const AdDenial *d)
 {
 	g_autoptr(GString) s = g_string_new(NULL);

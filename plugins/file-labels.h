@@ -101,6 +101,31 @@ guint ad_file_common_words(const char *a, const char *b);
 /* TRUE when @type shares the first word of the domain's name ("httpd" of httpd_t) */
 gboolean ad_file_type_matches_domain(const char *stype, const char *type);
 
+/*
+ * The candidate of @cands (ad_file_candidates()' order) that file_contexts
+ * gives nearest @path (ad_labels_type_nearness(): sibling and parent
+ * paths, other instances of the same program's directory), the earlier
+ * one when two are as near.  Its index, and in @ret_entry (may be NULL)
+ * the entry that gives it, owned; -1 when none is given near @path.
+ */
+int ad_file_nearest_candidate(AdContext *ctx, GPtrArray *cands, const char *path,
+	char **ret_entry);
+
+/*
+ * Adds "semanage fcontext -a -t @type -- @spec" and the restorecon of
+ * @path (-R when @subtree): a file context and its use.
+ */
+void ad_file_add_fcontext_commands(AdSuggestion *s, const char *type, const char *spec,
+	const char *path, gboolean subtree);
+
+/*
+ * Adds the command that lists the rules letting @stype do the denied
+ * access, and so the types it may use this way: "sesearch -A -s httpd_t
+ * -c file -p read,open" (setools).  For the suggestions that leave the
+ * choice of a type to the administrator.
+ */
+void ad_file_add_lookup_command(AdSuggestion *s, const AdDenial *d, const char *stype);
+
 /* "read, write and open": the denial's permissions in words; owned */
 char *ad_file_perm_words(const AdDenial *d);
 

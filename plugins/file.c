@@ -23,6 +23,78 @@ static gboolean is_unlabeled_type(const char *t)
 	return t && (strcmp(t, "unlabeled_t") == 0 || strcmp(t, "file_t") == 0);
 }
 
+/*
+ * file_contexts has no label for the path: a type the domain may use this
+ * way, on evidence: the one file_contexts gives nearest the path (a
+ * sibling, another instance of the same program's directory), else the
+ * domain's own; proved like the other fixes.  Without either, how to
+ * choose one, with the command listing the types.
+ */
+static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *stype,
+	const char *path, const char *shown)
+{
+	g_autoptr(GPtrArray) cands = ad_file_candidates(ctx, d, stype, path, NULL);
+	gboolean dir = g_strcmp0(d->tclass, "dir") == 0;
+	g_autofree char *entry = NULL, *spec = NULL, *list = NULL;
+	const char *type = NULL;
+	AdSuggestion *s;
+	int near;
+
+	if (!ad_path_is_standard_dir(path))
+		spec = ad_fcontext_spec(path, dir);
+	near = ad_file_nearest_candidate(ctx, cands, path, &entry);
+	if (near >= 0)
+		type = g_ptr_array_index(cands, near);
+	else if (cands && cands->len &&
+		 ad_file_type_matches_domain(stype, g_ptr_array_index(cands, 0)))
+		type = g_ptr_array_index(cands, 0);
+	if (!type || !spec) {
+		list = cands ? ad_file_type_list(cands, 0, 6) : g_strdup("");
+		s = ad_suggestion_new("file", AD_FIX_CONFIG, 0.3, AD_LEVEL_YELLOW);
+		ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
+		if (*list)
+			ad_suggestion_set_then(s,
+				_("Then add a file context for it (semanage fcontext "
+				  "-a) and restore it with restorecon: file_contexts "
+				  "has no label for this path, so restorecon alone "
+				  "leaves it alone. None of the types %s may use this "
+				  "way is its own or given near this path, so which "
+				  "one fits what the files are is your choice: %s. "
+				  "The command below lists the rules that let %s do "
+				  "this, with their types."),
+				stype, list, stype);
+		else
+			ad_suggestion_set_then(s,
+				_("Then add a file context for it (semanage fcontext "
+				  "-a) and restore it with restorecon: file_contexts "
+				  "has no label for this path, so restorecon alone "
+				  "leaves it alone. %s may use no file type this way "
+				  "that could be offered; the command below lists the "
+				  "rules that let it do this, with their types."),
+				stype);
+		ad_file_add_lookup_command(s, d, stype);
+		return s;
+	}
+	s = ad_suggestion_new("file", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
+	ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
+	if (entry)
+		ad_suggestion_set_then(s,
+			_("Then label it %s, the type file_contexts gives near it "
+			  "(%s), which %s may use this way: file_contexts has no "
+			  "label for this path, so restorecon alone leaves it "
+			  "alone. Check that %s fits what the files are."),
+			type, entry, stype, type);
+	else
+		ad_suggestion_set_then(s,
+			_("Then label it %s, %s's own type for this access: "
+			  "file_contexts has no label for this path, so restorecon "
+			  "alone leaves it alone. Check that %s fits what the files "
+			  "are."),
+			type, stype, type);
+	ad_file_add_fcontext_commands(s, type, spec, path, dir);
+	return s;
+}
+
 static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
 {
 	g_autofree char *ttype = ad_denial_ttype(d);
@@ -42,16 +114,7 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	if (path) {
 		shown = ad_file_display(path);
 		if (ctx->labels && !expected) {
-			s = ad_suggestion_new("file", AD_FIX_INFO, 0.3, AD_LEVEL_YELLOW);
-			ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
-			ad_suggestion_set_then(s,
-				_("Then note that file_contexts has no label for "
-				  "this path (restorecon leaves it alone): label it "
-				  "with chcon -t TYPE, or add a file context with "
-				  "semanage fcontext -a -t TYPE, choosing a type %s "
-				  "may use."),
-				stype);
-			g_ptr_array_add(ret, s);
+			g_ptr_array_add(ret, no_entry(d, ctx, stype, path, shown));
 		} else {
 			const AdVerdict *after =
 				expected ? ad_file_verdict_as(ctx, d, expected) : NULL;

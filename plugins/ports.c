@@ -3,7 +3,11 @@
  * bind_ports / connect_ports: a domain may not bind or connect to a port
  * because of the port's label.  The fix labels the port with a type the
  * domain may use (`semanage port`), preferring the type named after the
- * domain (http_port_t for httpd_t).  Both plugins share this file: they
+ * domain (http_port_t for httpd_t); when none is, the type of the
+ * service the program is named after (redis_port_t for redis-server) or
+ * of the ports next to this one (within AD_PORT_NEAR), and without such
+ * evidence no type: the commands that show the port's label and the
+ * types the domain may use.  Both plugins share this file: they
  * differ only in the permission (name_bind, name_connect) and the words.
  *
  * A client connecting to a port that belongs to a service (a specific port
@@ -109,6 +113,80 @@ static char *type_list(GPtrArray *types, guint from, guint max)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
+/* a port this near one the policy gives a type counts as a neighbour of them */
+#define AD_PORT_NEAR 10
+
+/* does a word of the program's name (comm, or exe's last name) name @type's service? */
+static gboolean program_names(const AdDenial *d, const char *type)
+{
+	g_autofree char *tword = g_strdup(type);
+	const AdBytes *names[] = { &d->comm, &d->exe };
+	char *us = strchr(tword, '_');
+
+	if (us)
+		*us = '\0';
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *name = NULL;
+		g_auto(GStrv) words = NULL;
+		const char *base;
+
+		if (!names[i]->data || !names[i]->len)
+			continue;
+		name = g_strndup(names[i]->data, names[i]->len);
+		base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+		words = g_strsplit_set(base, "-_.", -1);
+		if (words[0] && word_matches(words[0], tword))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * None of the port types the domain may use is named after it: the one
+ * the evidence points to, index into @candidates, or -1: a type whose
+ * service the program's name names (redis_port_t for redis-server), else
+ * the type of the nearest ports the policy labels (8081 beside
+ * http_cache_port_t's 8080), within AD_PORT_NEAR.  @ret_why: the
+ * evidence in words, owned.
+ */
+static int evidence_type(AdContext *ctx, const AdDenial *d, const char *protocol,
+			 GPtrArray *candidates, char **ret_why)
+{
+	guint best = G_MAXUINT, low = 0, high = 0;
+	int pick = -1;
+
+	*ret_why = NULL;
+	for (guint i = 0; i < candidates->len; i++) {
+		if (program_names(d, g_ptr_array_index(candidates, i))) {
+			g_autofree char *comm = g_strndup(d->comm.data ? d->comm.data : "",
+							  d->comm.len);
+
+			*ret_why = g_strdup_printf(_("the port type of the service the program "
+						     "(%s) is named after"), comm);
+			return (int)i;
+		}
+	}
+	for (guint i = 0; i < candidates->len; i++) {
+		guint l = 0, h = 0;
+		guint dist = ad_policy_port_type_distance(ctx->policy, protocol,
+							  g_ptr_array_index(candidates, i),
+							  (guint)d->port, &l, &h);
+
+		if (dist <= AD_PORT_NEAR && dist < best) {
+			best = dist;
+			pick = (int)i;
+			low = l;
+			high = h;
+		}
+	}
+	if (pick >= 0)
+		*ret_why = low == high ? g_strdup_printf(_("the type the policy gives port %u, "
+							   "next to it"), low)
+				       : g_strdup_printf(_("the type the policy gives ports "
+							   "%u-%u, next to it"), low, high);
+	return pick;
+}
+
 static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdict *v,
 			AdContext *ctx, GPtrArray *ret)
 {
@@ -116,13 +194,14 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	const char *perms[] = { cause->perm };
 	gboolean bind = strcmp(cause->perm, "name_bind") == 0;
 	g_autofree char *stype = NULL, *cur = NULL, *in_policy = NULL, *port = NULL;
-	g_autofree char *others = NULL;
+	g_autofree char *others = NULL, *why = NULL;
 	g_autoptr(GPtrArray) allowed = NULL;
 	g_autoptr(GPtrArray) candidates = NULL;
 	g_autoptr(GString) then = g_string_new(NULL);
 	SortData sd;
 	const char *best;
 	gboolean defined, generic, named;
+	int near = -1;
 	const char *flag, *verb;
 	AdSuggestion *s;
 	double conf;
@@ -153,6 +232,8 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	g_ptr_array_sort_with_data(candidates, candidate_cmp, &sd);
 	best = g_ptr_array_index(candidates, 0);
 	named = domain_score(stype, best) > 0;
+	if (!named && (near = evidence_type(ctx, d, protocol, candidates, &why)) >= 0)
+		best = g_ptr_array_index(candidates, near);
 
 	port = g_strdup_printf("%" PRId64, d->port);
 	defined = ad_policy_port_is_defined(ctx->policy, protocol, (guint)d->port);
@@ -212,7 +293,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		conf = generic ? 0.3 : 0.2;
 	if (v->reason == AD_REASON_BOOLEAN)
 		conf = MIN(conf, 0.5); /* the boolean plugin's answer comes first */
-	s = ad_suggestion_new(cause->id, AD_FIX_PORT, conf,
+	s = ad_suggestion_new(cause->id, named || near >= 0 ? AD_FIX_PORT : AD_FIX_CONFIG, conf,
 			      named && generic && !defined ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW);
 	ad_suggestion_set_if(s, _("If you want to allow %s to %s port %s/%s"), stype, verb, port,
 			     protocol);
@@ -224,14 +305,32 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 			g_string_append_printf(then, _(" Other port types it may %s: %s."), verb,
 					       others);
 		}
+	} else if (near >= 0) {
+		g_string_append_printf(then, _("Then label port %s/%s with %s, %s, if the port "
+					       "belongs to that service: none of the port types "
+					       "%s may %s is named after it."),
+				       port, protocol, best, why, stype, verb);
+		if (candidates->len > 1) {
+			g_autoptr(GPtrArray) rest = g_ptr_array_new();
+
+			for (guint i = 0; i < candidates->len; i++)
+				if ((int)i != near)
+					g_ptr_array_add(rest, g_ptr_array_index(candidates, i));
+			others = type_list(rest, 0, AD_PORT_TYPES_SHOWN);
+			g_string_append_printf(then, _(" Other port types it may %s: %s."), verb,
+					       others);
+		}
 	} else {
-		/* no name to go by: a command with a guessed type could break another service */
+		/* nothing to go by: a guessed type could give the port to the wrong service */
 		others = type_list(candidates, 0, AD_PORT_TYPES_SHOWN);
 		g_string_append_printf(then, _("Then label the port with the type of the service "
 					       "it belongs to, if %s may %s that type (semanage "
-					       "port %s -t TYPE -p %s %s). The port types %s may "
-					       "%s are %s; none is named after it."),
-				       stype, verb, flag, protocol, port, stype, verb, others);
+					       "port %s). The port types %s may %s are %s; none is "
+					       "named after it, after the program, or given to ports "
+					       "next to this one. The commands below show how the "
+					       "policy labels this port, and the rules that let %s "
+					       "%s ports, with their types."),
+				       stype, verb, flag, stype, verb, others, stype, verb);
 	}
 	if (generic)
 		g_string_append_printf(then, _(" The port has the generic type %s now: no "
@@ -252,9 +351,14 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 					       "(see above): labelling the port is the narrower "
 					       "change."), cause->perm, cur);
 	ad_suggestion_set_then(s, "%s", then->str);
-	if (named)
+	if (named || near >= 0) {
 		ad_suggestion_add_command(s, "semanage", "port", flag, "-t", best, "-p", protocol,
 					  port, NULL);
+	} else {
+		ad_suggestion_add_command(s, "seinfo", "--portcon", port, NULL);
+		ad_suggestion_add_command(s, "sesearch", "-A", "-s", stype, "-c", d->tclass,
+					  "-p", cause->perm, NULL);
+	}
 	g_ptr_array_add(ret, s);
 	return 1;
 }

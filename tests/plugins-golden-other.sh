@@ -54,7 +54,10 @@ def find(case, alert, plugin, kind):
 facts = [
     ("bind-reserved-port", 0, "bind_ports", "port", "green", 0,
      "semanage port -a -t http_port_t -p tcp 81"),
-    ("bind-port-boolean", 0, "bind_ports", "port", "yellow", "-", None),
+    # no port type named after staff_t, the program or the ports next to 24800:
+    # no type guessed, the commands that list the policy's port labels and rules
+    ("bind-port-boolean", 0, "bind_ports", "config", "yellow", "-",
+     "seinfo --portcon 24800"),
     ("connect-cache-port", 0, "connect_ports", "note", None, "-", None),
     ("execmem", 0, "execmem", "report_bug", "yellow", "-", None),
     ("execmem", 1, "execmem", "report_bug", "yellow", 0, None),

@@ -29,7 +29,27 @@ struct _AdLabels {
 	GMutex uses_lock;
 	GHashTable *uses;		/* type -> count; NULL until asked */
 	GHashTable *places;		/* "type\x1fplace" set */
+	GHashTable *entries;		/* type -> GPtrArray of Entry: where it is given */
 };
+
+/* one entry of file_contexts as ad_labels_type_nearness() compares it */
+typedef struct {
+	char *spec;		/* the regular expression, as written */
+	char *lit;		/* its literal start, escapes undone, no trailing '/' */
+	gboolean whole;		/* the last name of lit is complete ("/dev/frob[0-9]" : no) */
+} Entry;
+
+static void entry_free(Entry *e)
+{
+	g_free(e->spec);
+	g_free(e->lit);
+	g_free(e);
+}
+
+static void entries_free(gpointer p)
+{
+	g_ptr_array_unref(p);
+}
 
 /* POLICYROOT of a policy file: its directory's parent */
 static char *policy_root(const char *policy_path)
@@ -109,6 +129,7 @@ void ad_labels_free(AdLabels *l)
 	g_hash_table_unref(l->customizable);
 	g_clear_pointer(&l->uses, g_hash_table_unref);
 	g_clear_pointer(&l->places, g_hash_table_unref);
+	g_clear_pointer(&l->entries, g_hash_table_unref);
 	g_mutex_clear(&l->lock);
 	g_hash_table_unref(l->cache);
 	g_mutex_clear(&l->uses_lock);
@@ -210,6 +231,54 @@ static char *place_of(const char *path, gsize len, gboolean drop_last)
 					(int)comp_len[1], comp[1]);
 }
 
+/*
+ * The literal start of the regular expression @re (up to white space):
+ * escaped characters ("\\.") are themselves, a character made optional by
+ * '?', '*' or '{' is dropped, a trailing '/' too.  @ret_whole: the last
+ * name is complete (the expression ends there, or goes on with "(/" or
+ * after a '/').  Owned.
+ */
+static char *literal_start(const char *re, gboolean *ret_whole)
+{
+	GString *s = g_string_new(NULL);
+	const char *p = re;
+	gboolean slash_before = FALSE;
+
+	for (; *p && *p != ' ' && *p != '\t'; p++) {
+		if (*p == '\\' && p[1] && strchr(".^$*+?()[]{}|\\-/", p[1])) {
+			g_string_append_c(s, *++p);
+			continue;
+		}
+		if (strchr(".^$*+?()[]{}|\\", *p))
+			break;
+		g_string_append_c(s, *p);
+	}
+	if ((*p == '?' || *p == '*' || *p == '{') && s->len)
+		g_string_truncate(s, s->len - 1);
+	slash_before = s->len && s->str[s->len - 1] == '/';
+	*ret_whole = !*p || *p == ' ' || *p == '\t' || slash_before ||
+		     (*p == '(' && p[1] == '/');
+	while (s->len > 1 && s->str[s->len - 1] == '/')
+		g_string_truncate(s, s->len - 1);
+	return g_string_free(s, FALSE);
+}
+
+/* keeps where @line (an entry of file_contexts) gives @type, for ad_labels_type_nearness() */
+static void add_entry(AdLabels *l, const char *type, const char *line)
+{
+	GPtrArray *list = g_hash_table_lookup(l->entries, type);
+	Entry *e;
+
+	if (!list) {
+		list = g_ptr_array_new_with_free_func((GDestroyNotify)entry_free);
+		g_hash_table_insert(l->entries, g_strdup(type), list);
+	}
+	e = g_new0(Entry, 1);
+	e->spec = g_strndup(line, strcspn(line, " \t"));
+	e->lit = literal_start(line, &e->whole);
+	g_ptr_array_add(list, e);
+}
+
 /* counts the entries of one file_contexts file into l->uses and l->places */
 static void count_file(AdLabels *l, const char *path)
 {
@@ -242,6 +311,7 @@ static void count_file(AdLabels *l, const char *path)
 			   (line[lit] == '(' && line[lit + 1] == '/');
 		if ((place = place_of(line, lit, !complete)))
 			g_hash_table_add(l->places, g_strdup_printf("%s\x1f%s", type, place));
+		add_entry(l, type, line);
 	}
 }
 
@@ -256,6 +326,7 @@ static void count_uses(AdLabels *l)
 	homedirs = g_strconcat(l->path, ".homedirs", NULL);
 	l->uses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	l->places = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	l->entries = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, entries_free);
 	count_file(l, l->path);
 	count_file(l, local);
 	count_file(l, homedirs);
@@ -282,6 +353,73 @@ guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 		*ret_same_place = key && g_hash_table_contains(l->places, key);
 	g_mutex_unlock(&l->uses_lock);
 	return n;
+}
+
+/*
+ * How near the entry @e lies to @path: 0 when it says nothing about it;
+ * else 4 for each directory of @path (not @path itself) the entry starts
+ * with, plus 2 when the next name begins the same ("webapp" and
+ * "webapp2", "frob" of "/dev/frob[0-9]+" and "frob0": another instance
+ * of the same program's directory, a sibling node).  Directories shared
+ * count only when the deepest of them is not a standard one (/var/lib,
+ * /dev, /opt hold everything) or the next name begins the same.
+ */
+static guint entry_nearness(const Entry *e, const char *path)
+{
+	g_auto(GStrv) pc = g_strsplit(path + 1, "/", -1);
+	g_auto(GStrv) lc = g_strsplit(e->lit[0] == '/' ? e->lit + 1 : e->lit, "/", -1);
+	guint np = g_strv_length(pc), nl = g_strv_length(lc), k = 0;
+	gboolean stem = FALSE;
+	g_autoptr(GString) dir = g_string_new(NULL);
+
+	if (e->lit[0] != '/' || !*pc[0])
+		return 0;
+	if (nl == 1 && !*lc[0])
+		nl = 0;		/* "/" itself */
+	while (k + 1 < np && k < nl && (k + 1 < nl || e->whole) && strcmp(pc[k], lc[k]) == 0) {
+		g_string_append_printf(dir, "/%s", pc[k]);
+		k++;
+	}
+	if (k < np && k < nl) {
+		gsize lp = strlen(pc[k]), ll = strlen(lc[k]), n = 0;
+		gboolean partial = k + 1 == nl && !e->whole;
+
+		while (n < lp && n < ll && pc[k][n] == lc[k][n])
+			n++;
+		stem = n >= 3 && (partial ? n == ll : n + 2 >= MIN(lp, ll));
+	}
+	if (!stem && (!k || ad_path_is_standard_dir(dir->str)))
+		return 0;
+	return 4 * k + (stem ? 2 : 0);
+}
+
+guint ad_labels_type_nearness(AdLabels *l, const char *type, const char *path,
+			      char **ret_entry)
+{
+	GPtrArray *list;
+	const Entry *best = NULL;
+	guint max = 0;
+
+	if (ret_entry)
+		*ret_entry = NULL;
+	if (!type || !path || path[0] != '/')
+		return 0;
+	g_mutex_lock(&l->uses_lock);
+	count_uses(l);
+	list = g_hash_table_lookup(l->entries, type);
+	for (guint i = 0; list && i < list->len; i++) {
+		const Entry *e = g_ptr_array_index(list, i);
+		guint n = entry_nearness(e, path);
+
+		if (n > max) {
+			max = n;
+			best = e;
+		}
+	}
+	if (best && ret_entry)
+		*ret_entry = g_strdup(best->spec);
+	g_mutex_unlock(&l->uses_lock);
+	return max;
 }
 
 /* FHS and distribution directories: a fix never relabels these wholesale */

@@ -37,6 +37,17 @@ gboolean ad_labels_is_customizable(AdLabels *l, const char *type);
  */
 guint ad_labels_type_uses(AdLabels *l, const char *type, const char *path,
 			  gboolean *ret_same_place);
+/*
+ * How near @path file_contexts gives files @type: 0 when no entry for it
+ * lies near; else more the nearer the entry: 4 for each directory of
+ * @path it shares (the deepest of them not a standard one such as /var/lib
+ * or /dev, unless the next name begins the same too), plus 2 when the next
+ * name begins the same ("/var/lib/webapp(/.*)?" for /var/lib/webapp2/x,
+ * "/dev/frob[0-9]+" for /dev/frob7).  @ret_entry (may be NULL): that
+ * entry's regular expression, owned.
+ */
+guint ad_labels_type_nearness(AdLabels *l, const char *type, const char *path,
+			      char **ret_entry);
 /* reads now what ad_labels_type_uses() reads at its first question (a thread with time to spare) */
 void ad_labels_read_ahead(AdLabels *l);
 /*

@@ -174,3 +174,30 @@ gboolean ad_policy_port_type_is_generic(AdPolicy *p, const char *type)
 	}
 	return g_ptr_array_find_with_equal_func(generic, type, g_str_equal, NULL);
 }
+
+guint ad_policy_port_type_distance(AdPolicy *p, const char *protocol, const char *type,
+				   guint port, guint *ret_low, guint *ret_high)
+{
+	int proto = protocol_number(protocol);
+	guint best = G_MAXUINT;
+
+	g_return_val_if_fail(p != NULL, G_MAXUINT);
+	if (!proto || !type)
+		return G_MAXUINT;
+	for (ocontext_t *c = p->db.ocontexts[OCON_PORT]; c; c = c->next) {
+		const char *t = type_name(p, c->context[0].type);
+		guint low = c->u.port.low_port, high = c->u.port.high_port, dist;
+
+		if (c->u.port.protocol != proto || !t || strcmp(t, type) != 0 || high < low)
+			continue;
+		dist = port < low ? low - port : port > high ? port - high : 0;
+		if (dist < best) {
+			best = dist;
+			if (ret_low)
+				*ret_low = low;
+			if (ret_high)
+				*ret_high = high;
+		}
+	}
+	return best;
+}

@@ -42,4 +42,13 @@ gboolean ad_policy_port_is_defined(AdPolicy *p, const char *protocol, guint port
  */
 gboolean ad_policy_port_type_is_generic(AdPolicy *p, const char *type);
 
+/*
+ * How far @port lies from the nearest port the policy labels @type on
+ * @protocol (0: inside one of its portcon entries), and that entry's
+ * range in @ret_low and @ret_high (may be NULL).  G_MAXUINT when no
+ * portcon entry gives @type.
+ */
+guint ad_policy_port_type_distance(AdPolicy *p, const char *protocol, const char *type,
+				   guint port, guint *ret_low, guint *ret_high);
+
 G_END_DECLS

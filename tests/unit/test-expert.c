@@ -17,7 +17,12 @@
  *   dontaudit module first; a JIT that needs it (java) does not;
  * - ports that have an owner: web_t connecting to the database's or the
  *   mail server's port is their client: the boolean or the module first,
- *   never the port relabelled to web_port_t (named after web_t).
+ *   never the port relabelled to web_port_t (named after web_t);
+ * - concrete label types: a file context, device label or port label names
+ *   the type the evidence points to (the entry file_contexts gives a
+ *   sibling, the domain's own type, the ports next to it, the program's
+ *   name), proved; without evidence, the commands that list the types,
+ *   never a "TYPE" placeholder.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,8 +68,10 @@ static const char policy_conf[] =
 	"sensitivity s0;\ndominance { s0 }\ncategory c0;\nlevel s0:c0;\n"
 	"mlsconstrain process transition ( h1 dom h2 );\n"
 	"attribute domain;\nattribute file_type;\nattribute base_file_type;\n"
-	"attribute port_type;\n"
+	"attribute port_type;\nattribute device_node;\n"
 	"type web_t, domain;\ntype other_t, domain;\n"
+	"type file_t, file_type;\ntype device_t, file_type;\ntype port_t, port_type;\n"
+	"type frob_device_t, device_node;\ntype null_device_t, device_node;\n"
 	"type var_t, file_type, base_file_type;\ntype spool_area_t, file_type, base_file_type;\n"
 	"type user_home_t, file_type;\ntype data_t, file_type;\n"
 	"type web_sys_content_t, file_type;\ntype web_sys_rw_content_t, file_type;\n"
@@ -80,6 +87,8 @@ static const char policy_conf[] =
 	"allow other_t web_sys_content_t:file { read open getattr };\n"
 	"allow other_t web_sys_rw_content_t:file { read open getattr };\n"
 	"allow web_t web_port_t:tcp_socket name_bind;\n"
+	"allow other_t { db_port_t mail_port_t }:tcp_socket name_bind;\n"
+	"allow other_t { frob_device_t null_device_t }:chr_file { read open };\n"
 	"role system_r;\nrole system_r types { domain };\n"
 	"user system_u roles { system_r } level s0 range s0 - s0:c0;\n"
 	"sid kernel system_u:system_r:web_t:s0\n"
@@ -95,7 +104,12 @@ static const char file_contexts[] =
 	"/var/spool(/.*)?\tsystem_u:object_r:spool_area_t:s0\n"
 	"/var/www(/.*)?\tsystem_u:object_r:web_sys_content_t:s0\n"
 	"/var/www/uploads(/.*)?\tsystem_u:object_r:web_sys_rw_content_t:s0\n"
-	"/home/[^/]+(/.*)?\tsystem_u:object_r:user_home_t:s0\n";
+	"/home/[^/]+(/.*)?\tsystem_u:object_r:user_home_t:s0\n"
+	"/var/lib/shop(/.*)?\tsystem_u:object_r:web_sys_rw_content_t:s0\n"
+	"/srv/shop(/.*)?\tsystem_u:object_r:web_sys_rw_content_t:s0\n"
+	"/dev(/.*)?\tsystem_u:object_r:device_t:s0\n"
+	"/dev/frob[0-9]+\t-c\tsystem_u:object_r:frob_device_t:s0\n"
+	"/dev/null\t-c\tsystem_u:object_r:null_device_t:s0\n";
 
 static char *dir;
 static AdPolicy *pol;
@@ -161,9 +175,9 @@ static AdDenial *denial_of(const char *text)
 	return ad_denial_ref(g_ptr_array_index(out, 0));
 }
 
-/* an AVC of web_t on the file @path labelled @ttype, with its PATH record */
-static AdDenial *file_avc(const char *perm, const char *ttype, const char *tclass,
-			  const char *path)
+/* an AVC of @stype on the file @path labelled @ttype, with its PATH record */
+static AdDenial *avc_of(const char *stype, const char *perm, const char *ttype,
+			const char *tclass, const char *path)
 {
 	static guint serial = 100;
 	g_autofree char *text = NULL;
@@ -171,12 +185,19 @@ static AdDenial *file_avc(const char *perm, const char *ttype, const char *tclas
 	serial++;
 	text = g_strdup_printf(
 		"type=AVC msg=audit(1700000001.100:%u): avc:  denied  { %s } for  pid=100 "
-		"comm=\"web\" name=\"x\" dev=\"sda1\" ino=1 scontext=system_u:system_r:web_t:s0 "
+		"comm=\"web\" name=\"x\" dev=\"sda1\" ino=1 scontext=system_u:system_r:%s:s0 "
 		"tcontext=system_u:object_r:%s:s0 tclass=%s permissive=0\n"
 		"type=PATH msg=audit(1700000001.100:%u): item=0 name=\"%s\" inode=1 "
 		"nametype=NORMAL\n",
-		serial, perm, ttype, tclass, serial, path);
+		serial, perm, stype, ttype, tclass, serial, path);
 	return denial_of(text);
+}
+
+/* an AVC of web_t on the file @path labelled @ttype, with its PATH record */
+static AdDenial *file_avc(const char *perm, const char *ttype, const char *tclass,
+			  const char *path)
+{
+	return avc_of("web_t", perm, ttype, tclass, path);
 }
 
 /* the whole analysis of @d, ranked */
@@ -421,6 +442,201 @@ static void test_port_owner_module(void **state)
 	assert_port_kept(s, d);
 }
 
+/* ---------------------------------------------------------------- concrete label types */
+
+/* no command of @s names a placeholder type */
+static void assert_no_placeholder(GPtrArray *s)
+{
+	for (guint i = 0; i < s->len; i++) {
+		const AdSuggestion *x = nth(s, i);
+
+		for (guint j = 0; j < x->commands->len; j++)
+			assert_false(command_has(x, j, "TYPE"));
+		assert_null(strstr(x->then_text, "-t TYPE"));
+	}
+}
+
+/* the one suggestion of @plugin, whatever its kind */
+static const AdSuggestion *of_plugin(GPtrArray *s, const char *plugin)
+{
+	const AdSuggestion *found = NULL;
+
+	for (guint i = 0; i < s->len; i++)
+		if (strcmp(nth(s, i)->plugin, plugin) == 0) {
+			assert_null(found);
+			found = nth(s, i);
+		}
+	assert_non_null(found);
+	return found;
+}
+
+/* is @cmd the first command of @x, as its argument vector joined by spaces? */
+static void assert_command(const AdSuggestion *x, guint i, const char *cmd)
+{
+	g_autofree char *joined = NULL;
+
+	assert_true(i < x->commands->len);
+	joined = g_strjoinv(" ", g_ptr_array_index(x->commands, i));
+	assert_string_equal(joined, cmd);
+}
+
+/*
+ * other_t reads data under /var/lib/shop2, labelled var_t as file_contexts
+ * says; none of the types it may read is its own.  file_contexts gives
+ * /var/lib/shop (another instance of the same program's directory)
+ * web_sys_rw_content_t: that one, proved, although web_sys_content_t
+ * would rank first without the evidence.
+ */
+static void test_label_type_from_sibling(void **state)
+{
+	g_autoptr(AdDenial) d = avc_of("other_t", "read", "var_t", "file", "/var/lib/shop2/cart");
+	g_autoptr(GPtrArray) s = analyse(d);
+	const AdSuggestion *x;
+
+	(void)state;
+	assert_no_placeholder(s);
+	x = of_plugin(s, "fcontext");
+	assert_int_equal(x->kind, AD_FIX_FCONTEXT);
+	assert_string_equal(x->new_type, "web_sys_rw_content_t");
+	assert_int_equal(x->proof, AD_PROOF_OK);
+	assert_command(x, 0, "semanage fcontext -a -t web_sys_rw_content_t -- /var/lib/shop2(/.*)?");
+	assert_command(x, 1, "restorecon -R -v -- /var/lib/shop2");
+	assert_non_null(strstr(x->then_text, "/var/lib/shop(/.*)?"));
+}
+
+/*
+ * The same without a sibling: no type is guessed; how to choose one, with
+ * the command that lists the rules, spelled out.
+ */
+static void test_label_type_by_hand(void **state)
+{
+	g_autoptr(AdDenial) d = avc_of("other_t", "read", "var_t", "file", "/var/lib/misc9/x");
+	g_autoptr(GPtrArray) s = analyse(d);
+	const AdSuggestion *x;
+
+	(void)state;
+	assert_no_placeholder(s);
+	x = of_plugin(s, "fcontext");
+	assert_int_equal(x->kind, AD_FIX_CONFIG);
+	assert_null(x->new_type);
+	assert_int_equal(x->commands->len, 1);
+	assert_command(x, 0, "sesearch -A -s other_t -c file -p read");
+	assert_non_null(strstr(x->then_text, "web_sys_content_t"));
+}
+
+/*
+ * A file without a valid label (file_t) where file_contexts has no entry:
+ * the type given near it, else the domain's own type, proved; else how to
+ * choose one.
+ */
+static void test_unlabeled_without_entry(void **state)
+{
+	g_autoptr(AdDenial) near = file_avc("write", "file_t", "file", "/srv/shop2/x");
+	g_autoptr(AdDenial) own = file_avc("write", "file_t", "file", "/data/x");
+	g_autoptr(AdDenial) none = avc_of("other_t", "read", "file_t", "file", "/data/y");
+	g_autoptr(GPtrArray) s = analyse(near);
+	g_autoptr(GPtrArray) t = analyse(own);
+	g_autoptr(GPtrArray) u = analyse(none);
+	int i;
+
+	(void)state;
+	assert_no_placeholder(s);
+	assert_no_placeholder(t);
+	assert_no_placeholder(u);
+	i = find(s, "file", AD_FIX_FCONTEXT);
+	assert_true(i >= 0);
+	assert_string_equal(nth(s, i)->new_type, "web_sys_rw_content_t");
+	assert_int_equal(nth(s, i)->proof, AD_PROOF_OK);
+	assert_non_null(strstr(nth(s, i)->then_text, "/srv/shop(/.*)?"));
+	assert_command(nth(s, i), 0, "semanage fcontext -a -t web_sys_rw_content_t -- /srv/shop2/x");
+
+	i = find(t, "file", AD_FIX_FCONTEXT);
+	assert_true(i >= 0);
+	assert_string_equal(nth(t, i)->new_type, "web_sys_rw_content_t");
+	assert_int_equal(nth(t, i)->proof, AD_PROOF_OK);
+	assert_non_null(strstr(nth(t, i)->then_text, "own type"));
+
+	assert_int_equal(find(u, "file", AD_FIX_FCONTEXT), -1);
+	i = find(u, "file", AD_FIX_CONFIG);
+	assert_true(i >= 0);
+	assert_command(nth(u, i), 0, "sesearch -A -s other_t -c file -p read");
+}
+
+/*
+ * A device node with the generic label: the type file_contexts gives the
+ * nodes beside it (/dev/frob[0-9]+ for /dev/frobnic), proved; an unknown
+ * name gets no guess.
+ */
+static void test_device_type_from_sibling(void **state)
+{
+	g_autoptr(AdDenial) d = avc_of("other_t", "read", "device_t", "chr_file", "/dev/frobnic");
+	g_autoptr(AdDenial) e = avc_of("other_t", "read", "device_t", "chr_file", "/dev/zz9");
+	g_autoptr(GPtrArray) s = analyse(d);
+	g_autoptr(GPtrArray) t = analyse(e);
+	const AdSuggestion *x;
+
+	(void)state;
+	assert_no_placeholder(s);
+	assert_no_placeholder(t);
+	x = of_plugin(s, "device");
+	assert_int_equal(x->kind, AD_FIX_FCONTEXT);
+	assert_string_equal(x->new_type, "frob_device_t");
+	assert_int_equal(x->proof, AD_PROOF_OK);
+	assert_command(x, 0, "semanage fcontext -a -f c -t frob_device_t -- /dev/frobnic");
+	x = of_plugin(t, "device");
+	assert_int_equal(x->kind, AD_FIX_CONFIG);
+	assert_command(x, 0, "sesearch -A -s other_t -c chr_file -p read");
+}
+
+/* other_t binding @port as the program @comm */
+static AdDenial *bind_avc(const char *comm, guint port)
+{
+	static guint serial = 600;
+	g_autofree char *text = g_strdup_printf(
+		"type=AVC msg=audit(1700000001.100:%u): avc:  denied  { name_bind } for  "
+		"pid=100 comm=\"%s\" src=%u scontext=system_u:system_r:other_t:s0 "
+		"tcontext=system_u:object_r:port_t:s0 tclass=tcp_socket permissive=0\n",
+		serial++, comm, port);
+
+	return denial_of(text);
+}
+
+/*
+ * No port type is named after other_t: the one of the ports next to this
+ * one (db_port_t, 5432 for 5433), the one the program is named after
+ * (mail_port_t for mail-relay), else none: the commands that show the
+ * port's label and the types other_t may bind.
+ */
+static void test_port_type_evidence(void **state)
+{
+	g_autoptr(AdDenial) next = bind_avc("other", 5433);
+	g_autoptr(AdDenial) named = bind_avc("mail-relay", 40000);
+	g_autoptr(AdDenial) none = bind_avc("other", 40000);
+	g_autoptr(GPtrArray) s = analyse(next);
+	g_autoptr(GPtrArray) t = analyse(named);
+	g_autoptr(GPtrArray) u = analyse(none);
+	const AdSuggestion *x;
+
+	(void)state;
+	assert_no_placeholder(s);
+	assert_no_placeholder(t);
+	assert_no_placeholder(u);
+	x = of_plugin(s, "bind_ports");
+	assert_int_equal(x->kind, AD_FIX_PORT);
+	assert_string_equal(x->new_type, "db_port_t");
+	assert_int_equal(x->proof, AD_PROOF_OK);
+	assert_command(x, 0, "semanage port -a -t db_port_t -p tcp 5433");
+	assert_non_null(strstr(x->then_text, "5432"));
+	x = of_plugin(t, "bind_ports");
+	assert_string_equal(x->new_type, "mail_port_t");
+	assert_int_equal(x->proof, AD_PROOF_OK);
+	x = of_plugin(u, "bind_ports");
+	assert_int_equal(x->kind, AD_FIX_CONFIG);
+	assert_null(x->new_type);
+	assert_command(x, 0, "seinfo --portcon 40000");
+	assert_command(x, 1, "sesearch -A -s other_t -c tcp_socket -p name_bind");
+}
+
 /* ---------------------------------------------------------------- harmless: JITs */
 
 /* web_t (as the process @comm) asking for @perm on itself */
@@ -476,6 +692,11 @@ int main(void)
 		cmocka_unit_test(test_specific_module_not_broad),
 		cmocka_unit_test(test_port_owner_boolean),
 		cmocka_unit_test(test_port_owner_module),
+		cmocka_unit_test(test_label_type_from_sibling),
+		cmocka_unit_test(test_label_type_by_hand),
+		cmocka_unit_test(test_unlabeled_without_entry),
+		cmocka_unit_test(test_device_type_from_sibling),
+		cmocka_unit_test(test_port_type_evidence),
 		cmocka_unit_test(test_jit_fallback_silenced),
 		cmocka_unit_test(test_jit_needed_not_silenced),
 	};
