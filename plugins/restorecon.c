@@ -199,7 +199,7 @@ static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, cons
 	add_restorecon(s, ctx, path, dir, ttype);
 	ad_suggestion_add_command(s, "avcdoctor", "allow", "--source", stype, "--target", expected,
 				  "--class", d->tclass, "--perm", perms, "--verify", "-M", name,
-				  AD_DEFAULT_AUDIT_LOG, NULL);
+				  "--", AD_DEFAULT_AUDIT_LOG, NULL);
 	ad_suggestion_add_command(s, "semodule", "-X", "300", "-i", pp, NULL);
 	return s;
 }

@@ -37,6 +37,7 @@
 #include <sqlite3.h>
 
 #include "analysis/alert.h"
+#include "policy/labels.h"
 #include "read/denial.h"
 #include "analysis/plugin.h"
 #include "policy/policy.h"
@@ -1803,6 +1804,7 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *warning = NULL;
 	AdPolicy *policy = NULL;
+	AdLabels *labels = NULL;
 	AdContext ctx = { 0 };
 	AdStore *s;
 
@@ -1810,7 +1812,11 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 		fprintf(stderr, "%s\n", error->message);
 		return 1;
 	}
+	/* file_contexts beside the policy, as the dispatcher and analyze read it */
+	if (policy_path)
+		labels = ad_labels_open(NULL, policy_path, NULL);
 	ctx.policy = policy;
+	ctx.labels = labels;
 	/* the alerts go to a store, as the dispatcher's: commands name them by id */
 	ctx.stored_alerts = TRUE;
 	if (log_path) {
@@ -1852,6 +1858,8 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 		return 1;
 	}
 	ad_store_close(s);	/* before the policy its verdicts came from */
+	if (labels)
+		ad_labels_free(labels);
 	ad_policy_free(policy);
 	return 0;
 }
