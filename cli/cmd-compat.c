@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "cmd-compat.h"
+#include "options.h"
 #include "config.h"
 #include "escape.h"
 
@@ -145,18 +146,18 @@ int ad_compat_main(const char *prog, int argc, char **argv)
 		  NULL },
 		{ NULL }
 	};
-	g_autoptr(GOptionContext) ctx = g_option_context_new(NULL);
+	gboolean help = FALSE;
+	/* --help wrapped to 80 columns, as avcdoctor's commands */
+	g_autoptr(GOptionContext) ctx = ad_cli_context_new(NULL, why
+		? _("avcdoctor in audit2why's place: why each SELinux denial happened, in "
+		    "audit2why's layout (\"Was caused by:\").")
+		: _("avcdoctor in audit2allow's place: the allow rules for the SELinux denials, "
+		    "in audit2allow's layout."), &help);
 	g_autoptr(GError) error = NULL;
 	g_auto(GStrv) args = NULL;
 	int ret;
 
 	g_set_prgname(prog);
-	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
-	g_option_context_set_summary(ctx, why
-		? _("avcdoctor in audit2why's place: why each SELinux denial happened, in "
-		    "audit2why's layout (\"Was caused by:\").")
-		: _("avcdoctor in audit2allow's place: the allow rules for the SELinux denials, "
-		    "in audit2allow's layout."));
 	g_option_context_set_description(ctx, _("Without -i or -a, standard input is read when "
 						"it is not a terminal, else "
 						"/var/log/audit/audit.log. See avcdoctor(1)."));
@@ -164,6 +165,11 @@ int ad_compat_main(const char *prog, int argc, char **argv)
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "%s: %s\n", prog, error->message);
 		ret = AD_EXIT_INPUT;
+		goto out;
+	}
+	if (help) {
+		ad_cli_print_help(ctx);
+		ret = AD_EXIT_OK;
 		goto out;
 	}
 	if (o.version) {

@@ -42,13 +42,18 @@ int ad_cli_context_parse(GOptionContext *ctx, const char *cmd, const gboolean *h
 		return -1;
 	}
 	if (*help) {
-		g_autofree char *text = g_option_context_get_help(ctx, TRUE, NULL);
-		g_autofree char *wrapped = ad_help_wrap(text, AD_HELP_WIDTH);
-
-		fputs(wrapped, stdout);
+		ad_cli_print_help(ctx);
 		return 0;
 	}
 	return 1;
+}
+
+void ad_cli_print_help(GOptionContext *ctx)
+{
+	g_autofree char *text = g_option_context_get_help(ctx, TRUE, NULL);
+	g_autofree char *wrapped = ad_help_wrap(text, AD_HELP_WIDTH);
+
+	fputs(wrapped, stdout);
 }
 
 /*

@@ -23,6 +23,8 @@ GOptionContext *ad_cli_context_new(const char *param, const char *summary, gbool
  */
 int ad_cli_context_parse(GOptionContext *ctx, const char *cmd, const gboolean *help,
 			 int *argc, char ***argv);
+/* @ctx's help, wrapped to AD_HELP_WIDTH, on stdout */
+void ad_cli_print_help(GOptionContext *ctx);
 /*
  * @text (GLib's help) with every line wider than @width columns wrapped
  * at spaces: an option's description continues under its column, other

@@ -37,6 +37,14 @@ for loc in $locales; do
 	done
 done
 
+# avcdoctor under audit2allow's and audit2why's names (the links beside it)
+for n in audit2allow audit2why; do
+	"$AD_BUILD_DIR/bin/$n" --help >"$TMP/help" 2>&1 || fail "$n --help: exit $?"
+	read -r w line < <(widest "$TMP/help")
+	[ "$w" -le 80 ] && pass "$n --help: $w columns at most" || fail "$n --help: a line of $w columns: $line"
+	grep -q '^  -i, --input=FILE ' "$TMP/help" && pass "$n --help lists -i" || fail "$n --help: no -i line"
+done
+
 # the options survive the wrapping: every option line still starts "  -"
 for c in $commands; do
 	"$AVCDOCTOR" $c --help >"$TMP/help"
