@@ -286,6 +286,35 @@ static GtkWidget *folded(const char *label, GtkWidget *child)
 }
 
 /*
+ * The proof under a suggestion; a long "not enough" (what would still be
+ * denied, a constraint's clauses) says so in its first sentence, its
+ * conditions behind an expander.
+ */
+static void add_proof(GtkBox *box, const AdSuggestionView *s)
+{
+	const char *first = strstr(s->proof, ": ");
+	const char *second = first ? strstr(first + 2, ": ") : NULL;
+	g_autofree char *head = NULL, *lines = NULL, *label = NULL;
+	GtkWidget *l;
+	guint n = 0;
+
+	if (s->verified != 0 || strlen(s->proof) <= AD_EXPLANATION_SHORT || !second ||
+	    !second[2]) {
+		gtk_container_add(GTK_CONTAINER(box), proof_label(s));
+		return;
+	}
+	head = g_strdup_printf("%.*s.", (int)(second - s->proof), s->proof);
+	l = text_label(head, TRUE);
+	gtk_style_context_add_class(gtk_widget_get_style_context(l), "ad-not-proved");
+	gtk_container_add(GTK_CONTAINER(box), l);
+	lines = clause_lines(second + 2, &n);
+	/* TRANSLATORS: an expander over what would still deny a fix not enough */
+	label = g_strdup_printf(ngettext("What would still deny it (%u condition)",
+					 "What would still deny it (%u conditions)", n), n);
+	gtk_container_add(GTK_CONTAINER(box), folded(label, text_label(lines, TRUE)));
+}
+
+/*
  * one suggestion: if/then text, its proof, its commands in monospace and a
  * Copy button; an Apply button when @apply_id names the alert to apply it
  * to, with @digest, that of the commands shown.  A constraint the then-text
@@ -324,7 +353,7 @@ static GtkWidget *suggestion_card(const AdSuggestionView *s, guint rank, const c
 		gtk_container_add(GTK_CONTAINER(box), text_label(s->then_text, TRUE));
 	}
 	if (s->proof)
-		gtk_container_add(GTK_CONTAINER(box), proof_label(s));
+		add_proof(GTK_BOX(box), s);
 	if (s->shell && *s->shell && s->verified == 0) {
 		/* proved not enough: its commands only on request, never an Apply */
 		cmd_parent = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);

@@ -601,6 +601,13 @@ ui "$OFF" expanded "Its commands (they would not stop the denial)"
 	fail "the commands of a fix proved not enough are not folded"
 ui "$OFF" find '^Apply' >/dev/null && fail "an Apply button for a fix proved not enough" ||
 	pass "... and no Apply button"
+# its proof says "not enough" in one sentence, what would still deny it folded
+ui "$OFF" find '^Checked against the policy: not enough, .* would still be denied by a constraint\.$' \
+	>/dev/null && pass "... its proof says not enough in one sentence" ||
+	fail "the not-enough proof: $(ui "$OFF" find '^Checked against the policy: not enough')"
+ui "$OFF" expanded "What would still deny it (10 conditions)"
+[ $? = 3 ] && pass "... what would still deny it behind a closed expander" ||
+	fail "what would still deny the fix is not folded"
 import -window root "$ART/browser-not-enough.png" 2>/dev/null
 # the divider: placed by the list's needs, moved by the user, remembered
 pane=$(ui "$OFF" value "Alert list and details")
