@@ -16,7 +16,7 @@ printf '%-8s %-10s %9s %10s  %s\n' events mode seconds maxrss_kb "closing line"
 for n in ${SIZES:-100000 1000000}; do
 	python3 "$HERE/distinct.py" "$n" "$POLICY" >"$TMP/in.log"
 	for mode in json summary; do
-		if [ $mode = json ]; then args=(--json); else args=(--summary); fi
+		if [ $mode = json ]; then args=(--json); else args=(--summary --level all); fi
 		/usr/bin/time -q -f "%e %M" -o "$TMP/t" "$AVCD" analyze "${args[@]}" -p "$POLICY" \
 			"$TMP/in.log" >"$TMP/out" 2>"$TMP/err" || true
 		read -r secs rss <"$TMP/t"
