@@ -164,6 +164,17 @@ assert s["verified"] is True, s
 print("ok: allow_ftpd_anon_write is ftpd_anon_write here")
 PY
 fi
+# a boolean one policy only has: each policy's own name for httpd connecting to LDAP
+expect_status 0 "analyze httpd connecting to LDAP" -- \
+	"$AVCDOCTOR" analyze --json -p "$POLICY" tests/data/fedora/httpd-ldap.log
+python3 - "$TMP/out" "$POLICY_NAME" <<'PY' || fail "httpd's LDAP boolean"
+import json, sys
+
+a = json.loads(open(sys.argv[1]).readline())
+want = "httpd_can_connect_ldap" if sys.argv[2] == "fedora" else "httpd_can_network_connect_ldap"
+assert a["suggestions"][0]["commands"] == [["setsebool", "-P", want + "=1"]], a["suggestions"][0]
+print("ok: httpd connecting to LDAP gets " + want)
+PY
 # the shipped rules are clean on this policy too; the names it lacks (types
 # and booleans of another policy: those rules do not fire here) are listed
 (cd "$AD_SOURCE_DIR" && "$AVCDOCTOR" check-rules -p "$POLICY" rules/*.rules) \
