@@ -23,6 +23,7 @@
 
 #include "dbus-service.h"
 #include "escape.h"
+#include "log.h"
 #include "setroubleshoot.h"
 
 #define AD_RESOURCE_XML "/org/avcdoctor/dispatch/org.avcdoctor.Alerts1.xml"

@@ -5,7 +5,7 @@
 #include <sys/types.h>
 
 #include "alerts-client.h"
-#include "dispatch-core.h"
+#include "pipeline.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
  * auditd starts it from /etc/audit/plugins.d/avcdoctor-dispatch.conf and
  * writes every event to its stdin (format = string).  main() only wires
  * things up: options and configuration, signals as audit's own plugins
- * handle them, privileges, the bus; the work is in dispatch-core.c.
+ * handle them, privileges, the bus; the work is in pipeline.c.
  */
 #include "config.h"
 
@@ -27,7 +27,8 @@
 #include "dbus-service.h"
 #include "paths.h"
 #include "stdfds.h"
-#include "dispatch-core.h"
+#include "log.h"
+#include "pipeline.h"
 
 #ifndef AD_DISPATCH_CONFIG
 #define AD_DISPATCH_CONFIG "/etc/avcdoctor/avcdoctor.conf"

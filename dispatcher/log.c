@@ -20,7 +20,7 @@
 #include <glib/gi18n.h>
 #include <selinux/selinux.h>
 
-#include "dispatch-core.h"
+#include "log.h"
 #include "escape.h"
 
 /* ---- logging ---------------------------------------------------------------- */

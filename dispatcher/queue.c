@@ -21,7 +21,7 @@
 #include <glib/gi18n.h>
 #include <selinux/selinux.h>
 
-#include "dispatch-core.h"
+#include "queue.h"
 #include "escape.h"
 
 /* ---- the queue -------------------------------------------------------------- */

@@ -21,7 +21,7 @@
 #include <glib/gi18n.h>
 #include <selinux/selinux.h>
 
-#include "dispatch-core.h"
+#include "self.h"
 #include "escape.h"
 
 /* ---- our own denials ------------------------------------------------------------ */

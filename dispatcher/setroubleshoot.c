@@ -41,6 +41,7 @@
 #include "dbus-service.h"
 #include "escape.h"
 #include "fix-rule.h"
+#include "log.h"
 #include "setroubleshoot.h"
 
 #define AD_SETROUBLESHOOT_RESOURCE_XML \

@@ -7,7 +7,7 @@
 #include <json-c/json.h>
 
 #include "alert-doc.h"
-#include "dispatch-core.h"
+#include "pipeline.h"
 
 G_BEGIN_DECLS
 

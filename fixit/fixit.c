@@ -19,7 +19,7 @@
 #include <gio/gio.h>
 #include <polkit/polkit.h>
 
-#include "dispatch-core.h"
+#include "dispatch-config.h"
 #include "fixit-client.h"
 #include "escape.h"
 #include "apply.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests for the dispatcher (dispatch-core.c, dbus-service.c): the
+ * Unit tests for the dispatcher (pipeline.c, dbus-service.c): the
  * configuration, the bounded queue and its shedding, the pipeline (same
  * alerts as `analyze`, own denials, coalesced updates, bounded memory,
  * policy reloads, the store across restarts), and the D-Bus service on a
@@ -25,7 +25,10 @@
 
 #include "clock.h"
 #include "dbus-service.h"
-#include "dispatch-core.h"
+#include "log.h"
+#include "pipeline.h"
+#include "queue.h"
+#include "self.h"
 #include "mail.h"
 #include "read/reader.h"
 

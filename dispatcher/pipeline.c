@@ -36,13 +36,13 @@
 #include "journal.h"
 #include "mail.h"
 #include "read/reader.h"
-#include "dispatch-core.h"
+#include "log.h"
+#include "pipeline.h"
+#include "self.h"
 #include "escape.h"
 #include "policy/labels.h"
 #include "output/report.h"
 #include "analysis/rules.h"
-
-G_DEFINE_QUARK(ad-dispatch-error-quark, ad_dispatch_error)
 
 #define READ_SIZE	(64u << 10)	/* one read() from auditd's pipe */
 #define MAX_CARRY	(1u << 20)	/* an unterminated line is passed on beyond this */

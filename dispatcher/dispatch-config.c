@@ -21,9 +21,12 @@
 #include <glib/gi18n.h>
 #include <selinux/selinux.h>
 
-#include "dispatch-core.h"
+#include "dispatch-config.h"
 #include "trusted-file.h"
 #include "escape.h"
+#include "store.h"
+
+G_DEFINE_QUARK(ad-dispatch-error-quark, ad_dispatch_error)
 
 /* ---- configuration ------------------------------------------------------------ */
 
