@@ -100,6 +100,25 @@ char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gin
 		     : g_strdup(_("Checked against the policy: this stops the denial."));
 }
 
+char *ad_proof_text_hides(int verified, const char *still_denied, gint64 accesses,
+			  gint64 domains, const char *example)
+{
+	g_autofree char *scope = NULL;
+
+	if (verified == 0)
+		return g_strdup_printf(_("Checked against the policy: not enough, %s"),
+				       still_denied ? still_denied
+						    : _("the access would still be logged."));
+	if (verified < 0)
+		return NULL;
+	/* a boolean that turns dontaudit rules on may allow other things too */
+	if (accesses > 0 && (scope = scope_words(accesses, domains, example)))
+		return g_strdup_printf(_("Checked against the policy: this hides exactly the "
+					 "denied access. %s"), scope);
+	return g_strdup(_("Checked against the policy: this hides exactly the denied access "
+			  "and allows nothing."));
+}
+
 /* the member @key of @o when it has @type, else NULL */
 static json_object *member(json_object *o, const char *key, json_type type)
 {
@@ -123,8 +142,17 @@ char *ad_proof_text_json(json_object *suggestion)
 	json_object *generic = member(scope, "generic_type", json_type_string);
 	json_object *paths = member(scope, "type_paths", json_type_int);
 
+	json_object *kind = member(suggestion, "kind", json_type_string);
+
 	if (!v)
 		return NULL;
+	if (kind && strcmp(json_object_get_string(kind), "dontaudit") == 0)
+		return ad_proof_text_hides(json_object_get_boolean(v) ? 1 : 0,
+					   still ? json_object_get_string(still) : NULL,
+					   acc ? json_object_get_int64(acc) : -1,
+					   dom ? json_object_get_int64(dom) : 0,
+					   first && json_object_is_type(first, json_type_string) ?
+					   json_object_get_string(first) : NULL);
 	return ad_proof_text(json_object_get_boolean(v) ? 1 : 0,
 			     still ? json_object_get_string(still) : NULL,
 			     acc ? MAX(json_object_get_int64(acc), 0) : -1,
@@ -139,6 +167,9 @@ char *ad_proof_text_doc(const AdSuggestionDoc *s)
 {
 	if (!s || s->verified < 0)
 		return NULL;
+	if (g_strcmp0(s->kind, "dontaudit") == 0)
+		return ad_proof_text_hides(s->verified, s->still_denied, s->accesses,
+					   s->domains, s->example);
 	return ad_proof_text(s->verified, s->still_denied, s->accesses, s->domains, s->example,
 			     s->generic_type, s->type_paths);
 }

@@ -28,7 +28,15 @@ char *ad_proof_text(int verified, const char *still_denied, gint64 accesses, gin
 		    const char *example, const char *generic_type, gint64 type_paths);
 /* "1,204": a count as people read it (owned) */
 char *ad_count_text(gint64 n);
-/* the same from a suggestion's JSON ("verified", "still_denied", "scope"); owned or NULL */
+/*
+ * The same for a dontaudit fix (kind "dontaudit"): "Checked against the
+ * policy: this hides exactly the denied access and allows nothing." (or
+ * with what else it allows: a boolean that turns dontaudit rules on) or
+ * "... not enough, @still_denied".
+ */
+char *ad_proof_text_hides(int verified, const char *still_denied, gint64 accesses,
+			  gint64 domains, const char *example);
+/* the same from a suggestion's JSON ("kind", "verified", "still_denied", "scope"); owned or NULL */
 char *ad_proof_text_json(json_object *suggestion);
 /* the same from a parsed suggestion; owned or NULL */
 char *ad_proof_text_doc(const AdSuggestionDoc *s);

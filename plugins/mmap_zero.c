@@ -64,7 +64,7 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 	if (ignore) {
 		ad_suggestion_set_then(s, _("Then the denial does no harm unless the program "
 					    "fails: the policy lets %s map low memory only when a "
-					    "boolean allows it (see above), which also lets a "
+					    "boolean allows it (also offered here), which also lets a "
 					    "kernel NULL pointer bug be exploited from it. To keep "
 					    "it denied and stop this alert, turn %s on."), stype,
 				       ignore);

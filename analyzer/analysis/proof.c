@@ -97,8 +97,9 @@ static char *proof_key(const AdSuggestion *s, const AdDenial *d)
 {
 	GString *k = g_string_new(NULL);
 
-	g_string_append_printf(k, "%s\n%s\n%s\n%s\n%d\n", d->scontext, d->tcontext, d->tclass,
-			       s->new_type ? s->new_type : "", s->adds_rules);
+	g_string_append_printf(k, "%s\n%s\n%s\n%s\n%d%d%d\n", d->scontext, d->tcontext,
+			       d->tclass, s->new_type ? s->new_type : "", s->adds_rules,
+			       s->hides_rules, s->kind == AD_FIX_DONTAUDIT);
 	for (guint i = 0; i < d->perms->len; i++)
 		g_string_append_printf(k, "%s ", (char *)g_ptr_array_index(d->perms, i));
 	for (guint i = 0; s->set_booleans && i < s->set_booleans->len; i++) {
@@ -156,6 +157,83 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 			r->proof = AD_PROOF_FAILED;
 			r->still_denied = still_denied_words(after, stype, target, d->tclass);
 		}
+	}
+	ad_policy_whatif_end(p);
+	return r;
+}
+
+/* does every name of @a appear in @b? */
+static gboolean names_within(const char *const *a, guint n, GPtrArray *b)
+{
+	for (guint i = 0; i < n; i++)
+		if (!g_ptr_array_find_with_equal_func(b, a[i], g_str_equal, NULL))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * A dontaudit fix (a module built with allow -D, or a boolean turning
+ * dontaudit rules on): inside a try, its change is made and the policy
+ * asked which permissions it then hides for the denial's types.  Proved
+ * when it hides every denied permission, no other one besides those
+ * hidden before, and the access is still not allowed: it hides exactly
+ * that access and allows nothing.
+ */
+static AdProofResult *prove_dontaudit(AdPolicy *p, const AdSuggestion *s, const AdDenial *d,
+				      const char *stype, const char *ttype)
+{
+	const char *const *perms = (const char *const *)d->perms->pdata;
+	AdProofResult *r = g_new0(AdProofResult, 1);
+	g_autoptr(GPtrArray) before = ad_policy_dontaudited(p, stype, ttype, d->tclass);
+	g_autoptr(GPtrArray) after = NULL;
+	g_autoptr(GPtrArray) more = g_ptr_array_new();
+	g_autoptr(GError) error = NULL;
+	const AdVerdict *v = NULL;
+	int rc = before ? 0 : -1;
+
+	ad_policy_whatif_begin(p);
+	for (guint i = 0; rc == 0 && s->set_booleans && i < s->set_booleans->len; i++) {
+		AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
+
+		rc = ad_policy_set_boolean(p, b->name, b->value, &error);
+	}
+	if (rc == 0 && s->hides_rules)
+		rc = ad_policy_add_dontaudit(p, stype, strcmp(stype, ttype) == 0 ? "self" : ttype,
+					     d->tclass, perms, d->perms->len, &error);
+	if (rc == 0 && (after = ad_policy_dontaudited(p, stype, ttype, d->tclass)))
+		v = ad_policy_explain(p, d->scontext, d->tcontext, d->tclass, perms,
+				      d->perms->len);
+	for (guint i = 0; after && i < after->len; i++) {
+		const char *n = g_ptr_array_index(after, i);
+
+		if (!g_ptr_array_find_with_equal_func(before, n, g_str_equal, NULL) &&
+		    !names_within(&n, 1, d->perms))
+			g_ptr_array_add(more, (gpointer)n);
+	}
+	if (rc < 0 || !v) {
+		r->proof = AD_PROOF_FAILED;
+		r->still_denied = error ? g_strdup_printf("%s.", error->message)
+					: g_strdup_printf(_("%s %s:%s is not one this policy can "
+							    "tell of."), stype, ttype, d->tclass);
+	} else if (v->reason == AD_REASON_ALLOWED) {
+		r->proof = AD_PROOF_FAILED;
+		r->still_denied = g_strdup_printf(_("it would allow %s %s:%s, not hide it."),
+						  stype, ttype, d->tclass);
+	} else if (!names_within(perms, d->perms->len, after)) {
+		r->proof = AD_PROOF_FAILED;
+		r->still_denied = g_strdup_printf(_("%s %s:%s would still be logged: it does not "
+						    "hide every denied permission."),
+						  stype, ttype, d->tclass);
+	} else if (more->len) {
+		g_autofree char *list = NULL;
+
+		g_ptr_array_add(more, NULL);
+		list = g_strjoinv(" ", (char **)more->pdata);
+		r->proof = AD_PROOF_FAILED;
+		r->still_denied = g_strdup_printf(_("it would hide more than the denied access: "
+						    "%s too."), list);
+	} else {
+		r->proof = AD_PROOF_OK;
 	}
 	ad_policy_whatif_end(p);
 	return r;
@@ -242,6 +320,20 @@ static void count_scope(AdContext *ctx, AdSuggestion *s, const AdDenial *d, cons
 		}
 		scope_add(s, acc, domains, ex);
 	}
+	if (s->kind == AD_FIX_DONTAUDIT && !n) {
+		/* a dontaudit rule allows nothing: its scope is the rule itself */
+		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GString) rule = g_string_new(NULL);
+
+		g_string_printf(rule, "dontaudit %s %s:%s {", stype,
+				strcmp(stype, ttype) == 0 ? "self" : ttype, d->tclass);
+		for (guint i = 0; i < d->perms->len; i++)
+			g_string_append_printf(rule, " %s", (char *)g_ptr_array_index(d->perms, i));
+		g_string_append(rule, " };");
+		g_ptr_array_add(ex, g_string_free(g_steal_pointer(&rule), FALSE));
+		scope_add(s, 0, 0, ex);
+		return;
+	}
 	if (s->adds_rules) {
 		g_autoptr(GPtrArray) ex = g_ptr_array_new_with_free_func(g_free);
 		g_autoptr(GString) rule = g_string_new(NULL);
@@ -304,12 +396,14 @@ void ad_suggestions_prove(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 		AdProofResult *r;
 
 		s->plugin_confidence = s->confidence;
-		if (!ad_suggestion_changes_policy(s) || s->kind == AD_FIX_DONTAUDIT)
+		if (s->kind == AD_FIX_DONTAUDIT ? !s->hides_rules && !s->set_booleans
+						: !ad_suggestion_changes_policy(s))
 			continue;
 		key = proof_key(s, d);
 		r = ctx->proofs ? g_hash_table_lookup(ctx->proofs, key) : NULL;
 		if (!r) {
-			r = prove_one(p, s, d, stype, ttype);
+			r = s->kind == AD_FIX_DONTAUDIT ? prove_dontaudit(p, s, d, stype, ttype)
+							: prove_one(p, s, d, stype, ttype);
 			if (ctx->proofs) {
 				if (g_hash_table_size(ctx->proofs) >= AD_PROOF_CACHE_MAX)
 					g_hash_table_remove_all(ctx->proofs);

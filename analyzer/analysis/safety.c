@@ -1233,6 +1233,7 @@ static void make_explanation(AdSuggestion *s)
 	g_clear_pointer(&s->still_denied, g_free);
 	g_clear_pointer(&s->scope.examples, g_ptr_array_unref);
 	s->adds_rules = FALSE;
+	s->hides_rules = FALSE;
 	s->proof = AD_PROOF_NONE;
 	s->scope.accesses = -1;
 	s->scope.domains = -1;

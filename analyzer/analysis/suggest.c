@@ -188,7 +188,8 @@ static gboolean has_arg(const char *const *argv, const char *arg)
 /*
  * Learns what a command changes in the policy's state, so that the
  * suggestion can be proved: setsebool's settings, the type given to a
- * port or a file by semanage or chcon, a module built by avcdoctor allow.
+ * port or a file by semanage or chcon, a module built by avcdoctor allow
+ * (with -D, a dontaudit module).
  */
 static void note_change(AdSuggestion *s, const char *const *argv)
 {
@@ -215,8 +216,11 @@ static void note_change(AdSuggestion *s, const char *const *argv)
 		if (type && !s->new_type)
 			s->new_type = g_strdup(type);
 	} else if (strcmp(argv[0], "avcdoctor") == 0 && argv[1] && strcmp(argv[1], "allow") == 0 &&
-		   has_arg(argv, "-M") && !has_arg(argv, "-D") && s->kind != AD_FIX_DONTAUDIT) {
-		s->adds_rules = TRUE;
+		   has_arg(argv, "-M")) {
+		if (has_arg(argv, "-D") || s->kind == AD_FIX_DONTAUDIT)
+			s->hides_rules = TRUE;
+		else
+			s->adds_rules = TRUE;
 	}
 }
 
@@ -442,6 +446,11 @@ char *ad_suggestion_proof_text(const AdSuggestion *s)
 {
 	int verified = s->proof == AD_PROOF_OK ? 1 : s->proof == AD_PROOF_FAILED ? 0 : -1;
 
+	if (s->kind == AD_FIX_DONTAUDIT)
+		return ad_proof_text_hides(verified, s->still_denied, s->scope.accesses,
+					   s->scope.domains,
+					   s->scope.examples && s->scope.examples->len ?
+					   g_ptr_array_index(s->scope.examples, 0) : NULL);
 	return ad_proof_text(verified, s->still_denied, s->scope.accesses, s->scope.domains,
 			     s->scope.examples && s->scope.examples->len ?
 			     g_ptr_array_index(s->scope.examples, 0) : NULL,

@@ -89,6 +89,7 @@ typedef struct {
 	 */
 	char *base_type;
 	gboolean adds_rules;	/* a local module allowing the denied accesses */
+	gboolean hides_rules;	/* a dontaudit module hiding the denied accesses */
 	/*
 	 * The policy's design makes this denial expected (a program that
 	 * must go through a helper, say): the host then drops intrusion

@@ -31,9 +31,14 @@ static void ad_edit_unknown(GError **error, const char *statement, GPtrArray *un
 		    statement, list);
 }
 
-/* ORs @bits into the unconditional allow entry (source, target, class), or adds it. */
-static int ad_avtab_allow(AdPolicy *p, guint32 source, guint32 target, guint16 tclass,
-			  guint32 bits)
+/*
+ * Adds @bits to the unconditional entry @specified (source, target,
+ * class): ORed into an allow entry, cleared from an auditdeny one (a
+ * dontaudit rule; the kernel's auditdeny vector holds the permissions
+ * that are audited), which is added when missing.
+ */
+static int ad_avtab_rule(AdPolicy *p, guint16 specified, guint32 source, guint32 target,
+			 guint16 tclass, guint32 bits)
 {
 	avtab_key_t key = { 0 };
 	avtab_datum_t datum = { 0 };
@@ -42,15 +47,21 @@ static int ad_avtab_allow(AdPolicy *p, guint32 source, guint32 target, guint16 t
 	key.source_type = source;
 	key.target_type = target;
 	key.target_class = tclass;
-	key.specified = AVTAB_ALLOWED;
+	key.specified = specified;
 	old = avtab_search(&p->db.te_avtab, &key);
 	if (!old) {
-		/* a tried change leaves an empty entry behind, which allows nothing */
-		avtab_ptr_t node = avtab_insert_nonunique(&p->db.te_avtab, &key, &datum);
+		/*
+		 * a tried change leaves an entry behind that changes nothing:
+		 * an allow entry allowing nothing, an auditdeny entry auditing all
+		 */
+		avtab_ptr_t node;
 
+		datum.data = specified == AVTAB_AUDITDENY ? 0xffffffff : 0;
+		node = avtab_insert_nonunique(&p->db.te_avtab, &key, &datum);
 		if (!node)
 			return -1;
-		ad_allow_index_node_added(p, node);
+		if (specified == AVTAB_ALLOWED)
+			ad_allow_index_node_added(p, node);
 		old = &node->datum;
 	}
 	if (p->whatif) {
@@ -58,13 +69,17 @@ static int ad_avtab_allow(AdPolicy *p, guint32 source, guint32 target, guint16 t
 
 		g_array_append_val(p->undo_avtab, u);
 	}
-	old->data |= bits;
+	if (specified == AVTAB_AUDITDENY)
+		old->data &= ~bits;
+	else
+		old->data |= bits;
 	return 0;
 }
 
-int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
-			const char *tclass, const char *const *perms, guint n_perms,
-			GError **error)
+/* ad_policy_add_allow() and ad_policy_add_dontaudit(): @specified says which */
+static int add_rule(AdPolicy *p, guint16 specified, const char *source_type,
+		    const char *target_type, const char *tclass, const char *const *perms,
+		    guint n_perms, GError **error)
 {
 	g_autoptr(GPtrArray) unknown = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GString) statement = g_string_new(NULL);
@@ -77,8 +92,10 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 	g_return_val_if_fail(p != NULL, -1);
 	g_return_val_if_fail(error == NULL || *error == NULL, -1);
 
-	g_string_printf(statement, "allow %s %s:%s {", source_type ? source_type : "",
-			target_type ? target_type : "", tclass ? tclass : "");
+	g_string_printf(statement, "%s %s %s:%s {",
+			specified == AVTAB_AUDITDENY ? "dontaudit" : "allow",
+			source_type ? source_type : "", target_type ? target_type : "",
+			tclass ? tclass : "");
 	for (guint i = 0; i < n_perms; i++)
 		g_string_append_printf(statement, " %s", perms[i] ? perms[i] : "");
 	g_string_append(statement, " };");
@@ -117,9 +134,9 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 	}
 
 	if (!self) {
-		rc = ad_avtab_allow(p, s->s.value, t->s.value, cls->s.value, bits);
+		rc = ad_avtab_rule(p, specified, s->s.value, t->s.value, cls->s.value, bits);
 	} else if (s->flavor != TYPE_ATTRIB) {
-		rc = ad_avtab_allow(p, s->s.value, s->s.value, cls->s.value, bits);
+		rc = ad_avtab_rule(p, specified, s->s.value, s->s.value, cls->s.value, bits);
 	} else {
 		/* "allow attr self" is stored as one rule per type of the attribute */
 		ebitmap_node_t *node;
@@ -127,7 +144,8 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 
 		ebitmap_for_each_positive_bit(&p->db.attr_type_map[s->s.value - 1], node, bit) {
 			if (rc == 0)
-				rc = ad_avtab_allow(p, bit + 1, bit + 1, cls->s.value, bits);
+				rc = ad_avtab_rule(p, specified, bit + 1, bit + 1, cls->s.value,
+						   bits);
 		}
 	}
 	/* even a partial insertion changed the policy */
@@ -139,6 +157,44 @@ int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target
 		return -1;
 	}
 	return 0;
+}
+
+int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
+			const char *tclass, const char *const *perms, guint n_perms,
+			GError **error)
+{
+	return add_rule(p, AVTAB_ALLOWED, source_type, target_type, tclass, perms, n_perms,
+			error);
+}
+
+int ad_policy_add_dontaudit(AdPolicy *p, const char *source_type, const char *target_type,
+			    const char *tclass, const char *const *perms, guint n_perms,
+			    GError **error)
+{
+	return add_rule(p, AVTAB_AUDITDENY, source_type, target_type, tclass, perms, n_perms,
+			error);
+}
+
+GPtrArray *ad_policy_dontaudited(AdPolicy *p, const char *source_type,
+				 const char *target_type, const char *tclass)
+{
+	type_datum_t *s = ad_type_lookup(p, source_type);
+	type_datum_t *t = ad_type_lookup(p, target_type);
+	class_datum_t *cls = ad_class_lookup(p, tclass);
+	GPtrArray *out;
+	AdTeInfo *te;
+
+	if (!s || !t || !cls || s->flavor == TYPE_ATTRIB || t->flavor == TYPE_ATTRIB)
+		return NULL;
+	te = ad_te_lookup(p, s->s.value, t->s.value, cls->s.value);
+	out = g_ptr_array_new();
+	for (guint b = 0; b < 32; b++) {
+		const char *n = ad_policy_perm_name(p, cls->s.value, b);
+
+		if (n && !(te->auditdeny & (1u << b)))
+			g_ptr_array_add(out, (gpointer)n);
+	}
+	return out;
 }
 
 /* Authorises @r for the type at @bit (both bitmaps, see ad_policy_role_has_type()). */

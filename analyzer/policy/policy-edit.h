@@ -30,6 +30,21 @@ G_BEGIN_DECLS
 int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
 			const char *tclass, const char *const *perms, guint n_perms,
 			GError **error);
+/*
+ * dontaudit @source_type @target_type:@tclass { @perms };  unconditional,
+ * the names as for ad_policy_add_allow().  Allows nothing: the denials of
+ * these permissions are no longer logged.
+ */
+int ad_policy_add_dontaudit(AdPolicy *p, const char *source_type, const char *target_type,
+			    const char *tclass, const char *const *perms, guint n_perms,
+			    GError **error);
+/*
+ * The permissions of @tclass whose denial the policy does not log for
+ * @source_type on @target_type (types, not attributes): a new array of
+ * names borrowed from the policy, in bit order; NULL for an unknown name.
+ */
+GPtrArray *ad_policy_dontaudited(AdPolicy *p, const char *source_type,
+				 const char *target_type, const char *tclass);
 /* role @role types @type;  (@type may be an attribute: all of its types) */
 int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GError **error);
 /* allow @from_role @to_role;  (role changes on process transitions) */

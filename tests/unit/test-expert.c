@@ -14,7 +14,9 @@
  *   after a specific type;
  * - harmless denials: execmem asked for by a regular-expression JIT that
  *   falls back (the programs whose denial the maintainers hid) gets the
- *   dontaudit module first; a JIT that needs it (java) does not;
+ *   dontaudit module first; a JIT that needs it (java) does not; a
+ *   dontaudit fix is proved to hide exactly the denied access and allow
+ *   nothing;
  * - ports that have an owner: web_t connecting to the database's or the
  *   mail server's port is their client: the boolean or the module first,
  *   never the port relabelled to web_port_t (named after web_t);
@@ -77,7 +79,8 @@ static const char policy_conf[] =
 	"type web_sys_content_t, file_type;\ntype web_sys_rw_content_t, file_type;\n"
 	"type web_port_t, port_type;\ntype db_port_t, port_type;\ntype mail_port_t, port_type;\n"
 	"type db_t, domain;\ntype mail_t, domain;\n"
-	"bool web_read false;\nbool web_db false;\n"
+	"bool web_read false;\nbool web_db false;\nbool web_quiet false;\n"
+	"if (web_quiet) { dontaudit web_t data_t:file { read write }; }\n"
 	"if (web_db) { allow web_t db_port_t:tcp_socket name_connect; }\n"
 	"allow db_t db_port_t:tcp_socket name_bind;\n"
 	"allow mail_t mail_port_t:tcp_socket name_bind;\n"
@@ -668,6 +671,65 @@ static void test_jit_fallback_silenced(void **state)
 	assert_true(find(s, "catchall", AD_FIX_MODULE) > 0);
 }
 
+/*
+ * A dontaudit fix is proved like the others: it hides exactly the denied
+ * access and allows nothing.  The JIT's module: proved, its scope the one
+ * rule, its proof in words.  A boolean that hides more than the denied
+ * permission, or one that allows the access, is not enough.
+ */
+static void test_dontaudit_proved(void **state)
+{
+	g_autoptr(AdDenial) jit = process_avc("virtqemud", "execmem");
+	g_autoptr(AdDenial) rd = file_avc("read", "data_t", "file", "/srv/data");
+	g_autoptr(AdDenial) page = file_avc("read", "web_sys_content_t", "file", "/var/www/x");
+	g_autoptr(GPtrArray) s = analyse(jit);
+	g_autoptr(GPtrArray) tries = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)ad_suggestion_free);
+	g_autofree char *text = ad_suggestion_proof_text(nth(s, 0));
+	const AdVerdict *v;
+	AdSuggestion *x;
+
+	(void)state;
+	assert_int_equal(nth(s, 0)->kind, AD_FIX_DONTAUDIT);
+	assert_true(nth(s, 0)->hides_rules);
+	assert_false(nth(s, 0)->adds_rules);
+	assert_int_equal(nth(s, 0)->proof, AD_PROOF_OK);
+	assert_int_equal(nth(s, 0)->scope.accesses, 0);
+	assert_string_equal(g_ptr_array_index(nth(s, 0)->scope.examples, 0),
+			    "dontaudit web_t self:process { execmem };");
+	assert_string_equal(text, "Checked against the policy: this hides exactly the denied "
+			    "access and allows nothing.");
+
+	/* a module hiding read on data_t; the boolean hiding read and write */
+	x = ad_suggestion_new("t", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_GREEN);
+	ad_suggestion_add_command(x, "avcdoctor", "allow", "-D", "-M", "m", NULL);
+	g_ptr_array_add(tries, x);
+	x = ad_suggestion_new("t", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_GREEN);
+	ad_suggestion_add_command(x, "setsebool", "-P", "web_quiet=1", NULL);
+	g_ptr_array_add(tries, x);
+	v = ad_policy_explain(pol, rd->scontext, rd->tcontext, rd->tclass,
+			      (const char *const *)rd->perms->pdata, rd->perms->len);
+	ad_suggestions_prove(&ctx, rd, v, tries);
+	assert_int_equal(nth(tries, 0)->proof, AD_PROOF_OK);
+	assert_int_equal(nth(tries, 1)->proof, AD_PROOF_FAILED);
+	assert_non_null(strstr(nth(tries, 1)->still_denied, "write"));
+
+	/* a "dontaudit" that turns on the boolean allowing the access */
+	g_ptr_array_set_size(tries, 0);
+	x = ad_suggestion_new("t", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_GREEN);
+	ad_suggestion_add_command(x, "setsebool", "-P", "web_read=1", NULL);
+	g_ptr_array_add(tries, x);
+	v = ad_policy_explain(pol, page->scontext, page->tcontext, page->tclass,
+			      (const char *const *)page->perms->pdata, page->perms->len);
+	ad_suggestions_prove(&ctx, page, v, tries);
+	assert_int_equal(nth(tries, 0)->proof, AD_PROOF_FAILED);
+	assert_non_null(strstr(nth(tries, 0)->still_denied, "not hide"));
+	/* the policy is as it was */
+	assert_int_equal(ad_policy_explain(pol, rd->scontext, rd->tcontext, rd->tclass,
+					   (const char *const *)rd->perms->pdata,
+					   rd->perms->len)->reason, AD_REASON_TE_RULE);
+}
+
 /* a JIT that needs the memory, and execstack from the same program: not silenced */
 static void test_jit_needed_not_silenced(void **state)
 {
@@ -699,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_port_type_evidence),
 		cmocka_unit_test(test_jit_fallback_silenced),
 		cmocka_unit_test(test_jit_needed_not_silenced),
+		cmocka_unit_test(test_dontaudit_proved),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
