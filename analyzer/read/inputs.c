@@ -125,6 +125,9 @@ static gboolean flush(AdInputs *in)
 	if (in->filling->len) {
 		while (in->batches.length >= QUEUE_BATCHES && !in->cancel) {
 			in->producer_waits = TRUE;
+			/* only ad_inputs_wait_ahead() waits for a full queue */
+			if (in->consumer_waits)
+				g_cond_broadcast(&in->cond);
 			g_cond_wait(&in->cond, &in->lock);
 		}
 		in->producer_waits = FALSE;
@@ -478,6 +481,19 @@ const AdInput *ad_inputs_next(AdInputs *in)
 	if (!in->current || !in->current->len)
 		return NULL;
 	return &g_array_index(in->current, AdInput, in->pos++);
+}
+
+void ad_inputs_wait_ahead(AdInputs *in)
+{
+	g_mutex_lock(&in->lock);
+	/* producer_waits alone may be stale: the thread was woken and has not run yet */
+	while (!(in->producer_waits && in->batches.length >= QUEUE_BATCHES) && !in->done &&
+	       !in->cancel) {
+		in->consumer_waits = TRUE;
+		g_cond_wait(&in->cond, &in->lock);
+	}
+	in->consumer_waits = FALSE;
+	g_mutex_unlock(&in->lock);
 }
 
 void ad_inputs_free(AdInputs *in)

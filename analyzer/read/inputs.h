@@ -68,6 +68,12 @@ AdInputs *ad_inputs_start(const char *const *files);
 /* the next item, NULL after the last; valid until the next call */
 const AdInput *ad_inputs_next(AdInputs *in);
 /*
+ * Waits until the reading thread is a full queue ahead (it waits for room)
+ * or has read everything: a consumer that is behind, as a slow one is,
+ * without depending on how fast either thread runs (for tests).
+ */
+void ad_inputs_wait_ahead(AdInputs *in);
+/*
  * Stops reading after the chunk being read and waits for the thread (which
  * may be blocked in read() on a terminal or pipe until input comes).
  */

@@ -163,9 +163,13 @@ static void drain(AdInputs *in, Seen *seen, guint slow_every)
 			assert_non_null(strstr(it->message, "missing.log"));
 			break;
 		}
-		/* a slow consumer: the reading thread must wait, not drop */
+		/*
+		 * a consumer that is behind: it takes the next item only once
+		 * the reading thread has filled the queue and waits for room
+		 * (which it must do, not drop), however the threads are scheduled
+		 */
 		if (slow_every && ++n % slow_every == 0)
-			g_usleep(1000);
+			ad_inputs_wait_ahead(in);
 	}
 }
 
