@@ -7,7 +7,7 @@
 
 #include "fixit-client.h"
 #include "escape.h"
-#include "apply.h"
+#include "run.h"
 #include "undo.h"
 
 void ad_fixit_undo_free(AdFixitUndo *u)

@@ -4,7 +4,7 @@
 #include <glib.h>
 
 #include "fixit-client.h"
-#include "apply.h"
+#include "run.h"
 
 G_BEGIN_DECLS
 

@@ -4,8 +4,9 @@
 # header of a front end or of the store and never touches SQLite or D-Bus;
 # the store sees only the core; the notifier sees nothing of the core; the
 # front ends never borrow each other's code.  Also: no C file grows past
-# 1,500 lines, plugins and rules cannot change the policy, and no comment
-# cites a document outside the repository.
+# 1,500 lines, plugins and rules cannot change the policy, no comment
+# cites a document outside the repository, the core's layers include
+# downwards only, and no files include each other in a loop.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 cd "$AD_SOURCE_DIR" || exit 1
 
@@ -110,5 +111,83 @@ case $inc in
 	fail "adcore's include directories name a front end: $inc" ;;
 *) pass "adcore's include directories are its own" ;;
 esac
+
+# the order inside the core: read/ < policy/ < output/ < analysis/ (a layer
+# includes nothing of a layer above it)
+bad=0
+for pair in "read:policy output analysis" "policy:output analysis" "output:analysis"; do
+	low=${pair%%:*}
+	for up in ${pair#*:}; do
+		for h in $(cd "analyzer/$up" && ls *.h); do
+			[ -e "analyzer/$low/$h" ] && continue
+			if grep -nE "#include \"($up/)?$h\"" analyzer/"$low"/*.[ch] >"$TMP/hits"; then
+				fail "analyzer/$low must not include analyzer/$up's $h:"; cat "$TMP/hits" >&2
+				bad=1
+			fi
+		done
+	done
+done
+[ $bad = 0 ] && pass "the core's layers include downwards only (read < policy < output < analysis)"
+
+# No loops of files: in one folder, a file and its header are one module, and
+# no two modules include each other, directly or around a longer loop.  The
+# loops named here are known (docs/ARCHITECTURE.md names them); any other
+# fails.  A line: the folder, then the loop's modules, sorted.
+known_loops='analyzer/analysis alert alert-text
+analyzer/analysis plugin proof rules rules-private safety suggest
+analyzer/policy policy policy-edit policy-private
+store store store-private
+client fix-rule fixit-client
+cli cli options
+dispatcher dbus-service setroubleshoot'
+
+# prints "FOLDER MODULE..." for each loop of quoted includes in FOLDER
+include_loops() {
+	local dir=$1 base=$2 f h
+	for f in "$dir"/*.[ch]; do
+		[ -e "$f" ] || continue
+		grep -oE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"[^"]+"' "$f" |
+			sed 's/.*"\(.*\)"/\1/' | while read -r h; do
+				# "x.h" beside the file, or "sub/x.h" from the folder's base
+				if [ -e "$dir/$h" ] && [ "$(dirname "$dir/$h")" = "$dir" ]; then
+					:
+				elif [ -n "$base" ] && [ "$(dirname "$base/$h")" = "$dir" ] &&
+					[ -e "$base/$h" ]; then
+					:
+				else
+					continue
+				fi
+				f0=${f##*/}; h0=${h##*/}
+				[ "${f0%.?}" != "${h0%.h}" ] && echo "${f0%.?} ${h0%.h}"
+			done
+	done | sort -u | awk -v dir="$dir" '
+		{ e[$1, $2] = 1; n[$1] = 1; n[$2] = 1 }
+		END {
+			for (k in n) for (i in n) for (j in n)
+				if (((i, k) in e) && ((k, j) in e)) e[i, j] = 1
+			for (i in n) {
+				if (!((i, i) in e) || (i in done)) continue
+				s = ""
+				for (j in n) if (((i, j) in e) && ((j, i) in e)) { s = s " " j; done[j] = 1 }
+				print dir s
+			}
+		}' | while read -r d rest; do
+			echo "$d $(printf '%s\n' $rest | sort | tr '\n' ' ' | sed 's/ $//')"
+		done
+}
+
+: >"$TMP/loops"
+for d in common store client cli dispatcher fixit notifier gui; do
+	include_loops "$d" "" >>"$TMP/loops"
+done
+for d in read policy output analysis; do
+	include_loops "analyzer/$d" analyzer >>"$TMP/loops"
+done
+if grep -vxF -f <(printf '%s\n' "$known_loops") "$TMP/loops" >"$TMP/hits"; then
+	fail "files that include each other in a loop (break it, or name it in docs/ARCHITECTURE.md and here):"
+	cat "$TMP/hits" >&2
+else
+	pass "no loop of includes beyond the ones named ($(wc -l <"$TMP/loops") left)"
+fi
 
 [ "$failures" = 0 ]

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "alert.h"
+#include "read/signature.h"
 #include "analysis/safety.h"
 #include "analysis/alert-text.h"
 #include "alert-doc.h"
@@ -74,106 +75,6 @@ void ad_alert_set_free(AdAlertSet *s)
 	g_free(s);
 }
 
-static int compare_str(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static GPtrArray *sorted_perms(const AdDenial *d)
-{
-	GPtrArray *p = g_ptr_array_new_with_free_func(g_free);
-
-	for (guint i = 0; d->perms && i < d->perms->len; i++)
-		g_ptr_array_add(p, g_strdup(g_ptr_array_index(d->perms, i)));
-	g_ptr_array_sort(p, compare_str);
-	return p;
-}
-
-/* what a process may inherit across an exec into another domain */
-static const char *const inherit_perms[] = { "noatsecure", "rlimitinh", "siginh", NULL };
-
-static gboolean is_inherit_perm(const char *perm)
-{
-	return g_strv_contains(inherit_perms, perm);
-}
-
-/*
- * Does @d deny only what an exec into another domain inherits?  The kernel
- * checks siginh, rlimitinh and noatsecure one by one in one execve, and
- * logs each in its own record: they are one problem, one alert.
- */
-static gboolean denies_inheritance(const AdDenial *d)
-{
-	if (g_strcmp0(d->tclass, "process") != 0 || !d->perms || !d->perms->len)
-		return FALSE;
-	for (guint i = 0; i < d->perms->len; i++)
-		if (!is_inherit_perm(g_ptr_array_index(d->perms, i)))
-			return FALSE;
-	return TRUE;
-}
-
-/* the signature as text: record type, types, class, sorted permissions, suspect */
-static void signature_key(GString *key, const AdDenial *d)
-{
-	g_autoptr(GPtrArray) perms = sorted_perms(d);
-	const char *parts[] = { d->scontext, d->tcontext };
-
-	g_string_truncate(key, 0);
-	g_string_append(key, d->record_type);
-	for (guint i = 0; i < G_N_ELEMENTS(parts); i++) {
-		/* the type: third field of the context */
-		const char *p = parts[i] ? strchr(parts[i], ':') : NULL;
-		const char *q = p ? strchr(p + 1, ':') : NULL;
-		const char *e = q ? strchr(q + 1, ':') : NULL;
-
-		g_string_append_c(key, '\x1f');
-		if (q)
-			g_string_append_len(key, q + 1, e ? e - (q + 1) : (gssize)strlen(q + 1));
-	}
-	g_string_append_c(key, '\x1f');
-	if (d->tclass)
-		g_string_append(key, d->tclass);
-	if (denies_inheritance(d)) {
-		/* the whole set, whichever of them this record names */
-		for (guint i = 0; inherit_perms[i]; i++) {
-			g_string_append_c(key, '\x1f');
-			g_string_append(key, inherit_perms[i]);
-		}
-	} else {
-		for (guint i = 0; i < perms->len; i++) {
-			g_string_append_c(key, '\x1f');
-			g_string_append(key, g_ptr_array_index(perms, i));
-		}
-	}
-	if (d->invalid_context) {
-		g_string_append_c(key, '\x1f');
-		g_string_append(key, d->invalid_context);
-	}
-	/*
-	 * A record with planted or missing trusted fields names what its
-	 * writer chose: it gets an alert of its own, never one it imitates
-	 * (an ignored one, say).
-	 */
-	if (d->suspect)
-		g_string_append(key, "\x1fsuspect");
-}
-
-static char *signature_id(const GString *key)
-{
-	g_autofree char *digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key->str,
-								key->len);
-
-	return g_strndup(digest, 16);
-}
-
-char *ad_denial_signature(const AdDenial *d)
-{
-	g_autoptr(GString) key = g_string_new(NULL);
-
-	signature_key(key, d);
-	return signature_id(key);
-}
-
 /* keeps up to AD_ALERT_MAX_PATHS distinct byte strings */
 static void remember(GPtrArray *list, AdBytes b)
 {
@@ -197,10 +98,10 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		*ret_new = FALSE;
 	if (d->granted)
 		return NULL;
-	signature_key(s->key, d);
+	ad_denial_signature_key(s->key, d);
 	a = g_hash_table_lookup(s->by_key, s->key->str);
 	if (!a) {
-		id = signature_id(s->key);
+		id = ad_denial_signature_id(s->key);
 		a = g_hash_table_lookup(s->by_id, id);
 	}
 	if (!a) {
@@ -210,7 +111,7 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 		a->stype = ad_context_type(d->scontext);
 		a->ttype = ad_context_type(d->tcontext);
 		a->tclass = g_strdup(d->tclass);
-		a->perms = sorted_perms(d);
+		a->perms = ad_denial_sorted_perms(d);
 		a->hosts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 		a->paths = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
 		a->comms = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
@@ -228,11 +129,11 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 
 		if (!g_ptr_array_find_with_equal_func(a->perms, perm, g_str_equal, NULL)) {
 			g_ptr_array_add(a->perms, g_strdup(perm));
-			g_ptr_array_sort(a->perms, compare_str);
+			ad_denial_sort_perms(a->perms);
 		}
 	}
 	/* ... and the records of one exec are one occurrence, not three */
-	a->repeat = a->latest && a->latest->event == d->event && denies_inheritance(d);
+	a->repeat = a->latest && a->latest->event == d->event && ad_denial_denies_inheritance(d);
 	if (a->repeat)
 		return a;
 	a->count++;
@@ -413,7 +314,7 @@ char *ad_alert_summary(const AdAlert *a)
 	 * record names the new program, but the subject is the domain that
 	 * ran it.
 	 */
-	if (d->type == AD_DENIAL_AVC && denies_inheritance(d) && a->stype && a->ttype &&
+	if (d->type == AD_DENIAL_AVC && ad_denial_denies_inheritance(d) && a->stype && a->ttype &&
 	    strcmp(a->stype, a->ttype) != 0) {
 		AdBytes prog = ad_bytes_or(d->exe, d->comm);
 		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)

@@ -43,8 +43,6 @@ typedef struct {
 	AdLevel level;
 } AdAlert;
 
-/* the signature id of a denial (what ad_alert_set_add groups by); owned */
-char *ad_denial_signature(const AdDenial *d);
 
 typedef struct _AdAlertSet AdAlertSet;
 

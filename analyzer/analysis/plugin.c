@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 
 #include "plugin.h"
-#include "analysis/alert.h"
 #include "analysis/proof.h"
 #include "analysis/safety.h"
 #include "analysis/rules.h"
+#include "read/signature.h"
 
 const AdPlugin *ad_plugin_find(const char *id)
 {

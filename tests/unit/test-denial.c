@@ -22,6 +22,7 @@
 #include "read/denial.h"
 #include "read/event.h"
 #include "read/reader.h"
+#include "read/signature.h"
 #include "analysis/alert.h"
 
 /* ---------------------------------------------------------------- helpers */

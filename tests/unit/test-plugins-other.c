@@ -29,6 +29,7 @@
 #include "policy/policy-ports.h"
 #include "policy/policy-private.h"
 #include "read/reader.h"
+#include "read/signature.h"
 #include "policy/policy-edit.h"
 
 #define REAL_POLICY "/etc/selinux/default/policy/policy.33"

@@ -42,6 +42,7 @@
 #include "analysis/plugin.h"
 #include "policy/policy.h"
 #include "read/reader.h"
+#include "read/signature.h"
 #include "dbus-service.h"
 #include "occurrences.h"
 #include "store.h"
