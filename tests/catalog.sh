@@ -1,7 +1,9 @@
 #!/bin/bash
 # docs/CATALOG.md: every one of setroubleshoot's 48 plugins has a row, and each
 # row's test record gets the suggestion the row names (with the shipped rules and
-# the reference policy), its command containing the text the row gives.
+# the reference policy), its command containing the text the row gives; each red
+# cause's record is red by the named suggestion; each cause beyond setroubleshoot's
+# has a record getting the answer (plugin/kind) its row names.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 use_policy
 export LANG=C LC_ALL=C TZ=UTC AVCDOCTOR_NO_PROGRESS=1
@@ -55,6 +57,7 @@ def cell(c):
 
 rows = {}
 text, _, red_text = open("docs/CATALOG.md").read().partition("\n## Red causes\n")
+red_text, _, expert_text = red_text.partition("\n## Causes beyond setroubleshoot's\n")
 for line in text.splitlines():
     if not line.startswith("| ") or line.startswith("| setroubleshoot plugin"):
         continue
@@ -128,6 +131,33 @@ for cause, what, by, record in red_rows:
         bad += 1
     else:
         print(f"ok: red cause {cause}: red by {by}, nothing applied")
+# the causes beyond setroubleshoot's: each row's record gets the answer it names
+expert_rows = [[c.strip() for c in l.strip().strip("|").split("|")]
+               for l in expert_text.splitlines() if l.startswith("| ") and not l.startswith("| cause")]
+if len(expert_rows) < 9:
+    print(f"FAIL: the table of causes beyond setroubleshoot's has {len(expert_rows)} rows")
+    bad += 1
+for cols in expert_rows:
+    if len(cols) != 6:
+        print(f"FAIL: a row without 6 columns: {cols}")
+        bad += 1
+        continue
+    cause, what, ours, checked, has, record = cols
+    (plugin, _, kind), has, record = cell(checked).partition("/"), cell(has), cell(record)
+    p = subprocess.run([avcdoctor, "analyze", "--json", "-p", policy, record],
+                       capture_output=True, text=True)
+    if p.returncode != 0 or not p.stdout:
+        print(f"FAIL: cause {cause}: analyze {record} exited {p.returncode}")
+        bad += 1
+        continue
+    got = [(s["plugin"], "note" if n else s["kind"], json.dumps(s))
+           for l in p.stdout.splitlines() for o in [json.loads(l)]
+           for n, s in [(False, s) for s in o["suggestions"]] + [(True, s) for s in o["notes"]]]
+    if any(pl == plugin and k == kind and has in js for pl, k, js in got):
+        print(f"ok: cause {cause}: {plugin}/{kind}")
+    else:
+        miss("expert:" + cause.replace(" ", "_"), f"cause {cause}: no {plugin}/{kind} with "
+             f"'{has}' in {[(pl, k) for pl, k, _ in got]}", p.stdout)
 if policy_name != "debian":
     with open(now, "w") as f:
         f.write("".join(d + "\n" for d in sorted(differ)))
