@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
 #include <time.h>
 
@@ -215,7 +216,7 @@ static char *denial_object(json_object *o, json_object *denial)
 	g_free(text);
 	if (json_object_object_get_ex(denial, "port", &v) && json_object_is_type(v, json_type_int))
 		/* TRANSLATORS: the object of a denial in the alert list: a port number */
-		return g_strdup_printf(_("port %" G_GINT64_FORMAT), json_object_get_int64(v));
+		return g_strdup_printf(_("port %" PRId64), json_object_get_int64(v));
 	return NULL;
 }
 

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -254,9 +256,8 @@ gboolean ad_list_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboar
 		gtk_tree_model_get(tm, &it, AD_ROW_GROUP, &source, AD_ROW_N_ALERTS, &n, AD_ROW_RECORDS,
 				   &records, -1);
 		/* TRANSLATORS: a group row's tooltip: source domain, its alerts, its records */
-		text = g_strdup_printf(ngettext("%s: %u alert, %" G_GUINT64_FORMAT " denial records",
-						"%s: %u alerts, %" G_GUINT64_FORMAT
-						" denial records", n),
+		text = g_strdup_printf(ngettext("%s: %u alert, %" PRIu64 " denial records",
+						"%s: %u alerts, %" PRIu64 " denial records", n),
 				       source && *source ? source : "?", n, records);
 	}
 	gtk_tooltip_set_text(tip, text);
