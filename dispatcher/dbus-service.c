@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "dbus-service.h"
+#include "bus-reply.h"
 #include "escape.h"
 #include "log.h"
 #include "setroubleshoot.h"
@@ -49,6 +50,7 @@ struct _AdDbusService {
 	GDBusConnection *conn;
 	guint registration, closed_handler, retry;
 	guint st_registration;		/* setroubleshoot's object */
+	AdSetroubleshootHost st_host;	/* what that object may use of the service */
 	BusName own_name, st_name;	/* ours, setroubleshoot's */
 	gboolean told_unavailable;
 	GHashTable *callers;		/* unique name -> uid */
@@ -74,31 +76,6 @@ GDBusNodeInfo *ad_dbus_node_info(void)
 		g_once_init_leave(&done, 1);
 	}
 	return info;
-}
-
-const char *ad_dbus_error_name(const GError *error)
-{
-	if (error->domain == AD_STORE_ERROR) {
-		switch (error->code) {
-		case AD_STORE_ERROR_NOT_FOUND:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_NOT_FOUND);
-		case AD_STORE_ERROR_INVALID:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_INVALID_ARGS);
-		default:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
-		}
-	}
-	if (error->domain == AD_DISPATCH_ERROR) {
-		switch (error->code) {
-		case AD_DISPATCH_ERROR_ACCESS:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_ACCESS_DENIED);
-		case AD_DISPATCH_ERROR_NO_STORE:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_NOT_SUPPORTED);
-		default:
-			return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
-		}
-	}
-	return ad_alerts_error_name(AD_ALERTS_ERROR_FAILED);
 }
 
 /* ---- who is calling ----------------------------------------------------------- */
@@ -194,29 +171,18 @@ static gboolean authorise(AdDbusService *s, GDBusConnection *c, const char *send
 	return TRUE;
 }
 
-gboolean ad_dbus_service_authorise(AdDbusService *s, GDBusConnection *c, const char *sender,
-				   gint64 *ret_uid, GError **error)
+/* the host's authorise for setroubleshoot's interface */
+static gboolean authorise_caller(gpointer owner, GDBusConnection *c, const char *sender,
+				 gint64 *ret_uid, GError **error)
 {
-	return authorise(s, c, sender, ret_uid, error);
-}
-
-AdDispatch *ad_dbus_service_dispatch(AdDbusService *s)
-{
-	return s->d;
+	return authorise(owner, c, sender, ret_uid, error);
 }
 
 /* ---- methods and properties ------------------------------------------------------ */
 
-void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error)
-{
-	g_autofree char *msg = ad_text_shown(error->message);
-
-	g_dbus_method_invocation_return_dbus_error(inv, ad_dbus_error_name(error), msg);
-}
-
 static void return_error(GDBusMethodInvocation *inv, const GError *error)
 {
-	ad_dbus_service_return_error(inv, error);
+	ad_dbus_return_error(inv, error);
 }
 
 static void return_invalid(GDBusMethodInvocation *inv, const char *message)
@@ -230,37 +196,6 @@ static gboolean valid_id(GDBusMethodInvocation *inv, const char *id)
 		return TRUE;
 	return_invalid(inv, _("not an alert id: 16 lowercase hexadecimal digits"));
 	return FALSE;
-}
-
-void ad_dbus_log_left_out(const char *method, guint n)
-{
-	static AdLogLimit limit = { .interval_us = 60 * G_USEC_PER_SEC };
-	static GMutex lock;
-
-	if (!n)
-		return;
-	g_mutex_lock(&lock);
-	ad_dispatch_log_limited(&limit, g_get_monotonic_time(), LOG_WARNING,
-				ngettext("%s: %u older alert left out of the reply, which would "
-					 "not fit in a D-Bus message",
-					 "%s: %u older alerts left out of the reply, which would "
-					 "not fit in a D-Bus message", n), method, n);
-	g_mutex_unlock(&lock);
-}
-
-guint ad_dbus_newest_that_fit(const gsize *sizes, guint n, gsize budget, gboolean *keep)
-{
-	guint left_out = 0;
-
-	/* newest first: an alert too large is left out, older smaller ones may still fit */
-	for (guint i = n; i-- > 0;) {
-		keep[i] = sizes[i] <= budget;
-		if (keep[i])
-			budget -= sizes[i];
-		else
-			left_out++;
-	}
-	return left_out;
 }
 
 GVariant *ad_dbus_texts_reply(GPtrArray *texts, gsize budget, guint *ret_left_out)
@@ -552,7 +487,7 @@ gboolean ad_dbus_service_export(AdDbusService *s, GDBusConnection *connection, G
 	/* setroubleshoot's interface, for its clients: same store, same connection */
 	s->st_registration = g_dbus_connection_register_object(
 		connection, AD_SETROUBLESHOOTD_PATH, ad_setroubleshoot_interface_info(),
-		&ad_setroubleshoot_vtable, s, NULL, error);
+		&ad_setroubleshoot_vtable, &s->st_host, NULL, error);
 	if (!s->st_registration) {
 		g_dbus_connection_unregister_object(connection, s->registration);
 		s->registration = 0;
@@ -620,6 +555,7 @@ AdDbusService *ad_dbus_service_new(AdDispatch *d, AdBusKind bus)
 	};
 
 	s->d = d;
+	s->st_host = (AdSetroubleshootHost){ .d = d, .authorise = authorise_caller, .owner = s };
 	s->own_name = (BusName){ .service = s, .name = AD_DBUS_NAME };
 	s->st_name = (BusName){ .service = s, .name = AD_SETROUBLESHOOTD_NAME };
 	s->bus = bus;

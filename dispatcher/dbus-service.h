@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include "alerts-client.h"
+#include "bus-reply.h"
 #include "pipeline.h"
 
 G_BEGIN_DECLS
@@ -44,30 +45,11 @@ gboolean ad_dbus_service_owns_name(AdDbusService *s);
  */
 gboolean ad_dbus_uid_is_admin(uid_t uid, const char *admin_group);
 
-/*
- * For the other interface of the connection (setroubleshoot.c): may the
- * caller @sender use the alerts?  Its uid in @ret_uid, or FALSE with
- * @error.  Then the dispatcher served, an answer with the D-Bus error
- * name of a GError, and whether setroubleshoot's name is owned.
- */
-gboolean ad_dbus_service_authorise(AdDbusService *s, GDBusConnection *c, const char *sender,
-				   gint64 *ret_uid, GError **error);
-AdDispatch *ad_dbus_service_dispatch(AdDbusService *s);
-void ad_dbus_service_return_error(GDBusMethodInvocation *inv, const GError *error);
+/* is setroubleshoot's name owned? */
 gboolean ad_dbus_service_owns_setroubleshootd(AdDbusService *s);
 
-/*
- * Which of @n items (oldest first) a reply of at most @budget bytes keeps
- * when item i takes @sizes[i] bytes: the newest first, an item too large
- * for what is left skipped; @keep[i] set for each.  The number left out.
- */
-guint ad_dbus_newest_that_fit(const gsize *sizes, guint n, gsize budget, gboolean *keep);
 /* ListAlerts' reply, (as), of @texts (oldest first) within @budget bytes of marshalled data */
 GVariant *ad_dbus_texts_reply(GPtrArray *texts, gsize budget, guint *ret_left_out);
-/* logs (at most once a minute) that @method's reply left @n alerts out; nothing for 0 */
-void ad_dbus_log_left_out(const char *method, guint n);
 
-/* the D-Bus error name of a GError of the store or the dispatcher */
-const char *ad_dbus_error_name(const GError *error);
 
 G_END_DECLS

@@ -38,7 +38,8 @@
 
 #include <glib/gi18n.h>
 
-#include "dbus-service.h"
+#include "alerts-client.h"
+#include "bus-reply.h"
 #include "escape.h"
 #include "fix-rule.h"
 #include "log.h"
@@ -432,8 +433,8 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 			const char *iface, const char *method, GVariant *params,
 			GDBusMethodInvocation *inv, gpointer user_data)
 {
-	AdDbusService *s = user_data;
-	AdDispatch *d = ad_dbus_service_dispatch(s);
+	AdSetroubleshootHost *host = user_data;
+	AdDispatch *d = host->d;
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GPtrArray) alerts = NULL;
 	const char *local_id, *name;
@@ -443,7 +444,7 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 	AdStore *st;
 	AdFilter f;
 
-	if (!ad_dbus_service_authorise(s, c, sender, &uid, &error))
+	if (!host->authorise(host->owner, c, sender, &uid, &error))
 		goto fail;
 	/* start and finish answer as setroubleshootd does; nothing is held per client */
 	if (strcmp(method, "start") == 0) {
@@ -513,7 +514,7 @@ static void method_call(GDBusConnection *c, const char *sender, const char *path
 	}
 	return;
 fail:
-	ad_dbus_service_return_error(inv, error);
+	ad_dbus_return_error(inv, error);
 }
 
 const GDBusInterfaceVTable ad_setroubleshoot_vtable = {

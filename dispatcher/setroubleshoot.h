@@ -65,8 +65,21 @@ GVariant *ad_setroubleshoot_alert_reply(const AdAlertDoc *alert, const char *loc
 GVariant *ad_setroubleshoot_alerts_reply(GPtrArray *alerts, gsize budget, guint *ret_left_out);
 
 /*
+ * What the interface uses of the service that registers it: the
+ * dispatcher, and whether a caller may use the alerts (its uid in
+ * @ret_uid, or FALSE with @error).  A narrow struct, so that this file
+ * does not include the service's header, which includes this one.
+ */
+typedef struct {
+	AdDispatch *d;
+	gboolean (*authorise)(gpointer owner, GDBusConnection *c, const char *sender,
+			      gint64 *ret_uid, GError **error);
+	gpointer owner;
+} AdSetroubleshootHost;
+
+/*
  * The methods, for g_dbus_connection_register_object at
- * AD_SETROUBLESHOOTD_PATH; user_data is the AdDbusService.
+ * AD_SETROUBLESHOOTD_PATH; user_data is an AdSetroubleshootHost.
  */
 extern const GDBusInterfaceVTable ad_setroubleshoot_vtable;
 

@@ -138,8 +138,7 @@ analyzer/analysis plugin proof rules rules-private safety suggest
 analyzer/policy policy policy-edit policy-private
 store store store-private
 client fix-rule fixit-client
-cli cli options
-dispatcher dbus-service setroubleshoot'
+cli cli options'
 
 # prints "FOLDER MODULE..." for each loop of quoted includes in FOLDER
 include_loops() {
