@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "escape.h"
-#include "fixit-client.h"
+#include "fixit-error.h"
 #include "fix-rule.h"
 
 /* ------------------------------------------------------------ the allow-list */

@@ -137,7 +137,6 @@ known_loops='analyzer/analysis alert alert-text
 analyzer/analysis plugin proof rules rules-private safety suggest
 analyzer/policy policy policy-edit policy-private
 store store store-private
-client fix-rule fixit-client
 cli cli options'
 
 # prints "FOLDER MODULE..." for each loop of quoted includes in FOLDER
