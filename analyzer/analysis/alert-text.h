@@ -34,4 +34,11 @@ char *ad_alert_json_level(json_object *alert);
 /* the setroubleshoot-style report of one alert */
 void ad_alert_json_render(GString *out, json_object *alert);
 
+/*
+ * The Permissive line: "no" when every denial was blocked, "yes (nothing
+ * was blocked)" when every one was only logged, the counts when both
+ * happened.  Owned.
+ */
+char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only);
+
 #endif

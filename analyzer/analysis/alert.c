@@ -343,35 +343,6 @@ char *ad_alert_summary(const AdAlert *a)
 }
 
 /* "no: 3 blocked, 1 only logged (permissive)": each count in its plural form */
-static char *permissive_both(guint64 blocked, guint64 logged_only)
-{
-	g_autofree char *b = g_strdup_printf(ngettext("%" PRIu64 " blocked", "%" PRIu64 " blocked",
-						      blocked), blocked);
-	g_autofree char *l = g_strdup_printf(ngettext("%" PRIu64 " only logged",
-						      "%" PRIu64 " only logged", logged_only),
-					     logged_only);
-
-	/* TRANSLATORS: the Permissive line of an alert whose denials were in both
-	 * modes: "3 blocked", "1 only logged" */
-	return g_strdup_printf(T_("no: %s, %s (permissive)"), b, l);
-}
-
-char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only)
-{
-	if (blocked && logged_only)
-		return permissive_both(blocked, logged_only);
-	if (blocked)
-		return g_strdup(T_("no"));
-	if (logged_only && logged_only == count)
-		return g_strdup(T_("yes (nothing was blocked)"));
-	if (logged_only)
-		return g_strdup_printf(ngettext("%" PRIu64 " only logged (permissive), the "
-						"others unknown",
-						"%" PRIu64 " only logged (permissive), the "
-						"others unknown", logged_only), logged_only);
-	return g_strdup(T_("unknown"));
-}
-
 char *ad_alert_permissive_text(const AdAlert *a)
 {
 	return ad_permissive_text(a->count, a->blocked, a->logged_only);

@@ -8,6 +8,7 @@
 #include "analysis/plugin.h"
 #include "policy/policy.h"
 #include "analysis/suggest.h"
+#include "analysis/alert-text.h"
 
 G_BEGIN_DECLS
 
@@ -78,12 +79,6 @@ json_object *ad_alert_to_json(const AdAlert *a);
  * or the counts: what the store keeps as an alert's analysis.
  */
 json_object *ad_alert_analysis_to_json(const AdAlert *a);
-/*
- * The Permissive line: "no" when every denial was blocked, "yes (nothing
- * was blocked)" when every one was only logged, the counts when both
- * happened.  Owned.
- */
-char *ad_permissive_text(guint64 count, guint64 blocked, guint64 logged_only);
 char *ad_alert_permissive_text(const AdAlert *a);
 /* the setroubleshoot-style report of one alert */
 void ad_alert_render(GString *out, const AdAlert *a);
