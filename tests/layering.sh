@@ -134,7 +134,7 @@ done
 # loops named here are known (docs/ARCHITECTURE.md names them); any other
 # fails.  A line: the folder, then the loop's modules, sorted.
 known_loops='analyzer/analysis plugin proof rules rules-private safety suggest
-analyzer/policy policy policy-edit policy-private
+analyzer/policy policy policy-private
 store store store-private
 cli cli options'
 

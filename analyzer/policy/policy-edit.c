@@ -369,3 +369,9 @@ void ad_policy_whatif_end(AdPolicy *p)
 	p->whatif = FALSE;
 	ad_policy_caches_restore(p, &p->whatif_saved);
 }
+
+void ad_policy_edit_close(AdPolicy *p)
+{
+	if (p->whatif)
+		ad_policy_whatif_end(p);
+}

@@ -262,4 +262,7 @@ void ad_constraint_cache_init(AdPolicy *p);
 guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const context_struct_t *t,
 			    guint16 tclass, guint32 requested, char **ret_words, char **ret_expr);
 
+/* ends a what-if left open (policy-edit.c), as the policy is freed */
+void ad_policy_edit_close(AdPolicy *p);
+
 G_END_DECLS

@@ -51,7 +51,6 @@
 #include "escape.h"
 #include "hash.h"
 #include "policy/policy-private.h"
-#include "policy/policy-edit.h"
 
 G_DEFINE_QUARK(ad-policy-error-quark, ad_policy_error)
 
@@ -583,8 +582,7 @@ void ad_policy_free(AdPolicy *p)
 		ad_active_policy = NULL;
 	ad_verdict_gen_clear(&p->verdicts_cur);
 	ad_verdict_gen_clear(&p->verdicts_old);
-	if (p->whatif)
-		ad_policy_whatif_end(p);
+	ad_policy_edit_close(p);
 	g_clear_pointer(&p->types_allowed, g_hash_table_unref);
 	g_clear_pointer(&p->scopes, g_hash_table_unref);
 	ad_allow_index_clear(p);
