@@ -283,10 +283,16 @@ start_browser() {
 	wait_for 15 "the browser's window (AT-SPI)" -- ui "$BPID" find '^SELinux Alerts'
 }
 # focus_browser: keyboard input goes to the browser's window (no window manager here)
+# browser_window: sets BWIN to the browser's window.  A window that goes away
+# while xdotool walks the tree (a clipboard owner just killed) makes the
+# search fail with BadWindow: the caller tries again.
+browser_window() {
+	BWIN=$(xdotool search --onlyvisible --pid "$BPID" --name 'SELinux Alerts' 2>/dev/null | head -1)
+	[ -n "$BWIN" ]
+}
 focus_browser() {
-	local win
-	win=$(xdotool search --sync --onlyvisible --pid "$BPID" --name 'SELinux Alerts' | head -1)
-	xdotool windowfocus --sync "$win"
+	wait_for 10 "the browser's window" -- browser_window || return 1
+	wait_for 5 "the browser's window focused" -- xdotool windowfocus --sync "$BWIN"
 	sleep 0.2
 }
 # search TEXT: Ctrl+F, replace the search text
@@ -531,6 +537,7 @@ ui "$LIVE" find 'text from the clipboard: 10 denial records' >/dev/null &&
 	pass "the status line says the text came from the clipboard" ||
 	fail "Ctrl+V: no status naming the clipboard"
 kill "$CLIP" 2>/dev/null
+wait "$CLIP" 2>/dev/null
 
 BPID=$LIVE focus_browser
 # the menu bar: Help > About (one key at a time: each opens or closes a menu)
