@@ -412,9 +412,13 @@ static char *apply_subs(GArray *subs, const char *key)
 {
 	for (guint i = subs->len; i-- > 0;) {
 		const Sub *s = &g_array_index(subs, Sub, i);
-		char next = key[s->from_len];
+		char next;
 
-		if (strncmp(key, s->from, s->from_len) != 0 || (next != '/' && next != '\0'))
+		/* the prefix first: a key shorter than it has no byte at from_len */
+		if (strncmp(key, s->from, s->from_len) != 0)
+			continue;
+		next = key[s->from_len];
+		if (next != '/' && next != '\0')
 			continue;
 		/* an alias to "/" must not double the slash */
 		if (next == '/' && strcmp(s->to, "/") == 0)
