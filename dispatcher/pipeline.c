@@ -1205,10 +1205,10 @@ char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error)
 	return text;
 }
 
-gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
-				GError **error)
+/* an alert id a caller gave, and a store to act on: else the error to reply */
+static gboolean check_id(AdDispatch *d, const char *id, GError **error)
 {
-	if (!ad_alert_id_is_valid(id)) {
+	if (id && !ad_alert_id_is_valid(id)) {
 		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
 			    _("not an alert id: 16 lowercase hexadecimal digits"));
 		return FALSE;
@@ -1218,57 +1218,50 @@ gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFil
 			    _("the dispatcher runs without an alert store"));
 		return FALSE;
 	}
-	if (!ad_store_set_filter(d->store, id, uid, filter, error))
-		return FALSE;
+	return TRUE;
+}
+
+/* a caller changed the store: committed now, as the pipeline's own changes are */
+static gboolean store_changed(AdDispatch *d)
+{
 	if (!d->store_dirty_since)
 		d->store_dirty_since = now_us();
 	commit(d);
 	return TRUE;
+}
+
+gboolean ad_dispatch_set_filter(AdDispatch *d, const char *id, gint64 uid, AdFilter filter,
+				GError **error)
+{
+	if (!check_id(d, id, error))
+		return FALSE;
+	if (!ad_store_set_filter(d->store, id, uid, filter, error))
+		return FALSE;
+	return store_changed(d);
 }
 
 gboolean ad_dispatch_set_filters(AdDispatch *d, const char *const *ids, gint64 uid,
 				 AdFilter filter, guint *ret_set, GError **error)
 {
 	*ret_set = 0;
-	for (guint i = 0; ids[i]; i++) {
-		if (!ad_alert_id_is_valid(ids[i])) {
-			g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
-				    _("not an alert id: 16 lowercase hexadecimal digits"));
+	for (guint i = 0; ids[i]; i++)
+		if (!check_id(d, ids[i], error))
 			return FALSE;
-		}
-	}
-	if (!d->store) {
-		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_NO_STORE,
-			    _("the dispatcher runs without an alert store"));
+	if (!check_id(d, NULL, error))
 		return FALSE;
-	}
 	/* a red alert is never silenced in a batch */
 	if (!ad_store_set_filters(d->store, ids, uid, filter, TRUE, ret_set, error))
 		return FALSE;
-	if (!d->store_dirty_since)
-		d->store_dirty_since = now_us();
-	commit(d);
-	return TRUE;
+	return store_changed(d);
 }
 
 gboolean ad_dispatch_delete(AdDispatch *d, const char *id, GError **error)
 {
-	if (!ad_alert_id_is_valid(id)) {
-		g_set_error(error, AD_STORE_ERROR, AD_STORE_ERROR_INVALID,
-			    _("not an alert id: 16 lowercase hexadecimal digits"));
+	if (!check_id(d, id, error))
 		return FALSE;
-	}
-	if (!d->store) {
-		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_NO_STORE,
-			    _("the dispatcher runs without an alert store"));
-		return FALSE;
-	}
 	if (!ad_store_delete(d->store, id, error))
 		return FALSE;
-	if (!d->store_dirty_since)
-		d->store_dirty_since = now_us();
-	commit(d);
-	return TRUE;
+	return store_changed(d);
 }
 
 gboolean ad_dispatch_is_boolean(AdDispatch *d, const char *name)
