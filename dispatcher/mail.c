@@ -477,7 +477,6 @@ void ad_mailer_set_store(AdMailer *m, AdStore *store, AdMailerLog log, gpointer 
 {
 	g_autoptr(GPtrArray) rows = NULL;
 	g_autoptr(GError) error = NULL;
-	gint64 now = ad_clock_monotonic_us();
 
 	m->store = store;
 	if (!store) {
@@ -522,9 +521,19 @@ void ad_mailer_set_store(AdMailer *m, AdStore *store, AdMailerLog log, gpointer 
 		h->report = g_steal_pointer(&r->report);
 		g_queue_push_tail(&b->held, h);
 	}
-	/* what the budgets allow goes now, the rest when they allow again */
-	release_held(m, now);
-	schedule_release(m, now);
+	/*
+	 * What the budgets allow goes as soon as the main loop runs, the rest
+	 * when they allow again: never from here, which runs while the
+	 * dispatcher starts, before it drops its capabilities (a child
+	 * started now would start GLib's worker thread with them all)
+	 */
+	if (!m->release && (!g_queue_is_empty(&m->budget[0].held) ||
+			    !g_queue_is_empty(&m->budget[1].held))) {
+		m->release = g_idle_source_new();
+		g_source_set_priority(m->release, G_PRIORITY_HIGH);
+		g_source_set_callback(m->release, on_release, m, NULL);
+		g_source_attach(m->release, g_main_context_get_thread_default());
+	}
 }
 
 void ad_mailer_release_held(AdMailer *m)

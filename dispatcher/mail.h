@@ -57,8 +57,9 @@ guint64 ad_mailer_suppressed(const AdMailer *m);
  * Keeps held-back mails in @store (borrowed; NULL: in memory only) from
  * now on, so that a restart or a reload of the dispatcher does not lose
  * them: the mails it already holds are taken into the budgets (red ones
- * into red's) and sent as far as the budgets allow, the rest when they
- * allow again; a held mail's row goes when it is sent.  Call it with NULL
+ * into red's) and sent as far as the budgets allow once the thread's main
+ * context runs (never from this call: no child process or thread starts
+ * here), the rest when they allow again; a held mail's row goes when it is sent.  Call it with NULL
  * before the store is closed: nothing held is sent any more (it stays in
  * the store for the next start).  Problems go to @log.
  */

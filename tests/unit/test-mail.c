@@ -216,7 +216,7 @@ static void test_held_kept_in_store(void **state)
 {
 	Fixture *f = *state;
 	g_autoptr(GPtrArray) log = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GPtrArray) rows = NULL, first = NULL, after = NULL, later = NULL;
+	g_autoptr(GPtrArray) rows = NULL, first = NULL, before = NULL, after = NULL, later = NULL;
 
 	ad_mailer_set_store(f->m, store_of(f), on_log, log);
 	assert_true(send(f, "000000000000000a", AD_LEVEL_YELLOW));
@@ -244,6 +244,11 @@ static void test_held_kept_in_store(void **state)
 	/* the next one sends two of the three others and the red one at once */
 	f->m = new_mailer(f);
 	ad_mailer_set_store(f->m, store_of(f), on_log, log);
+	/* nothing is sent until the main context runs */
+	before = mails(f);
+	assert_int_equal(before->len, 4);
+	while (g_main_context_iteration(NULL, FALSE))
+		;
 	after = mails(f);
 	assert_int_equal(after->len, 7);
 	assert_int_equal(count_with(after, "SELinux alert 00000000000000f3 (red)"), 1);
