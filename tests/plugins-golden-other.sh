@@ -16,8 +16,16 @@ use_policy
 export LANG=C LC_ALL=C TZ=UTC AVCDOCTOR_NO_PROGRESS=1
 mkdir -p "$TMP/rules"
 export AVCDOCTOR_RULES_DIR="$TMP/rules"
-# file names in outputs are relative, for stable goldens
-cd "$AD_SOURCE_DIR/tests/data/plugins" || exit 1
+# file names in outputs are relative, for stable goldens; so is a policy
+# path that some answers name, when it is not the installed one (Fedora's
+# tree lies wherever the machine keeps it): the cases and the tree are
+# reached through links in a folder of the test's own
+mkdir "$TMP/run" && ln -s "$AD_SOURCE_DIR"/tests/data/plugins/*.log "$TMP/run/" || exit 1
+if [ "$POLICY_NAME" = fedora ]; then
+	ln -s "${POLICY%/policy/policy.33}" "$TMP/run/fedora-41-targeted" || exit 1
+	POLICY=fedora-41-targeted/policy/policy.33
+fi
+cd "$TMP/run" || exit 1
 
 cases="bind-reserved-port bind-port-boolean connect-cache-port execmem execmod mmap-zero
 	leak-execve leak-dontaudit permissive constraint policy-mismatch invalid-context
