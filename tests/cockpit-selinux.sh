@@ -339,11 +339,6 @@ if wait("the mislabelled file's alert listed", WROW + " !== undefined"):
     js(WROW + ".querySelector('td.pf-c-table__toggle button').click()")
     # the solution whose commands are the restorecon: the element around one
     # Apply button that holds no other one
-    # one solution: the label is wrong, and restoring it is the whole fix (a
-    # module widening httpd_t is not offered beside it)
-    if wait("the solutions", WROW + ".querySelectorAll('.pf-c-expandable-section__toggle')"
-            ".length >= 1"):
-        js(WROW + ".querySelectorAll('.pf-c-expandable-section__toggle').forEach(b => b.click())")
     find = ("(() => { const ap = x => Array.from(x.querySelectorAll('button'))"
             ".filter(b => b.innerText.trim() == 'Apply this solution');"
             " for (const b of ap(" + WROW + ")) {"
@@ -353,9 +348,13 @@ if wait("the mislabelled file's alert listed", WROW + " !== undefined"):
             ".map(x => x.value).join(' ');"
             " if (t.includes('restorecon -v -- ')) { b.id = 'ad-apply'; return t; } }"
             " return null; })()")
+    # the commands are in the page (read-only fields) whether or not their
+    # section is open; it is opened for the picture
     got = wait("an Apply button on the restorecon solution", find)
     if got:
         ok("Cockpit offers \"Apply this solution\" on the restorecon fix")
+        js(WROW + ".querySelectorAll('.pf-c-expandable-section__toggle').forEach(b => b.click())")
+        wait("the Apply button after the sections opened", find)
         shot("5-before-apply")
         js("document.getElementById('ad-apply').click()")
         res = wait("Cockpit's answer", WROW + ".innerText.includes('Solution applied successfully') || "
