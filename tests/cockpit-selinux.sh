@@ -267,9 +267,10 @@ if idx is None or idx < 0:
     fail("no row of the hostile alert")
 else:
     js(ROWS + "[%d].querySelector('td.pf-c-table__toggle button').click()" % idx)
-    # each solution's commands are behind its "solution details"
+    # each solution's commands are behind its "solution details": here the
+    # label's restorecon and the boolean (both proved, so no module)
     if wait("the solutions", ROWS + "[%d].querySelectorAll("
-            "'.pf-c-expandable-section__toggle').length >= 3" % idx):
+            "'.pf-c-expandable-section__toggle').length >= 2" % idx):
         js(ROWS + "[%d].querySelectorAll('.pf-c-expandable-section__toggle')"
            ".forEach(b => b.click())" % idx)
     want = "restorecon -v -- '/var/www/html/x'\\''y$(touch "
@@ -287,15 +288,29 @@ else:
             ok("expanded: the boolean fix as a plain setsebool line")
         else:
             fail("no setsebool line in: " + got[:800])
-    # several commands: one command box, not prose run together
-    boxes = js("Array.from(" + ROWS + "[%d].querySelectorAll('textarea'))"
-               ".map(e => e.value)" % idx) or []
-    if any(re.fullmatch(r"avcdoctor allow .* -M (avcdoctor_httpd_[0-9a-f]{8})\nsemodule -X 300 -i \1\.pp", b)
-           for b in boxes):
+    shot("2-expanded")
+    js(ROWS + "[%d].querySelector('td.pf-c-table__toggle button').click()" % idx)
+
+# --- several commands: one command box, not prose run together -----------------------
+# (a user's file read by httpd: the boolean, else a module built and loaded)
+idx = js(ROWS + ".findIndex(b => b.innerText.includes('read access on the file index.html'))")
+if idx is None or idx < 0:
+    fail("no row of the index.html alert")
+else:
+    js(ROWS + "[%d].querySelector('td.pf-c-table__toggle button').click()" % idx)
+    if wait("the module's solution", ROWS + "[%d].querySelectorAll("
+            "'.pf-c-expandable-section__toggle').length >= 2" % idx):
+        js(ROWS + "[%d].querySelectorAll('.pf-c-expandable-section__toggle')"
+           ".forEach(b => b.click())" % idx)
+    boxes_js = "Array.from(" + ROWS + "[%d].querySelectorAll('textarea')).map(e => e.value)" % idx
+    module = (r"avcdoctor allow .* -M (avcdoctor_httpd_[0-9a-f]{8})\nsemodule -X 300 -i \1\.pp")
+    boxes = wait("the module's command box", "(b => b.some(x => x.includes('semodule')) ? b : null)("
+                 + boxes_js + ")") or js(boxes_js) or []
+    if any(re.fullmatch(module, b) for b in boxes):
         ok("expanded: the module's two commands in one command box, one a line")
     else:
         fail("the module's commands as Cockpit shows them: %r" % boxes)
-    shot("2-expanded")
+    shot("2b-module")
     js(ROWS + "[%d].querySelector('td.pf-c-table__toggle button').click()" % idx)
 
 # --- dismiss the red alert (select it, Dismiss) ---------------------------------------
