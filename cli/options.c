@@ -56,89 +56,6 @@ void ad_cli_print_help(GOptionContext *ctx)
 	fputs(wrapped, stdout);
 }
 
-/*
- * Where an option line's description starts: after "  -x, --long=ARG"
- * and the run of two or more spaces GLib pads it with; 0 when @line is no
- * option line.
- */
-static gsize description_column(const char *line)
-{
-	const char *p;
-
-	if (strncmp(line, "  -", 3) != 0)
-		return 0;
-	p = strstr(line + 3, "  ");
-	if (!p)
-		return 0;
-	while (*p == ' ')
-		p++;
-	return *p ? (gsize)(p - line) : 0;
-}
-
-/* appends @line wrapped at @width, continuation lines indented by @indent bytes of it */
-static void wrap_line(GString *out, const char *line, gsize start, gsize indent, guint width)
-{
-	g_auto(GStrv) words = g_strsplit(line + start, " ", -1);
-	g_autofree char *head = g_strndup(line, start);
-	gsize col = ad_display_width(head);
-	gboolean first = TRUE;
-
-	g_string_append(out, head);
-	for (guint i = 0; words[i]; i++) {
-		gsize w = ad_display_width(words[i]);
-
-		if (!*words[i])
-			continue;
-		if (!first && col + 1 + w > width) {
-			g_string_append_c(out, '\n');
-			for (col = 0; col < indent; col++)
-				g_string_append_c(out, ' ');
-			first = TRUE;
-		}
-		if (!first) {
-			g_string_append_c(out, ' ');
-			col++;
-		}
-		g_string_append(out, words[i]);
-		col += w;
-		first = FALSE;
-	}
-	g_string_append_c(out, '\n');
-}
-
-char *ad_help_wrap(const char *text, guint width)
-{
-	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-	GString *out = g_string_new(NULL);
-
-	for (guint i = 0; lines[i]; i++) {
-		const char *l = lines[i];
-		gsize col, lead = strspn(l, " ");
-
-		if (!lines[i + 1] && !*l)
-			break;		/* the text's last newline */
-		if (ad_display_width(l) <= width) {
-			g_string_append_printf(out, "%s\n", l);
-			continue;
-		}
-		col = description_column(l);
-		if (col && col <= width / 2) {
-			wrap_line(out, l, col, col, width);
-		} else if (col) {
-			/* a long option name: its description below it */
-			g_autofree char *opt = g_strndup(l, col);
-
-			g_strchomp(opt);
-			g_string_append_printf(out, "%s\n", opt);
-			g_autofree char *desc = g_strconcat("        ", l + col, NULL);
-			wrap_line(out, desc, 8, 8, width);
-		} else {
-			wrap_line(out, l, lead, lead, width);
-		}
-	}
-	return g_string_free(out, FALSE);
-}
-
 /* ------------------------------------------------------------ --sort, --level */
 
 gboolean ad_sort_parse(const char *s, AdSort *ret)
@@ -156,27 +73,6 @@ gboolean ad_sort_parse(const char *s, AdSort *ret)
 			return TRUE;
 		}
 	return FALSE;
-}
-
-gboolean ad_levels_parse(char **args, guint *ret)
-{
-	*ret = 0;
-	for (guint i = 0; args && args[i]; i++) {
-		g_auto(GStrv) parts = g_strsplit(args[i], ",", -1);
-
-		for (guint j = 0; parts[j]; j++) {
-			AdLevel l;
-
-			g_strstrip(parts[j]);
-			if (strcmp(parts[j], "all") == 0)
-				*ret |= AD_LEVELS_ALL;
-			else if (ad_level_from_name(parts[j], &l))
-				*ret |= 1u << l;
-			else
-				return FALSE;
-		}
-	}
-	return TRUE;
 }
 
 gboolean ad_cli_sort_levels(const char *cmd, const char *sort, char **levels, AdSort *ret_sort,

@@ -4,11 +4,9 @@
 #include <glib.h>
 
 #include "analysis/suggest.h"
+#include "format.h"
 
 G_BEGIN_DECLS
-
-/* the width every command's --help keeps to */
-#define AD_HELP_WIDTH 80
 
 /*
  * An option context for COMMAND's options: @param after "avcdoctor",
@@ -25,12 +23,7 @@ int ad_cli_context_parse(GOptionContext *ctx, const char *cmd, const gboolean *h
 			 int *argc, char ***argv);
 /* @ctx's help, wrapped to AD_HELP_WIDTH, on stdout */
 void ad_cli_print_help(GOptionContext *ctx);
-/*
- * @text (GLib's help) with every line wider than @width columns wrapped
- * at spaces: an option's description continues under its column, other
- * lines under their own indentation.  Owned.
- */
-char *ad_help_wrap(const char *text, guint width);
+/* ad_help_wrap() and AD_HELP_WIDTH: format.h, which the browser shares */
 
 /* --sort: in which order the alerts of a report are written */
 typedef enum {
@@ -42,12 +35,7 @@ typedef enum {
 
 /* "level", "count", "time" (or NULL: the default); FALSE for anything else */
 gboolean ad_sort_parse(const char *s, AdSort *ret);
-/*
- * --level: "red", "yellow,green", "all"; the levels asked for as bits
- * (1 << AdLevel) in @ret, 0 for none given.  FALSE for an unknown level.
- */
-gboolean ad_levels_parse(char **args, guint *ret);
-#define AD_LEVELS_ALL ((1u << AD_LEVEL_GREEN) | (1u << AD_LEVEL_YELLOW) | (1u << AD_LEVEL_RED))
+/* --level: ad_levels_parse() (alert-doc.h), which the browser shares */
 /* both of the above for @cmd's --sort and --level; FALSE after a message */
 gboolean ad_cli_sort_levels(const char *cmd, const char *sort, char **levels, AdSort *ret_sort,
 			    guint *ret_levels);

@@ -37,6 +37,27 @@ gboolean ad_level_from_name(const char *name, AdLevel *ret)
 	return FALSE;
 }
 
+gboolean ad_levels_parse(char **args, guint *ret)
+{
+	*ret = 0;
+	for (guint i = 0; args && args[i]; i++) {
+		g_auto(GStrv) parts = g_strsplit(args[i], ",", -1);
+
+		for (guint j = 0; parts[j]; j++) {
+			AdLevel l;
+
+			g_strstrip(parts[j]);
+			if (strcmp(parts[j], "all") == 0)
+				*ret |= AD_LEVELS_ALL;
+			else if (ad_level_from_name(parts[j], &l))
+				*ret |= 1u << l;
+			else
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
 gboolean ad_alert_id_is_valid(const char *id)
 {
 	if (!id)

@@ -92,6 +92,13 @@ typedef enum {
 /* "red": JSON, D-Bus, logs; "yellow" for a value out of range */
 const char *ad_level_name(AdLevel l);
 gboolean ad_level_from_name(const char *name, AdLevel *ret);
+/*
+ * --level, as every program takes it: "red", "yellow,green", "all", each
+ * element of @args a comma-separated list; the levels asked for as bits
+ * (1 << AdLevel) in @ret, 0 for none given.  FALSE for an unknown level.
+ */
+gboolean ad_levels_parse(char **args, guint *ret);
+#define AD_LEVELS_ALL ((1u << AD_LEVEL_GREEN) | (1u << AD_LEVEL_YELLOW) | (1u << AD_LEVEL_RED))
 
 /* TRUE for an alert id as the core makes them: 16 lowercase hex digits */
 gboolean ad_alert_id_is_valid(const char *id);

@@ -23,4 +23,13 @@ void ad_string_append_padded(GString *out, const char *s, gsize width);
 /* appends spaces up to @width columns with @s, then @s: aligned to the right */
 void ad_string_append_right(GString *out, const char *s, gsize width);
 
+/* the width every program's --help keeps to */
+#define AD_HELP_WIDTH 80
+/*
+ * @text (GLib's help) with every line wider than @width columns wrapped
+ * at spaces: an option's description continues under its column, other
+ * lines under their own indentation.  Owned.
+ */
+char *ad_help_wrap(const char *text, guint width);
+
 G_END_DECLS

@@ -24,7 +24,7 @@ struct _AdAlertModel {
 	/* the filter, owned copies; words casefolded */
 	char *host;
 	GStrv words;
-	AdLevel min_level;
+	guint levels;
 	double since, until;
 	gboolean show_ignored;
 	GHashTable *ids;		/* only these ids (ref), or NULL */
@@ -124,7 +124,7 @@ static GStrv split_words(const char *text)
 	return n ? g_strv_builder_end(b) : NULL;
 }
 
-static gboolean matches(const char *const *words, const char *host, AdLevel min_level,
+static gboolean matches(const char *const *words, const char *host, guint levels,
 			double since, double until, gboolean show_ignored, GHashTable *ids,
 			AdAlertItem *a)
 {
@@ -132,7 +132,7 @@ static gboolean matches(const char *const *words, const char *host, AdLevel min_
 		return FALSE;
 	if (!show_ignored && ad_alert_item_get_ignored(a))
 		return FALSE;
-	if (ad_alert_item_get_level(a) < min_level)
+	if (levels && !(levels & (1u << ad_alert_item_get_level(a))))
 		return FALSE;
 	if (since > 0 && ad_alert_item_get_last_seen(a) < since)
 		return FALSE;
@@ -151,13 +151,13 @@ gboolean ad_alert_filter_matches(const AdAlertFilter *f, AdAlertItem *a)
 {
 	g_auto(GStrv) words = split_words(f->text);
 
-	return matches((const char *const *)words, f->host, f->min_level, f->since, f->until,
+	return matches((const char *const *)words, f->host, f->levels, f->since, f->until,
 		       f->show_ignored, f->ids, a);
 }
 
 static gboolean model_matches(AdAlertModel *m, AdAlertItem *a)
 {
-	return matches((const char *const *)m->words, m->host, m->min_level, m->since,
+	return matches((const char *const *)m->words, m->host, m->levels, m->since,
 		       m->until, m->show_ignored, m->ids, a);
 }
 
@@ -429,7 +429,7 @@ void ad_alert_model_set_filter(AdAlertModel *m, const AdAlertFilter *f)
 	m->host = f->host && *f->host ? g_strdup(f->host) : NULL;
 	g_strfreev(m->words);
 	m->words = split_words(f->text);
-	m->min_level = f->min_level;
+	m->levels = f->levels;
 	m->since = f->since;
 	m->until = f->until;
 	m->show_ignored = f->show_ignored;

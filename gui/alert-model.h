@@ -25,7 +25,7 @@ typedef enum {
 typedef struct {
 	const char *text;	/* words that must all occur (case-insensitive), or NULL */
 	const char *host;	/* a host name the alert was seen on, or NULL for all */
-	AdLevel min_level;	/* green = all levels */
+	guint levels;		/* the levels shown, as bits 1 << AdLevel (ad_levels_parse); 0 = all */
 	/* together: seen in [since, until) between its first and last time */
 	double since;		/* last seen at or after (seconds since the epoch), 0 = any */
 	double until;		/* first seen before, 0 = any */

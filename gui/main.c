@@ -8,6 +8,7 @@
  *   avcdoctor-browser --ids ID,ID...  the same, only those alerts listed
  *   avcdoctor-browser --since TIME    the same, only alerts seen since TIME
  *                                     (avcdoctor-notify's "Show all")
+ *   avcdoctor-browser --level red     (with any of these) only red alerts listed
  *   avcdoctor-browser FILE...         log files analysed here, no daemon
  *
  * Nothing is ever run from an alert: commands are shown and copied.
@@ -20,6 +21,7 @@
 #include <gtk/gtk.h>
 
 #include "alert-doc.h"
+#include "format.h"
 #include "i18n.h"
 #include "window.h"
 
@@ -29,6 +31,7 @@ typedef struct {
 	char *alert;
 	GStrv ids;		/* --ids, each a comma-separated list */
 	double since;
+	guint levels;		/* --level, as bits 1 << AdLevel; 0 when not given */
 	char *policy;
 	char *file_contexts;
 	GStrv files;
@@ -116,12 +119,29 @@ static void on_activate(GApplication *app, gpointer data)
 
 		ad_browser_window_set_batch(w, (const char *const *)ids, opts.since);
 	}
+	if (opts.levels)
+		ad_browser_window_set_levels(w, opts.levels);
+}
+
+/* --help, --help-all or --help-gtk: GLib's help, wrapped to 80 columns */
+static void print_help(GOptionContext *ctx, gboolean main_only, GOptionGroup *group)
+{
+	g_autofree char *text = g_option_context_get_help(ctx, main_only, group);
+	g_autofree char *wrapped = ad_help_wrap(text, AD_HELP_WIDTH);
+
+	fputs(wrapped, stdout);
 }
 
 int main(int argc, char **argv)
 {
-	gboolean version = FALSE;
+	gboolean version = FALSE, help = FALSE, help_all = FALSE, help_gtk = FALSE;
+	g_auto(GStrv) levels = NULL;
 	GOptionEntry entries[] = {
+		/* GLib's own, in place: the help is wrapped */
+		{ "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show help options"), NULL },
+		{ "help-all", 0, 0, G_OPTION_ARG_NONE, &help_all, N_("Show all help options"),
+		  NULL },
+		{ "help-gtk", 0, 0, G_OPTION_ARG_NONE, &help_gtk, N_("Show GTK's options"), NULL },
 		{ "alert", 'a', 0, G_OPTION_ARG_STRING, &opts.alert,
 		  N_("Open the daemon's alert ID"), N_("ID") },
 		{ "ids", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.ids,
@@ -129,6 +149,9 @@ int main(int argc, char **argv)
 		{ "since", 0, 0, G_OPTION_ARG_DOUBLE, &opts.since,
 		  N_("List only the daemon's alerts seen since TIME (seconds since the epoch)"),
 		  N_("TIME") },
+		{ "level", 0, 0, G_OPTION_ARG_STRING_ARRAY, &levels,
+		  N_("Only the alerts of LEVEL: red, yellow, green, or all (comma-separated or "
+		     "repeated)"), N_("LEVEL") },
 		{ "policy", 'p', 0, G_OPTION_ARG_FILENAME, &opts.policy,
 		  N_("Binary policy to analyse log files against (default: the kernel's, else "
 		     "the newest installed policy.N)"), N_("FILE") },
@@ -142,6 +165,7 @@ int main(int argc, char **argv)
 		{ NULL }
 	};
 	g_autoptr(GOptionContext) ctx = NULL;
+	GOptionGroup *gtk_group;
 	g_autoptr(GtkApplication) app = NULL;
 	g_autoptr(GError) error = NULL;
 	int ret;
@@ -152,10 +176,22 @@ int main(int argc, char **argv)
 	g_option_context_set_translation_domain(ctx, GETTEXT_PACKAGE);
 	g_option_context_set_summary(ctx, _("Browses SELinux alerts: the daemon's, live, or "
 					    "those of audit log files analysed here."));
+	g_option_context_set_help_enabled(ctx, FALSE);
 	g_option_context_add_main_entries(ctx, entries, GETTEXT_PACKAGE);
-	g_option_context_add_group(ctx, gtk_get_option_group(FALSE));
+	gtk_group = gtk_get_option_group(FALSE);
+	g_option_context_add_group(ctx, gtk_group);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-		fprintf(stderr, "avcdoctor-browser: %s (see --help)\n", error->message);
+		fprintf(stderr, "avcdoctor-browser: %s %s\n", error->message, _("(see --help)"));
+		return 1;
+	}
+	if (help || help_all || help_gtk) {
+		print_help(ctx, help && !help_all && !help_gtk, help_gtk && !help_all ? gtk_group : NULL);
+		return 0;
+	}
+	/* the levels as `avcdoctor list --level` takes them (one parser) */
+	if (!ad_levels_parse(levels, &opts.levels)) {
+		fprintf(stderr, "avcdoctor-browser: --level: %s %s\n",
+			_("give red, yellow, green or all"), _("(see --help)"));
 		return 1;
 	}
 	if (version) {

@@ -36,6 +36,28 @@ typedef enum { AD_MODE_NONE, AD_MODE_LIVE, AD_MODE_FILES } AdMode;
 /* the time combo's entries; the last only while a bar of the chart is chosen */
 #define TIME_SPAN_ENTRY 5
 
+#define LEVEL_G (1u << AD_LEVEL_GREEN)
+#define LEVEL_Y (1u << AD_LEVEL_YELLOW)
+#define LEVEL_R (1u << AD_LEVEL_RED)
+/*
+ * The level combo's entries as sets of levels (0: all); the window's .ui
+ * lists the first three, and --level adds the one it asks for when it is
+ * another (LEVEL_EXTRA_ENTRY).
+ */
+static const struct {
+	guint levels;
+	const char *name;
+} level_choices[] = {
+	{ 0, N_("All levels") },
+	{ LEVEL_Y | LEVEL_R, N_("Yellow and red") },
+	{ LEVEL_R, N_("Red only") },
+	{ LEVEL_Y, N_("Yellow only") },
+	{ LEVEL_G, N_("Green only") },
+	{ LEVEL_G | LEVEL_Y, N_("Green and yellow") },
+	{ LEVEL_G | LEVEL_R, N_("Green and red") },
+};
+#define LEVEL_EXTRA_ENTRY 3
+
 struct _AdBrowserWindow {
 	GtkApplicationWindow parent_instance;
 	/* template children */
@@ -85,6 +107,7 @@ struct _AdBrowserWindow {
 	double batch_since;
 	GtkInfoBar *batch_bar;
 	GtkLabel *batch_label;
+	guint extra_levels;		/* the levels of the combo's entry --level added, or 0 */
 };
 
 G_DEFINE_TYPE(AdBrowserWindow, ad_browser_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -177,6 +200,30 @@ void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, dou
 	}
 	gtk_label_set_text(w->batch_label, text ? text : "");
 	gtk_info_bar_set_revealed(w->batch_bar, text != NULL);
+	on_filter_changed(w);
+}
+
+void ad_browser_window_set_levels(AdBrowserWindow *w, guint levels)
+{
+	guint i = 0;
+
+	if ((levels & AD_LEVELS_ALL) == AD_LEVELS_ALL)
+		levels = 0;
+	while (i < G_N_ELEMENTS(level_choices) && level_choices[i].levels != levels)
+		i++;
+	if (i == G_N_ELEMENTS(level_choices))
+		return;
+	g_signal_handlers_block_by_func(w->level_combo, on_filter_changed, w);
+	if (w->extra_levels)
+		gtk_combo_box_text_remove(w->level_combo, LEVEL_EXTRA_ENTRY);
+	w->extra_levels = 0;
+	if (i >= LEVEL_EXTRA_ENTRY) {
+		gtk_combo_box_text_append_text(w->level_combo, _(level_choices[i].name));
+		w->extra_levels = levels;
+		i = LEVEL_EXTRA_ENTRY;
+	}
+	gtk_combo_box_set_active(GTK_COMBO_BOX(w->level_combo), (int)i);
+	g_signal_handlers_unblock_by_func(w->level_combo, on_filter_changed, w);
 	on_filter_changed(w);
 }
 
@@ -621,7 +668,8 @@ static void on_filter_changed(AdBrowserWindow *w)
 		host = gtk_combo_box_text_get_active_text(w->host_combo);
 	f.text = gtk_entry_get_text(GTK_ENTRY(w->search_entry));
 	f.host = host;
-	f.min_level = level == 2 ? AD_LEVEL_RED : level == 1 ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN;
+	f.levels = level == LEVEL_EXTRA_ENTRY ? w->extra_levels
+		 : level > 0 && level < LEVEL_EXTRA_ENTRY ? level_choices[level].levels : 0;
 	if (t > 0 && t < (int)G_N_ELEMENTS(periods) && t != TIME_SPAN_ENTRY)
 		f.since = g_get_real_time() / 1e6 - periods[t];
 	f.show_ignored = w->show_ignored;
@@ -1370,6 +1418,10 @@ static void ad_browser_window_init(AdBrowserWindow *w)
 
 	gtk_widget_init_template(GTK_WIDGET(w));
 	fit_default_size(GTK_WINDOW(w));
+	/* no model yet: on_filter_changed does nothing */
+	for (guint i = 0; i < LEVEL_EXTRA_ENTRY; i++)
+		gtk_combo_box_text_append_text(w->level_combo, _(level_choices[i].name));
+	gtk_combo_box_set_active(GTK_COMBO_BOX(w->level_combo), 0);
 	g_action_map_add_action_entries(G_ACTION_MAP(w), actions, G_N_ELEMENTS(actions), w);
 	w->model = ad_alert_model_new();
 	w->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);

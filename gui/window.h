@@ -31,5 +31,10 @@ void ad_browser_window_show_files(AdBrowserWindow *w, const char *const *files);
  * bar whose "Show all alerts" lifts the limit.
  */
 void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, double since);
+/*
+ * Only the alerts of @levels (bits 1 << AdLevel, as ad_levels_parse()
+ * gives them; 0 for all), chosen in the level filter: --level
+ */
+void ad_browser_window_set_levels(AdBrowserWindow *w, guint levels);
 
 G_END_DECLS

@@ -1,8 +1,9 @@
 #!/bin/bash
-# Every command's --help, in English and in the translated locales: no line
-# wider than 80 columns (wide characters count two), every option still
-# listed; a short option means one thing across the commands (the same long
-# option wherever it appears); list's old -a still works, with a note.
+# Every command's --help and avcdoctor-browser's, in English and in the
+# translated locales: no line wider than 80 columns (wide characters count
+# two), every option still listed; a short option means one thing across
+# the commands (the same long option wherever it appears); list's old -a
+# still works, with a note.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 export AVCDOCTOR_LOCALEDIR="$AD_BUILD_DIR/locale"
 
@@ -44,6 +45,24 @@ for n in audit2allow audit2why; do
 	[ "$w" -le 80 ] && pass "$n --help: $w columns at most" || fail "$n --help: a line of $w columns: $line"
 	grep -q '^  -i, --input=FILE ' "$TMP/help" && pass "$n --help lists -i" || fail "$n --help: no -i line"
 done
+
+# avcdoctor-browser's --help, --help-all and --help-gtk (GLib's, wrapped the same way)
+BROWSER="$AD_BUILD_DIR/bin/avcdoctor-browser"
+if [ -x "$BROWSER" ]; then
+	for loc in $locales; do
+		for h in --help --help-all --help-gtk; do
+			LC_ALL=$loc LANGUAGE= "$BROWSER" $h >"$TMP/help" 2>"$TMP/err" ||
+				fail "avcdoctor-browser $h ($loc): exit $?"
+			read -r w line < <(widest "$TMP/help")
+			if [ "$w" -le 80 ]; then pass "avcdoctor-browser $h ($loc): $w columns at most"
+			else fail "avcdoctor-browser $h ($loc): a line of $w columns: $line"; fi
+		done
+	done
+	"$BROWSER" --help | grep -q '^  --level=LEVEL ' && pass "avcdoctor-browser --help lists --level" ||
+		fail "avcdoctor-browser --help: no --level line"
+	"$BROWSER" --help-gtk | grep -q -- '--display' && ! "$BROWSER" --help-gtk | grep -q -- '--level' &&
+		pass "avcdoctor-browser --help-gtk: GTK's options only" || fail "avcdoctor-browser --help-gtk"
+fi
 
 # the options survive the wrapping: every option line still starts "  -"
 for c in $commands; do

@@ -151,4 +151,25 @@ if [ -n "${db:-}" ] && [ -n "${ids:-}" ]; then
 	[ "$got" = "$(echo "$ids" | sort -u)" ] && pass "sealert --db PATH -l: the alert ids" ||
 		fail "sealert -l: got [$(echo $got)], wanted [$(echo $ids)]"
 fi
+
+# ---- completions/avcdoctor-browser: its --help's options, --level, log files
+BROWSER="$AD_BUILD_DIR/bin/avcdoctor-browser"
+if [ -x "$BROWSER" ]; then
+	. "$AD_SOURCE_DIR/completions/avcdoctor-browser"
+	browser_line() { complete_with _avcdoctor_browser "$BROWSER" "$@"; }
+	want=$("$BROWSER" --help | sed -n 's/^  \(-[^ ].*\)$/\1/p' |
+		grep -oE '(^|, )--?[A-Za-z0-9][A-Za-z0-9-]*' | sed 's/^, //' | sort -u)
+	browser_line -
+	[ -n "$want" ] && [ "$got" = "$want" ] && pass "avcdoctor-browser: the options of its --help" ||
+		fail "avcdoctor-browser: got [$(echo $got)], wanted [$(echo $want)]"
+	browser_line --level red,g
+	[ "$got" = "red,green" ] && pass "avcdoctor-browser --level after a comma" ||
+		fail "avcdoctor-browser --level red,g: got [$(echo $got)]"
+	browser_line -p "$TMP/d/policy.33" "$TMP/d/aud"
+	[ "$got" = "$(printf '%s\n' "$TMP/d/audit.log" "$TMP/d/audit.log.1")" ] &&
+		pass "avcdoctor-browser: log files" || fail "avcdoctor-browser: got [$(echo $got)]"
+	browser_line --since ""
+	[ -z "$got" ] && pass "avcdoctor-browser --since: nothing offered" ||
+		fail "avcdoctor-browser --since: got [$(echo $got)]"
+fi
 finish

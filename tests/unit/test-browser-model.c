@@ -125,10 +125,10 @@ static AdAlertModel *sample_model(void)
 	return m;
 }
 
-static void set_filter(AdAlertModel *m, const char *text, const char *host, AdLevel level,
+static void set_filter(AdAlertModel *m, const char *text, const char *host, guint levels,
 		       double since, gboolean show_ignored)
 {
-	AdAlertFilter f = { .text = text, .host = host, .min_level = level, .since = since,
+	AdAlertFilter f = { .text = text, .host = host, .levels = levels, .since = since,
 			    .show_ignored = show_ignored };
 
 	ad_alert_model_set_filter(m, &f);
@@ -234,20 +234,21 @@ static void test_parse_hostile(void **state)
 }
 
 /* sets a filter and checks the ids the view shows, in order */
-static void expect_view(AdAlertModel *m, const char *text, const char *host, AdLevel level,
+static void expect_view(AdAlertModel *m, const char *text, const char *host, guint levels,
 			double since, gboolean show_ignored, const char *want)
 {
 	g_autofree char *ids = NULL;
 
-	set_filter(m, text, host, level, since, show_ignored);
+	set_filter(m, text, host, levels, since, show_ignored);
 	ids = view_ids(m);
 	if (strcmp(ids, want) != 0)
-		fail_msg("filter \"%s\" %s %d %g %d: \"%s\", wanted \"%s\"", text ? text : "",
-			 host ? host : "-", level, since, show_ignored, ids, want);
+		fail_msg("filter \"%s\" %s %#x %g %d: \"%s\", wanted \"%s\"", text ? text : "",
+			 host ? host : "-", levels, since, show_ignored, ids, want);
 }
 
 static void test_filter(void **state)
 {
+	const guint G = 1u << AD_LEVEL_GREEN, Y = 1u << AD_LEVEL_YELLOW, R = 1u << AD_LEVEL_RED;
 	g_autoptr(AdAlertModel) m = sample_model();
 	g_autofree char *ids = view_ids(m);
 
@@ -256,24 +257,40 @@ static void test_filter(void **state)
 	assert_string_equal(ids, "e b c a");
 	assert_int_equal(ad_alert_model_get_total(m), 5);
 	assert_int_equal(ad_alert_model_get_n_ignored(m), 1);
-	expect_view(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE, "e d b c a");
+	expect_view(m, NULL, NULL, 0, 0, TRUE, "e d b c a");
 	/* text: every word, case-insensitive, in summary, types or commands */
-	expect_view(m, "PREVENTING bash", NULL, AD_LEVEL_GREEN, 0, FALSE, "e");
-	expect_view(m, "sshd_t", NULL, AD_LEVEL_GREEN, 0, FALSE, "b");
-	expect_view(m, "  httpd   read ", NULL, AD_LEVEL_GREEN, 0, FALSE, "a");
-	expect_view(m, "nothing-like-this", NULL, AD_LEVEL_GREEN, 0, FALSE, "");
+	expect_view(m, "PREVENTING bash", NULL, 0, 0, FALSE, "e");
+	expect_view(m, "sshd_t", NULL, 0, 0, FALSE, "b");
+	expect_view(m, "  httpd   read ", NULL, 0, 0, FALSE, "a");
+	expect_view(m, "nothing-like-this", NULL, 0, 0, FALSE, "");
 	/* host */
-	expect_view(m, NULL, "web1", AD_LEVEL_GREEN, 0, TRUE, "d a");
-	/* level: at least */
-	expect_view(m, NULL, NULL, AD_LEVEL_YELLOW, 0, FALSE, "e b a");
-	expect_view(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE, "e b");
+	expect_view(m, NULL, "web1", 0, 0, TRUE, "d a");
+	/* levels: those of the set, as `list --level` parses them */
+	expect_view(m, NULL, NULL, Y | R, 0, FALSE, "e b a");
+	expect_view(m, NULL, NULL, R, 0, FALSE, "e b");
+	expect_view(m, NULL, NULL, G | R, 0, FALSE, "e b c");
+	expect_view(m, NULL, NULL, G, 0, TRUE, "c");
+	expect_view(m, NULL, NULL, AD_LEVELS_ALL, 0, FALSE, "e b c a");
+	{
+		char *red_green[] = { "red", " green", NULL }, *all[] = { "yellow,all", NULL };
+		char *bad[] = { "red,purple", NULL }, *empty[] = { NULL };
+		guint levels;
+
+		assert_true(ad_levels_parse(red_green, &levels));
+		assert_int_equal(levels, G | R);
+		assert_true(ad_levels_parse(all, &levels));
+		assert_int_equal(levels, AD_LEVELS_ALL);
+		assert_false(ad_levels_parse(bad, &levels));
+		assert_true(ad_levels_parse(empty, &levels));
+		assert_int_equal(levels, 0);
+	}
 	/* time: last seen at or after */
-	expect_view(m, NULL, NULL, AD_LEVEL_GREEN, 3000, FALSE, "e b");
+	expect_view(m, NULL, NULL, 0, 3000, FALSE, "e b");
 	/* all together */
-	expect_view(m, "preventing", "web1", AD_LEVEL_YELLOW, 500, TRUE, "d a");
+	expect_view(m, "preventing", "web1", Y | R, 500, TRUE, "d a");
 	/* the free-standing matcher agrees with the model */
 	{
-		AdAlertFilter f = { .text = "POSTFIX", .host = "web1", .min_level = AD_LEVEL_YELLOW,
+		AdAlertFilter f = { .text = "POSTFIX", .host = "web1", .levels = Y | R,
 				    .since = 4000, .show_ignored = TRUE };
 
 		assert_true(ad_alert_filter_matches(&f, ad_alert_model_lookup(m, "d")));
@@ -307,7 +324,7 @@ static void test_sort(void **state)
 	g_autoptr(AdAlertModel) m = sample_model();
 
 	(void)state;
-	set_filter(m, NULL, NULL, AD_LEVEL_GREEN, 0, TRUE);
+	set_filter(m, NULL, NULL, 0, 0, TRUE);
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
 		g_autofree char *ids = NULL;
 		AdColumn c;
@@ -417,7 +434,7 @@ static void test_mirror(void **state)
 			ad_alert_model_remove(m, id);
 		} else if (op < 9) {
 			set_filter(m, NULL, hosts[g_rand_int_range(rnd, 0, 3)],
-				   g_rand_int_range(rnd, 0, 3), g_rand_int_range(rnd, 0, 10),
+				   g_rand_int_range(rnd, 0, 8), g_rand_int_range(rnd, 0, 10),
 				   g_rand_boolean(rnd));
 		} else {
 			ad_alert_model_set_sort(m, g_rand_int_range(rnd, 0, AD_N_COLUMNS),
@@ -1004,7 +1021,7 @@ static void test_groups(void **state)
 	assert_string_equal(ad_alert_item_get_id(g_ptr_array_index(g->items, 0)), "g");
 	/* the filter applies first: red only leaves f in httpd_t's group */
 	g_ptr_array_unref(groups);
-	set_filter(m, NULL, NULL, AD_LEVEL_RED, 0, FALSE);
+	set_filter(m, NULL, NULL, 1u << AD_LEVEL_RED, 0, FALSE);
 	groups = ad_alert_groups_new(G_LIST_MODEL(m));
 	assert_int_equal(groups->len, 3);
 	for (guint i = 0; i < groups->len; i++) {
