@@ -5,7 +5,11 @@ bug trackers) is read with the right source, target, class and
 permissions, and every record audit2why reads is read too.
 
 For each file, the denials of `avcdoctor why --json` must be exactly those of
-expected.tsv (the values of the original records, multiset); the AVCs that
+expected.tsv (the values of the original records, multiset); a line of
+expected.tsv with the five columns more (comm, name, path, time, host: "-" not
+checked, empty for none in the text, a time as the stamp's seconds or a
+year-less "Mon DD HH:MM:SS" of a journal line) must also be read with those
+values, on its line.  The AVCs that
 sepolgen's AuditParser (what audit2why and audit2allow read with) finds in
 the same file must all be among them.  An AVC audit2why reads that is no
 record of the file (it merges run-together records into one, with the
@@ -19,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import sepolgen.audit
 
@@ -27,20 +32,53 @@ def key(perms, scon, tcon, tclass):
     return (",".join(sorted(perms)), scon, tcon, tclass)
 
 
+EXTRA = ("line", "comm", "name", "path", "time", "host")
+
+
+def extra_matches(want, d):
+    """Whether the denial @d (JSON) has the values of expected.tsv's @want."""
+    if d["line"] != int(want["line"]):
+        return False
+    for col in ("comm", "name", "path"):
+        if want[col] != "-" and (d[col] or "") != want[col]:
+            return False
+    t = want["time"]
+    if t == "":
+        if d["time"] is not None:
+            return False
+    elif t != "-":
+        if d["time"] is None:
+            return False
+        if " " in t:
+            if time.strftime("%b %d %H:%M:%S", time.gmtime(d["time"])) != t:
+                return False
+        elif abs(d["time"] - float(t)) > 0.0005:
+            return False
+    h = want["host"]
+    if h != "-" and (d["node"] or "") != h:
+        return False
+    return True
+
+
 def main():
     avcdoctor, policy, folder = sys.argv[1:4]
     expected = collections.defaultdict(collections.Counter)
+    extra = collections.defaultdict(list)
     bad = 0
     with open(os.path.join(folder, "expected.tsv"), encoding="utf-8") as f:
         for line in f:
             if line.startswith("#"):
                 continue
-            name, perms, scon, tcon, tclass, _ = line.rstrip("\n").split("\t")
+            cols = line.rstrip("\n").split("\t")
+            name, perms, scon, tcon, tclass = cols[:5]
             if not os.path.exists(os.path.join(folder, name)):
                 bad += 1
                 print(f"FAIL: expected.tsv names {name}, which is not there")
                 continue
-            expected[name][key(perms.split(","), scon, tcon, tclass)] += 1
+            k = key(perms.split(","), scon, tcon, tclass)
+            expected[name][k] += 1
+            if len(cols) == 11:
+                extra[name].append((k, dict(zip(EXTRA, cols[5:]))))
     # every file of the corpus has its denials listed
     for name in sorted(os.listdir(folder)):
         if name not in expected and name not in ("README.md", "expected.tsv", "origins.txt"):
@@ -53,9 +91,22 @@ def main():
         out = subprocess.run([avcdoctor, "why", "--json", "-p", policy, path],
                              capture_output=True, text=True, check=False)
         got = collections.Counter()
+        denials = []
         for line in out.stdout.splitlines():
             d = json.loads(line)
-            got[key(d["permissions"], d["scontext"], d["tcontext"], d["tclass"])] += 1
+            k = key(d["permissions"], d["scontext"], d["tcontext"], d["tclass"])
+            got[k] += 1
+            denials.append((k, d))
+        # comm, name, path, time and host where expected.tsv gives them
+        for k, want in extra[name]:
+            match = next((i for i, (dk, d) in enumerate(denials)
+                          if dk == k and extra_matches(want, d)), None)
+            if match is None:
+                bad += 1
+                print(f"FAIL: {name}: no denial {k} with {want}; read: "
+                      f"{[{c: d[c] for c in EXTRA if c != 'host'} | {'node': d['node']} for dk, d in denials if dk == k]}")
+            else:
+                del denials[match]
         parser = sepolgen.audit.AuditParser()
         with open(path, encoding="utf-8", errors="replace") as f:
             parser.parse_file(f)
