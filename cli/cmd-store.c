@@ -425,59 +425,17 @@ static int version(void)
 	return AD_EXIT_OK;
 }
 
-/* the type field of a context in the alert's denial */
-static char *json_context_type(json_object *denial, const char *key)
-{
-	const char *c = ad_json_member_str(denial, key);
-
-	return c ? ad_context_type(c) : NULL;
-}
-
-/* TRUE when any string of the JSON array @arr is in @list */
-static gboolean any_in(json_object *arr, char *const *list)
-{
-	for (gsize i = 0; arr && json_object_is_type(arr, json_type_array) &&
-			  i < json_object_array_length(arr); i++)
-		if (ad_select_in(list, json_object_get_string(json_object_array_get_idx(arr, i))))
-			return TRUE;
-	return FALSE;
-}
-
-/* the list filters that the source does not apply itself (see source_list) */
-static gboolean alert_selected(json_object *a, const StoreOptions *o, double until)
-{
-	json_object *d = ad_json_member(a, "denial");
-	g_autofree char *stype = json_context_type(d, "scontext");
-	g_autofree char *ttype = json_context_type(d, "tcontext");
-
-	if (until && json_object_get_double(ad_json_member(a, "first_seen")) > until)
-		return FALSE;
-	if (!ad_select_in(o->sources, stype) || !ad_select_in(o->targets, ttype) ||
-	    !ad_select_in(o->classes, ad_json_member_str(d, "tclass")))
-		return FALSE;
-	if (o->comms && !ad_select_in(o->comms, ad_json_member_str(d, "comm")) &&
-	    !any_in(ad_json_member(a, "commands"), o->comms))
-		return FALSE;
-	if (o->hosts && o->hosts[0] && o->hosts[1] && !any_in(ad_json_member(a, "hosts"), o->hosts))
-		return FALSE;
-	return TRUE;
-}
-
-/* a stored alert's level, yellow when it names none this version knows */
-static AdLevel json_level(json_object *a)
-{
-	AdLevel l;
-
-	return ad_level_from_name(ad_json_member_str(a, "level"), &l) ? l : AD_LEVEL_YELLOW;
-}
-
 /* an alert chosen by list, with what it is sorted by */
 typedef struct {
 	json_object *alert;		/* borrowed from the list */
-	AdLevel level;
-	gint64 count;
+	AdAlertDoc *doc;		/* owned */
 	guint seq;			/* its place in the list (first seen first) */
 } Listed;
+
+static void listed_clear(gpointer p)
+{
+	ad_alert_doc_free(((Listed *)p)->doc);
+}
 
 static AdSort list_sort;
 
@@ -485,7 +443,8 @@ static int compare_listed(gconstpointer pa, gconstpointer pb)
 {
 	const Listed *a = pa, *b = pb;
 
-	return ad_sort_compare(list_sort, a->level, a->count, a->seq, b->level, b->count, b->seq);
+	return ad_sort_compare(list_sort, a->doc->level, (gint64)MIN(a->doc->count, G_MAXINT64),
+			       a->seq, b->doc->level, (gint64)MIN(b->doc->count, G_MAXINT64), b->seq);
 }
 
 int ad_cmd_list(int argc, char **argv)
@@ -496,6 +455,7 @@ int ad_cmd_list(int argc, char **argv)
 	g_autoptr(GPtrArray) list = NULL;
 	g_autoptr(GArray) chosen = g_array_new(FALSE, FALSE, sizeof(Listed));
 	g_autoptr(GString) out = g_string_new(NULL);
+	AdSelect select = { 0 };
 	double since = 0, until = 0;
 	guint shown_n = 0, hidden = 0, other_levels = 0, levels = 0;
 	AdSort sort = AD_SORT_DEFAULT;
@@ -525,6 +485,15 @@ int ad_cmd_list(int argc, char **argv)
 	}
 	if (!levels)
 		levels = AD_LEVELS_ALL;
+	g_array_set_clear_func(chosen, listed_clear);
+	/* since, and one host, are asked of the source; the rest is chosen here */
+	select = (AdSelect){
+		.until = until, .comms = g_steal_pointer(&o.comms),
+		.sources = g_steal_pointer(&o.sources), .targets = g_steal_pointer(&o.targets),
+		.classes = g_steal_pointer(&o.classes), .levels = levels, .hide_ignored = !o.all,
+	};
+	if (o.hosts && o.hosts[0] && o.hosts[1])
+		select.hosts = g_strdupv(o.hosts);
 	if (sort == AD_SORT_DEFAULT)
 		sort = o.json ? AD_SORT_TIME : AD_SORT_LEVEL;
 	if ((ret = source_open(&src, "list", &o, FALSE)))
@@ -538,21 +507,28 @@ int ad_cmd_list(int argc, char **argv)
 	}
 	for (guint i = 0; i < list->len; i++) {
 		json_object *a = g_ptr_array_index(list, i);
+		AdSelectItem item;
+		Listed l = { a, ad_alert_doc_new(a, &error), i };
 
-		if (!alert_selected(a, &o, until))
+		if (!l.doc) {
+			ret = report_error("list", error);
+			goto out;
+		}
+		ad_select_item_of_doc(&item, l.doc);
+		switch (ad_select_item(&select, &item)) {
+		case AD_SELECT_IN:
+			g_array_append_val(chosen, l);
 			continue;
-		if (json_object_get_boolean(ad_json_member(a, "ignored")) && !o.all) {
+		case AD_SELECT_IGNORED:
 			hidden++;
-			continue;
-		}
-		Listed l = { a, json_level(a), json_object_get_int64(ad_json_member(a, "count")),
-			     i };
-
-		if (!(levels & (1u << l.level))) {
+			break;
+		case AD_SELECT_OTHER_LEVEL:
 			other_levels++;
-			continue;
+			break;
+		case AD_SELECT_OUT:
+			break;
 		}
-		g_array_append_val(chosen, l);
+		ad_alert_doc_free(l.doc);
 	}
 	list_sort = sort;
 	g_array_sort(chosen, compare_listed);
@@ -586,6 +562,7 @@ int ad_cmd_list(int argc, char **argv)
 	fputs(".\n", account);
 	ret = AD_EXIT_OK;
 out:
+	ad_select_clear(&select);
 	source_clear(&src);
 	options_clear(&o);
 	return ret;

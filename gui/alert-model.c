@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "alert-model.h"
+#include "analysis/select.h"
 
 struct _AdAlertModel {
 	GObject parent_instance;
@@ -102,62 +103,38 @@ AdAlertModel *ad_alert_model_new(void)
 	return g_object_new(AD_TYPE_ALERT_MODEL, NULL);
 }
 
-/* the casefolded words of a search text; NULL when there are none */
-static GStrv split_words(const char *text)
+/* the one filter of analyze, list and the browser (analysis/select.h) */
+static gboolean matches(char **words, const char *host, guint levels, double since,
+			double until, gboolean show_ignored, GHashTable *ids, AdAlertItem *a)
 {
-	g_autofree char *folded = NULL;
-	g_auto(GStrv) parts = NULL;
-	g_autoptr(GStrvBuilder) b = NULL;
-	guint n = 0;
+	char *hosts[] = { (char *)host, NULL };
+	AdSelect s = {
+		.since = since, .until = until, .until_before = TRUE,
+		.hosts = host && *host ? hosts : NULL, .levels = levels,
+		.hide_ignored = !show_ignored, .ids = ids, .words = words,
+	};
+	AdSelectItem it = {
+		.first_seen = ad_alert_item_get_first_seen(a),
+		.last_seen = ad_alert_item_get_last_seen(a),
+		.hosts = (char *const *)ad_alert_item_get_hosts(a),
+		.level = ad_alert_item_get_level(a), .ignored = ad_alert_item_get_ignored(a),
+		.id = ad_alert_item_get_id(a), .text = ad_alert_item_get_haystack(a),
+	};
 
-	if (!text || !*text)
-		return NULL;
-	folded = g_utf8_casefold(text, -1);
-	parts = g_strsplit_set(folded, " \t\n", -1);
-	b = g_strv_builder_new();
-	for (guint i = 0; parts[i]; i++) {
-		if (*parts[i]) {
-			g_strv_builder_add(b, parts[i]);
-			n++;
-		}
-	}
-	return n ? g_strv_builder_end(b) : NULL;
-}
-
-static gboolean matches(const char *const *words, const char *host, guint levels,
-			double since, double until, gboolean show_ignored, GHashTable *ids,
-			AdAlertItem *a)
-{
-	if (ids && !g_hash_table_contains(ids, ad_alert_item_get_id(a)))
-		return FALSE;
-	if (!show_ignored && ad_alert_item_get_ignored(a))
-		return FALSE;
-	if (levels && !(levels & (1u << ad_alert_item_get_level(a))))
-		return FALSE;
-	if (since > 0 && ad_alert_item_get_last_seen(a) < since)
-		return FALSE;
-	if (until > 0 && ad_alert_item_get_first_seen(a) >= until)
-		return FALSE;
-	if (host && *host && !g_strv_contains(ad_alert_item_get_hosts(a), host))
-		return FALSE;
-	for (guint i = 0; words && words[i]; i++) {
-		if (!strstr(ad_alert_item_get_haystack(a), words[i]))
-			return FALSE;
-	}
-	return TRUE;
+	return ad_select_item(&s, &it) == AD_SELECT_IN;
 }
 
 gboolean ad_alert_filter_matches(const AdAlertFilter *f, AdAlertItem *a)
 {
-	g_auto(GStrv) words = split_words(f->text);
+	g_auto(GStrv) words = ad_select_words(f->text);
 
-	return matches((const char *const *)words, f->host, f->levels, f->since, f->until,
+	return matches(words, f->host, f->levels, f->since, f->until,
 		       f->show_ignored, f->ids, a);
 }
 
 static gboolean model_matches(AdAlertModel *m, AdAlertItem *a)
 {
-	return matches((const char *const *)m->words, m->host, m->levels, m->since,
+	return matches(m->words, m->host, m->levels, m->since,
 		       m->until, m->show_ignored, m->ids, a);
 }
 
@@ -428,7 +405,7 @@ void ad_alert_model_set_filter(AdAlertModel *m, const AdAlertFilter *f)
 	g_free(m->host);
 	m->host = f->host && *f->host ? g_strdup(f->host) : NULL;
 	g_strfreev(m->words);
-	m->words = split_words(f->text);
+	m->words = ad_select_words(f->text);
 	m->levels = f->levels;
 	m->since = f->since;
 	m->until = f->until;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Selecting denials by time, command, types, class and host: the filters
- * of why, allow, analyze and list, with ausearch's time words.
+ * Selecting denials and alerts by time, command, types, class and host
+ * (and, for alerts, level, id and search words): the one filter of why,
+ * allow, analyze, list and the browser, with ausearch's time words.
  */
 #include <langinfo.h>
 #include <stdio.h>
@@ -21,16 +22,13 @@ void ad_select_clear(AdSelect *s)
 	g_clear_pointer(&s->targets, g_strfreev);
 	g_clear_pointer(&s->classes, g_strfreev);
 	g_clear_pointer(&s->hosts, g_strfreev);
-	s->since = s->until = 0;
+	g_clear_pointer(&s->ids, g_hash_table_unref);
+	g_clear_pointer(&s->words, g_strfreev);
+	*s = (AdSelect){ 0 };
 }
 
-gboolean ad_select_is_empty(const AdSelect *s)
-{
-	return !s->since && !s->until && !s->comms && !s->sources && !s->targets &&
-	       !s->classes && !s->hosts;
-}
-
-gboolean ad_select_in(char *const *list, const char *value)
+/* TRUE when @value is in @list, or @list is unset; NULL is "" */
+static gboolean in(char *const *list, const char *value)
 {
 	if (!list)
 		return TRUE;
@@ -40,51 +38,108 @@ gboolean ad_select_in(char *const *list, const char *value)
 	return FALSE;
 }
 
-/* the type of a context ("u:r:TYPE:s0"), as a view: start and length */
-static gboolean type_is(const char *context, char *const *list)
+/* TRUE when one of @values is in @list */
+static gboolean any_in(char *const *list, char *const *values)
 {
-	const char *a, *b;
-	g_autofree char *type = NULL;
+	for (guint i = 0; values && values[i]; i++)
+		if (in(list, values[i]))
+			return TRUE;
+	return FALSE;
+}
 
-	if (!list)
+/* TRUE when @it was seen in the window of @s (an item without a time is outside any) */
+static gboolean in_window(const AdSelect *s, const AdSelectItem *it)
+{
+	if (!s->since && !s->until)
 		return TRUE;
-	if (!context || !(a = strchr(context, ':')) || !(a = strchr(a + 1, ':')))
+	if (!it->last_seen)
 		return FALSE;
-	a++;
-	b = strchr(a, ':');
-	type = b ? g_strndup(a, b - a) : g_strdup(a);
-	return ad_select_in(list, type);
+	if (s->since && it->last_seen < s->since)
+		return FALSE;
+	if (s->until && (s->until_before ? it->first_seen >= s->until
+					 : (double)(gint64)it->first_seen > s->until))
+		return FALSE;
+	return TRUE;
+}
+
+AdSelectVerdict ad_select_item(const AdSelect *s, const AdSelectItem *it)
+{
+	if (s->ids && !(it->id && g_hash_table_contains(s->ids, it->id)))
+		return AD_SELECT_OUT;
+	if (!in_window(s, it))
+		return AD_SELECT_OUT;
+	if (s->sources && (!it->stype || !in(s->sources, it->stype)))
+		return AD_SELECT_OUT;
+	if (s->targets && (!it->ttype || !in(s->targets, it->ttype)))
+		return AD_SELECT_OUT;
+	if (!in(s->classes, it->tclass))
+		return AD_SELECT_OUT;
+	if (s->comms && !(it->comm && in(s->comms, it->comm)) && !any_in(s->comms, it->commands))
+		return AD_SELECT_OUT;
+	/* a record without node= is "local" too */
+	if (s->hosts && !any_in(s->hosts, it->hosts) &&
+	    !(it->hosts && g_strv_contains((const char *const *)it->hosts, "") &&
+	      in(s->hosts, "local")))
+		return AD_SELECT_OUT;
+	for (guint i = 0; s->words && s->words[i]; i++)
+		if (!it->text || !strstr(it->text, s->words[i]))
+			return AD_SELECT_OUT;
+	if (s->hide_ignored && it->ignored)
+		return AD_SELECT_IGNORED;
+	if (s->levels && !(s->levels & (1u << it->level)))
+		return AD_SELECT_OTHER_LEVEL;
+	return AD_SELECT_IN;
 }
 
 gboolean ad_select_denial(const AdSelect *s, const AdDenial *d)
 {
 	const AdEvent *ev = d->event;
 	double t = ev && ev->sec > 0 ? ev->sec + ev->msec / 1000.0 : 0;
+	g_autofree char *stype = ad_context_type(d->scontext);
+	g_autofree char *ttype = ad_context_type(d->tcontext);
+	g_autofree char *comm = d->comm.data ? g_strndup(d->comm.data, d->comm.len) : NULL;
+	char *hosts[] = { (char *)(ev && ev->node ? ev->node : ""), NULL };
+	AdSelectItem it = {
+		.first_seen = t, .last_seen = t,
+		.stype = stype, .ttype = ttype, .tclass = d->tclass,
+		.comm = comm, .hosts = hosts, .level = AD_LEVEL_YELLOW,
+	};
 
-	if ((s->since || s->until) && !t)
-		return FALSE;
-	if (s->since && t < s->since)
-		return FALSE;
-	/* a time to the second covers that whole second, as ausearch's -te does */
-	if (s->until && (double)(gint64)t > s->until)
-		return FALSE;
-	if (!type_is(d->scontext, s->sources) || !type_is(d->tcontext, s->targets))
-		return FALSE;
-	if (!ad_select_in(s->classes, d->tclass))
-		return FALSE;
-	if (s->comms) {
-		g_autofree char *comm = d->comm.data ? g_strndup(d->comm.data, d->comm.len) : NULL;
+	return ad_select_item(s, &it) == AD_SELECT_IN;
+}
 
-		if (!comm || !ad_select_in(s->comms, comm))
-			return FALSE;
+void ad_select_item_of_doc(AdSelectItem *it, const AdAlertDoc *doc)
+{
+	const AdDenialDoc *d = doc->denial;
+
+	*it = (AdSelectItem){
+		.first_seen = doc->first_seen, .last_seen = doc->last_seen,
+		.stype = d ? d->stype : NULL, .ttype = d ? d->ttype : NULL,
+		.tclass = d ? d->tclass : NULL, .comm = d ? d->comm : NULL,
+		.commands = doc->commands, .hosts = doc->hosts,
+		.level = doc->level, .ignored = doc->ignored, .id = doc->id,
+	};
+}
+
+GStrv ad_select_words(const char *text)
+{
+	g_autofree char *folded = NULL;
+	g_auto(GStrv) parts = NULL;
+	g_autoptr(GStrvBuilder) b = NULL;
+	guint n = 0;
+
+	if (!text || !*text)
+		return NULL;
+	folded = g_utf8_casefold(text, -1);
+	parts = g_strsplit_set(folded, " \t\n", -1);
+	b = g_strv_builder_new();
+	for (guint i = 0; parts[i]; i++) {
+		if (*parts[i]) {
+			g_strv_builder_add(b, parts[i]);
+			n++;
+		}
 	}
-	if (s->hosts) {
-		const char *node = ev && ev->node ? ev->node : "";
-
-		if (!ad_select_in(s->hosts, node) && !(!*node && ad_select_in(s->hosts, "local")))
-			return FALSE;
-	}
-	return TRUE;
+	return n ? g_strv_builder_end(b) : NULL;
 }
 
 /* the locale's first day of the week, 1 = Monday ... 7 = Sunday (glibc's _NL_TIME_FIRST_WEEKDAY) */
