@@ -19,6 +19,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "alert-doc.h"
 #include "alerts-client.h"
 #include "alerts1-generated.h"
 #include "analysis/alert-text.h"
@@ -293,37 +294,49 @@ static void json_put(gpointer o)
 	json_object_put(o);
 }
 
-/* every alert (ignored ones too: they are counted); json_object* */
+/*
+ * Every alert (ignored ones too: they are counted); json_object*.  Their
+ * texts in the user's language, whoever's the dispatcher's was (msg.h).
+ */
 static GPtrArray *source_list(Source *src, double since, const char *host, GError **error)
 {
 	g_auto(GStrv) texts = NULL;
 	g_autoptr(GPtrArray) list = NULL;
 
-	if (src->store)
-		return ad_store_list(src->store, since, TRUE, getuid(), host, error);
-	if (!ad_alerts1_call_list_alerts_sync(src->bus, since, TRUE, host ? host : "", &texts,
-					      NULL, error))
-		return NULL;
-	list = g_ptr_array_new_with_free_func(json_put);
-	for (guint i = 0; texts[i]; i++) {
-		json_object *o = parse_alert(texts[i], error);
-
-		if (!o)
+	if (src->store) {
+		list = ad_store_list(src->store, since, TRUE, getuid(), host, error);
+	} else {
+		if (!ad_alerts1_call_list_alerts_sync(src->bus, since, TRUE, host ? host : "",
+						      &texts, NULL, error))
 			return NULL;
-		g_ptr_array_add(list, o);
+		list = g_ptr_array_new_with_free_func(json_put);
+		for (guint i = 0; texts[i]; i++) {
+			json_object *o = parse_alert(texts[i], error);
+
+			if (!o)
+				return NULL;
+			g_ptr_array_add(list, o);
+		}
 	}
+	for (guint i = 0; list && i < list->len; i++)
+		ad_alert_json_localize(g_ptr_array_index(list, i), TRUE);
 	return g_steal_pointer(&list);
 }
 
+/* one alert, its texts in the user's language */
 static json_object *source_get(Source *src, const char *id, GError **error)
 {
 	g_autofree char *text = NULL;
+	json_object *o;
 
 	if (src->store)
-		return ad_store_get(src->store, id, getuid(), error);
-	if (!ad_alerts1_call_get_alert_sync(src->bus, id, &text, NULL, error))
+		o = ad_store_get(src->store, id, getuid(), error);
+	else if (!ad_alerts1_call_get_alert_sync(src->bus, id, &text, NULL, error))
 		return NULL;
-	return parse_alert(text, error);
+	else
+		o = parse_alert(text, error);
+	ad_alert_json_localize(o, TRUE);
+	return o;
 }
 
 static gboolean source_set_filter(Source *src, const char *id, AdFilter f, GError **error)

@@ -14,6 +14,7 @@
 
 #include "alert-doc.h"
 #include "escape.h"
+#include "msg.h"
 
 G_DEFINE_QUARK(ad-alert-doc-error-quark, ad_alert_doc_error)
 
@@ -298,6 +299,20 @@ static void commands_of(AdSuggestionDoc *s, json_object *o)
 	}
 }
 
+/*
+ * A text in the reader's language: @msg_key rendered (msg.h) when it is a
+ * message, else @key as the writer rendered it; NULL when neither
+ */
+static char *localized(json_object *o, const char *key, const char *msg_key)
+{
+	json_object *m = NULL;
+	char *t = NULL;
+
+	if (json_object_is_type(o, json_type_object) && json_object_object_get_ex(o, msg_key, &m))
+		t = ad_msg_render_json(m);
+	return t ? t : text(o, key);
+}
+
 /* ------------------------------------------------------------ suggestions */
 
 static void suggestion_free(gpointer p)
@@ -332,8 +347,8 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	if (!level || !ad_level_from_name(level, &s->level))
 		s->level = AD_LEVEL_YELLOW;
 	s->confidence = CLAMP(number(o, AD_KEY_CONFIDENCE, 0), 0.0, 1.0);
-	s->if_text = text(o, AD_KEY_IF);
-	s->then_text = text(o, AD_KEY_THEN);
+	s->if_text = localized(o, AD_KEY_IF, AD_KEY_IF_MSG);
+	s->then_text = localized(o, AD_KEY_THEN, AD_KEY_THEN_MSG);
 	s->shell = text(o, AD_KEY_SHELL);
 	commands_of(s, o);
 	/* a proof that is there but not a boolean is no proof: not proved */
@@ -465,7 +480,7 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 	doc->level_name = text(o, AD_KEY_LEVEL);
 	if (!doc->level_name || !ad_level_from_name(doc->level_name, &doc->level))
 		doc->level = AD_LEVEL_YELLOW;
-	doc->summary = text(o, AD_KEY_SUMMARY);
+	doc->summary = localized(o, AD_KEY_SUMMARY, AD_KEY_SUMMARY_MSG);
 	if (!doc->summary)
 		doc->summary = g_strdup("");
 	doc->count = count_of(o, AD_KEY_COUNT);
@@ -514,4 +529,46 @@ AdAlertDoc *ad_alert_doc_parse(const char *text_, GError **error)
 	doc = ad_alert_doc_new(o, error);
 	json_object_put(o);
 	return doc;
+}
+
+/* ------------------------------------------------------------ texts in the reader's language */
+
+/* @key of @o rendered from @msg_key, when that is a message; @msg_key removed with @strip */
+static void localize_member(json_object *o, const char *key, const char *msg_key,
+			    gboolean strip)
+{
+	json_object *j = NULL;
+	g_autofree char *t = NULL;
+
+	if (!json_object_object_get_ex(o, msg_key, &j))
+		return;
+	t = ad_msg_render_json(j);
+	if (t)
+		json_object_object_add(o, key, json_object_new_string(t));
+	if (strip)
+		json_object_object_del(o, msg_key);
+}
+
+/* the "if" and "then" of each object in @arr */
+static void localize_list(json_object *arr, gboolean strip)
+{
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	for (gsize i = 0; i < json_object_array_length(arr); i++) {
+		json_object *s = json_object_array_get_idx(arr, i);
+
+		if (!s || !json_object_is_type(s, json_type_object))
+			continue;
+		localize_member(s, AD_KEY_IF, AD_KEY_IF_MSG, strip);
+		localize_member(s, AD_KEY_THEN, AD_KEY_THEN_MSG, strip);
+	}
+}
+
+void ad_alert_json_localize(json_object *alert, gboolean strip)
+{
+	if (!alert || !json_object_is_type(alert, json_type_object))
+		return;
+	localize_member(alert, AD_KEY_SUMMARY, AD_KEY_SUMMARY_MSG, strip);
+	localize_list(json_object_object_get(alert, AD_KEY_SUGGESTIONS), strip);
+	localize_list(json_object_object_get(alert, AD_KEY_NOTES), strip);
 }

@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 #define AD_KEY_IGNORED		"ignored"
 #define AD_KEY_FILTER		"filter"
 #define AD_KEY_SUMMARY		"summary"
+#define AD_KEY_SUMMARY_MSG	"summary_msg"	/* the summary as a message (msg.h): stored alerts */
 #define AD_KEY_DENIAL		"denial"
 #define AD_KEY_REPORTED_BY	"reported_by"
 #define AD_KEY_RECORDS		"records"
@@ -63,6 +64,8 @@ G_BEGIN_DECLS
 #define AD_KEY_CONFIDENCE	"confidence"
 #define AD_KEY_IF		"if"
 #define AD_KEY_THEN		"then"
+#define AD_KEY_IF_MSG		"if_msg"	/* "if" and "then" as messages (msg.h) */
+#define AD_KEY_THEN_MSG		"then_msg"
 #define AD_KEY_COMMANDS_HEX	"commands_hex"
 #define AD_KEY_SHELL		"shell"
 #define AD_KEY_VERIFIED		"verified"
@@ -229,6 +232,17 @@ const AdSuggestionDoc *ad_alert_doc_suggestion(const AdAlertDoc *doc, guint inde
 
 /* @s made safe to show on several lines: each line as it is when clean, else escaped; "" for NULL */
 char *ad_clean_text(const char *s);
+
+/*
+ * Puts an alert's texts in the caller's language: "summary", and "if"
+ * and "then" of each suggestion and note, rendered from "summary_msg",
+ * "if_msg" and "then_msg" where those are messages (an alert stored
+ * before texts were kept as messages keeps its texts).  With @strip the
+ * message keys are removed (what `show --json` prints keeps the keys it
+ * always had).  @alert is changed in place; nothing happens when it is
+ * not an object.
+ */
+void ad_alert_json_localize(json_object *alert, gboolean strip);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdAlertDoc, ad_alert_doc_free)
 

@@ -43,9 +43,9 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *c
 	if (ad_policy_type_has_attribute(ctx->policy, label, "filesystem_type")) {
 		s = ad_suggestion_new("associate", AD_FIX_CONFIG, 0.8, AD_LEVEL_GREEN);
 		ad_suggestion_set_if(
-			s, _("If %s was copied or moved from another file system"), shown);
+			s, N_("If %s was copied or moved from another file system"), shown);
 		ad_suggestion_set_then(s,
-			_("Then copy it without keeping its SELinux label: %s "
+			N_("Then copy it without keeping its SELinux label: %s "
 			  "is the label of a whole file system (such as NFS, "
 			  "CIFS or tmpfs), not one a file can carry here. Use "
 			  "plain cp instead of cp -a or cp --preserve=context, "
@@ -58,9 +58,9 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *c
 	if (ad_policy_type_has_attribute(ctx->policy, label, "file_type"))
 		return 0;
 	s = ad_suggestion_new("associate", AD_FIX_CONFIG, 0.8, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If you (or a program) tried to label %s with %s"), shown, label);
+	ad_suggestion_set_if(s, N_("If you (or a program) tried to label %s with %s"), shown, label);
 	ad_suggestion_set_then(s,
-		_("Then choose a file type instead: %s is not a type for "
+		N_("Then choose a file type instead: %s is not a type for "
 		  "files (the policy does not give it the file_type "
 		  "attribute), so no file may carry it. To make %s usable "
 		  "by a program, label it with a file type that program's "

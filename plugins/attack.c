@@ -308,6 +308,16 @@ static char *admin_role_may(AdContext *actx, const AdDenial *d, const char *styp
 	return NULL;
 }
 
+/* "If you did not expect httpd_t to load kernel modules": the deed translated where read */
+static void set_if_unexpected(AdSuggestion *s, const char *stype, const Indicator *ind)
+{
+	AdMsg *m = ad_msg_new();
+
+	ad_msg_add(m, N_("If you did not expect %s to %s"), stype, ind->what);
+	ad_msg_set_arg(m, 1, NULL);
+	ad_suggestion_take_if(s, m);
+}
+
 static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVerdict *v,
 			     AdContext *ctx, GPtrArray *ret)
 {
@@ -315,6 +325,7 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	g_autofree char *admin_role = NULL, *admin_domain = NULL;
 	const char *perm, *peer = NULL;
 	AdSuggestion *s;
+	AdMsg *m;
 
 	if (!d->tclass)
 		return 0;
@@ -338,9 +349,9 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 
 	if (locked_down(v, ind->lockdown)) {
 		s = ad_note_new(ind->id, 0.5);
-		ad_suggestion_set_if(s, _("If %s was denied %s although it is a program that may "
+		ad_suggestion_set_if(s, N_("If %s was denied %s although it is a program that may "
 					  "do this"), stype, perm);
-		ad_suggestion_set_then(s, _("Then know that %s is on: the administrator locked "
+		ad_suggestion_set_then(s, N_("Then know that %s is on: the administrator locked "
 					    "this down for every domain, so it stays denied until "
 					    "the boolean is turned off (if it can be: it may be "
 					    "locked until the next boot)."), ind->lockdown);
@@ -349,8 +360,8 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	}
 	if (v->booleans && v->booleans->len && !ind->own_check) {
 		s = ad_note_new(ind->id, 0.35);
-		ad_suggestion_set_if(s, _("If you did not expect %s to %s"), stype, _(ind->what));
-		ad_suggestion_set_then(s, _("Then be careful with the boolean above: this access "
+		set_if_unexpected(s, stype, ind);
+		ad_suggestion_set_then(s, N_("Then be careful with the boolean above: this access "
 					    "is how intruders take over the kernel or SELinux, "
 					    "although this policy foresees it for %s when the "
 					    "boolean is on. Turn it on only if you know why %s "
@@ -360,8 +371,8 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	}
 	if (peer) {
 		s = ad_suggestion_new(ind->id, AD_FIX_REPORT_BUG, 0.4, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If you did not expect %s to %s"), stype, _(ind->what));
-		ad_suggestion_set_then(s, _("Then check what ran, but this is probably a missing "
+		set_if_unexpected(s, stype, ind);
+		ad_suggestion_set_then(s, N_("Then check what ran, but this is probably a missing "
 					    "rule rather than an attack: %s may already %s files "
 					    "labelled %s, so it is a tool that manages such files. "
 					    "Report it against the policy."), stype, perm, peer);
@@ -373,16 +384,20 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 		s = ad_suggestion_new(ind->id, AD_FIX_CONFIG, 0.5, AD_LEVEL_YELLOW);
 		/* the policy keeps this from user domains on purpose: no module for it */
 		s->expected = TRUE;
-		ad_suggestion_set_if(s, _("If an administrator ran this as %s"), stype);
-		ad_suggestion_set_then(s, _("Then run it in the administrator's role: %s, a login "
-					    "user's domain, may not %s, but the SELinux user may "
-					    "take the role %s, in which %s may (sudo -r %s, or "
-					    "newrole -r %s first). This is what an administrator "
-					    "who did not change role, or a setuid helper started "
-					    "from a user's session, looks like. If nobody meant to "
-					    "%s, find out what ran: then it may be an intrusion."),
-				       stype, _(ind->what), admin_role, admin_domain, admin_role,
-				       admin_role, _(ind->what));
+		ad_suggestion_set_if(s, N_("If an administrator ran this as %s"), stype);
+		m = ad_msg_new();
+		ad_msg_add(m, N_("Then run it in the administrator's role: %s, a login "
+				 "user's domain, may not %s, but the SELinux user may "
+				 "take the role %s, in which %s may (sudo -r %s, or "
+				 "newrole -r %s first). This is what an administrator "
+				 "who did not change role, or a setuid helper started "
+				 "from a user's session, looks like. If nobody meant to "
+				 "%s, find out what ran: then it may be an intrusion."),
+			   stype, ind->what, admin_role, admin_domain, admin_role,
+			   admin_role, ind->what);
+		ad_msg_set_arg(m, 1, NULL);
+		ad_msg_set_arg(m, 6, NULL);
+		ad_suggestion_take_then(s, m);
 		g_ptr_array_add(ret, s);
 		return 1;
 	}
@@ -390,13 +405,17 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	s = ad_suggestion_new(ind->id, AD_FIX_ATTACK,
 			      ind->unsure ? 0.4 : v->booleans && v->booleans->len ? 0.95 : 0.7,
 			      ind->unsure ? AD_LEVEL_YELLOW : AD_LEVEL_RED);
-	ad_suggestion_set_if(s, _("If you did not expect %s to %s"), stype, _(ind->what));
-	if (v->booleans && v->booleans->len)
-		ad_suggestion_set_then(s, _("%s A boolean grants this access for another purpose: "
-					    "do not turn it on for this."),
-				       _(ind->then_text));
-	else
-		ad_suggestion_set_then(s, "%s", _(ind->then_text));
+	set_if_unexpected(s, stype, ind);
+	m = ad_msg_new();
+	if (v->booleans && v->booleans->len) {
+		ad_msg_add(m, N_("%s A boolean grants this access for another purpose: "
+				 "do not turn it on for this."), ind->then_text);
+		ad_msg_set_arg(m, 0, NULL);
+	} else {
+		ad_msg_add(m, "%s", ind->then_text);
+		ad_msg_set_arg(m, 0, NULL);
+	}
+	ad_suggestion_take_then(s, m);
 	g_ptr_array_add(ret, s);
 	return 1;
 }

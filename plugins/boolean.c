@@ -84,14 +84,14 @@ static AdSuggestion *off_suggestion(GPtrArray *alt, AdContext *ctx, gboolean par
 			g_string_append_printf(descs, _("%s: \"%s\""), b->name, d);
 		}
 	}
-	ad_suggestion_set_if(s, _("If you no longer need what %s protects"), names->str);
+	ad_suggestion_set_if(s, N_("If you no longer need what %s protects"), names->str);
 	if (descs->len)
-		ad_suggestion_set_then(s, _("Then you could turn %s, but that loosens the policy "
+		ad_suggestion_set_then(s, N_("Then you could turn %s, but that loosens the policy "
 					    "for every domain the boolean covers, not only this "
 					    "one; prefer the other suggestions. What the policy says "
 					    "of it: %s"), settings->str, descs->str);
 	else
-		ad_suggestion_set_then(s, _("Then you could turn %s, but that loosens the policy "
+		ad_suggestion_set_then(s, N_("Then you could turn %s, but that loosens the policy "
 					    "for every domain the boolean covers, not only this "
 					    "one; prefer the other suggestions, and read what the "
 					    "boolean is for first (semanage boolean -l)."),
@@ -139,19 +139,19 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 			}
 		}
 		if (what->len)
-			ad_suggestion_set_if(s, _("If you want to %s"), what->str);
+			ad_suggestion_set_if(s, N_("If you want to %s"), what->str);
 		else
-			ad_suggestion_set_if(s, _("If you want to allow this access"));
+			ad_suggestion_set_if(s, N_("If you want to allow this access"));
 		if (v->booleans_partial)
-			ad_suggestion_set_then(s, _("Then turn %s. This allows only part of the "
+			ad_suggestion_set_then(s, N_("Then turn %s. This allows only part of the "
 						    "access; the rest needs a policy change."),
 					       settings->str);
 		else if (alt->len > 1)
-			ad_suggestion_set_then(s, _("Then turn %s: the policy allows this access "
+			ad_suggestion_set_then(s, N_("Then turn %s: the policy allows this access "
 						    "only when all of them are set."),
 					       settings->str);
 		else
-			ad_suggestion_set_then(s, _("Then turn %s."), settings->str);
+			ad_suggestion_set_then(s, N_("Then turn %s."), settings->str);
 		ad_suggestion_add_argv(s, (const char *const *)cmd);
 		g_ptr_array_add(ret, g_steal_pointer(&s));
 	}

@@ -23,16 +23,16 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	switch (v->reason) {
 	case AD_REASON_ALLOWED:
 		s = ad_suggestion_new("catchall", AD_FIX_INFO, 0.5, AD_LEVEL_GREEN);
-		ad_suggestion_set_if(s, _("If this denial happened before the policy was changed"));
-		ad_suggestion_set_then(s, _("Then nothing needs to be done: the current policy "
+		ad_suggestion_set_if(s, N_("If this denial happened before the policy was changed"));
+		ad_suggestion_set_then(s, N_("Then nothing needs to be done: the current policy "
 					    "allows this access (a boolean was turned on or a "
 					    "module was loaded since)."));
 		g_ptr_array_add(ret, s);
 		return 1;
 	case AD_REASON_DONTAUDIT:
 		s = ad_suggestion_new("catchall", AD_FIX_DONTAUDIT, 0.4, AD_LEVEL_GREEN);
-		ad_suggestion_set_if(s, _("If you do not want to see this harmless denial"));
-		ad_suggestion_set_then(s, _("Then rebuild the policy with its dontaudit rules "
+		ad_suggestion_set_if(s, N_("If you do not want to see this harmless denial"));
+		ad_suggestion_set_then(s, N_("Then rebuild the policy with its dontaudit rules "
 					    "enabled: the policy already hides this access, it "
 					    "was logged because dontaudit rules were disabled "
 					    "(semodule -DB)."));
@@ -46,9 +46,9 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	case AD_REASON_CONSTRAINT:
 	case AD_REASON_BOUNDS:
 		s = ad_suggestion_new("catchall", AD_FIX_REPORT_BUG, 0.1, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If you believe %s should be allowed this access"),
+		ad_suggestion_set_if(s, N_("If you believe %s should be allowed this access"),
 				     stype);
-		ad_suggestion_set_then(s, _("Then report a bug against the policy: a constraint "
+		ad_suggestion_set_then(s, N_("Then report a bug against the policy: a constraint "
 					    "or bound blocks it, which a local allow rule cannot "
 					    "change."));
 		g_ptr_array_add(ret, s);
@@ -61,15 +61,15 @@ static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	s = ad_suggestion_new("catchall", AD_FIX_MODULE, v->reason == AD_REASON_BOOLEAN ? 0.1
 										 : 0.2,
 			      AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If you believe %s should be allowed %s access on the %s by "
+	ad_suggestion_set_if(s, N_("If you believe %s should be allowed %s access on the %s by "
 				  "default"), stype, (char *)g_ptr_array_index(d->perms, 0),
 			     d->tclass);
-	ad_suggestion_set_then(s, _("Then you can allow it now with a local policy module built "
+	ad_suggestion_set_then(s, N_("Then you can allow it now with a local policy module built "
 				    "from the denials (check what it allows before loading it), "
 				    "and report this as a bug."));
 	if (ad_suggestion_add_allow_command(s, d, ctx, (const char *const[]){ "--verify", "-M",
 										name, NULL }))
-		ad_suggestion_set_then(s, _("Then you can allow it now with a local policy module "
+		ad_suggestion_set_then(s, N_("Then you can allow it now with a local policy module "
 					    "built from the denials (check what it allows before "
 					    "loading it), and report this as a bug. The denials were "
 					    "read from standard input: give the command the same "

@@ -145,7 +145,7 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 	s = ad_suggestion_new("constraint", kinds & (LEAF_ROLE | LEAF_USER | LEAF_LEVEL)
 						    ? AD_FIX_CONFIG : AD_FIX_REPORT_BUG,
 			      v->reason == AD_REASON_CONSTRAINT ? 0.6 : 0.25, AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If %s should be allowed %s on the %s"), stype,
+	ad_suggestion_set_if(s, N_("If %s should be allowed %s on the %s"), stype,
 			     (char *)g_ptr_array_index(d->perms, 0), d->tclass);
 	ad_suggestion_set_then(s, "%s", then->str);
 	g_ptr_array_add(ret, s);

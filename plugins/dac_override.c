@@ -66,9 +66,9 @@ static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext
 
 	s = ad_suggestion_new("dac_override", AD_FIX_CONFIG,
 			      v->reason == AD_REASON_TE_RULE ? 0.6 : 0.3, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If you want to know why %s needed %s"), stype, cap);
+	ad_suggestion_set_if(s, N_("If you want to know why %s needed %s"), stype, cap);
 	if (path) {
-		ad_suggestion_set_then(s, _("Then check the owner and mode of %s and the "
+		ad_suggestion_set_then(s, N_("Then check the owner and mode of %s and the "
 					    "directories above it: the process (usually running as "
 					    "root) was refused %s by them, and %s would let %s "
 					    "ignore file permissions everywhere. Give the file the "

@@ -54,9 +54,9 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 		(spec = ad_labels_fcontext_spec(ctx->labels, path, FALSE))) {
 		list = ad_file_type_list(cands, 1, 5);
 		s = ad_suggestion_new("device", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		ad_suggestion_set_if(s, N_("If %s is a device %s should use"), shown, stype);
 		ad_suggestion_set_then(s,
-			_("Then label it %s, %s's device type: it has the "
+			N_("Then label it %s, %s's device type: it has the "
 			  "generic label %s, which file_contexts gives device "
 			  "nodes it does not know.%s%s%s"),
 			best, stype, ttype,
@@ -71,9 +71,9 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 		const char *type = g_ptr_array_index(cands, near);
 
 		s = ad_suggestion_new("device", AD_FIX_FCONTEXT, 0.3, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		ad_suggestion_set_if(s, N_("If %s is a device %s should use"), shown, stype);
 		ad_suggestion_set_then(s,
-			_("Then label it %s, the type file_contexts gives the nodes "
+			N_("Then label it %s, the type file_contexts gives the nodes "
 			  "near it (%s), which %s may use this way: it has the "
 			  "generic label %s, which file_contexts gives device nodes "
 			  "it does not know. Check that it is that kind of device."),
@@ -85,10 +85,10 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 		list = cands ? ad_file_type_list(cands, 0, 5) : NULL;
 		s = ad_suggestion_new("device", list && *list ? AD_FIX_CONFIG : AD_FIX_REPORT_BUG,
 			0.3, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If %s is a device %s should use"), shown, stype);
+		ad_suggestion_set_if(s, N_("If %s is a device %s should use"), shown, stype);
 		if (list && *list) {
 			ad_suggestion_set_then(s,
-				_("Then it needs a device type: it has the generic "
+				N_("Then it needs a device type: it has the generic "
 				  "label %s, so the policy does not know what "
 				  "kind of device it is, and file_contexts gives "
 				  "none of the device types %s may use this way "
@@ -102,7 +102,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
 			ad_file_add_lookup_command(s, d, stype);
 		} else {
 			ad_suggestion_set_then(s,
-				_("Then it needs a device type: it has the generic "
+				N_("Then it needs a device type: it has the generic "
 				  "label %s, so the policy does not know what "
 				  "kind of device it is, and %s may use no "
 				  "device type this way. A new device type is "

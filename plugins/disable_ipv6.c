@@ -34,9 +34,9 @@ static int analyze_disable_ipv6(const AdDenial *d, const AdVerdict *v, AdContext
 		return 0;
 
 	s = ad_suggestion_new("disable_ipv6", AD_FIX_CONFIG, 0.6, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If you disabled IPv6 by keeping its kernel module from "
+	ad_suggestion_set_if(s, N_("If you disabled IPv6 by keeping its kernel module from "
 				  "loading"));
-	ad_suggestion_set_then(s, _("Then disable it with the sysctl instead: %s opened an IPv6 "
+	ad_suggestion_set_then(s, N_("Then disable it with the sysctl instead: %s opened an IPv6 "
 				    "socket and the kernel tried to load the module (net-pf-10) "
 				    "for it. With the module loaded and IPv6 switched off, "
 				    "programs see that IPv6 is unavailable and no module is "

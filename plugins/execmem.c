@@ -91,13 +91,13 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	s = ad_suggestion_new("execmem", AD_FIX_REPORT_BUG, has_bools ? 0.3 : 0.5,
 			      AD_LEVEL_YELLOW);
 	if (heap)
-		ad_suggestion_set_if(s, _("If you did not expect %s to make its heap executable "
+		ad_suggestion_set_if(s, N_("If you did not expect %s to make its heap executable "
 					  "(execheap)"), stype);
 	else if (stack)
-		ad_suggestion_set_if(s, _("If you did not expect %s to need an executable stack "
+		ad_suggestion_set_if(s, N_("If you did not expect %s to need an executable stack "
 					  "(execstack)"), stype);
 	else
-		ad_suggestion_set_if(s, _("If you did not expect %s to need writable and "
+		ad_suggestion_set_if(s, N_("If you did not expect %s to need writable and "
 					  "executable memory (execmem)"), stype);
 	ad_suggestion_set_then(s, "%s", then->str);
 	g_ptr_array_add(ret, s);

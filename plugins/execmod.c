@@ -57,9 +57,9 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	if (path && !spec && textrel) {
 		/* control bytes: no file_contexts line can name it, and no command is offered */
 		s = ad_suggestion_new("execmod", AD_FIX_FCONTEXT, 0.3, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If you trust %s and want %s to load it although it "
+		ad_suggestion_set_if(s, N_("If you trust %s and want %s to load it although it "
 					  "has text relocations"), shown, stype);
-		ad_suggestion_set_then(s, _("Then move it to a path without control characters "
+		ad_suggestion_set_then(s, N_("Then move it to a path without control characters "
 					    "and label it %s there: file_contexts cannot name this "
 					    "path. The control characters are themselves "
 					    "suspicious: check where the file came from."),
@@ -72,17 +72,17 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 			expected = ad_labels_expected_type(ctx->labels, path, 0);
 		if (g_strcmp0(expected, AD_TEXTREL_TYPE) == 0) {
 			s = ad_suggestion_new("execmod", AD_FIX_RELABEL, 0.6, AD_LEVEL_GREEN);
-			ad_suggestion_set_if(s, _("If you want %s to load %s, a library with text "
+			ad_suggestion_set_if(s, N_("If you want %s to load %s, a library with text "
 						  "relocations"), stype, shown);
-			ad_suggestion_set_then(s, _("Then restore its label: file_contexts already "
+			ad_suggestion_set_then(s, N_("Then restore its label: file_contexts already "
 						    "gives it %s, which %s may modify when loading "
 						    "it; it is labelled %s now."),
 					       AD_TEXTREL_TYPE, stype, ttype);
 		} else {
 			s = ad_suggestion_new("execmod", AD_FIX_FCONTEXT, 0.5, AD_LEVEL_YELLOW);
-			ad_suggestion_set_if(s, _("If you trust %s and want %s to load it although "
+			ad_suggestion_set_if(s, N_("If you trust %s and want %s to load it although "
 						  "it has text relocations"), shown, stype);
-			ad_suggestion_set_then(s, _("Then label it %s, the type of libraries whose "
+			ad_suggestion_set_then(s, N_("Then label it %s, the type of libraries whose "
 						    "code is patched when they are loaded. "
 						    "avcdoctor did not check that the file has "
 						    "text relocations (`readelf -d FILE` lists "
@@ -102,16 +102,16 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	s = ad_suggestion_new("execmod", AD_FIX_REPORT_BUG, v->booleans && v->booleans->len
 								    ? 0.3 : 0.4,
 			      AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If you did not expect %s to modify the code of %s"), stype,
+	ad_suggestion_set_if(s, N_("If you did not expect %s to modify the code of %s"), stype,
 			     shown ? shown : ttype);
 	if (strcmp(ttype, AD_TEXTREL_TYPE) == 0)
-		ad_suggestion_set_then(s, _("Then report it: the file is already labelled %s, "
+		ad_suggestion_set_then(s, N_("Then report it: the file is already labelled %s, "
 					    "but this policy does not let %s patch such "
 					    "libraries. If the program is not expected to load "
 					    "it, it may have been compromised."),
 				       AD_TEXTREL_TYPE, stype);
 	else if (!path)
-		ad_suggestion_set_then(s, _("Then find the file (the record names no path; "
+		ad_suggestion_set_then(s, N_("Then find the file (the record names no path; "
 					    "ausearch -i shows the event's PATH records) and check "
 					    "whether it is a library with text relocations "
 					    "(`readelf -d FILE` lists TEXTREL): such a library "
@@ -120,7 +120,7 @@ static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 					    "compromised: investigate and report it."),
 				       AD_TEXTREL_TYPE, stype);
 	else
-		ad_suggestion_set_then(s, _("Then report it: %s may not patch the code of "
+		ad_suggestion_set_then(s, N_("Then report it: %s may not patch the code of "
 					    "libraries under any label of this policy, so only a "
 					    "local policy module would allow it. If the program "
 					    "is not expected to do this, it may have been "

@@ -132,8 +132,8 @@ static int analyze_expected(const AdDenial *d, const AdVerdict *v, AdContext *ct
 
 		s = ad_suggestion_new("expected", AD_FIX_DONTAUDIT, 0.8, AD_LEVEL_GREEN);
 		s->expected = TRUE;
-		ad_suggestion_set_if(s, _("If %s was checking a password"), stype);
-		ad_suggestion_set_then(s, _("Then nothing is wrong and nothing needs loosening: "
+		ad_suggestion_set_if(s, N_("If %s was checking a password"), stype);
+		ad_suggestion_set_then(s, N_("Then nothing is wrong and nothing needs loosening: "
 					    "the policy lets %s check passwords only through the "
 					    "helper %s (unix_chkpwd), which may read %s files; %s "
 					    "may not read them itself. PAM's pam_unix tries the "
@@ -152,8 +152,8 @@ static int analyze_expected(const AdDenial *d, const AdVerdict *v, AdContext *ct
 		return 0;
 	s = ad_suggestion_new("expected", AD_FIX_REPORT_BUG, 0.6, AD_LEVEL_YELLOW);
 	s->expected = TRUE;
-	ad_suggestion_set_if(s, _("If %s should check passwords"), stype);
-	ad_suggestion_set_then(s, _("Then report a missing rule against the policy rather than "
+	ad_suggestion_set_if(s, N_("If %s should check passwords"), stype);
+	ad_suggestion_set_then(s, N_("Then report a missing rule against the policy rather than "
 				    "an intrusion: the program is the password helper (its file "
 				    "type %s is the entry point of %s, which may read %s "
 				    "files), but it ran in %s, which may not start it in %s. "

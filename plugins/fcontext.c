@@ -55,9 +55,9 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *
 	if (near < 0) {
 		s = ad_suggestion_new("fcontext", AD_FIX_CONFIG, 0.2, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(
-			s, _("If you want %s to have %s access on %s"), stype, perms, shown);
+			s, N_("If you want %s to have %s access on %s"), stype, perms, shown);
 		ad_suggestion_set_then(s,
-			_("Then give it a label %s may use this way, with a file "
+			N_("Then give it a label %s may use this way, with a file "
 			  "context (semanage fcontext -a) and restorecon. Its label "
 			  "%s is the generic one file_contexts gives this location, "
 			  "so restorecon alone would not change it. None of the "
@@ -71,8 +71,8 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *
 	}
 	s = ad_suggestion_new("fcontext", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
 	ad_suggestion_set_if(s,
-		subtree ? _("If you want %s to have %s access on %s and the files in it")
-			: _("If you want %s to have %s access on %s"),
+		subtree ? N_("If you want %s to have %s access on %s and the files in it")
+			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
 	{
 		g_autoptr(GString) then = g_string_new(NULL);
@@ -162,9 +162,9 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	s = ad_suggestion_new("fcontext", AD_FIX_FCONTEXT, broad ? 0.3 : 0.5,
 		broad ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN);
 	ad_suggestion_set_if(s,
-		subtree ? _("If you want %s to have %s access on %s and the "
+		subtree ? N_("If you want %s to have %s access on %s and the "
 			    "files in it")
-			: _("If you want %s to have %s access on %s"),
+			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
 	{
 		g_autoptr(GString) then = g_string_new(NULL);

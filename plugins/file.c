@@ -51,10 +51,10 @@ static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *sty
 	if (!type || !spec) {
 		list = cands ? ad_file_type_list(cands, 0, 6) : g_strdup("");
 		s = ad_suggestion_new("file", AD_FIX_CONFIG, 0.3, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
+		ad_suggestion_set_if(s, N_("If you want to give %s a valid label"), shown);
 		if (*list)
 			ad_suggestion_set_then(s,
-				_("Then add a file context for it (semanage fcontext "
+				N_("Then add a file context for it (semanage fcontext "
 				  "-a) and restore it with restorecon: file_contexts "
 				  "has no label for this path, so restorecon alone "
 				  "leaves it alone. None of the types %s may use this "
@@ -65,7 +65,7 @@ static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *sty
 				stype, list, stype);
 		else
 			ad_suggestion_set_then(s,
-				_("Then add a file context for it (semanage fcontext "
+				N_("Then add a file context for it (semanage fcontext "
 				  "-a) and restore it with restorecon: file_contexts "
 				  "has no label for this path, so restorecon alone "
 				  "leaves it alone. %s may use no file type this way "
@@ -76,17 +76,17 @@ static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *sty
 		return s;
 	}
 	s = ad_suggestion_new("file", AD_FIX_FCONTEXT, 0.4, AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If you want to give %s a valid label"), shown);
+	ad_suggestion_set_if(s, N_("If you want to give %s a valid label"), shown);
 	if (entry)
 		ad_suggestion_set_then(s,
-			_("Then label it %s, the type file_contexts gives near it "
+			N_("Then label it %s, the type file_contexts gives near it "
 			  "(%s), which %s may use this way: file_contexts has no "
 			  "label for this path, so restorecon alone leaves it "
 			  "alone. Check that %s fits what the files are."),
 			type, entry, stype, type);
 	else
 		ad_suggestion_set_then(s,
-			_("Then label it %s, %s's own type for this access: "
+			N_("Then label it %s, %s's own type for this access: "
 			  "file_contexts has no label for this path, so restorecon "
 			  "alone leaves it alone. Check that %s fits what the files "
 			  "are."),
@@ -123,24 +123,24 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 			s = ad_suggestion_new("file", AD_FIX_RELABEL, fixes || !after ? 0.7 : 0.4,
 				AD_LEVEL_GREEN);
 			ad_suggestion_set_if(s,
-				_("If you want to fix the label: %s is %s, it "
+				N_("If you want to fix the label: %s is %s, it "
 				  "has no valid SELinux label"),
 				shown, ttype);
 			if (!expected)
 				ad_suggestion_set_then(
-					s, _("Then restore the default labels of the "
+					s, N_("Then restore the default labels of the "
 					     "path and everything below it. (No "
 					     "file_contexts was available to check which "
 					     "label it gets.)"));
 			else if (fixes)
 				ad_suggestion_set_then(s,
-					_("Then restore the default labels of the "
+					N_("Then restore the default labels of the "
 					  "path and everything below it: it gets %s, "
 					  "which %s may use this way."),
 					expected, stype);
 			else
 				ad_suggestion_set_then(s,
-					_("Then restore the default labels of the "
+					N_("Then restore the default labels of the "
 					  "path and everything below it: it gets %s. "
 					  "%s may not do this on %s either (%s), so "
 					  "the access stays denied after the "
@@ -156,9 +156,9 @@ static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, G
 	 * is the one fix offered: above "silence it" when the policy hides it.
 	 */
 	s = ad_suggestion_new("file", AD_FIX_RELABEL, path ? 0.3 : 0.5, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If many files have lost their labels (a policy was removed "
+	ad_suggestion_set_if(s, N_("If many files have lost their labels (a policy was removed "
 				  "or changed, or the file system was used without SELinux)"));
-	ad_suggestion_set_then(s, _("Then relabel the whole system: 'touch /.autorelabel' asks "
+	ad_suggestion_set_then(s, N_("Then relabel the whole system: 'touch /.autorelabel' asks "
 				    "for every file system to be relabeled at the next boot, "
 				    "and 'reboot' restarts the machine now to do it. The relabel "
 				    "can take a long time on large file systems."));

@@ -135,30 +135,30 @@ static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ct
 	if (jit) {
 		g_autofree char *comm = g_strndup(d->comm.data, d->comm.len);
 
-		ad_suggestion_set_if(s, _("If the program works (%s asking for executable memory "
+		ad_suggestion_set_if(s, N_("If the program works (%s asking for executable memory "
 					  "for %s)"), comm, jit);
 		ad_suggestion_set_then(s,
-			_("Then this denial costs nothing: %s compiles regular expressions "
+			N_("Then this denial costs nothing: %s compiles regular expressions "
 			  "to machine code when it may, and matches them without compiling "
 			  "when it may not. The policy's maintainers hide this denial for "
 			  "this program rather than let %s write and run code in memory; the "
 			  "dontaudit module does the same and allows nothing."),
 			jit, stype);
 	} else if (cache) {
-		ad_suggestion_set_if(s, _("If the program works (an interpreter writing a "
+		ad_suggestion_set_if(s, N_("If the program works (an interpreter writing a "
 					  "byte-code cache such as __pycache__ or .pyc)"));
 		ad_suggestion_set_then(s,
-			_("Then this denial costs nothing: the interpreter could not save "
+			N_("Then this denial costs nothing: the interpreter could not save "
 			  "the compiled form of a module next to its source and compiles it "
 			  "in memory instead. Do not let %s write there; hide the denial with "
 			  "a dontaudit module, which allows nothing (or have the cache "
 			  "written at install time, or elsewhere: PYTHONPYCACHEPREFIX)."),
 			stype);
 	} else {
-		ad_suggestion_set_if(s, _("If the program works (the call succeeded although %s "
+		ad_suggestion_set_if(s, N_("If the program works (the call succeeded although %s "
 					  "was refused)"), perms->str);
 		ad_suggestion_set_then(s,
-			_("Then this denial costs nothing: the record says the system call "
+			N_("Then this denial costs nothing: the record says the system call "
 			  "succeeded (success=yes) while the access was blocked, so the "
 			  "kernel checked %s, was refused and went on another way. Experts "
 			  "silence such checks rather than allow them: the dontaudit module "

@@ -39,9 +39,9 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 		name = ad_module_name(d, "");
 		pp = g_strdup_printf("%s.pp", name);
 		s = ad_suggestion_new("invalid_context", AD_FIX_MODULE, 0.6, AD_LEVEL_YELLOW);
-		ad_suggestion_set_if(s, _("If users with the role %s should run programs in %s"),
+		ad_suggestion_set_if(s, N_("If users with the role %s should run programs in %s"),
 				     role, type);
-		ad_suggestion_set_then(s, _("Then authorise the role for the type with a local "
+		ad_suggestion_set_then(s, N_("Then authorise the role for the type with a local "
 					    "module (role %s types %s;). The role %s is not "
 					    "authorised for %s, so the transition from %s, which "
 					    "keeps the caller's role, has nowhere to go. If %s is "
@@ -59,18 +59,18 @@ static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdCont
 	problem = ad_policy_context_problem(ctx->policy, d->invalid_context);
 	if (!problem) {
 		s = ad_suggestion_new("invalid_context", AD_FIX_INFO, 0.5, AD_LEVEL_GREEN);
-		ad_suggestion_set_if(s, _("If this happened before the policy was changed, or on "
+		ad_suggestion_set_if(s, N_("If this happened before the policy was changed, or on "
 					  "another machine"));
-		ad_suggestion_set_then(s, _("Then nothing needs to be done here: %s is valid in "
+		ad_suggestion_set_then(s, N_("Then nothing needs to be done here: %s is valid in "
 					    "this policy. The policy the kernel ran when it was "
 					    "logged did not allow it."), d->invalid_context);
 		g_ptr_array_add(ret, s);
 		return 1;
 	}
 	s = ad_suggestion_new("invalid_context", AD_FIX_CONFIG, 0.5, AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If the program should be able to run as %s"),
+	ad_suggestion_set_if(s, N_("If the program should be able to run as %s"),
 			     d->invalid_context);
-	ad_suggestion_set_then(s, _("Then change what makes it invalid: %s. The SELinux user "
+	ad_suggestion_set_then(s, N_("Then change what makes it invalid: %s. The SELinux user "
 				    "must be allowed the role (semanage user -l lists the roles "
 				    "and ranges of each user, semanage user -m -R changes "
 				    "them), the role must be allowed the type, and the level "

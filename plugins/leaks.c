@@ -95,9 +95,9 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 		for (guint i = 0; i < d->perms->len; i++)
 			g_string_append_printf(perms, "%s%s", i ? " " : "",
 					       (char *)g_ptr_array_index(d->perms, i));
-		ad_suggestion_set_if(s, _("If you wonder why %s was denied %s on a %s during "
+		ad_suggestion_set_if(s, N_("If you wonder why %s was denied %s on a %s during "
 					  "execve"), stype, perms->str, d->tclass);
-		ad_suggestion_set_then(s, _("Then this is a leaked file descriptor: the program "
+		ad_suggestion_set_then(s, N_("Then this is a leaked file descriptor: the program "
 					    "that started this one left a descriptor open across "
 					    "execve, and the kernel closed it because %s may not "
 					    "use it. It is harmless, and the policy already hides "
@@ -111,9 +111,9 @@ static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, 
 	s = ad_suggestion_new("leaks", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_YELLOW);
 	/* a leak, not a label problem: before a relabel of the leaked object */
 	s->harmless = TRUE;
-	ad_suggestion_set_if(s, _("If %s does not need the %s (labelled %s) it inherited when "
+	ad_suggestion_set_if(s, N_("If %s does not need the %s (labelled %s) it inherited when "
 				  "it was started"), stype, d->tclass, ttype);
-	ad_suggestion_set_then(s, _("Then this is a leaked file descriptor: the program that "
+	ad_suggestion_set_then(s, N_("Then this is a leaked file descriptor: the program that "
 				    "started it left the descriptor open across execve (it "
 				    "should open it close-on-exec: report it to its developers), "
 				    "and the kernel closed it because %s may not use it. It is "

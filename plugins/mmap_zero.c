@@ -43,9 +43,9 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 
 	if (!foreseen) {
 		s = ad_suggestion_new("mmap_zero", AD_FIX_ATTACK, 0.7, AD_LEVEL_RED);
-		ad_suggestion_set_if(s, _("If you do not know why %s would map the lowest page of "
+		ad_suggestion_set_if(s, N_("If you do not know why %s would map the lowest page of "
 					  "memory"), stype);
-		ad_suggestion_set_then(s, _("Then treat this as a possible attack: mapping address "
+		ad_suggestion_set_then(s, N_("Then treat this as a possible attack: mapping address "
 					    "zero is the first step of exploiting a NULL pointer "
 					    "bug in the kernel, and this policy foresees it for no "
 					    "use of %s. Find out what ran (the command line, the "
@@ -59,10 +59,10 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 	/* with no boolean that keeps it denied quietly, what is left to say is a fact */
 	s = ignore ? ad_suggestion_new("mmap_zero", AD_FIX_DONTAUDIT, 0.5, AD_LEVEL_GREEN)
 		   : ad_note_new("mmap_zero", 0.5);
-	ad_suggestion_set_if(s, _("If %s is expected to map low memory (Wine running 16-bit "
+	ad_suggestion_set_if(s, N_("If %s is expected to map low memory (Wine running 16-bit "
 				  "programs, vbetool calling the video BIOS)"), stype);
 	if (ignore) {
-		ad_suggestion_set_then(s, _("Then the denial does no harm unless the program "
+		ad_suggestion_set_then(s, N_("Then the denial does no harm unless the program "
 					    "fails: the policy lets %s map low memory only when a "
 					    "boolean allows it (also offered here), which also lets a "
 					    "kernel NULL pointer bug be exploited from it. To keep "
@@ -74,7 +74,7 @@ static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *c
 			ad_suggestion_add_command(s, "setsebool", "-P", arg, NULL);
 		}
 	} else {
-		ad_suggestion_set_then(s, _("Then the policy foresees this for %s: a boolean "
+		ad_suggestion_set_then(s, N_("Then the policy foresees this for %s: a boolean "
 					    "allows it (see above), at the price of letting a "
 					    "kernel NULL pointer bug be exploited from it. Leave "
 					    "it off unless the program fails."), stype);

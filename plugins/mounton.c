@@ -64,9 +64,9 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	shown = ad_file_display(path);
 	others = allowed->len > 1 ? ad_file_type_list(allowed, 0, 6) : g_strdup("");
 	s = ad_suggestion_new("mounton", AD_FIX_FCONTEXT, 0.6, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If you want to mount a file system on %s"), shown);
+	ad_suggestion_set_if(s, N_("If you want to mount a file system on %s"), shown);
 	ad_suggestion_set_then(s,
-		_("Then label the mount point %s, a type %s may mount on; "
+		N_("Then label the mount point %s, a type %s may mount on; "
 		  "%s is %s%s. Only the mount point is labeled: what is "
 		  "mounted on it keeps its own labels.%s%s%s"),
 		best, stype, shown, ttype,

@@ -22,8 +22,8 @@ static int analyze_permissive(const AdDenial *d, const AdVerdict *v, AdContext *
 	if (!stype)
 		stype = g_strdup(_("the domain"));
 	s = ad_note_new("permissive", 0.15);
-	ad_suggestion_set_if(s, _("If you wonder why %s did not fail"), stype);
-	ad_suggestion_set_then(s, _("Then know that nothing was blocked: SELinux was permissive "
+	ad_suggestion_set_if(s, N_("If you wonder why %s did not fail"), stype);
+	ad_suggestion_set_then(s, N_("Then know that nothing was blocked: SELinux was permissive "
 				    "for this access (permissive=1) and only logged it. Either "
 				    "the whole system was in permissive mode (getenforce tells) "
 				    "or %s is a permissive domain (semanage permissive -l lists "

@@ -64,7 +64,7 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 	names = unknown_text(v);
 
 	s = ad_note_new("policy_mismatch", 0.8);
-	ad_suggestion_set_if(s, _("If this log comes from another machine, or from before the "
+	ad_suggestion_set_if(s, N_("If this log comes from another machine, or from before the "
 				  "policy changed"));
 	if (*names)
 		g_string_append_printf(then, _("Then analyse it with the policy it was logged "

@@ -246,9 +246,9 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	    g_ptr_array_find_with_equal_func(allowed, in_policy, g_str_equal, NULL)) {
 		/* relabelled since it was logged (or on another machine): nothing to do here */
 		s = ad_suggestion_new(cause->id, AD_FIX_INFO, 0.6, AD_LEVEL_GREEN);
-		ad_suggestion_set_if(s, _("If this was logged before port %s/%s was relabelled"),
+		ad_suggestion_set_if(s, N_("If this was logged before port %s/%s was relabelled"),
 				     port, protocol);
-		ad_suggestion_set_then(s, _("Then nothing needs to be done: this policy labels the "
+		ad_suggestion_set_then(s, N_("Then nothing needs to be done: this policy labels the "
 					    "port %s, which %s may %s; it was %s when this was "
 					    "logged."), in_policy, stype, verb, cur);
 		g_ptr_array_add(ret, s);
@@ -262,9 +262,9 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		 * take it from the service at its next start.
 		 */
 		s = ad_note_new(cause->id, 0.3);
-		ad_suggestion_set_if(s, _("If you thought of relabelling port %s/%s for %s"), port,
+		ad_suggestion_set_if(s, N_("If you thought of relabelling port %s/%s for %s"), port,
 				     protocol, stype);
-		ad_suggestion_set_then(s, _("Then know that the port belongs to a service: the "
+		ad_suggestion_set_then(s, N_("Then know that the port belongs to a service: the "
 					    "policy labels it %s, and %s connects to it as that "
 					    "service's client. Allow the connection (a boolean or the "
 					    "local module above); relabelling the port would take it "
@@ -276,9 +276,9 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		/* another service's port, usable under a boolean: the boolean is the fix */
 		others = type_list(candidates, 0, AD_PORT_TYPES_SHOWN);
 		s = ad_note_new(cause->id, 0.3);
-		ad_suggestion_set_if(s, _("If you want to allow %s to %s port %s/%s"), stype, verb,
+		ad_suggestion_set_if(s, N_("If you want to allow %s to %s port %s/%s"), stype, verb,
 				     port, protocol);
-		ad_suggestion_set_then(s, _("Then use a boolean above rather than relabelling the "
+		ad_suggestion_set_then(s, N_("Then use a boolean above rather than relabelling the "
 					    "port: it has the type %s of another service, which %s "
 					    "may %s when the boolean is on, and none of the port "
 					    "types it may %s now is named after it (%s)."),
@@ -295,7 +295,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		conf = MIN(conf, 0.5); /* the boolean plugin's answer comes first */
 	s = ad_suggestion_new(cause->id, named || near >= 0 ? AD_FIX_PORT : AD_FIX_CONFIG, conf,
 			      named && generic && !defined ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW);
-	ad_suggestion_set_if(s, _("If you want to allow %s to %s port %s/%s"), stype, verb, port,
+	ad_suggestion_set_if(s, N_("If you want to allow %s to %s port %s/%s"), stype, verb, port,
 			     protocol);
 	if (named) {
 		g_string_append_printf(then, _("Then label port %s/%s with %s, the port type "

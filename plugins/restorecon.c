@@ -84,7 +84,7 @@ static AdSuggestion *restored_combo(AdFixKind kind, double confidence, AdLevel l
 	ad_suggestion_set_new_type(s, expected);
 	/* restoring file_contexts' label opens what the policy means it for: the rest counts */
 	s->base_type = g_strdup(expected);
-	ad_suggestion_set_if(s, _("If you want to fix the label: %s is labeled %s, but "
+	ad_suggestion_set_if(s, N_("If you want to fix the label: %s is labeled %s, but "
 				  "file_contexts says %s"), shown, ttype, expected);
 	return s;
 }
@@ -101,7 +101,7 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdContext *ctx, con
 	AdSuggestion *s = restored_combo(AD_FIX_RELABEL, 0.8, AD_LEVEL_GREEN, shown, ttype,
 					 expected);
 
-	ad_suggestion_set_then(s, _("Then restore the default label with restorecon%s, and set "
+	ad_suggestion_set_then(s, N_("Then restore the default label with restorecon%s, and set "
 				    "%s: on %s files, that is what %s needs for this access. "
 				    "Allowing it on %s instead would open it on every file "
 				    "carrying that wrong label."),
@@ -162,8 +162,8 @@ static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const ch
 	s = ad_suggestion_new("restorecon", AD_FIX_FCONTEXT, 0.7, AD_LEVEL_GREEN);
 	/* it would be open to what file_contexts' label opens it to anyway */
 	s->base_type = g_strdup(expected);
-	ad_suggestion_set_if(s, _("If %s should have %s access on %s"), stype, perms, shown);
-	ad_suggestion_set_then(s, _("Then label it %s with a file context and restorecon. Its "
+	ad_suggestion_set_if(s, N_("If %s should have %s access on %s"), stype, perms, shown);
+	ad_suggestion_set_then(s, N_("Then label it %s with a file context and restorecon. Its "
 				    "label %s is not the one file_contexts gives it (%s), and %s "
 				    "may not do this on %s files either; %s, the type next to it, "
 				    "is the one for this access."),
@@ -188,7 +188,7 @@ static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, cons
 	AdSuggestion *s = restored_combo(AD_FIX_MODULE, 0.2, AD_LEVEL_YELLOW, shown, ttype,
 					 expected);
 
-	ad_suggestion_set_then(s, _("Then restore the default label with restorecon%s first. %s "
+	ad_suggestion_set_then(s, N_("Then restore the default label with restorecon%s first. %s "
 				    "may not %s %s files either: if it should, run the program "
 				    "again after the relabel and allow what is still denied with "
 				    "a local policy module on %s (check what it allows before "
@@ -241,9 +241,9 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	if (strcmp(expected, ttype) == 0) {
 		/* say so: a relabel is what users try first, and it would change nothing */
 		s = ad_note_new("restorecon", 0.05);
-		ad_suggestion_set_if(s, _("If you thought of relabeling %s"), shown);
+		ad_suggestion_set_if(s, N_("If you thought of relabeling %s"), shown);
 		ad_suggestion_set_then(s,
-			_("Then know that its label %s is already the one "
+			N_("Then know that its label %s is already the one "
 			  "file_contexts gives it: restorecon would not change "
 			  "anything. The label is not the problem."),
 			ttype);
@@ -307,7 +307,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 	s = ad_suggestion_new("restorecon", AD_FIX_RELABEL, conf, level);
 	ad_suggestion_set_new_type(s, expected);	/* what the proof tries */
 	ad_suggestion_set_if(s,
-		_("If you want to fix the label: %s is labeled %s, but "
+		N_("If you want to fix the label: %s is labeled %s, but "
 		  "file_contexts says %s"),
 		shown, ttype, expected);
 	{

@@ -70,6 +70,7 @@ static int analyze_restorecon_source(
 	g_autofree char *raw = NULL, *exe = NULL, *con = NULL, *cur = NULL, *expected = NULL;
 	g_autofree char *stype = NULL, *shown = NULL, *entry_con = NULL;
 	g_autoptr(AdSuggestion) s = NULL;
+	AdMsg *m;
 	static const char *const entrypoint[] = {"entrypoint"};
 	gboolean from_host = FALSE, same_domain;
 	const AdVerdict *entry;
@@ -107,19 +108,22 @@ static int analyze_restorecon_source(
 	shown = ad_file_display(exe);
 	s = ad_suggestion_new("restorecon_source", AD_FIX_RELABEL, same_domain ? 0.3 : 0.8,
 		same_domain ? AD_LEVEL_YELLOW : AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s,
-		_("If you want to fix the label of the program %s: it is "
-		  "labeled %s%s, but file_contexts says %s"),
-		shown, cur, from_host ? _(" on this host now") : "", expected);
+	m = ad_msg_new();
+	ad_msg_add(m, N_("If you want to fix the label of the program %s: it is "
+			 "labeled %s%s, but file_contexts says %s"),
+		   shown, cur, from_host ? N_(" on this host now") : "", expected);
+	if (from_host)
+		ad_msg_set_arg(m, 2, NULL);
+	ad_suggestion_take_if(s, m);
 	if (same_domain)
 		ad_suggestion_set_then(s,
-			_("Then restore its default label. %s may run %s "
+			N_("Then restore its default label. %s may run %s "
 			  "programs too, so the relabel may not change this "
 			  "denial."),
 			stype, expected);
 	else
 		ad_suggestion_set_then(s,
-			_("Then restore its default label: a program's label "
+			N_("Then restore its default label: a program's label "
 			  "decides the domain it runs in, and with the label %s "
 			  "it runs as %s, which is likely why it was denied."),
 			cur, stype);

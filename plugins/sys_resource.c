@@ -25,8 +25,8 @@ static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdContext
 
 	s = ad_suggestion_new("sys_resource", AD_FIX_CONFIG,
 			      v->reason == AD_REASON_TE_RULE ? 0.5 : 0.3, AD_LEVEL_GREEN);
-	ad_suggestion_set_if(s, _("If you want to know why %s needed sys_resource"), stype);
-	ad_suggestion_set_then(s, _("Then look for a resource that ran out: the program hit a "
+	ad_suggestion_set_if(s, N_("If you want to know why %s needed sys_resource"), stype);
+	ad_suggestion_set_then(s, N_("Then look for a resource that ran out: the program hit a "
 				    "limit and asked for the capability to go beyond it (the "
 				    "disk space reserved for root, the number of processes or "
 				    "open files, a raised resource limit). Usually a file system "

@@ -237,10 +237,25 @@ ls "$TMP/store" | grep -q corrupt && fail "a file was moved aside" || pass "noth
 if command -v sqlite3 >/dev/null; then
 	# a copied store is input too: what it holds is escaped
 	cp "$db" "$TMP/store/evil.db"
-	sqlite3 "$TMP/store/evil.db" "UPDATE alerts SET summary = char(27) || ']0;owned' || char(7) || 'x' WHERE id = '853997c3dff518a1'"
+	# the summary as text (an alert stored before texts were messages) ...
+	sqlite3 "$TMP/store/evil.db" "UPDATE alerts SET summary = char(27) || ']0;owned' || char(7) || 'x',
+		analysis = json_remove(analysis, '$.summary_msg') WHERE id = '853997c3dff518a1'"
 	expect_status 0 "list of a doctored store" -- "$AVCDOCTOR" list --db "$TMP/store/evil.db"
 	grep -q "$(printf '\033')" "$TMP/out" && fail "list printed a doctored summary raw"
 	expect_grep '\\x1b\]0;owned\\x07x' "$TMP/out" "a doctored summary is escaped"
+	# ... and as a message: its text, its format and its argument
+	sqlite3 "$TMP/store/evil.db" "UPDATE alerts SET analysis = json_set(analysis, '$.summary_msg',
+		json_array(char(27) || ']0;a', json_object('msgid', char(27) || ']0;b%s%n%99999999s',
+		'args', json_array(char(7) || 'c')))) WHERE id = '853997c3dff518a1'"
+	expect_status 0 "list of a store with a doctored message" -- "$AVCDOCTOR" list --db "$TMP/store/evil.db"
+	grep -q "$(printf '\033')" "$TMP/out" && fail "list printed a doctored message raw"
+	expect_grep '\\x1b\]0;owned\\x07x' "$TMP/out" "a message that does not fit its arguments: the stored text, escaped"
+	sqlite3 "$TMP/store/evil.db" "UPDATE alerts SET analysis = json_set(analysis, '$.summary_msg',
+		json_array(char(27) || ']0;a', json_object('msgid', '%s%5d!', 'args', json_array(char(7) || 'c', 42))))
+		WHERE id = '853997c3dff518a1'"
+	expect_status 0 "show of a store with a doctored message" -- "$AVCDOCTOR" show --db "$TMP/store/evil.db" 853997c3dff518a1
+	grep -q "$(printf '\033')" "$TMP/out" && fail "show printed a doctored message raw"
+	expect_grep '^\\x1b\]0;a\\x07c 42!$' "$TMP/out" "a doctored message that fits: rendered, escaped"
 fi
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	# another user reads a copy in a directory it cannot write (no -shm can be made)

@@ -244,17 +244,19 @@ void ad_alert_analyse(AdAlert *a, AdContext *ctx)
 	a->level = ad_suggestions_level(a->suggestions);
 }
 
-/* "read and write" access, as setroubleshoot words it */
-static char *access_words(GPtrArray *perms)
+/* "read and write" access, as setroubleshoot words it: " and " in the reader's language */
+static AdMsg *access_words(GPtrArray *perms)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
+	AdMsg *m = ad_msg_new();
 
 	for (guint i = 0; i < perms->len; i++) {
-		if (i)
-			g_string_append(s, i + 1 == perms->len ? T_(" and ") : ", ");
-		g_string_append(s, g_ptr_array_index(perms, i));
+		if (i && i + 1 == perms->len)
+			ad_msg_add(m, N_(" and "));
+		else if (i)
+			ad_msg_add_text(m, ", ");
+		ad_msg_add_text(m, g_ptr_array_index(perms, i));
 	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return m;
 }
 
 /*
@@ -262,28 +264,56 @@ static char *access_words(GPtrArray *perms)
  * manager (dbus-daemon, systemd) about someone else: the denied subject is
  * scontext, the sender, with its pid in spid; the record's exe is the
  * reporter's, shown among the details.  An AVC names the process's
- * program.
+ * program.  A message: "a process" is translated.
  */
-static char *denied_subject(const AdAlert *a, const AdDenial *d)
+static AdMsg *denied_subject(const AdAlert *a, const AdDenial *d)
 {
-	const char *stype = a->stype ? a->stype : T_("a process");
+	AdMsg *m = ad_msg_new();
+	g_autofree char *who = NULL;
 	AdBytes who_b;
 
 	if (d->type == AD_DENIAL_USER_AVC) {
-		char *sender = ad_denial_sender(d);
-
-		return sender ? sender : g_strdup(stype);
+		who = ad_denial_sender(d);
+	} else {
+		who_b = ad_bytes_or(d->exe, d->comm);
+		who = who_b.data ? ad_escape_bytes(who_b.data, who_b.len) : NULL;
 	}
-	who_b = ad_bytes_or(d->exe, d->comm);
-	return who_b.data ? ad_escape_bytes(who_b.data, who_b.len) : g_strdup(stype);
+	if (who)
+		ad_msg_add_text(m, who);
+	else if (a->stype)
+		ad_msg_add_text(m, a->stype);
+	else
+		ad_msg_add(m, N_("a process"));
+	return m;
 }
 
-char *ad_alert_summary(const AdAlert *a)
+/*
+ * Adds @fmt with its arguments to @m, then makes the arguments at @who
+ * and @access (-1: none) the messages @subject and @access_m (copied)
+ */
+static void add_summary(AdMsg *m, const AdMsg *subject, int who, const AdMsg *access_m,
+			int access, const char *fmt, ...) G_GNUC_PRINTF(6, 7);
+static void add_summary(AdMsg *m, const AdMsg *subject, int who, const AdMsg *access_m,
+			int access, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ad_msg_addv(m, fmt, ap);
+	va_end(ap);
+	if (who >= 0)
+		ad_msg_set_arg(m, who, ad_msg_copy(subject));
+	if (access >= 0)
+		ad_msg_set_arg(m, access, ad_msg_copy(access_m));
+}
+
+AdMsg *ad_alert_summary_msg(const AdAlert *a)
 {
 	const AdDenial *d = a->latest;
-	g_autofree char *who = denied_subject(a, d);
-	g_autofree char *access = access_words(a->perms);
+	g_autoptr(AdMsg) who = denied_subject(a, d);
+	g_autoptr(AdMsg) access = access_words(a->perms);
 	g_autofree char *object = NULL;
+	AdMsg *m = ad_msg_new();
 
 	/* the latest record may name only the last component: prefer a full path seen */
 	if (d->path.data)
@@ -302,12 +332,17 @@ char *ad_alert_summary(const AdAlert *a)
 	const char *tclass = a->tclass ? a->tclass : "object";
 	const char *ttype = a->ttype ? a->ttype : "?";
 
+	/* the subject and the access go in as "", then become their messages */
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
-			return g_strdup_printf(T_("SELinux is preventing %s from entering the "
-						 "invalid context %s."), who, d->invalid_context);
-		return g_strdup_printf(T_("SELinux is preventing %s from %s access (%s)."), who,
-				       access, a->stype ? a->stype : "?");
+			add_summary(m, who, 0, NULL, -1,
+				    N_("SELinux is preventing %s from entering the invalid context %s."),
+				    "", d->invalid_context);
+		else
+			add_summary(m, who, 0, access, 1,
+				    N_("SELinux is preventing %s from %s access (%s)."), "", "",
+				    a->stype ? a->stype : "?");
+		return m;
 	}
 	/*
 	 * The checks of an exec into another domain come after the exec: the
@@ -320,26 +355,40 @@ char *ad_alert_summary(const AdAlert *a)
 		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)
 						      : g_strdup(a->ttype);
 
-		return g_strdup_printf(T_("SELinux is preventing %s from passing %s to %s, "
-					 "which it started as %s."), a->stype, access, new_prog,
-				       a->ttype);
+		add_summary(m, NULL, -1, access, 1,
+			    N_("SELinux is preventing %s from passing %s to %s, which it started "
+			       "as %s."), a->stype, "", new_prog, a->ttype);
+		return m;
 	}
 	if (!a->perms->len)
 		/* an object manager's "Unknown class" notice */
-		return g_strdup_printf(T_("%s needs the class %s, which the SELinux policy "
-					 "lacks."), who, tclass);
-	if (object)
-		return g_strdup_printf(T_("SELinux is preventing %s from %s access on the %s %s."),
-				       who, access, tclass, object);
-	if (d->port >= 0)
-		return g_strdup_printf(T_("SELinux is preventing %s from %s access on the %s "
-					 "port %" PRId64 "."), who, access, tclass,
-				       d->port);
-	if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
-		return g_strdup_printf(T_("SELinux is preventing %s from using the %s "
-					 "permission (%s)."), who, access, tclass);
-	return g_strdup_printf(T_("SELinux is preventing %s from %s access on a %s labeled "
-				 "%s."), who, access, tclass, ttype);
+		add_summary(m, who, 0, NULL, -1,
+			    N_("%s needs the class %s, which the SELinux policy lacks."), "", tclass);
+	else if (object)
+		add_summary(m, who, 0, access, 1,
+			    N_("SELinux is preventing %s from %s access on the %s %s."), "", "",
+			    tclass, object);
+	else if (d->port >= 0)
+		add_summary(m, who, 0, access, 1,
+			    N_("SELinux is preventing %s from %s access on the %s port %" PRId64 "."),
+			    "", "", tclass, d->port);
+	else if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
+		add_summary(m, who, 0, access, 1,
+			    N_("SELinux is preventing %s from using the %s permission (%s)."), "",
+			    "", tclass);
+	else
+		add_summary(m, who, 0, access, 1,
+			    N_("SELinux is preventing %s from %s access on a %s labeled %s."), "",
+			    "", tclass, ttype);
+	return m;
+}
+
+char *ad_alert_summary(const AdAlert *a)
+{
+	g_autoptr(AdMsg) m = ad_alert_summary_msg(a);
+	char *t = ad_msg_render(m);
+
+	return t ? t : g_strdup("");
 }
 
 /* "no: 3 blocked, 1 only logged (permissive)": each count in its plural form */
@@ -450,16 +499,27 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 {
 	json_object *o = json_object_new_object();
 	json_object *sugg = json_object_new_array();
-	g_autofree char *summary = ad_alert_summary(a);
+	json_object *notes = notes_json(a);
+	g_autoptr(AdMsg) msg = ad_alert_summary_msg(a);
+	g_autofree char *summary = ad_msg_render(msg);
 
 	json_object_object_add(o, AD_KEY_ID, json_object_new_string(a->id));
 	json_object_object_add(o, AD_KEY_LEVEL, json_object_new_string(ad_level_name(a->level)));
-	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary));
-	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
-		json_object_array_add(sugg, ad_suggestion_to_json(g_ptr_array_index(
-						    a->suggestions, i)));
+	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary ? summary : ""));
+	/* the texts as messages too, rendered in each reader's language (msg.h) */
+	json_object_object_add(o, AD_KEY_SUMMARY_MSG, ad_msg_to_json(msg));
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++) {
+		const AdSuggestion *s = g_ptr_array_index(a->suggestions, i);
+		json_object *j = ad_suggestion_to_json(s);
+
+		ad_suggestion_msgs_to_json(s, j);
+		json_object_array_add(sugg, j);
+	}
 	json_object_object_add(o, AD_KEY_SUGGESTIONS, sugg);
-	json_object_object_add(o, AD_KEY_NOTES, notes_json(a));
+	for (guint i = 0; a->notes && i < a->notes->len; i++)
+		ad_suggestion_msgs_to_json(g_ptr_array_index(a->notes, i),
+					   json_object_array_get_idx(notes, i));
+	json_object_object_add(o, AD_KEY_NOTES, notes);
 	return o;
 }
 

@@ -71,12 +71,16 @@ void ad_alert_release(AdAlert *a);
 
 /* "SELinux is preventing /usr/sbin/httpd from read access on the file /home/ann/index.html." */
 char *ad_alert_summary(const AdAlert *a);
+/* the same as a message, which each reader renders in its language (msg.h); owned */
+AdMsg *ad_alert_summary_msg(const AdAlert *a);
 /* the `analyze --json` object (avcdoctor(1)) */
 json_object *ad_alert_to_json(const AdAlert *a);
 /*
  * The part of ad_alert_to_json() that depends on the analysis only (id,
  * level, summary, suggestions, in that order), not on the latest denial
- * or the counts: what the store keeps as an alert's analysis.
+ * or the counts: what the store keeps as an alert's analysis.  Beside the
+ * texts rendered in the writer's language it holds them as messages
+ * ("summary_msg", a suggestion's or note's "if_msg" and "then_msg").
  */
 json_object *ad_alert_analysis_to_json(const AdAlert *a);
 char *ad_alert_permissive_text(const AdAlert *a);

@@ -742,7 +742,7 @@ static char **parse_command(ParseCtx *pc, const ScanKey *k, guint32 *mask)
  * translation in the file is checked.
  */
 static char *parse_text(ParseCtx *pc, ScanGroup *sg, const ScanKey *k, guint32 *mask,
-			gboolean placeholders)
+			gboolean placeholders, char **ret_msgid)
 {
 	g_autofree char *orig = get_string(pc, k);
 	g_autofree char *locale = NULL;
@@ -774,6 +774,11 @@ static char *parse_text(ParseCtx *pc, ScanGroup *sg, const ScanKey *k, guint32 *
 		translated = g_key_file_get_locale_string(pc->kf, pc->group, k->base, NULL, NULL);
 	else
 		translated = g_strdup(g_dgettext(GETTEXT_PACKAGE, orig));
+	/* the catalog's translation: a reader finds its own there */
+	if (ret_msgid && !locale) {
+		g_free(*ret_msgid);
+		*ret_msgid = g_strdup(orig);
+	}
 	if (!translated)
 		return g_steal_pointer(&orig);
 	g_strchomp(translated);
@@ -837,7 +842,7 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 		have[id] = TRUE;
 		switch (id) {
 		case K_SUMMARY:
-			r->summary = parse_text(pc, sg, k, &r->text_mask, FALSE);
+			r->summary = parse_text(pc, sg, k, &r->text_mask, FALSE, NULL);
 			break;
 		case K_SOURCE:
 			r->source = parse_names(pc, k);
@@ -924,10 +929,10 @@ static AdRule *parse_rule(ParseCtx *pc, ScanGroup *sg)
 			break;
 		}
 		case K_IF:
-			r->if_text = parse_text(pc, sg, k, &r->text_mask, TRUE);
+			r->if_text = parse_text(pc, sg, k, &r->text_mask, TRUE, &r->if_msgid);
 			break;
 		case K_THEN:
-			r->then_text = parse_text(pc, sg, k, &r->text_mask, TRUE);
+			r->then_text = parse_text(pc, sg, k, &r->text_mask, TRUE, &r->then_msgid);
 			break;
 		case K_COMMAND:
 			commands[command_number(k->base)] = k;

@@ -65,6 +65,12 @@ typedef struct {
 	AdLevel level;
 	double confidence;
 	char *if_text, *then_text;	/* translated when a translation exists */
+	/*
+	 * The templates as the file writes them when their translations come
+	 * from the message catalog (not from the file's own If[de]= keys): the
+	 * msgids that readers translate (msg.h).  NULL otherwise.
+	 */
+	char *if_msgid, *then_msgid;
 	GPtrArray *commands;		/* char** (argv templates) */
 	guint32 text_mask, cmd_mask;	/* placeholders used in texts / commands */
 } AdRule;

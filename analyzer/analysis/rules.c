@@ -114,24 +114,7 @@ static char *template_expand(const char *s, char *const values[PH_N])
 {
 	GString *out = g_string_new(NULL);
 
-	for (const char *p = s; *p; p++) {
-		const char *end;
-		int ph;
-
-		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
-			g_string_append_c(out, *p);
-			p++;
-			continue;
-		}
-		if (*p != '{' || !(end = strchr(p + 1, '}'))) {
-			g_string_append_c(out, *p);
-			continue;
-		}
-		ph = ph_lookup(p + 1, end - p - 1);
-		if (ph >= 0 && values[ph])
-			g_string_append(out, values[ph]);
-		p = end;
-	}
+	ad_template_expand(out, s, ph_names, (const char *const *)values, PH_N);
 	return g_string_free(out, FALSE);
 }
 
@@ -229,6 +212,8 @@ void rules_rule_free(AdRule *r)
 		g_ptr_array_unref(r->booleans);
 	g_free(r->if_text);
 	g_free(r->then_text);
+	g_free(r->if_msgid);
+	g_free(r->then_msgid);
 	if (r->commands)
 		g_ptr_array_unref(r->commands);
 	g_free(r);
@@ -703,6 +688,41 @@ static gboolean word_char(char c)
 }
 
 /* @text with each whole word that is a key of @renamed replaced by its value; owned */
+static char *rename_words(const char *text, GHashTable *renamed);
+
+/*
+ * A rule's If or Then as a message: its template (@msgid, which readers
+ * translate) with the values of the placeholders it names; the text
+ * rendered here (@text expanded, in no language) when the rule file
+ * translates it itself or a boolean was renamed in it
+ */
+static AdMsg *rule_text(const char *text, const char *msgid, GHashTable *renamed,
+			char *const values[PH_N])
+{
+	g_autofree char *tmpl = rename_words(text, renamed);
+	AdMsg *m = ad_msg_new();
+	const char *names[PH_N];
+	const char *used[PH_N];
+	guint n = 0;
+
+	if (!msgid || g_hash_table_size(renamed)) {
+		g_autofree char *t = template_expand(tmpl, values);
+
+		ad_msg_add_text(m, t);
+		return m;
+	}
+	for (int i = 0; i < PH_N; i++) {
+		g_autofree char *ph = g_strdup_printf("{%s}", ph_names[i]);
+
+		if (values[i] && strstr(msgid, ph)) {
+			names[n] = ph_names[i];
+			used[n++] = values[i];
+		}
+	}
+	ad_msg_add_template(m, msgid, names, used, n);
+	return m;
+}
+
 static char *rename_words(const char *text, GHashTable *renamed)
 {
 	GString *out;
@@ -763,18 +783,10 @@ static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDen
 		ad_suggestion_add_argv(s, (const char *const *)argv->pdata);
 	}
 	/* the texts name a renamed boolean as the commands do: in the template, not in a value */
-	if (r->if_text) {
-		g_autofree char *tmpl = rename_words(r->if_text, renamed);
-		g_autofree char *t = template_expand(tmpl, vals->text);
-
-		ad_suggestion_set_if(s, "%s", t);
-	}
-	if (r->then_text) {
-		g_autofree char *tmpl = rename_words(r->then_text, renamed);
-		g_autofree char *t = template_expand(tmpl, vals->text);
-
-		ad_suggestion_set_then(s, "%s", t);
-	}
+	if (r->if_text)
+		ad_suggestion_take_if(s, rule_text(r->if_text, r->if_msgid, renamed, vals->text));
+	if (r->then_text)
+		ad_suggestion_take_then(s, rule_text(r->then_text, r->then_msgid, renamed, vals->text));
 	return s;
 }
 

@@ -1223,9 +1223,9 @@ void ad_safety_to_json(AdApply apply, const char *reason, json_object *o)
 /* makes @s an explanation of why its fix is not offered */
 static void make_explanation(AdSuggestion *s)
 {
-	g_free(s->then_text);
-	s->then_text = g_strdup_printf(_("Then do not change the label or the policy for "
-					 "this: %s"), s->apply_reason);
+	/* the reason stays in the writer's language: it is a text of its own */
+	ad_suggestion_set_then(s, N_("Then do not change the label or the policy for this: %s"),
+			       s->apply_reason);
 	s->kind = AD_FIX_CONFIG;
 	g_ptr_array_set_size(s->commands, 0);
 	g_clear_pointer(&s->set_booleans, g_ptr_array_unref);

@@ -86,6 +86,8 @@ void ad_suggestion_free(AdSuggestion *s)
 	g_free(s->plugin);
 	g_free(s->if_text);
 	g_free(s->then_text);
+	ad_msg_free(s->if_msg);
+	ad_msg_free(s->then_msg);
 	g_ptr_array_unref(s->commands);
 	if (s->set_booleans)
 		g_ptr_array_unref(s->set_booleans);
@@ -99,24 +101,47 @@ void ad_suggestion_free(AdSuggestion *s)
 	g_free(s);
 }
 
+/* sets *@msg to @m (taken) and *@text to it rendered */
+static void set_text(AdMsg **msg, char **text, AdMsg *m)
+{
+	ad_msg_free(*msg);
+	g_free(*text);
+	*msg = m;
+	*text = ad_msg_render(m);
+	if (!*text)
+		*text = g_strdup("");
+}
+
+void ad_suggestion_take_if(AdSuggestion *s, AdMsg *m)
+{
+	set_text(&s->if_msg, &s->if_text, m);
+}
+
+void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m)
+{
+	set_text(&s->then_msg, &s->then_text, m);
+}
+
 void ad_suggestion_set_if(AdSuggestion *s, const char *fmt, ...)
 {
+	AdMsg *m = ad_msg_new();
 	va_list ap;
 
-	g_free(s->if_text);
 	va_start(ap, fmt);
-	s->if_text = g_strdup_vprintf(fmt, ap);
+	ad_msg_addv(m, fmt, ap);
 	va_end(ap);
+	ad_suggestion_take_if(s, m);
 }
 
 void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...)
 {
+	AdMsg *m = ad_msg_new();
 	va_list ap;
 
-	g_free(s->then_text);
 	va_start(ap, fmt);
-	s->then_text = g_strdup_vprintf(fmt, ap);
+	ad_msg_addv(m, fmt, ap);
 	va_end(ap);
+	ad_suggestion_take_then(s, m);
 }
 
 void ad_suggestion_set_new_type(AdSuggestion *s, const char *type)
@@ -366,6 +391,14 @@ json_object *ad_note_to_json(const AdSuggestion *s)
 	json_object_object_add(o, "then", s->then_text ? json_object_new_string(s->then_text)
 						       : NULL);
 	return o;
+}
+
+void ad_suggestion_msgs_to_json(const AdSuggestion *s, json_object *o)
+{
+	if (s->if_msg)
+		json_object_object_add(o, AD_KEY_IF_MSG, ad_msg_to_json(s->if_msg));
+	if (s->then_msg)
+		json_object_object_add(o, AD_KEY_THEN_MSG, ad_msg_to_json(s->then_msg));
 }
 
 json_object *ad_suggestion_to_json(const AdSuggestion *s)

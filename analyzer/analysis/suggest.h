@@ -5,6 +5,7 @@
 #include <json-c/json.h>
 
 #include "alert-doc.h"
+#include "msg.h"
 #include "policy/policy.h"
 
 G_BEGIN_DECLS
@@ -72,6 +73,9 @@ typedef struct {
 	AdLevel level;
 	char *if_text;		/* "If you want to allow httpd to read home directories" */
 	char *then_text;	/* "Then you must tell SELinux about this by enabling ..." */
+	/* the same as messages, which a reader renders in its own language (msg.h) */
+	AdMsg *if_msg;
+	AdMsg *then_msg;
 	GPtrArray *commands;	/* of char** (NULL-terminated argv), owned */
 
 	/*
@@ -135,9 +139,18 @@ AdSuggestion *ad_note_new(const char *plugin, double confidence);
 void ad_suggestion_free(AdSuggestion *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdSuggestion, ad_suggestion_free)
 
-/* printf-style setters: the texts are plain text (escaped when shown) */
+/*
+ * printf-style setters: the texts are plain text (escaped when shown).
+ * @fmt is a msgid marked N_(), not yet translated: the text is kept as
+ * that message with its arguments (ad_msg_add()), and rendered in the
+ * language of whoever reads it; if_text and then_text hold it rendered
+ * in the writer's.
+ */
 void ad_suggestion_set_if(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+/* the same from a message built by hand (taken) */
+void ad_suggestion_take_if(AdSuggestion *s, AdMsg *m);
+void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m);
 /* appends one command: NULL-terminated list of arguments, copied */
 void ad_suggestion_add_command(AdSuggestion *s, const char *arg0, ...) G_GNUC_NULL_TERMINATED;
 void ad_suggestion_add_argv(AdSuggestion *s, const char *const *argv);
@@ -183,5 +196,7 @@ void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o);
 json_object *ad_suggestion_to_json(const AdSuggestion *s);
 /* a note: {"plugin","if","then"} */
 json_object *ad_note_to_json(const AdSuggestion *s);
+/* adds "if_msg" and "then_msg" (the texts as messages) to the JSON object of @s */
+void ad_suggestion_msgs_to_json(const AdSuggestion *s, json_object *o);
 
 G_END_DECLS

@@ -1,0 +1,816 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Texts translated when they are read (msg.h): messages of msgids and
+ * typed arguments, their JSON, and the one renderer every reader uses.
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <glib/gi18n.h>
+
+#include "msg.h"
+
+/* what a message read from JSON may hold: a store may come from anywhere */
+#define MSG_MAX_DEPTH	4	/* messages inside arguments inside messages */
+#define MSG_MAX_PIECES	256
+#define MSG_MAX_ARGS	32
+#define MSG_MAX_FIELD	1024	/* a conversion's width or precision */
+#define MSG_MAX_TEXT	(1024 * 1024)	/* a rendered text */
+
+typedef enum {
+	ARG_STR,
+	ARG_INT,
+	ARG_DOUBLE,
+	ARG_MSG,
+} ArgType;
+
+typedef struct {
+	ArgType type;
+	char *s;
+	gint64 i;
+	double d;
+	AdMsg *m;
+} Arg;
+
+typedef enum {
+	PIECE_TEXT,	/* text: as it is */
+	PIECE_MSG,	/* text: the msgid; plural and n; args */
+	PIECE_TEMPLATE,	/* text: the template; names and values */
+} PieceType;
+
+typedef struct {
+	PieceType type;
+	char *text;
+	char *plural;		/* NULL: no plural form */
+	guint64 n;
+	GPtrArray *args;	/* Arg*: PIECE_MSG */
+	GPtrArray *names;	/* char*: PIECE_TEMPLATE, with values */
+	GPtrArray *values;
+} Piece;
+
+struct _AdMsg {
+	GPtrArray *pieces;	/* Piece* */
+};
+
+static void arg_free(Arg *a)
+{
+	g_free(a->s);
+	ad_msg_free(a->m);
+	g_free(a);
+}
+
+static void piece_free(Piece *p)
+{
+	g_free(p->text);
+	g_free(p->plural);
+	if (p->args)
+		g_ptr_array_unref(p->args);
+	if (p->names)
+		g_ptr_array_unref(p->names);
+	if (p->values)
+		g_ptr_array_unref(p->values);
+	g_free(p);
+}
+
+AdMsg *ad_msg_new(void)
+{
+	AdMsg *m = g_new0(AdMsg, 1);
+
+	m->pieces = g_ptr_array_new_with_free_func((GDestroyNotify)piece_free);
+	return m;
+}
+
+void ad_msg_free(AdMsg *m)
+{
+	if (!m)
+		return;
+	g_ptr_array_unref(m->pieces);
+	g_free(m);
+}
+
+gboolean ad_msg_is_empty(const AdMsg *m)
+{
+	return !m || !m->pieces->len;
+}
+
+static Piece *piece_new(PieceType type, const char *text)
+{
+	Piece *p = g_new0(Piece, 1);
+
+	p->type = type;
+	p->text = g_strdup(text);
+	if (type == PIECE_MSG)
+		p->args = g_ptr_array_new_with_free_func((GDestroyNotify)arg_free);
+	if (type == PIECE_TEMPLATE) {
+		p->names = g_ptr_array_new_with_free_func(g_free);
+		p->values = g_ptr_array_new_with_free_func(g_free);
+	}
+	return p;
+}
+
+static Arg *arg_copy(const Arg *a)
+{
+	Arg *c = g_new0(Arg, 1);
+
+	*c = *a;
+	c->s = g_strdup(a->s);
+	c->m = a->m ? ad_msg_copy(a->m) : NULL;
+	return c;
+}
+
+static Piece *piece_copy(const Piece *p)
+{
+	Piece *c = piece_new(p->type, p->text);
+
+	c->plural = g_strdup(p->plural);
+	c->n = p->n;
+	for (guint i = 0; p->args && i < p->args->len; i++)
+		g_ptr_array_add(c->args, arg_copy(g_ptr_array_index(p->args, i)));
+	for (guint i = 0; p->names && i < p->names->len; i++) {
+		g_ptr_array_add(c->names, g_strdup(g_ptr_array_index(p->names, i)));
+		g_ptr_array_add(c->values, g_strdup(g_ptr_array_index(p->values, i)));
+	}
+	return c;
+}
+
+AdMsg *ad_msg_copy(const AdMsg *m)
+{
+	AdMsg *c = ad_msg_new();
+
+	ad_msg_add_msg(c, m);
+	return c;
+}
+
+void ad_msg_add_msg(AdMsg *m, const AdMsg *other)
+{
+	for (guint i = 0; other && i < other->pieces->len; i++)
+		g_ptr_array_add(m->pieces, piece_copy(g_ptr_array_index(other->pieces, i)));
+}
+
+void ad_msg_add_text(AdMsg *m, const char *text)
+{
+	if (text && *text)
+		g_ptr_array_add(m->pieces, piece_new(PIECE_TEXT, text));
+}
+
+/* ------------------------------------------------------------ conversions */
+
+enum { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_J, LEN_Z, LEN_T, LEN_BIG_L };
+
+/* one printf conversion, as written after its '%' */
+typedef struct {
+	guint pos;		/* N of "%N$", 0 when none */
+	char flags[8];
+	int width;		/* -1 when none */
+	int prec;		/* -1 when none */
+	int length;
+	char conv;
+	gboolean star;		/* a '*' width or precision */
+	gsize len;		/* its bytes after the '%' */
+} Spec;
+
+/* digits at *@p, at most MSG_MAX_FIELD; -1 when none, -2 when too large */
+static int read_number(const char **p)
+{
+	int n = -1;
+
+	while (g_ascii_isdigit(**p)) {
+		n = (n < 0 ? 0 : n) * 10 + (**p - '0');
+		(*p)++;
+		if (n > MSG_MAX_FIELD)
+			return -2;
+	}
+	return n;
+}
+
+/* parses the conversion after a '%'; FALSE when it is not one */
+static gboolean parse_spec(const char *start, Spec *sp)
+{
+	const char *p = start, *q;
+	guint nf = 0;
+	int n;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->width = sp->prec = -1;
+	q = p;
+	n = read_number(&q);
+	if (n > 0 && *q == '$') {
+		sp->pos = n;
+		p = q + 1;
+	} else if (n == -2) {
+		return FALSE;
+	}
+	while (*p && strchr("-+ #0'", *p) && nf < sizeof(sp->flags) - 1)
+		sp->flags[nf++] = *p++;
+	if (*p == '*') {
+		sp->star = TRUE;
+		p++;
+	} else if ((sp->width = read_number(&p)) == -2) {
+		return FALSE;
+	}
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			sp->star = TRUE;
+			p++;
+		} else if ((sp->prec = read_number(&p)) == -2) {
+			return FALSE;
+		} else if (sp->prec < 0) {
+			sp->prec = 0;
+		}
+	}
+	if (p[0] == 'h' && p[1] == 'h')
+		sp->length = LEN_HH, p += 2;
+	else if (p[0] == 'l' && p[1] == 'l')
+		sp->length = LEN_LL, p += 2;
+	else if (*p == 'h')
+		sp->length = LEN_H, p++;
+	else if (*p == 'l')
+		sp->length = LEN_L, p++;
+	else if (*p == 'q')
+		sp->length = LEN_LL, p++;
+	else if (*p == 'j')
+		sp->length = LEN_J, p++;
+	else if (*p == 'z')
+		sp->length = LEN_Z, p++;
+	else if (*p == 't')
+		sp->length = LEN_T, p++;
+	else if (*p == 'L')
+		sp->length = LEN_BIG_L, p++;
+	if (!*p)
+		return FALSE;
+	sp->conv = *p++;
+	sp->len = p - start;
+	return TRUE;
+}
+
+/* the argument type of a conversion; FALSE for '%' and those not handled */
+static gboolean conv_type(const Spec *sp, ArgType *ret)
+{
+	if (sp->star)
+		return FALSE;
+	if (sp->conv == 's' && sp->length == LEN_NONE)
+		*ret = ARG_STR;
+	else if (strchr("diouxXc", sp->conv) && sp->length != LEN_BIG_L)
+		*ret = ARG_INT;
+	else if (strchr("fFeEgGaA", sp->conv) && sp->length == LEN_NONE)
+		*ret = ARG_DOUBLE;
+	else
+		return FALSE;
+	return TRUE;
+}
+
+/* takes the argument of @sp from @ap */
+static Arg *arg_from_va(const Spec *sp, ArgType type, va_list *ap)
+{
+	Arg *a = g_new0(Arg, 1);
+	gboolean is_signed = sp->conv == 'd' || sp->conv == 'i';
+
+	a->type = type;
+	if (type == ARG_STR) {
+		const char *s = va_arg(*ap, const char *);
+
+		a->s = g_strdup(s ? s : "(null)");
+	} else if (type == ARG_DOUBLE) {
+		a->d = va_arg(*ap, double);
+	} else if (sp->conv == 'c') {
+		a->i = va_arg(*ap, int);
+	} else {
+		switch (sp->length) {
+		case LEN_L:
+			a->i = is_signed ? (gint64)va_arg(*ap, long)
+					 : (gint64)va_arg(*ap, unsigned long);
+			break;
+		case LEN_LL:
+			a->i = is_signed ? (gint64)va_arg(*ap, long long)
+					 : (gint64)va_arg(*ap, unsigned long long);
+			break;
+		case LEN_J:
+			a->i = is_signed ? (gint64)va_arg(*ap, intmax_t)
+					 : (gint64)va_arg(*ap, uintmax_t);
+			break;
+		case LEN_Z:
+			a->i = is_signed ? (gint64)va_arg(*ap, ssize_t) : (gint64)va_arg(*ap, size_t);
+			break;
+		case LEN_T:
+			a->i = (gint64)va_arg(*ap, ptrdiff_t);
+			break;
+		default:	/* int, and what is promoted to int */
+			a->i = is_signed ? (gint64)va_arg(*ap, int)
+					 : (gint64)va_arg(*ap, unsigned int);
+			break;
+		}
+	}
+	return a;
+}
+
+/*
+ * The arguments of @fmt from @ap (a copy: @ap itself stays as it is), in
+ * order; NULL when a conversion is one the formatter does not take
+ */
+static GPtrArray *capture_args(const char *fmt, va_list ap)
+{
+	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func((GDestroyNotify)arg_free);
+	va_list aq;
+
+	va_copy(aq, ap);
+	for (const char *p = fmt; *p; p++) {
+		Spec sp;
+		ArgType type;
+
+		if (*p != '%')
+			continue;
+		if (!parse_spec(p + 1, &sp))
+			goto fail;
+		p += sp.len;
+		if (sp.conv == '%')
+			continue;
+		if (sp.pos || !conv_type(&sp, &type))
+			goto fail;
+		g_ptr_array_add(args, arg_from_va(&sp, type, &aq));
+	}
+	va_end(aq);
+	return g_steal_pointer(&args);
+fail:
+	va_end(aq);
+	return NULL;
+}
+
+static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong n,
+			 va_list ap)
+{
+	const char *fmt = plural && n != 1 ? plural : msgid;
+	GPtrArray *args;
+	Piece *p;
+
+	if (!*msgid)
+		return;
+	args = capture_args(fmt, ap);
+	if (!args) {
+		/* G_GNUC_PRINTF checked it: a conversion this formatter does not take */
+		g_autofree char *t = g_strdup_vprintf(plural ? g_dngettext(GETTEXT_PACKAGE, msgid,
+									 plural, n)
+						    : g_dgettext(GETTEXT_PACKAGE, msgid), ap);
+
+		ad_msg_add_text(m, t);
+		return;
+	}
+	p = piece_new(PIECE_MSG, msgid);
+	g_ptr_array_unref(p->args);
+	p->args = args;
+	p->plural = g_strdup(plural);
+	p->n = n;
+	g_ptr_array_add(m->pieces, p);
+}
+
+void ad_msg_addv(AdMsg *m, const char *msgid, va_list ap)
+{
+	add_plural_v(m, msgid, NULL, 0, ap);
+}
+
+void ad_msg_add(AdMsg *m, const char *msgid, ...)
+{
+	va_list ap;
+
+	va_start(ap, msgid);
+	add_plural_v(m, msgid, NULL, 0, ap);
+	va_end(ap);
+}
+
+void ad_msg_add_plural(AdMsg *m, const char *msgid, const char *plural, gulong n, ...)
+{
+	va_list ap;
+
+	va_start(ap, n);
+	add_plural_v(m, msgid, plural, n, ap);
+	va_end(ap);
+}
+
+void ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg)
+{
+	Piece *p = m->pieces->len ? g_ptr_array_index(m->pieces, m->pieces->len - 1) : NULL;
+	Arg *a;
+
+	if (!p || p->type != PIECE_MSG || index >= p->args->len ||
+	    ((Arg *)g_ptr_array_index(p->args, index))->type != ARG_STR) {
+		g_critical("ad_msg_set_arg: no string argument %u", index);
+		ad_msg_free(arg);
+		return;
+	}
+	a = g_ptr_array_index(p->args, index);
+	if (!arg) {
+		arg = ad_msg_new();
+		if (*a->s)
+			g_ptr_array_add(arg->pieces, piece_new(PIECE_MSG, a->s));
+	}
+	g_clear_pointer(&a->s, g_free);
+	a->type = ARG_MSG;
+	a->m = arg;
+}
+
+void ad_msg_add_template(AdMsg *m, const char *tmpl, const char *const *names,
+			 const char *const *values, guint n)
+{
+	Piece *p = piece_new(PIECE_TEMPLATE, tmpl);
+
+	for (guint i = 0; i < n; i++) {
+		if (!values[i])
+			continue;
+		g_ptr_array_add(p->names, g_strdup(names[i]));
+		g_ptr_array_add(p->values, g_strdup(values[i]));
+	}
+	g_ptr_array_add(m->pieces, p);
+}
+
+/* ------------------------------------------------------------ rendering */
+
+static gboolean render_into(GString *out, const AdMsg *m, guint depth);
+
+/*
+ * Appends @fmt with @args, each conversion checked against its argument's
+ * type; printf sees only one conversion at a time, rebuilt here from the
+ * parts it was checked for (hence not a literal format)
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guint depth)
+{
+	guint next = 0;
+
+	for (const char *p = fmt; *p; p++) {
+		g_autoptr(GString) spec = NULL;
+		Spec sp;
+		ArgType type;
+		const Arg *a;
+		guint index;
+
+		if (*p != '%') {
+			g_string_append_c(out, *p);
+			continue;
+		}
+		if (!parse_spec(p + 1, &sp))
+			return FALSE;
+		p += sp.len;
+		if (sp.conv == '%') {
+			if (sp.len != 1)
+				return FALSE;
+			g_string_append_c(out, '%');
+			continue;
+		}
+		if (!conv_type(&sp, &type))
+			return FALSE;
+		index = sp.pos ? sp.pos - 1 : next++;
+		if (index >= args->len)
+			return FALSE;
+		a = g_ptr_array_index(args, index);
+		if (a->type != type && !(type == ARG_STR && a->type == ARG_MSG))
+			return FALSE;
+		spec = g_string_new("%");
+		g_string_append(spec, sp.flags);
+		if (sp.width >= 0)
+			g_string_append_printf(spec, "%d", sp.width);
+		if (sp.prec >= 0)
+			g_string_append_printf(spec, ".%d", sp.prec);
+		if (type == ARG_INT && sp.conv != 'c')
+			g_string_append(spec, "ll");
+		g_string_append_c(spec, sp.conv);
+		if (a->type == ARG_MSG) {
+			g_autoptr(GString) inner = g_string_new(NULL);
+
+			if (!render_into(inner, a->m, depth + 1))
+				return FALSE;
+			g_string_append_printf(out, spec->str, inner->str);
+		} else if (type == ARG_STR) {
+			g_string_append_printf(out, spec->str, a->s);
+		} else if (type == ARG_DOUBLE) {
+			g_string_append_printf(out, spec->str, a->d);
+		} else if (sp.conv == 'c') {
+			/* a character of the text: never a NUL, never beyond ASCII */
+			if (a->i < 1 || a->i > 127)
+				return FALSE;
+			g_string_append_printf(out, spec->str, (int)a->i);
+		} else if (sp.conv == 'd' || sp.conv == 'i') {
+			g_string_append_printf(out, spec->str, (long long)a->i);
+		} else {
+			g_string_append_printf(out, spec->str, (unsigned long long)a->i);
+		}
+		if (out->len > MSG_MAX_TEXT)
+			return FALSE;
+	}
+	return TRUE;
+}
+#pragma GCC diagnostic pop
+
+/* TRUE when every {placeholder} of @t is one of @orig's */
+static gboolean placeholders_within(const char *t, const char *orig)
+{
+	for (const char *p = t; *p; p++) {
+		const char *end;
+		g_autofree char *ph = NULL;
+
+		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
+			p++;
+			continue;
+		}
+		if (*p != '{' || !(end = strchr(p + 1, '}')))
+			continue;
+		ph = g_strndup(p, end - p + 1);
+		if (!strstr(orig, ph))
+			return FALSE;
+		p = end;
+	}
+	return TRUE;
+}
+
+/*
+ * A rule's text: its template translated as the rule book translates it
+ * (the original when a translation would add a placeholder), the
+ * placeholders filled ("{{" and "}}" are braces, an unknown one is left out)
+ */
+static void render_template(GString *out, const Piece *pc)
+{
+	g_autofree char *orig = g_strchomp(g_strdup(pc->text));
+	g_autofree char *t = g_strchomp(g_strdup(*pc->text ? g_dgettext(GETTEXT_PACKAGE, pc->text)
+							  : pc->text));
+	const char *s = placeholders_within(t, orig) ? t : orig;
+
+	ad_template_expand(out, s, (const char *const *)pc->names->pdata,
+			   (const char *const *)pc->values->pdata, pc->names->len);
+}
+
+void ad_template_expand(GString *out, const char *tmpl, const char *const *names,
+			const char *const *values, guint n)
+{
+	for (const char *p = tmpl; *p; p++) {
+		const char *end;
+		gsize len;
+
+		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
+			g_string_append_c(out, *p);
+			p++;
+			continue;
+		}
+		if (*p != '{' || !(end = strchr(p + 1, '}'))) {
+			g_string_append_c(out, *p);
+			continue;
+		}
+		len = end - p - 1;
+		for (guint i = 0; i < n; i++) {
+			if (values[i] && strlen(names[i]) == len && !strncmp(names[i], p + 1, len)) {
+				g_string_append(out, values[i]);
+				break;
+			}
+		}
+		p = end;
+	}
+}
+
+static gboolean render_into(GString *out, const AdMsg *m, guint depth)
+{
+	if (depth > MSG_MAX_DEPTH)
+		return FALSE;
+	for (guint i = 0; i < m->pieces->len; i++) {
+		const Piece *p = g_ptr_array_index(m->pieces, i);
+		gsize mark = out->len;
+		const char *fmt;
+
+		switch (p->type) {
+		case PIECE_TEXT:
+			g_string_append(out, p->text);
+			break;
+		case PIECE_TEMPLATE:
+			render_template(out, p);
+			break;
+		case PIECE_MSG:
+			fmt = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
+					: g_dgettext(GETTEXT_PACKAGE, p->text);
+			if (format_into(out, fmt, p->args, depth))
+				break;
+			/* a translation that does not fit: the original */
+			g_string_truncate(out, mark);
+			fmt = p->plural && p->n != 1 ? p->plural : p->text;
+			if (!format_into(out, fmt, p->args, depth))
+				return FALSE;
+			break;
+		}
+		if (out->len > MSG_MAX_TEXT)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+char *ad_msg_render(const AdMsg *m)
+{
+	g_autoptr(GString) out = g_string_new(NULL);
+
+	if (!m || !render_into(out, m, 0) || !g_utf8_validate(out->str, out->len, NULL))
+		return NULL;
+	return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static json_object *arg_to_json(const Arg *a)
+{
+	switch (a->type) {
+	case ARG_STR:
+		return json_object_new_string(a->s);
+	case ARG_INT:
+		return json_object_new_int64(a->i);
+	case ARG_DOUBLE:
+		return json_object_new_double(a->d);
+	case ARG_MSG:
+		return ad_msg_to_json(a->m);
+	}
+	return NULL;
+}
+
+json_object *ad_msg_to_json(const AdMsg *m)
+{
+	json_object *arr = json_object_new_array();
+
+	for (guint i = 0; m && i < m->pieces->len; i++) {
+		const Piece *p = g_ptr_array_index(m->pieces, i);
+		json_object *o;
+
+		if (p->type == PIECE_TEXT) {
+			json_object_array_add(arr, json_object_new_string(p->text));
+			continue;
+		}
+		o = json_object_new_object();
+		if (p->type == PIECE_TEMPLATE) {
+			json_object *v = json_object_new_object();
+
+			json_object_object_add(o, "template", json_object_new_string(p->text));
+			for (guint j = 0; j < p->names->len; j++)
+				json_object_object_add(v, g_ptr_array_index(p->names, j),
+						       json_object_new_string(g_ptr_array_index(
+							       p->values, j)));
+			json_object_object_add(o, "values", v);
+		} else {
+			json_object_object_add(o, "msgid", json_object_new_string(p->text));
+			if (p->plural) {
+				json_object_object_add(o, "plural", json_object_new_string(p->plural));
+				json_object_object_add(o, "n", json_object_new_uint64(p->n));
+			}
+			if (p->args->len) {
+				json_object *args = json_object_new_array();
+
+				for (guint j = 0; j < p->args->len; j++)
+					json_object_array_add(args, arg_to_json(g_ptr_array_index(
+									p->args, j)));
+				json_object_object_add(o, "args", args);
+			}
+		}
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+/* a string of untrusted JSON: valid UTF-8 without NUL, else NULL */
+static const char *json_text(json_object *j)
+{
+	const char *s;
+	int len;
+
+	if (!j || !json_object_is_type(j, json_type_string))
+		return NULL;
+	s = json_object_get_string(j);
+	len = json_object_get_string_len(j);
+	if (!s || len < 0 || memchr(s, '\0', len) || !g_utf8_validate(s, len, NULL))
+		return NULL;
+	return s;
+}
+
+static json_object *member(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static AdMsg *from_json(json_object *j, guint depth, guint *budget);
+
+static Arg *arg_from_json(json_object *j, guint depth, guint *budget)
+{
+	Arg *a = g_new0(Arg, 1);
+	const char *s;
+
+	if ((s = json_text(j))) {
+		a->type = ARG_STR;
+		a->s = g_strdup(s);
+	} else if (j && json_object_is_type(j, json_type_int)) {
+		a->type = ARG_INT;
+		a->i = json_object_get_int64(j);
+	} else if (j && json_object_is_type(j, json_type_double)) {
+		a->type = ARG_DOUBLE;
+		a->d = json_object_get_double(j);
+	} else if ((a->m = from_json(j, depth + 1, budget))) {
+		a->type = ARG_MSG;
+	} else {
+		g_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static Piece *piece_from_json(json_object *j, guint depth, guint *budget)
+{
+	const char *s;
+	json_object *args, *values;
+	g_autoptr(GPtrArray) keep = NULL;
+	Piece *p;
+
+	if ((s = json_text(j)))
+		return piece_new(PIECE_TEXT, s);
+	if (!j || !json_object_is_type(j, json_type_object))
+		return NULL;
+	if ((s = json_text(member(j, "template")))) {
+		values = member(j, "values");
+		if (values && !json_object_is_type(values, json_type_object))
+			return NULL;
+		p = piece_new(PIECE_TEMPLATE, s);
+		if (values) {
+			json_object_object_foreach(values, k, v) {
+				const char *vs = json_text(v);
+
+				if (!vs || p->names->len >= MSG_MAX_ARGS || !g_utf8_validate(k, -1, NULL)) {
+					piece_free(p);
+					return NULL;
+				}
+				g_ptr_array_add(p->names, g_strdup(k));
+				g_ptr_array_add(p->values, g_strdup(vs));
+			}
+		}
+		return p;
+	}
+	if (!(s = json_text(member(j, "msgid"))))
+		return NULL;
+	p = piece_new(PIECE_MSG, s);
+	if (member(j, "plural")) {
+		json_object *n = member(j, "n");
+
+		if (!(s = json_text(member(j, "plural"))) || !n ||
+		    !json_object_is_type(n, json_type_int) || json_object_get_int64(n) < 0) {
+			piece_free(p);
+			return NULL;
+		}
+		p->plural = g_strdup(s);
+		p->n = json_object_get_uint64(n);
+	}
+	args = member(j, "args");
+	if (args && (!json_object_is_type(args, json_type_array) ||
+		     json_object_array_length(args) > MSG_MAX_ARGS)) {
+		piece_free(p);
+		return NULL;
+	}
+	for (gsize i = 0; args && i < json_object_array_length(args); i++) {
+		Arg *a = arg_from_json(json_object_array_get_idx(args, i), depth, budget);
+
+		if (!a) {
+			piece_free(p);
+			return NULL;
+		}
+		g_ptr_array_add(p->args, a);
+	}
+	return p;
+}
+
+/* @budget: the pieces a whole message may still hold */
+static AdMsg *from_json(json_object *j, guint depth, guint *budget)
+{
+	g_autoptr(AdMsg) m = NULL;
+
+	if (depth > MSG_MAX_DEPTH || !j || !json_object_is_type(j, json_type_array))
+		return NULL;
+	m = ad_msg_new();
+	for (gsize i = 0; i < json_object_array_length(j); i++) {
+		Piece *p;
+
+		if (!*budget)
+			return NULL;
+		(*budget)--;
+		if (!(p = piece_from_json(json_object_array_get_idx(j, i), depth, budget)))
+			return NULL;
+		g_ptr_array_add(m->pieces, p);
+	}
+	return g_steal_pointer(&m);
+}
+
+AdMsg *ad_msg_from_json(json_object *j)
+{
+	guint budget = MSG_MAX_PIECES;
+
+	return from_json(j, 0, &budget);
+}
+
+char *ad_msg_render_json(json_object *j)
+{
+	g_autoptr(AdMsg) m = ad_msg_from_json(j);
+
+	return m && m->pieces->len ? ad_msg_render(m) : NULL;
+}
