@@ -8,6 +8,7 @@
 #endif
 
 #include "event.h"
+#include "paste.h"
 
 /*
  * The event's memory: blocks handed out by bumping a pointer, all freed
@@ -357,7 +358,9 @@ static gsize interpreted_value_len(const char *v, const char *end)
  * one).  msg='...' of user-space records runs to the last quote of the
  * record, and a second copy of the text inside is split as well, so the
  * trailing fields that libselinux appends come last (ad_record_get_last()
- * finds them).
+ * finds them).  In a journal line's record without a stamp, journald may
+ * have decoded a hex-encoded value: an unquoted value of a field that may
+ * hold blanks (a path "/memfd:x (deleted)") runs to the next field.
  */
 static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 {
@@ -419,11 +422,12 @@ static void tokenize(Tokenizer *tk, char *s, char *end, int depth)
 				add_field(tk, name, v);
 			}
 			p = q <= end ? q : end;
-		} else if (rec->interpreted && !(name_len == 3 && memcmp(name, "msg", 3) == 0)) {
+		} else if ((rec->interpreted && !(name_len == 3 && memcmp(name, "msg", 3) == 0)) ||
+			   (rec->journal && ad_paste_holds_blanks(name, name_len))) {
 			char *v = p;
 			gsize len;
 
-			if (name_len == 9 && memcmp(name, "proctitle", 9) == 0) {
+			if (rec->interpreted && name_len == 9 && memcmp(name, "proctitle", 9) == 0) {
 				len = end - v;
 				while (len && v[len - 1] == ' ')
 					len--;

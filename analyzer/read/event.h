@@ -54,6 +54,8 @@ struct _AdRecord {
 	const char *file;	/* input name, "-" for stdin; interned */
 	guint line;		/* 1-based line number in that input */
 	gboolean interpreted;	/* came from `ausearch -i` style text */
+	gboolean journal;	/* a journal line's record without a stamp: journald
+				 * may have decoded a value that holds blanks */
 };
 
 /*

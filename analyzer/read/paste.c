@@ -187,7 +187,7 @@ static const char *word_end(const char *p, const char *end)
  * a thread name ("rs:main Q:Reg"), a path ("/memfd:x (deleted)"), a
  * command line.  The words after one, up to the next field, are its value.
  */
-static gboolean holds_blanks(const char *name, gsize len)
+gboolean ad_paste_holds_blanks(const char *name, gsize len)
 {
 	static const char *const names[] = {
 		"comm", "exe", "path", "name", "cwd", "proctitle", "key", "cmd",
@@ -209,7 +209,7 @@ static int opens_blank_value(const char *w, const char *we)
 
 	if (!v)
 		return -1;
-	return holds_blanks(w, (v - 1) - w) ? 1 : 0;
+	return ad_paste_holds_blanks(w, (v - 1) - w) ? 1 : 0;
 }
 
 /* whether [@prev, @end) of an `ausearch -i` record ends inside a value that may hold blanks */

@@ -37,6 +37,13 @@ gboolean ad_paste_has_denial(const char *p, const char *end);
 const char *ad_paste_find_avc(const char *p, const char *end);
 
 /*
+ * Whether the field @name (@len bytes) may hold blanks where its value is
+ * printed unquoted: a thread name ("rs:main Q:Reg"), a path
+ * ("/memfd:x (deleted)"), a command line.
+ */
+gboolean ad_paste_holds_blanks(const char *name, gsize len);
+
+/*
  * Whether the line [@cont, @cont_end) continues a record whose text so far
  * ends at @prev_end (starting at @prev): -1 no, 1 yes with a space between
  * (a mailer wrapped at a space), 0 yes without (the wrap cut a word).  It

@@ -824,6 +824,8 @@ static void parse_headerless(AdReader *r, const char *name, gsize name_len, cons
 	AdRecord *rec = record_new(r, oe, name, name_len, type, FALSE);
 	g_autofree char *text = NULL;
 
+	rec->journal = r->have_js;
+
 	while (line_end > body && line_end[-1] == ' ')
 		line_end--;
 	text = g_strdup_printf("%s%s%stype=%.*s msg=audit(%" G_GINT64_FORMAT ".%03u:0): %.*s",
@@ -1219,6 +1221,25 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 }
 
 /*
+ * The journal or syslog prefix at @p, if there is one (and, when @after is
+ * given, it ends there): the time and host of the record after it.
+ */
+static void take_journal_prefix(AdReader *r, const char *p, const char *end,
+				const char *after)
+{
+	const char *q = ad_paste_journal_prefix(p, end, &r->js);
+
+	r->have_js = q && (!after || q == after);
+	if (r->have_js && r->js.host) {
+		gsize n = MIN(r->js.host_len, sizeof(r->host) - 1);
+
+		memcpy(r->host, r->js.host, n);
+		r->host[n] = '\0';
+		r->js.host = r->host;
+	}
+}
+
+/*
  * One record of a line, or the records a header starts, from @p to @end (a
  * NUL): the line split at each record start (ad_split_next()) or the line
  * whole.  @first: it starts the line (it may continue the line before);
@@ -1231,14 +1252,7 @@ static void process_segment(AdReader *r, char *line, const char *p, const char *
 	AdHeader h;
 
 	/* a journal or syslog prefix: the record's time and host */
-	r->have_js = ad_paste_journal_prefix(p, end, &r->js) != NULL;
-	if (r->have_js && r->js.host) {
-		gsize n = MIN(r->js.host_len, sizeof(r->host) - 1);
-
-		memcpy(r->host, r->js.host, n);
-		r->host[n] = '\0';
-		r->js.host = r->host;
-	}
+	take_journal_prefix(r, p, end, NULL);
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
 	start = ad_split_find_header(p, end, &h);
 	if (start) {
@@ -1255,6 +1269,12 @@ static void process_segment(AdReader *r, char *line, const char *p, const char *
 		gsize n;
 
 		if (c && (n = known_type_prefix(r, c + 3))) {
+			/* "It addresses the following AVC denial: Dec 11 13:42:42 host audit[657]: ..." */
+			for (const char *w = p; !r->have_js && w && w < q; w = strchr(w, ' ')) {
+				while (*w == ' ')
+					w++;
+				take_journal_prefix(r, w, end, c + 3);
+			}
 			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
 			goto done;
 		}

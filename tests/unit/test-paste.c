@@ -1017,6 +1017,9 @@ static void test_journal_time(void **state)
 		{ "ISO time with an offset", JAVC("2025-11-23T06:17:29.500+01:00 fed43"), 0,
 		  1763875049, "fed43", 0 },
 		{ "a padded day", JAVC("Nov  5 10:00:00 fed43"), 1735600000, 1730800800, "fed43", 0 },
+		{ "a journal line after a sentence on its line",
+		  "It addresses the following AVC denial: " JAVC("Nov 15 10:00:00 fed43"),
+		  1735600000, 1731664800, "fed43", 0 },
 		{ "kernel record: the stamp's time, the host",
 		  "Nov 19 15:26:00 web1 kernel: " REC(7) "\n", 0, 1700000000, "web1", 0 },
 	};
@@ -1053,6 +1056,49 @@ static void test_journal_time(void **state)
 		}
 	}
 	assert_int_equal(failures, 0);
+}
+
+/*
+ * A journal line's kernel record may carry a value journald decoded, with
+ * blanks, unquoted (published: "path=/memfd:accountsservice_icon_file
+ * (deleted)", another journal line run on after it): a path's words up to
+ * the next field are its value, the words after the last field are none.
+ * The same text as an audit.log line keeps the kernel's rule: an unquoted
+ * value ends at a blank.
+ */
+static void test_journal_blank_values(void **state)
+{
+	static const char *const body =
+		"AVC avc:  denied  { write } for  pid=829 comm=\"accounts-daemon\" "
+		"path=/memfd:icon_file (deleted) dev=\"tmpfs\" ino=13449 " S " " T
+		" tclass=file permissive=0 Aug 16 11:35:16 fedora gnome-control-center[5297]: "
+		"SetIconFile call failed: Permission denied\n";
+	static const struct {
+		const char *prefix;
+		const char *path;
+	} cases[] = {
+		{ "Aug 16 11:35:16 fedora audit[829]: ", "/memfd:icon_file (deleted)" },
+		{ "type=", "/memfd:icon_file" },
+	};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = NULL;
+		g_autoptr(Got) g = NULL;
+		AdDenial *d;
+
+		if (i == 0)
+			text = g_strconcat(cases[i].prefix, body, NULL);
+		else
+			text = g_strconcat("type=AVC msg=audit(1700000000.100:7): ", body + 4, NULL);
+		g = read_paste(text, FALSE);
+		assert_int_equal(g->denials->len, 1);
+		d = denial_at(g, 0);
+		if (!ad_bytes_equal_str(d->path, cases[i].path))
+			print_error("%s: path %.*s\n", text, (int)d->path.len, d->path.data);
+		assert_true(ad_bytes_equal_str(d->path, cases[i].path));
+		assert_int_equal(d->permissive, 0);
+		assert_string_equal(d->tclass, "file");
+	}
 }
 
 /* ------------------------------------------- values with blanks, one field a line */
@@ -1303,6 +1349,7 @@ int main(void)
 		cmocka_unit_test(test_rotations),
 		cmocka_unit_test(test_run_together_pairs),
 		cmocka_unit_test(test_journal_time),
+		cmocka_unit_test(test_journal_blank_values),
 		cmocka_unit_test(test_wrapped_blank_values),
 		cmocka_unit_test(test_fields_per_line),
 	};
