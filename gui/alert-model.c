@@ -103,6 +103,18 @@ AdAlertModel *ad_alert_model_new(void)
 	return g_object_new(AD_TYPE_ALERT_MODEL, NULL);
 }
 
+/* what the filter looks at of @a */
+static AdSelectItem select_item(AdAlertItem *a)
+{
+	return (AdSelectItem){
+		.first_seen = ad_alert_item_get_first_seen(a),
+		.last_seen = ad_alert_item_get_last_seen(a),
+		.hosts = (char *const *)ad_alert_item_get_hosts(a),
+		.level = ad_alert_item_get_level(a), .ignored = ad_alert_item_get_ignored(a),
+		.id = ad_alert_item_get_id(a), .text = ad_alert_item_get_haystack(a),
+	};
+}
+
 /* the one filter of analyze, list and the browser (analysis/select.h) */
 static gboolean matches(char **words, const char *host, guint levels, double since,
 			double until, gboolean show_ignored, GHashTable *ids, AdAlertItem *a)
@@ -113,14 +125,21 @@ static gboolean matches(char **words, const char *host, guint levels, double sin
 		.hosts = host && *host ? hosts : NULL, .levels = levels,
 		.hide_ignored = !show_ignored, .ids = ids, .words = words,
 	};
-	AdSelectItem it = {
-		.first_seen = ad_alert_item_get_first_seen(a),
-		.last_seen = ad_alert_item_get_last_seen(a),
-		.hosts = (char *const *)ad_alert_item_get_hosts(a),
-		.level = ad_alert_item_get_level(a), .ignored = ad_alert_item_get_ignored(a),
-		.id = ad_alert_item_get_id(a), .text = ad_alert_item_get_haystack(a),
-	};
+	AdSelectItem it = select_item(a);
 
+	return ad_select_item(&s, &it) == AD_SELECT_IN;
+}
+
+gboolean ad_alert_batch_contains(const AdAlertBatch *b, AdAlertItem *a)
+{
+	AdSelect s = { 0 };
+	AdSelectItem it;
+
+	if (!b)
+		return TRUE;
+	s.ids = b->ids;
+	s.since = b->since;
+	it = select_item(a);
 	return ad_select_item(&s, &it) == AD_SELECT_IN;
 }
 

@@ -33,6 +33,19 @@ typedef struct {
 	GHashTable *ids;	/* only the alerts of these ids (a notification's), or NULL */
 } AdAlertFilter;
 
+/*
+ * A notification's batch (--ids, --since): the alerts of @ids (NULL: any)
+ * last seen at or after @since (0: any).  The list and the overview keep
+ * to it until "Show all alerts".
+ */
+typedef struct {
+	GHashTable *ids;
+	double since;
+} AdAlertBatch;
+
+/* TRUE when @a is of @b; every alert is of a NULL batch */
+gboolean ad_alert_batch_contains(const AdAlertBatch *b, AdAlertItem *a);
+
 /* TRUE when @a passes @f */
 gboolean ad_alert_filter_matches(const AdAlertFilter *f, AdAlertItem *a);
 /* orders two alerts by @column (ties: last seen, newest first, then id) */

@@ -102,9 +102,26 @@ static void ad_detail_pane_class_init(AdDetailPaneClass *klass)
 	gtk_widget_class_set_css_name(wc, "addetailpane");
 }
 
+/*
+ * A closed expander's child takes no focus: GTK 3 lets Tab into the hidden
+ * child of a closed expander (a selectable label), where the focus is
+ * seen by no one; insensitive while folded, it is skipped.
+ */
+static void on_fold_toggled(GtkExpander *x, GParamSpec *pspec, gpointer data)
+{
+	GtkWidget *child = gtk_bin_get_child(GTK_BIN(x));
+
+	(void)pspec, (void)data;
+	if (child)
+		gtk_widget_set_sensitive(child, gtk_expander_get_expanded(x));
+}
+
 static void ad_detail_pane_init(AdDetailPane *p)
 {
 	gtk_widget_init_template(GTK_WIDGET(p));
+	g_signal_connect(p->explanation_more, "notify::expanded", G_CALLBACK(on_fold_toggled),
+			 NULL);
+	on_fold_toggled(p->explanation_more, NULL, NULL);
 	p->timeline = ad_timeline_strip_new();
 	gtk_box_pack_start(p->content, p->timeline, FALSE, FALSE, 0);
 	gtk_box_reorder_child(p->content, p->timeline, 1);	/* under the summary */
@@ -282,6 +299,8 @@ static GtkWidget *folded(const char *label, GtkWidget *child)
 
 	gtk_widget_set_margin_start(child, 12);
 	gtk_container_add(GTK_CONTAINER(x), child);
+	g_signal_connect(x, "notify::expanded", G_CALLBACK(on_fold_toggled), NULL);
+	on_fold_toggled(GTK_EXPANDER(x), NULL, NULL);
 	return x;
 }
 

@@ -63,7 +63,8 @@ static GHashTable *item_hosts(AdAlertItem *a)
 	return h;
 }
 
-AdOverview *ad_alert_model_overview(AdAlertModel *m, gboolean with_ignored)
+AdOverview *ad_alert_model_overview(AdAlertModel *m, gboolean with_ignored,
+				    const AdAlertBatch *batch)
 {
 	AdOverview *o = ad_overview_new_empty();
 	g_autoptr(GPtrArray) all = ad_alert_model_get_all(m);
@@ -72,7 +73,8 @@ AdOverview *ad_alert_model_overview(AdAlertModel *m, gboolean with_ignored)
 		AdAlertItem *a = g_ptr_array_index(all, i);
 		g_autoptr(GHashTable) hosts = NULL;
 
-		if (ad_alert_item_get_ignored(a) && !with_ignored)
+		if ((ad_alert_item_get_ignored(a) && !with_ignored) ||
+		    !ad_alert_batch_contains(batch, a))
 			continue;
 		hosts = item_hosts(a);
 		ad_overview_add(o, ad_alert_item_get_level(a), first_fix(a),

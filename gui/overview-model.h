@@ -15,8 +15,12 @@ G_BEGIN_DECLS
  * alerts, the alerts grouped by source domain, and the denials over time.
  */
 
-/* the overview of every alert of @m, the ignored ones only with @with_ignored */
-AdOverview *ad_alert_model_overview(AdAlertModel *m, gboolean with_ignored);
+/*
+ * the overview of every alert of @m, the ignored ones only with
+ * @with_ignored; of @batch's alerts only when it is not NULL
+ */
+AdOverview *ad_alert_model_overview(AdAlertModel *m, gboolean with_ignored,
+				    const AdAlertBatch *batch);
 
 /* the alerts of one source domain, as the grouped list shows them */
 typedef struct {

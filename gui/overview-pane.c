@@ -317,8 +317,12 @@ static GtkWidget *label(const char *text, const char *css_class)
 	return l;
 }
 
-/* one titled list (a grid of name and count) of the lower half */
-static GtkWidget *section(AdOverviewPane *p, guint k, const char *title)
+/*
+ * one titled list (a grid of name and count) of the lower half, added to
+ * @lists; the flow box's child around it, which Tab reaches, is named by
+ * its title for a screen reader
+ */
+static void section(AdOverviewPane *p, GtkWidget *lists, guint k, const char *title)
 {
 	GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
 	GtkWidget *grid = gtk_grid_new();
@@ -329,7 +333,8 @@ static GtkWidget *section(AdOverviewPane *p, guint k, const char *title)
 	gtk_container_add(GTK_CONTAINER(box), grid);
 	gtk_widget_set_hexpand(box, TRUE);
 	p->grids[k] = GTK_GRID(grid);
-	return box;
+	gtk_container_add(GTK_CONTAINER(lists), box);
+	atk_object_set_name(gtk_widget_get_accessible(gtk_widget_get_parent(box)), title);
 }
 
 static void ad_overview_pane_init(AdOverviewPane *p)
@@ -374,10 +379,11 @@ static void ad_overview_pane_init(AdOverviewPane *p)
 	gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(lists), 4);
 	gtk_flow_box_set_column_spacing(GTK_FLOW_BOX(lists), 24);
 	gtk_flow_box_set_homogeneous(GTK_FLOW_BOX(lists), TRUE);
-	gtk_container_add(GTK_CONTAINER(lists), section(p, 0, _("By level")));
-	gtk_container_add(GTK_CONTAINER(lists), section(p, 1, _("First fix offered")));
-	gtk_container_add(GTK_CONTAINER(lists), section(p, 2, _("Top source domains")));
-	gtk_container_add(GTK_CONTAINER(lists), section(p, 3, _("Hosts")));
+	atk_object_set_name(gtk_widget_get_accessible(lists), _("Counts"));
+	section(p, lists, 0, _("By level"));
+	section(p, lists, 1, _("First fix offered"));
+	section(p, lists, 2, _("Top source domains"));
+	section(p, lists, 3, _("Hosts"));
 	gtk_container_add(GTK_CONTAINER(box), lists);
 	gtk_container_add(GTK_CONTAINER(scroller), box);
 	gtk_container_add(GTK_CONTAINER(p), scroller);

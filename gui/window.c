@@ -103,8 +103,7 @@ struct _AdBrowserWindow {
 	int fitted_width;		/* the list's width the columns were fitted to */
 	gboolean announce_listed;	/* a log's alerts are in: say so once fitted */
 	/* a notification's batch (--ids, --since): only its alerts, until "Show all" */
-	GHashTable *batch_ids;
-	double batch_since;
+	AdAlertBatch batch;
 	GtkInfoBar *batch_bar;
 	GtkLabel *batch_label;
 	guint extra_levels;		/* the levels of the combo's entry --level added, or 0 */
@@ -170,9 +169,10 @@ static void on_batch_response(GtkInfoBar *bar, int response, AdBrowserWindow *w)
 {
 	(void)response;
 	gtk_info_bar_set_revealed(bar, FALSE);
-	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
-	w->batch_since = 0;
+	g_clear_pointer(&w->batch.ids, g_hash_table_unref);
+	w->batch.since = 0;
 	on_filter_changed(w);
+	schedule_overview(w);
 }
 
 void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, double since)
@@ -180,15 +180,15 @@ void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, dou
 	g_autofree char *text = NULL;
 	guint n = 0;
 
-	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
+	g_clear_pointer(&w->batch.ids, g_hash_table_unref);
 	if (ids && ids[0]) {
-		w->batch_ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+		w->batch.ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 		for (guint i = 0; ids[i]; i++)
-			g_hash_table_add(w->batch_ids, g_strdup(ids[i]));
-		n = g_hash_table_size(w->batch_ids);
+			g_hash_table_add(w->batch.ids, g_strdup(ids[i]));
+		n = g_hash_table_size(w->batch.ids);
 	}
-	w->batch_since = since;
-	if (w->batch_ids) {
+	w->batch.since = since;
+	if (w->batch.ids) {
 		/* TRANSLATORS: the bar over a list limited to what a notification told */
 		text = g_strdup_printf(ngettext("Only the %u alert of the notification is shown.",
 						"Only the %u alerts of the notification are shown.",
@@ -201,6 +201,7 @@ void ad_browser_window_set_batch(AdBrowserWindow *w, const char *const *ids, dou
 	gtk_label_set_text(w->batch_label, text ? text : "");
 	gtk_info_bar_set_revealed(w->batch_bar, text != NULL);
 	on_filter_changed(w);
+	schedule_overview(w);
 }
 
 void ad_browser_window_set_levels(AdBrowserWindow *w, guint levels)
@@ -673,9 +674,9 @@ static void on_filter_changed(AdBrowserWindow *w)
 	if (t > 0 && t < (int)G_N_ELEMENTS(periods) && t != TIME_SPAN_ENTRY)
 		f.since = g_get_real_time() / 1e6 - periods[t];
 	f.show_ignored = w->show_ignored;
-	f.ids = w->batch_ids;
-	if (w->batch_since > 0)
-		f.since = MAX(f.since, w->batch_since);
+	f.ids = w->batch.ids;
+	if (w->batch.since > 0)
+		f.since = MAX(f.since, w->batch.since);
 	ad_alert_model_set_filter(w->model, &f);
 }
 
@@ -701,18 +702,24 @@ static void on_span_activated(AdOverviewPane *p, double since, double until,
 	on_filter_changed(w);
 }
 
-/* the overview counted again: all alerts (the ignored only when shown), and their times */
+/*
+ * the overview counted again: all alerts (the ignored only when shown), or
+ * a notification's batch, and their times
+ */
 static gboolean overview_idle(gpointer data)
 {
 	AdBrowserWindow *w = data;
-	g_autoptr(AdOverview) o = ad_alert_model_overview(w->model, w->show_ignored);
+	gboolean in_batch = w->batch.ids || w->batch.since > 0;
+	const AdAlertBatch *batch = in_batch ? &w->batch : NULL;
+	g_autoptr(AdOverview) o = ad_alert_model_overview(w->model, w->show_ignored, batch);
 	g_autoptr(AdTimeline) t = ad_timeline_new(o->first_seen, o->last_seen, 60);
 	/*
 	 * a log's record times are known one by one; the daemon's store keeps
 	 * them in time buckets, except for alerts stored before it did (their
-	 * counts are spread between first and last seen, and the pane says so)
+	 * counts are spread between first and last seen, and the pane says so);
+	 * a batch of a log's alerts is drawn from their buckets too
 	 */
-	gboolean exact = w->mode == AD_MODE_FILES && w->report && w->report->times;
+	gboolean exact = w->mode == AD_MODE_FILES && w->report && w->report->times && !batch;
 	gboolean bucketed = TRUE;
 
 	w->overview_id = 0;
@@ -727,7 +734,8 @@ static gboolean overview_idle(gpointer data)
 
 			const AdOccurrences *occ = ad_alert_item_get_occurrences(a);
 
-			if (ad_alert_item_get_ignored(a) && !w->show_ignored)
+			if ((ad_alert_item_get_ignored(a) && !w->show_ignored) ||
+			    !ad_alert_batch_contains(batch, a))
 				continue;
 			ad_timeline_add_occurrences(t, occ, ad_alert_item_get_first_seen(a),
 						    ad_alert_item_get_last_seen(a),
@@ -1332,7 +1340,7 @@ static void ad_browser_window_finalize(GObject *obj)
 	g_free(w->wanted_id);
 	g_hash_table_unref(w->expanded);
 	g_hash_table_unref(w->rows);
-	g_clear_pointer(&w->batch_ids, g_hash_table_unref);
+	g_clear_pointer(&w->batch.ids, g_hash_table_unref);
 	G_OBJECT_CLASS(ad_browser_window_parent_class)->finalize(obj);
 }
 
@@ -1367,16 +1375,26 @@ static void ad_browser_window_class_init(AdBrowserWindowClass *klass)
 	gtk_widget_class_bind_template_callback(wc, on_span_activated);
 }
 
-/* the info bar's own close button has an icon and no name: give it one */
+/* a button of an info bar with an icon and no label (its close button): named */
+static void name_close_button(GtkWidget *widget, gpointer data)
+{
+	(void)data;
+	if (GTK_IS_BUTTON(widget) && !gtk_button_get_label(GTK_BUTTON(widget))) {
+		atk_object_set_name(gtk_widget_get_accessible(widget), _("Close the message"));
+		gtk_widget_set_tooltip_text(widget, _("Close the message"));
+	} else if (GTK_IS_CONTAINER(widget)) {
+		gtk_container_forall(GTK_CONTAINER(widget), name_close_button, NULL);
+	}
+}
+
+/*
+ * the info bars' own close button has an icon and no name: give it one
+ * (GTK 3 keeps it among the bar's internal children, not in its action area)
+ */
 static void name_info_close(AdBrowserWindow *w)
 {
-	g_autoptr(GList) buttons =
-		gtk_container_get_children(GTK_CONTAINER(gtk_info_bar_get_action_area(w->info_bar)));
-
-	for (GList *l = buttons; l; l = l->next) {
-		atk_object_set_name(gtk_widget_get_accessible(l->data), _("Close the message"));
-		gtk_widget_set_tooltip_text(l->data, _("Close the message"));
-	}
+	name_close_button(GTK_WIDGET(w->info_bar), NULL);
+	name_close_button(GTK_WIDGET(w->batch_bar), NULL);
 }
 
 /*

@@ -74,8 +74,10 @@ cat >"$TMP/ui.py" <<'PY'
 #   focus NAME           gives the keyboard focus to the object named NAME
 #   clipboard            the text on the clipboard (read with GTK)
 #   value NAME [V]       the current value of the object NAME (a divider), set to V first
-#   unnamed              the controls shown without an accessible name (role and text)
+#   unnamed              the controls shown without an accessible name (role and text),
+#                        and whatever else Tab may reach but text
 #   expanded NAME        exit 0 when the expander NAME is open, 3 when it is closed
+#   focused              the object with the keyboard focus: role, name, place in the tree
 import re, sys, warnings, gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
@@ -196,16 +198,63 @@ if cmd == "unnamed":
                 Atspi.Role.RADIO_BUTTON, Atspi.Role.TEXT)
     bad = 0
     for o in walk(root):
-        if o.get_role() in controls and showing(o) and not (o.get_name() or "").strip():
+        # a control, or anything else Tab can reach: not text (a label is named by
+        # its text) and not the scrolled containers that pass the focus on
+        focusable = (o.get_state_set().contains(Atspi.StateType.FOCUSABLE)
+                     and o.get_role() not in (Atspi.Role.LABEL, Atspi.Role.TABLE_CELL,
+                                              Atspi.Role.SCROLL_PANE, Atspi.Role.VIEWPORT))
+        if ((o.get_role() in controls or focusable) and showing(o)
+                and not (o.get_name() or "").strip()):
             print(o.get_role_name(), repr(text_of(o)[:60]))
             bad += 1
     sys.exit(1 if bad else 0)
+if cmd == "focused":
+    # the object with the keyboard focus: its role, name and place in the tree
+    def find(o, path):
+        if o is None or len(path) > 40:
+            return None
+        if o.get_state_set().contains(Atspi.StateType.FOCUSED):
+            return o, path
+        if is_alerts(o):
+            return None
+        for i in range(o.get_child_count()):
+            r = find(o.get_child_at_index(i), path + [i])
+            if r:
+                return r
+        return None
+    r = find(root, [])
+    if not r:
+        sys.exit(1)
+    print("%s\t%s\t%s" % (r[0].get_role_name(), " ".join((r[0].get_name() or "").split()),
+                          ".".join(map(str, r[1]))))
+    sys.exit(0)
 if cmd == "dump":
     for o in walk(root, cells=True):
         print(o.get_role_name(), repr(o.get_name()), repr(text_of(o)[:100]))
 PY
 ui() { timeout 20 $PY "$TMP/ui.py" "$@"; }
 rows_are() { [ "$(ui "$1" rows)" = "$2" ] || { echo "    rows: $(ui "$1" rows), wanted $2"; false; }; }
+# the keyboard: focused_is PID NAME (the focus is on NAME); focus_moved PID WAS (it left WAS)
+focused_is() { [ "$(ui "$1" focused | cut -f2)" = "$2" ]; }
+focus_moved() { local now; now=$(ui "$1" focused) && [ "$now" != "$2" ]; }
+# tab_to PID NAME MAX: Tab, each press waited for, until NAME has the focus (MAX presses)
+tab_to() {
+	local i now
+	for ((i = 0; i <= $3; i++)); do
+		now=$(ui "$1" focused)
+		[ "$(cut -f2 <<<"$now")" = "$2" ] && return 0
+		xdotool key Tab
+		wait_for 5 "the focus moves on Tab" -- focus_moved "$1" "$now" || return 1
+	done
+	return 1
+}
+# closed PID NAME: the expander NAME is closed
+closed() { ui "$1" expanded "$2"; [ $? = 3 ]; }
+# unnamed_none PID WHERE: every control shown has an accessible name
+unnamed_none() {
+	ui "$1" unnamed >"$TMP/unnamed" && pass "AT-SPI: every control shown has a name ($2)" ||
+		fail "controls without a name ($2): $(tr '\n' ';' <"$TMP/unnamed")"
+}
 
 # --- X, the session bus (the accessibility bus is activated from it) ---------------
 start_display 1280x900
@@ -355,6 +404,7 @@ wait_for 10 "the clipboard holds exactly the command" -- \
 	clip_is "setsebool -P httpd_read_user_content=1" &&
 	pass "the clipboard holds exactly the command" ||
 	echo "    clipboard: '$(ui "$LIVE" clipboard)'" >&2
+unnamed_none "$LIVE" "the daemon's alert, selected"
 
 # --- a live update, with markup in the record ---------------------------------------
 echo 'type=AVC msg=audit(1700000500.100:900): avc:  denied  { write } for  pid=42 comm="<i>evil" name="<b>pwn</b>&x" dev="sda1" ino=9 scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0' >&"$DFD"
@@ -404,11 +454,34 @@ wait_for 10 "the batch of two" -- rows_are "$BPID" 2 &&
 	pass "--ids A,B lists only those two alerts"
 ui "$BPID" find '^Only the 2 alerts of the notification are shown\.$' >/dev/null &&
 	pass "... and says so in a bar" || fail "no bar for --ids"
+# the overview (nothing selected) counts the batch's alerts, not the store's
+batch_records=$(($(alert_field 'index\.html' count) + $(alert_field 'shadow' count)))
+wait_for 10 "the overview of the batch" -- \
+	ui "$BPID" find "^$batch_records denial records in 2 alerts, from " &&
+	pass "the overview counts the batch only: $(ui "$BPID" find '^[0-9]+ denial records? in ')"
+unnamed_none "$BPID" "a notification's batch, its bar and overview"
 import -window root "$ART/browser-batch.png" 2>/dev/null
 ui "$BPID" click "Show all alerts" || fail "no Show all alerts button"
 wait_for 5 "all alerts again" -- rows_are "$BPID" 13 &&
 	pass "Show all alerts: the 13 alerts again"
+all_records=$(call ListAlerts dbs 0 true "" |
+	$PY -c 'import json,sys; print(sum(json.loads(t)["count"] for t in json.load(sys.stdin)["data"][0]))')
+wait_for 10 "the overview of all alerts again" -- \
+	ui "$BPID" find "^$all_records denial records in 13 alerts, from " &&
+	pass "... and the overview counts all $all_records records of the 13 again"
 kill "$BPID"
+# --level: the levels as `avcdoctor list --level` takes them
+n_green_red=$(call ListAlerts dbs 0 true "" | $PY -c 'import json,sys
+print(sum(1 for t in json.load(sys.stdin)["data"][0] if json.loads(t)["level"] in ("green", "red")))')
+start_browser --level green,red
+wait_for 10 "the green and red alerts" -- rows_are "$BPID" "$n_green_red" &&
+	pass "--level green,red lists the $n_green_red green and red alerts"
+ui "$BPID" find-any '^Green and red$' >/dev/null && pass "... and the level field says Green and red" ||
+	fail "the level field does not name --level's choice"
+kill "$BPID"
+expect_status 1 "--level purple is a usage error" -- "$BROWSER" --level purple
+grep -q 'give red, yellow, green or all' "$TMP/err" && pass "... and says which levels there are" ||
+	fail "--level purple: $(cat "$TMP/err")"
 expect_status 1 "--ids with a malformed id is a usage error" -- "$BROWSER" --ids "$HOME_ID,x;id"
 start_browser --alert 0123456789abcdef
 wait_for 10 "--alert of an unknown alert" -- \
@@ -578,8 +651,7 @@ grep -qx 'httpd: read index.html (file)' "$TMP/headlines" &&
 	pass "the list's summary leads with program, permission, object: $(head -1 "$TMP/headlines")" ||
 	fail "list summaries: $(tr '\n' ';' <"$TMP/headlines")"
 # every control a screen reader reaches has a name
-ui "$OFF" unnamed >"$TMP/unnamed" && pass "AT-SPI: every control shown has a name" ||
-	fail "controls without a name: $(tr '\n' ';' <"$TMP/unnamed")"
+unnamed_none "$OFF" "a log's alert, selected"
 # a constraint: the one thing to do first, its clauses folded
 search dirmngr
 wait_for 5 "one row for dirmngr" -- rows_are "$OFF" 1
@@ -597,6 +669,26 @@ ui "$OFF" expanded "The constraint's 7 conditions"
 ui "$OFF" find "^Then an allow rule will not help: .*is not one of the types of cron jobs" \
 	>/dev/null && fail "the card's text still holds the clauses" ||
 	pass "... and the card's text does not hold them"
+# by keyboard alone: Ctrl+D to the details, Tab to the expander, Space opens and closes it
+x="The constraint's 7 conditions"
+focus_browser
+xdotool key ctrl+d
+tab_to "$OFF" "$x" 30 && pass "Ctrl+D, then Tab reaches the expander \"$x\"" ||
+	fail "Tab never reached the expander \"$x\" (the focus: $(ui "$OFF" focused))"
+at=$(ui "$OFF" focused)
+xdotool key Tab
+wait_for 5 "Tab leaves the closed expander" -- focus_moved "$OFF" "$at"
+case $(ui "$OFF" focused | cut -f3) in
+"$(cut -f3 <<<"$at")".*) fail "Tab went into the hidden text of the closed expander" ;;
+*) pass "Tab from the closed expander skips its hidden text" ;;
+esac
+xdotool key shift+Tab
+wait_for 5 "Shift+Tab back to the expander" -- focused_is "$OFF" "$x"
+xdotool key space
+wait_for 5 "Space opens the expander" -- ui "$OFF" expanded "$x" &&
+	pass "Space opens the expander: the conditions are shown"
+xdotool key space
+wait_for 5 "Space closes it" -- closed "$OFF" "$x" && pass "Space closes it again"
 # a fix proved not enough: its commands folded, nothing to load or apply
 search mount_exec_t
 wait_for 5 "one row for the invalid context" -- rows_are "$OFF" 1
@@ -615,7 +707,32 @@ ui "$OFF" find '^Checked against the policy: not enough, .* would still be denie
 ui "$OFF" expanded "What would still deny it (10 conditions)"
 [ $? = 3 ] && pass "... what would still deny it behind a closed expander" ||
 	fail "what would still deny the fix is not folded"
+x="Its commands (they would not stop the denial)"
+focus_browser
+xdotool key ctrl+d
+tab_to "$OFF" "$x" 30 && pass "Tab reaches the expander \"$x\"" ||
+	fail "Tab never reached the expander \"$x\" (the focus: $(ui "$OFF" focused))"
+xdotool key Return
+wait_for 5 "Enter opens it" -- ui "$OFF" expanded "$x" && pass "Enter opens it"
+xdotool key Return
+wait_for 5 "Enter closes it" -- closed "$OFF" "$x" && pass "Enter closes it again"
 import -window root "$ART/browser-not-enough.png" 2>/dev/null
+# the divider by keyboard: F8 gives it the focus, the arrow keys and Page Down move it,
+# Enter keeps it there and gives the focus back
+focus_browser
+select_first
+wait_for 5 "the list has the focus" -- focused_is "$OFF" "Alerts"
+before=$(ui "$OFF" value "Alert list and details")
+xdotool key F8
+wait_for 5 "F8: the divider has the focus" -- focused_is "$OFF" "Alert list and details" &&
+	pass "F8 moves the focus to the divider"
+xdotool key Down Down Down Page_Down
+moved() { [ "$(ui "$OFF" value "Alert list and details")" -gt "$before" ]; }
+wait_for 5 "the keys move the divider" -- moved &&
+	pass "Down and Page Down move the divider: $before to $(ui "$OFF" value "Alert list and details") px"
+xdotool key Return
+wait_for 5 "Enter: the focus back in the list" -- focused_is "$OFF" "Alerts" &&
+	pass "Enter keeps the divider there and gives the focus back to the list"
 # the divider: placed by the list's needs, moved by the user, remembered
 pane=$(ui "$OFF" value "Alert list and details")
 [ -n "$pane" ] && pass "the divider is reachable by AT-SPI (at $pane px)" ||
@@ -634,6 +751,7 @@ search ""
 xdotool key ctrl+shift+o
 wait_for 5 "the overview instead of the alert" -- ui "$OFF" find '^Denials over time$' &&
 	pass "View > Overview (Ctrl+Shift+O) shows the overview"
+unnamed_none "$OFF" "the overview"
 # expect_overview WHAT REGEX: a line of the overview as analyze --summary counts it
 overview_line() { $PY - "$TMP/sample.jsonl" "$1" <<'PYEOF'
 import json, sys
@@ -686,6 +804,7 @@ focus_browser
 xdotool key ctrl+g
 wait_for 5 "one row per source domain" -- rows_are "$OFF" "$NGROUPS" &&
 	pass "Ctrl+G groups the 13 alerts into $NGROUPS source domains"
+unnamed_none "$OFF" "grouped"
 ui "$OFF" column Summary >"$TMP/groups.shown"
 bad=0
 for kv in $GROUP1; do
@@ -778,6 +897,7 @@ start_browser -p "$POLICY" "$TMP/missing.log"
 wait_for 10 "an unreadable file is a message" -- \
 	ui "$BPID" find 'Cannot analyse the log: .*missing\.log' &&
 	pass "a missing file: an error in the info bar"
+unnamed_none "$BPID" "the info bar with its close button"
 kill "$BPID"
 
 # --- screenshots: two screen sizes, 1, 100 and 2,000 alerts -------------------------------

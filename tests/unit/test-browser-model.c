@@ -582,7 +582,7 @@ static void test_chart_live_offline(void **state)
 				 0);
 		assert_int_equal(ad_alert_model_load_json(mo, (const char *const *)offline->pdata,
 							  NULL), 0);
-		o = ad_alert_model_overview(mo, TRUE);
+		o = ad_alert_model_overview(mo, TRUE, NULL);
 		exact = ad_timeline_new(o->first_seen, o->last_seen, 60);
 		stored = ad_timeline_new(o->first_seen, o->last_seen, 60);
 		from_file = ad_timeline_new(o->first_seen, o->last_seen, 60);
@@ -894,8 +894,8 @@ static const AdOverviewEntry *entry_named(GPtrArray *list, const char *name)
 static void test_overview_counts(void **state)
 {
 	g_autoptr(AdAlertModel) m = sample_model();
-	g_autoptr(AdOverview) o = ad_alert_model_overview(m, FALSE);
-	g_autoptr(AdOverview) all = ad_alert_model_overview(m, TRUE);
+	g_autoptr(AdOverview) o = ad_alert_model_overview(m, FALSE, NULL);
+	g_autoptr(AdOverview) all = ad_alert_model_overview(m, TRUE, NULL);
 	g_autoptr(GPtrArray) items = ad_alert_model_get_all(m);
 	guint64 records = 0;
 	guint n = 0;
@@ -939,6 +939,51 @@ static void test_overview_counts(void **state)
 	assert_true(o->first_seen == 990 && o->last_seen == 5000);
 }
 
+/* the overview of a notification's batch counts its alerts only, not the store's */
+static void test_overview_batch(void **state)
+{
+	g_autoptr(AdAlertModel) m = sample_model();
+	g_autoptr(GHashTable) ids = g_hash_table_new(g_str_hash, g_str_equal);
+	AdAlertBatch by_ids = { .ids = ids }, by_time = { .since = 3000 };
+	AdAlertBatch both = { .ids = ids, .since = 2500 };
+	g_autoptr(AdOverview) o = NULL, t = NULL, b = NULL, none = NULL;
+
+	(void)state;
+	g_hash_table_add(ids, "a");
+	g_hash_table_add(ids, "c");
+	g_hash_table_add(ids, "d");	/* ignored: counted only with the ignored */
+	o = ad_alert_model_overview(m, FALSE, &by_ids);
+	assert_int_equal(o->alerts, 2);
+	assert_int_equal(o->records, 3 + 7);
+	assert_int_equal(o->alerts_by_level[AD_LEVEL_RED], 0);
+	assert_int_equal(o->alerts_by_level[AD_LEVEL_YELLOW], 1);
+	assert_int_equal(o->sources->len, 2);
+	assert_null(entry_named(o->hosts, "mail"));
+	assert_true(o->first_seen == 990 && o->last_seen == 2000);
+	g_clear_pointer(&o, ad_overview_free);
+	o = ad_alert_model_overview(m, TRUE, &by_ids);
+	assert_int_equal(o->alerts, 3);
+	assert_int_equal(o->records, 3 + 7 + 2);
+	/* --since: the alerts last seen since then (b, e; d is ignored) */
+	t = ad_alert_model_overview(m, FALSE, &by_time);
+	assert_int_equal(t->alerts, 2);
+	assert_int_equal(t->records, 1 + 5);
+	assert_int_equal(t->alerts_by_level[AD_LEVEL_RED], 2);
+	/* both: of the ids and seen since; none of them is */
+	b = ad_alert_model_overview(m, TRUE, &both);
+	assert_int_equal(b->alerts, 1);	/* d, last seen at 4000 */
+	g_hash_table_remove_all(ids);
+	g_hash_table_add(ids, "x");
+	none = ad_alert_model_overview(m, FALSE, &by_ids);
+	assert_int_equal(none->alerts, 0);
+	assert_int_equal(none->records, 0);
+	/* the batch test the list and the overview share */
+	assert_true(ad_alert_batch_contains(NULL, ad_alert_model_lookup(m, "a")));
+	assert_false(ad_alert_batch_contains(&by_ids, ad_alert_model_lookup(m, "a")));
+	assert_true(ad_alert_batch_contains(&by_time, ad_alert_model_lookup(m, "b")));
+	assert_false(ad_alert_batch_contains(&by_time, ad_alert_model_lookup(m, "c")));
+}
+
 /* the overview of a real log agrees with the file source's own count */
 static void test_overview_file(void **state)
 {
@@ -957,7 +1002,7 @@ static void test_overview_file(void **state)
 	assert_non_null(alerts);
 	g_ptr_array_add(alerts, NULL);
 	ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL);
-	o = ad_alert_model_overview(m, FALSE);
+	o = ad_alert_model_overview(m, FALSE, NULL);
 	/* as `avcdoctor analyze --summary`: 14 denied records (the 15th was granted) */
 	assert_int_equal(o->alerts, 13);
 	assert_int_equal(o->records, 14);
@@ -1127,6 +1172,7 @@ int main(void)
 		cmocka_unit_test(test_explain_once),
 		cmocka_unit_test(test_explain_modes),
 		cmocka_unit_test(test_overview_counts),
+		cmocka_unit_test(test_overview_batch),
 		cmocka_unit_test(test_overview_file),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_timeline),
