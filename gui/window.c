@@ -101,7 +101,8 @@ struct _AdBrowserWindow {
 	guint pane_save_id;		/* the timeout that remembers where the user put it */
 	guint fit_id;			/* the idle that fits the list's height and columns */
 	int fitted_width;		/* the list's width the columns were fitted to */
-	gboolean announce_listed;	/* a log's alerts are in: say so once fitted */
+	gboolean announce_listed;	/* the alerts are in: say so once fitted */
+	guint overview_alerts;		/* the alerts the overview counted last */
 	/* a notification's batch (--ids, --since): only its alerts, until "Show all" */
 	AdAlertBatch batch;
 	GtkInfoBar *batch_bar;
@@ -541,8 +542,10 @@ static gboolean fit_idle(gpointer data)
 		schedule_fit(w);
 	} else if (w->announce_listed) {
 		w->announce_listed = FALSE;
-		g_log("avcdoctor-browser", G_LOG_LEVEL_DEBUG, "listed %u alerts",
-		      ad_alert_model_get_total(w->model));
+		g_log("avcdoctor-browser", G_LOG_LEVEL_DEBUG,
+		      "listed %u alerts, %u shown, %u in the overview",
+		      ad_alert_model_get_total(w->model),
+		      g_list_model_get_n_items(G_LIST_MODEL(w->model)), w->overview_alerts);
 	}
 	return G_SOURCE_REMOVE;
 }
@@ -745,6 +748,7 @@ static gboolean overview_idle(gpointer data)
 		}
 		exact = bucketed;
 	}
+	w->overview_alerts = o->alerts;
 	ad_overview_pane_update(w->overview_pane, o, t, !exact, w->mode == AD_MODE_LIVE);
 	ad_detail_pane_set_time_axis(w->detail_pane, o->first_seen, o->last_seen);
 	return G_SOURCE_REMOVE;
@@ -860,6 +864,9 @@ static void on_listed(AdDbusSource *s, GStrv alerts, AdBrowserWindow *w)
 	show_info(w, GTK_MESSAGE_INFO, NULL);	/* a fresh list: earlier messages are stale */
 	ad_alert_model_clear(w->model);
 	load_texts(w, (const char *const *)alerts);
+	/* said once the list is fitted and the overview counted (fit_idle) */
+	w->announce_listed = TRUE;
+	schedule_fit(w);
 	/* not in the list (a shortened one, or deleted): asked for by itself */
 	if (w->wanted_id) {
 		select_wanted(w);

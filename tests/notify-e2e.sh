@@ -6,7 +6,9 @@
 # escaping, urgency, the "Don't notify again" action invoked by the server
 # itself (dunst's context menu) storing the filter, ignored alerts staying
 # quiet, "Show details" (a hint without the browser, the real browser on the
-# alert with it), flood coalescing, the daemon restarting, SIGTERM.  Leaves
+# alert with it), flood coalescing, "Show all" of a batch (--ids) and of more
+# than 5000 alerts (--since, the browser listing and counting just those), the
+# daemon restarting, SIGTERM.  Leaves
 # screenshots in the build dir (tests/artifacts/notify*.png).
 # Needs root (the bus policy lets root and the admin group listen) and Xvfb,
 # dunst, dbus-daemon, ImageMagick's import (exit 77 = skipped otherwise).
@@ -102,6 +104,21 @@ for block in re.split(r"^method call ", text, flags=re.M)[1:]:
 PY
 }
 ncalls() { notify_calls | wc -l; }
+# distinct_denials N SEC SERIAL NAME WIDTH: N read denials, one source type each
+# (NAME00_t, ... WIDTH digits), a millisecond apart from SEC, serials from SERIAL
+distinct_denials() {
+	python3 - "$@" <<'PY'
+import sys
+n, sec, serial, name, width = (int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]),
+                               sys.argv[4], int(sys.argv[5]))
+for i in range(n):
+    print("type=AVC msg=audit(%d.%03d:%d): avc:  denied  { read } for  pid=7 "
+          "comm=\"%s\" name=\"%s%d\" dev=\"sda1\" ino=9 "
+          "scontext=system_u:system_r:%s%0*d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
+          "tclass=file permissive=0"
+          % (sec + i // 1000, i % 1000, serial + i, name, name[0], i, name, width, i))
+PY
+}
 calls_gt() { [ "$(ncalls)" -gt "$1" ]; }
 
 # --- the system bus with the project's policy, and the dispatcher ------------------
@@ -343,13 +360,7 @@ echo "Don't notify again" >"$TMP/want"
 notifier_close_all
 before=$(ncalls)
 # distinct alerts: one source type each
-python3 - >"$TMP/flood.log" <<'PY'
-for i in range(50):
-    print("type=AVC msg=audit(1700000600.%03d:%d): avc:  denied  { read } for  pid=7 "
-          "comm=\"flood\" name=\"f%d\" dev=\"sda1\" ino=9 "
-          "scontext=system_u:system_r:flood%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
-          "tclass=file permissive=0" % (i, 1000 + i, i, i))
-PY
+distinct_denials 50 1700000600 1000 flood 2 >"$TMP/flood.log"
 cat "$TMP/flood.log" >&"$DFD"
 flood_told() { notify_calls | tail -1 | grep -q $'\t''50 SELinux alerts, 50 denials'$'\t'; }
 wait_for 20 "a notification counting the 50 alerts" -- flood_told
@@ -379,13 +390,7 @@ if [ -x "$BROWSER" ]; then
 	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
 	notifier_close_all
 	before=$(ncalls)
-	python3 - >"$TMP/flood2.log" <<'PY'
-for i in range(30):
-    print("type=AVC msg=audit(1700000650.%03d:%d): avc:  denied  { read } for  pid=7 "
-          "comm=\"batch\" name=\"b%d\" dev=\"sda1\" ino=9 "
-          "scontext=system_u:system_r:batch%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
-          "tclass=file permissive=0" % (i, 3000 + i, i, i))
-PY
+	distinct_denials 30 1700000650 3000 batch 2 >"$TMP/flood2.log"
 	cat "$TMP/flood2.log" "$TMP/flood2.log" >&"$DFD"
 	batch_told() { notify_calls | tail -1 | grep -q $'\t''30 SELinux alerts, 60 denials'$'\t'; }
 	wait_for 20 "a notification of the 30 alerts and their 60 denials" -- batch_told &&
@@ -420,16 +425,10 @@ pids+=($!)
 wait_for 5 "the system bus monitor" -- test -s "$TMP/filters.mon"
 timeout 5 dunstctl close-all
 sleep "$INTERVAL"
-python3 - >"$TMP/redflood.log" <<'PY'
-for i in range(20):
-    print("type=AVC msg=audit(1700000800.%03d:%d): avc:  denied  { read } for  pid=7 "
-          "comm=\"quiet\" name=\"q%d\" dev=\"sda1\" ino=9 "
-          "scontext=system_u:system_r:quiet%02d_t:s0 tcontext=system_u:object_r:etc_t:s0 "
-          "tclass=file permissive=0" % (i, 2000 + i, i, i))
-print("type=AVC msg=audit(1700000800.500:2100): avc:  denied  { setenforce } for  pid=7 "
-      "comm=\"quiet\" scontext=system_u:system_r:httpd_t:s0 "
-      "tcontext=system_u:object_r:security_t:s0 tclass=security permissive=0")
-PY
+{
+	distinct_denials 20 1700000800 2000 quiet 2
+	echo 'type=AVC msg=audit(1700000800.500:2100): avc:  denied  { setenforce } for  pid=7 comm="quiet" scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:security_t:s0 tclass=security permissive=0'
+} >"$TMP/redflood.log"
 cat "$TMP/redflood.log" >&"$DFD"
 # the merged notification that holds them all (and whatever it held before)
 merged_red() { notify_calls | grep -q 'SELinux alerts, .*Red alert, not silenced.*setenforce'; }
@@ -483,6 +482,42 @@ wait_for 10 "a notification from the restarted daemon" -- calls_gt "$before" &&
 notify_calls | tail -1 | grep -q $'\t''SELinux prevented an access'$'\t''.*late from getattr' &&
 	pass "after the restart, only the new alert: the catch-up does not tell again" ||
 	fail "after the restart: $(notify_calls | tail -n +$((before + 1)))"
+
+# --- "Show all" of more than 5000 alerts: --since, the batch's earliest time -------
+# (too many ids for one argument); the browser lists the alerts seen since then,
+# and its overview counts them only (its debug line on the notifier's stdout)
+if [ -x "$BROWSER" ]; then
+	mkdir -p "$TMP/bin"
+	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
+	echo "Show all" >"$TMP/want"
+	notifier_close_all
+	before=$(ncalls)
+	distinct_denials 5001 1700002000 6000 many 4 >"$TMP/flood5001.log"
+	cat "$TMP/flood5001.log" >&"$DFD"
+	many_told() { notify_calls | tail -1 | grep -q $'\t''5,\{0,1\}001 SELinux alerts, 5,\{0,1\}001 denials'$'\t'; }
+	wait_for 60 "a notification of the 5001 alerts" -- many_told &&
+		pass "5001 alerts: \"$(notify_calls | tail -1 | cut -f3)\""
+	timeout 5 dunstctl context
+	if wait_for 15 "avcdoctor-browser --since started" -- pgrep -f "avcdoctor-browser --since "; then
+		BPID=$(pgrep -f "avcdoctor-browser --since " | head -1)
+		pids+=("$BPID")
+		since=$(tr '\0' '\n' <"/proc/$BPID/cmdline" | sed -n 3p)
+		[ "$since" = 1700002000 ] &&
+			pass "Show all of 5001 alerts: avcdoctor-browser --since 1700002000, the batch's earliest time" ||
+			fail "Show all of 5001 alerts: --since '$since', wanted 1700002000"
+		tr '\0' ' ' <"/proc/$BPID/cmdline" | grep -q -- '--ids' &&
+			fail "--ids besides --since" || pass "... and no --ids"
+		listed() { grep -q 'listed [0-9]* alerts, 5001 shown, 5001 in the overview' "$TMP/notify.out"; }
+		wait_for 60 "the browser lists the 5001 alerts" -- listed &&
+			pass "the browser lists the 5001 alerts seen since then, its overview counts them only: $(grep -o 'listed [0-9]* alerts.*' "$TMP/notify.out" | tail -1)" ||
+			grep -o 'listed [0-9]* alerts.*' "$TMP/notify.out" | sed 's/^/    /'
+		kill "$BPID" 2>/dev/null
+	else
+		fail "Show all of 5001 alerts did not start the browser"
+	fi
+	rm -f "$TMP/bin/avcdoctor-browser"
+	echo "Don't notify again" >"$TMP/want"
+fi
 
 # --- SIGTERM ----------------------------------------------------------------------
 kill -TERM "$NPID"
