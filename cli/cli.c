@@ -18,18 +18,6 @@
 #include "options.h"
 #include "read/compress.h"
 
-void ad_cli_message(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs("avcdoctor: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 GOptionEntry *ad_common_option_entries(AdCommonOptions *opt)
 {
 	GOptionEntry entries[] = {

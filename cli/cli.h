@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/select.h"
+#include "options.h"
 #include "read/denial.h"
 #include "read/inputs.h"
 #include "policy/policy.h"
@@ -112,7 +113,6 @@ gboolean ad_cli_stdin_is_input(void);
 gboolean ad_cli_read_inputs(AdCli *cli);
 /* the verdict of one denial, or NULL when none can be had */
 const AdVerdict *ad_cli_explain(AdCli *cli, const AdDenial *d);
-void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 void ad_cli_clear(AdCli *cli);
 /* ad_cli_clear() at the end of a command, when the process is about to exit */
 void ad_cli_end(AdCli *cli);

@@ -4,6 +4,7 @@
  * columns, --sort and --level, and the pager.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -11,11 +12,23 @@
 
 #include <glib/gi18n.h>
 
-#include "cli.h"
 #include "config.h"
 #include "escape.h"
 #include "format.h"
 #include "options.h"
+
+/* prints "avcdoctor: MESSAGE" on standard error, after what standard output holds */
+void ad_cli_message(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("avcdoctor: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
 
 GOptionContext *ad_cli_context_new(const char *param, const char *summary, gboolean *help)
 {

@@ -8,6 +8,9 @@
 
 G_BEGIN_DECLS
 
+/* "avcdoctor: " and the message on standard error (standard output flushed first) */
+void ad_cli_message(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
 /*
  * An option context for COMMAND's options: @param after "avcdoctor",
  * @summary, the translation domain, and -h/--help as its first option in

@@ -188,6 +188,7 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 				g_free(s->plugin);
 				s->plugin = g_strdup(p->id);
 			}
+			s->priority = p->priority;
 		}
 		g_ptr_array_extend_and_steal(out, g_steal_pointer(&mine));
 	}
@@ -206,31 +207,6 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
 		*ret_failures = failures;
 	ad_verdict_unref(v);
 	return out;
-}
-
-AdLevel ad_suggestions_level(GPtrArray *s)
-{
-	for (guint i = 0; i < s->len; i++)
-		if (((AdSuggestion *)g_ptr_array_index(s, i))->level == AD_LEVEL_RED)
-			return AD_LEVEL_RED;
-	/* the best fix decides; a note is no fix (notes rank after every fix) */
-	for (guint i = 0; i < s->len; i++) {
-		const AdSuggestion *x = g_ptr_array_index(s, i);
-
-		if (!x->note)
-			return x->level == AD_LEVEL_GREEN ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW;
-	}
-	return AD_LEVEL_YELLOW;
-}
-
-char *ad_denial_path_str(const AdDenial *d)
-{
-	gsize len = d->path.len;
-	const char *p = d->path.data;
-
-	if (!len || p[0] != '/' || memchr(p, '\0', len))
-		return NULL;
-	return g_strndup(p, len);
 }
 
 /* the attributes of the domains that run inside a container */
@@ -267,32 +243,6 @@ gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d)
 		    (primary && strcmp(primary, container_domains[i]) == 0))
 			return TRUE;
 	return FALSE;
-}
-
-gboolean ad_denial_has_perm(const AdDenial *d, const char *perm)
-{
-	for (guint i = 0; d->perms && i < d->perms->len; i++)
-		if (strcmp(g_ptr_array_index(d->perms, i), perm) == 0)
-			return TRUE;
-	return FALSE;
-}
-
-gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms)
-{
-	for (guint i = 0; perms[i]; i++)
-		if (ad_denial_has_perm(d, perms[i]))
-			return TRUE;
-	return FALSE;
-}
-
-char *ad_denial_stype(const AdDenial *d)
-{
-	return ad_context_type(d->scontext);
-}
-
-char *ad_denial_ttype(const AdDenial *d)
-{
-	return ad_context_type(d->tcontext);
 }
 
 /*
@@ -335,13 +285,6 @@ char *ad_module_name(const AdDenial *d, const char *suffix)
 	return g_string_free(s, FALSE);
 }
 
-gboolean ad_class_is_file(const char *tclass)
-{
-	for (const char *const *c = AD_FILE_CLASSES; tclass && *c; c++)
-		if (strcmp(*c, tclass) == 0)
-			return TRUE;
-	return FALSE;
-}
 
 /* "read,open": the permissions as `allow --perm` takes them */
 static char *perm_list(const AdDenial *d)

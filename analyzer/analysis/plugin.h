@@ -4,32 +4,11 @@
 #include <glib.h>
 
 #include "read/denial.h"
-#include "policy/labels.h"
-#include "policy/policy.h"
+#include "analysis/plugin-env.h"
 #include "analysis/suggest.h"
 
 G_BEGIN_DECLS
 
-typedef struct _AdRuleBook AdRuleBook;
-
-/*
- * What a cause plugin may consult besides the denial and its verdict.
- * Everything here is read-only for plugins.
- */
-typedef struct {
-	AdPolicy *policy;
-	AdLabels *labels;		/* file_contexts; NULL when none could be opened */
-	AdRuleBook *rules;		/* declarative rules; NULL when none */
-	gboolean local;			/* the log is from this host: files may be checked */
-	/*
-	 * What commands that read the log again name: the files analysed
-	 * ("-" for standard input; NULL: the default audit log), or, when
-	 * @stored_alerts, the alert by its id (the dispatcher's store).
-	 */
-	const char *const *input_files;
-	gboolean stored_alerts;
-	GHashTable *proofs;		/* ad_proof_cache_new(); NULL: none (analysis/proof.h) */
-} AdContext;
 
 /*
  * A cause plugin: recognises one known cause of a denial and appends
@@ -60,9 +39,6 @@ typedef struct {
 #define AD_REASONS_DENIED (~(AD_REASON_BIT(AD_REASON_ALLOWED) | AD_REASON_BIT(AD_REASON_DONTAUDIT)))
 /* a NULL-terminated list for AdPlugin.classes and .perms */
 #define AD_NAMES(...) ((const char *const[]){ __VA_ARGS__, NULL })
-/* the file classes (see ad_class_is_file()) */
-#define AD_FILE_CLASSES \
-	AD_NAMES("file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file", "fifo_file")
 
 /* TRUE when @p declares an interest in @d explained by @v (see AdPlugin) */
 gboolean ad_plugin_wants(const AdPlugin *p, const AdDenial *d, const AdVerdict *v);
@@ -80,15 +56,8 @@ const AdPlugin *ad_plugin_find(const char *id);
  */
 GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures);
-/*
- * The alert level the suggestions imply: red if any says attack, green if
- * the best fix (not a note) is green
- */
-AdLevel ad_suggestions_level(GPtrArray *suggestions);
 
 /* helpers for plugins */
-/* the denial's path as a C string when it is one (no NUL, absolute); borrowed from @d or NULL */
-char *ad_denial_path_str(const AdDenial *d);
 /*
  * TRUE when @d's source domain runs inside a container, so that the paths
  * its records name (path=, name=, exe=) are the container's view, not the
@@ -101,11 +70,6 @@ char *ad_denial_path_str(const AdDenial *d);
  * older svirt_lxc_net_t).
  */
 gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d);
-gboolean ad_denial_has_perm(const AdDenial *d, const char *perm);
-gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
-/* the source / target type; owned */
-char *ad_denial_stype(const AdDenial *d);
-char *ad_denial_ttype(const AdDenial *d);
 /*
  * The domain @d's program runs in when started properly (its file type
  * FOO_exec_t names FOO_t); owned or NULL, @ret_exec_type the file type
@@ -133,7 +97,5 @@ char *ad_module_name(const AdDenial *d, const char *suffix);
 gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdContext *ctx,
 					 const char *const *options);
 #define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
-/* a file class (file, dir, lnk_file, chr_file, blk_file, sock_file, fifo_file) */
-gboolean ad_class_is_file(const char *tclass);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "analysis/plugin.h"
+#include "analysis/plugin-env.h"
 #include "analysis/suggest.h"
 #include "read/denial.h"
 

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "paths.h"
 #include "escape.h"
+#include "rules.h"
 #include "rules-private.h"
 #include "trusted-file.h"
 

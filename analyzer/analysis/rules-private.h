@@ -6,7 +6,8 @@
  */
 #pragma once
 
-#include "rules.h"
+#include "analysis/plugin-env.h"
+#include "analysis/suggest.h"
 
 G_BEGIN_DECLS
 

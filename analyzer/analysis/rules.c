@@ -32,6 +32,7 @@
 #include "paths.h"
 #include "escape.h"
 #include "policy/labels.h"
+#include "rules.h"
 #include "rules-private.h"
 
 G_DEFINE_QUARK(ad-rules-error-quark, ad_rules_error)

@@ -3,7 +3,8 @@
 
 #include <glib.h>
 
-#include "analysis/plugin.h"
+#include "analysis/plugin-env.h"
+#include "read/denial.h"
 
 G_BEGIN_DECLS
 

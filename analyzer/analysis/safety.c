@@ -18,28 +18,9 @@
 
 #include "config.h"
 #include "escape.h"
-#include "analysis/plugin.h"
 #include "analysis/safety.h"
 #include "policy/policy-ports.h"
 #include "read/denial.h"
-
-static const char *const apply_names[] = { "one-click", "by-hand", "never" };
-
-const char *ad_apply_name(AdApply a)
-{
-	return (guint)a < G_N_ELEMENTS(apply_names) ? apply_names[a] : "never";
-}
-
-gboolean ad_apply_from_name(const char *name, AdApply *ret)
-{
-	for (guint i = 0; i < G_N_ELEMENTS(apply_names); i++) {
-		if (g_strcmp0(name, apply_names[i]) == 0) {
-			*ret = i;
-			return TRUE;
-		}
-	}
-	return FALSE;
-}
 
 /* ------------------------------------------------------------ protected paths */
 
@@ -1214,11 +1195,6 @@ gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_obj
 	return TRUE;
 }
 
-void ad_safety_to_json(AdApply apply, const char *reason, json_object *o)
-{
-	json_object_object_add(o, "apply", json_object_new_string(ad_apply_name(apply)));
-	json_object_object_add(o, "apply_reason", json_object_new_string(reason ? reason : ""));
-}
 
 /* makes @s an explanation of why its fix is not offered */
 static void make_explanation(AdSuggestion *s)

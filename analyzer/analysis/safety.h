@@ -15,7 +15,7 @@
 #include <json-c/json.h>
 
 #include "policy/policy.h"
-#include "analysis/plugin.h"
+#include "analysis/plugin-env.h"
 #include "analysis/suggest.h"
 #include "read/denial.h"
 
@@ -23,9 +23,6 @@ G_BEGIN_DECLS
 
 /* AdApply (one-click, by-hand, never) is declared in suggest.h, with the suggestion */
 
-/* "one-click", "by-hand", "never": the JSON names */
-const char *ad_apply_name(AdApply a);
-gboolean ad_apply_from_name(const char *name, AdApply *ret);
 
 /*
  * What the decision looks at.  Everything is borrowed.  From an analysis:
@@ -129,8 +126,6 @@ gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_obj
  */
 void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions);
 
-/* a suggestion's "apply" and "apply_reason" into its JSON object */
-void ad_safety_to_json(AdApply apply, const char *reason, json_object *o);
 
 /*
  * What a path is to the system, when it is one of the protected kinds:

@@ -9,8 +9,6 @@
 #include <glib/gi18n.h>
 
 #include "escape.h"
-#include "analysis/plugin.h"
-#include "analysis/safety.h"
 #include "output/report.h"
 #include "suggest.h"
 #include "proof-text.h"
@@ -59,6 +57,8 @@ AdSuggestion *ad_suggestion_new(const char *plugin, AdFixKind kind, double confi
 	s->level = level;
 	s->commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
 	s->plugin_confidence = s->confidence;
+	/* declarative rules are specific knowledge: between the cause plugins' priorities */
+	s->priority = 50;
 	s->scope.accesses = -1;
 	s->scope.domains = -1;
 	s->scope.type_paths = -1;
@@ -332,14 +332,6 @@ static int scope_step(const AdSuggestion *s)
 	return (int)floor(2.0 * log10(1.0 + (double)s->scope.accesses));
 }
 
-static int plugin_priority(const AdSuggestion *s)
-{
-	const AdPlugin *p = ad_plugin_find(s->plugin);
-
-	/* declarative rules are specific knowledge: between the cause plugins' priorities */
-	return p ? p->priority : 50;
-}
-
 static int compare_suggestions(gconstpointer pa, gconstpointer pb)
 {
 	const AdSuggestion *a = *(AdSuggestion *const *)pa, *b = *(AdSuggestion *const *)pb;
@@ -355,10 +347,8 @@ static int compare_suggestions(gconstpointer pa, gconstpointer pb)
 		return a->confidence > b->confidence ? -1 : 1;
 	if (a->level != b->level)
 		return a->level > b->level ? -1 : 1;
-	ra = plugin_priority(a);
-	rb = plugin_priority(b);
-	if (ra != rb)
-		return ra > rb ? -1 : 1;
+	if (a->priority != b->priority)
+		return a->priority > b->priority ? -1 : 1;
 	return strcmp(a->plugin, b->plugin);
 }
 
@@ -470,7 +460,7 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s)
 	json_object_object_add(o, "shell", json_object_new_string(shell->str));
 	ad_suggestion_proof_to_json(s, o);
 	if (s->apply_reason)
-		ad_safety_to_json(s->apply, s->apply_reason, o);
+		ad_apply_to_json(s->apply, s->apply_reason, o);
 	g_string_free(shell, TRUE);
 	return o;
 }
@@ -522,4 +512,43 @@ void ad_suggestion_proof_to_json(const AdSuggestion *s, json_object *o)
 		}
 	}
 	json_object_object_add(o, "scope", scope);
+}
+
+static const char *const apply_names[] = { "one-click", "by-hand", "never" };
+
+const char *ad_apply_name(AdApply a)
+{
+	return (guint)a < G_N_ELEMENTS(apply_names) ? apply_names[a] : "never";
+}
+
+gboolean ad_apply_from_name(const char *name, AdApply *ret)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(apply_names); i++) {
+		if (g_strcmp0(name, apply_names[i]) == 0) {
+			*ret = i;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+void ad_apply_to_json(AdApply apply, const char *reason, json_object *o)
+{
+	json_object_object_add(o, "apply", json_object_new_string(ad_apply_name(apply)));
+	json_object_object_add(o, "apply_reason", json_object_new_string(reason ? reason : ""));
+}
+
+AdLevel ad_suggestions_level(GPtrArray *s)
+{
+	for (guint i = 0; i < s->len; i++)
+		if (((AdSuggestion *)g_ptr_array_index(s, i))->level == AD_LEVEL_RED)
+			return AD_LEVEL_RED;
+	/* the best fix decides; a note is no fix (notes rank after every fix) */
+	for (guint i = 0; i < s->len; i++) {
+		const AdSuggestion *x = g_ptr_array_index(s, i);
+
+		if (!x->note)
+			return x->level == AD_LEVEL_GREEN ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW;
+	}
+	return AD_LEVEL_YELLOW;
 }

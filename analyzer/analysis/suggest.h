@@ -126,6 +126,8 @@ typedef struct {
 	char *still_denied;	/* AD_PROOF_FAILED: what would still be denied and why */
 	AdScope scope;
 	double plugin_confidence; /* the plugin's own judgement, before the proof */
+	/* breaks ties in the ranking: the plugin's AdPlugin.priority, set by the plugin host; 50 else */
+	int priority;
 
 	/* the safety decision, set by ad_safety_judge() */
 	AdApply apply;
@@ -198,5 +200,16 @@ json_object *ad_suggestion_to_json(const AdSuggestion *s);
 json_object *ad_note_to_json(const AdSuggestion *s);
 /* adds "if_msg" and "then_msg" (the texts as messages) to the JSON object of @s */
 void ad_suggestion_msgs_to_json(const AdSuggestion *s, json_object *o);
+
+/* "one-click", "by-hand", "never": the JSON names */
+const char *ad_apply_name(AdApply a);
+gboolean ad_apply_from_name(const char *name, AdApply *ret);
+/* a suggestion's "apply" and "apply_reason" into its JSON object */
+void ad_apply_to_json(AdApply apply, const char *reason, json_object *o);
+/*
+ * The alert level the suggestions imply: red if any says attack, green if
+ * the best fix (not a note) is green
+ */
+AdLevel ad_suggestions_level(GPtrArray *suggestions);
 
 G_END_DECLS

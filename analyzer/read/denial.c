@@ -951,3 +951,49 @@ gboolean ad_event_is_policy_load(const AdEvent *ev)
 {
 	return ad_event_find_record(ev, AD_REC_MAC_POLICY_LOAD) != NULL;
 }
+
+/* ------------------------------------------------------------ asking a denial */
+
+char *ad_denial_path_str(const AdDenial *d)
+{
+	gsize len = d->path.len;
+	const char *p = d->path.data;
+
+	if (!len || p[0] != '/' || memchr(p, '\0', len))
+		return NULL;
+	return g_strndup(p, len);
+}
+
+gboolean ad_denial_has_perm(const AdDenial *d, const char *perm)
+{
+	for (guint i = 0; d->perms && i < d->perms->len; i++)
+		if (strcmp(g_ptr_array_index(d->perms, i), perm) == 0)
+			return TRUE;
+	return FALSE;
+}
+
+gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms)
+{
+	for (guint i = 0; perms[i]; i++)
+		if (ad_denial_has_perm(d, perms[i]))
+			return TRUE;
+	return FALSE;
+}
+
+char *ad_denial_stype(const AdDenial *d)
+{
+	return ad_context_type(d->scontext);
+}
+
+char *ad_denial_ttype(const AdDenial *d)
+{
+	return ad_context_type(d->tcontext);
+}
+
+gboolean ad_class_is_file(const char *tclass)
+{
+	for (const char *const *c = AD_FILE_CLASSES; tclass && *c; c++)
+		if (strcmp(*c, tclass) == 0)
+			return TRUE;
+	return FALSE;
+}

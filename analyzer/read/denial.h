@@ -130,4 +130,19 @@ gboolean ad_event_has_denial_record(const AdEvent *ev);
 /* TRUE when @rec is a MAC_POLICY_LOAD record (policy reload markers) */
 gboolean ad_event_is_policy_load(const AdEvent *ev);
 
+/* the denial's path as a C string when it is one (no NUL, absolute); owned, or NULL */
+char *ad_denial_path_str(const AdDenial *d);
+gboolean ad_denial_has_perm(const AdDenial *d, const char *perm);
+gboolean ad_denial_has_any_perm(const AdDenial *d, const char *const *perms);
+/* the source / target type; owned */
+char *ad_denial_stype(const AdDenial *d);
+char *ad_denial_ttype(const AdDenial *d);
+
+/* the file classes, NULL-terminated (AdPlugin.classes; ad_class_is_file()) */
+#define AD_FILE_CLASSES \
+	((const char *const[]){ "file", "dir", "lnk_file", "chr_file", "blk_file", "sock_file", \
+				"fifo_file", NULL })
+/* a file class (file, dir, lnk_file, chr_file, blk_file, sock_file, fifo_file) */
+gboolean ad_class_is_file(const char *tclass);
+
 G_END_DECLS
