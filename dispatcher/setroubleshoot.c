@@ -381,8 +381,12 @@ GVariant *ad_setroubleshoot_alerts_reply(GPtrArray *alerts, gsize budget, guint 
 	/* the shown summaries are made twice rather than all held: a store may be large */
 	for (guint i = 0; i < alerts->len; i++) {
 		json_object *o = g_ptr_array_index(alerts, i);
-		g_autofree char *summary = ad_text_shown(json_str(o, "summary"));
 		const char *local_id = json_str(o, "local_id");
+		g_autofree char *summary = NULL;
+
+		/* the summary rendered from its message (the daemon's language) */
+		ad_alert_json_localize(o, FALSE);
+		summary = ad_text_shown(json_str(o, "summary"));
 
 		/* (ssi): up to 7 bytes to align, two lengths, texts and NULs, padding, an int */
 		sizes[i] = strlen(summary) + strlen(local_id ? local_id : "") + 32;

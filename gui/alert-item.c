@@ -275,6 +275,8 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 		json_object_put(o);
 		return NULL;
 	}
+	/* the texts in the browser's language, whatever the daemon's (msg.h) */
+	ad_alert_json_localize(o, FALSE);
 	a = g_object_new(AD_TYPE_ALERT_ITEM, NULL);
 	a->json = o;
 	a->id = ad_json_get_text(o, "id");

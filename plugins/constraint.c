@@ -86,7 +86,7 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 			      GPtrArray *ret)
 {
 	g_autofree char *stype = NULL;
-	g_autoptr(GString) then = g_string_new(NULL);
+	g_autoptr(AdMsg) then = ad_msg_new();
 	guint kinds;
 	AdSuggestion *s;
 
@@ -101,21 +101,21 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 	kinds = failing_leaves(v->constraint_expr);
 
 	if (v->reason == AD_REASON_CONSTRAINT)
-		g_string_append(then, _("Then an allow rule will not help: a constraint of the "
+		ad_msg_add(then, N_("Then an allow rule will not help: a constraint of the "
 					"policy forbids this access whatever the rules allow."));
 	else
-		g_string_append(then, _("Then an allow rule alone will not be enough: a constraint "
+		ad_msg_add(then, N_("Then an allow rule alone will not be enough: a constraint "
 					"of the policy would still forbid this access."));
 	if (v->constraint) {
 		g_autofree char *words = sentence(v->constraint);
 
-		g_string_append_printf(then, " %s", words);
+		ad_msg_add(then, " %s", words);
 	}
 	if (kinds & LEAF_ROLE) {
 		g_autofree char *srole = context_field(d->scontext, 1);
 		g_autofree char *trole = context_field(d->tcontext, 1);
 
-		g_string_append_printf(then, _(" Run the program with the role the policy expects "
+		ad_msg_add(then, N_(" Run the program with the role the policy expects "
 					       "(the process has %s, the target %s): start "
 					       "services through their service manager (systemctl, "
 					       "run_init) so that they run as system_r, or change "
@@ -126,19 +126,19 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 		g_autofree char *suser = context_field(d->scontext, 0);
 		g_autofree char *tuser = context_field(d->tcontext, 0);
 
-		g_string_append_printf(then, _(" The SELinux users differ (%s and %s): log in as, "
+		ad_msg_add(then, N_(" The SELinux users differ (%s and %s): log in as, "
 					       "or map the login to, the user the object belongs "
 					       "to (semanage login -l), or keep the object's user "
 					       "when creating it."),
 				       suser ? suser : "?", tuser ? tuser : "?");
 	}
 	if (kinds & LEAF_LEVEL)
-		g_string_append(then, _(" The security levels do not fit: the process's level must "
+		ad_msg_add(then, N_(" The security levels do not fit: the process's level must "
 					"dominate (or equal) the object's. Run the program with a "
 					"suitable level (runcon -l LEVEL) or give the object a "
 					"level it may use (chcon -l LEVEL)."));
 	if ((kinds & LEAF_TYPE) && !(kinds & (LEAF_ROLE | LEAF_USER | LEAF_LEVEL)))
-		g_string_append_printf(then, _(" Only a change to the policy's type attributes "
+		ad_msg_add(then, N_(" Only a change to the policy's type attributes "
 					       "would exempt %s: report it if you believe it "
 					       "should be."), stype);
 
@@ -147,7 +147,7 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *
 			      v->reason == AD_REASON_CONSTRAINT ? 0.6 : 0.25, AD_LEVEL_YELLOW);
 	ad_suggestion_set_if(s, N_("If %s should be allowed %s on the %s"), stype,
 			     (char *)g_ptr_array_index(d->perms, 0), d->tclass);
-	ad_suggestion_set_then(s, "%s", then->str);
+	ad_suggestion_take_then(s, g_steal_pointer(&then));
 	g_ptr_array_add(ret, s);
 	return 1;
 }

@@ -49,10 +49,11 @@ static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext
 				GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *path = NULL, *shown = NULL, *named = NULL;
-	g_autoptr(GString) then = g_string_new(NULL);
+	g_autoptr(AdMsg) then = ad_msg_new();
 	const char *cap;
 	gboolean read_search;
 	AdSuggestion *s;
+	AdMsg *m;
 
 	cap = ad_denial_has_perm(d, "dac_override") ? "dac_override" : "dac_read_search";
 	stype = ad_denial_stype(d);
@@ -68,34 +69,38 @@ static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext
 			      v->reason == AD_REASON_TE_RULE ? 0.6 : 0.3, AD_LEVEL_GREEN);
 	ad_suggestion_set_if(s, N_("If you want to know why %s needed %s"), stype, cap);
 	if (path) {
-		ad_suggestion_set_then(s, N_("Then check the owner and mode of %s and the "
-					    "directories above it: the process (usually running as "
-					    "root) was refused %s by them, and %s would let %s "
-					    "ignore file permissions everywhere. Give the file the "
-					    "owner or group the program runs as, or the mode it "
-					    "needs; the denial then goes away without the "
-					    "capability."),
-				       shown, read_search ? _("reading or searching") : _("access"),
-				       cap, stype);
+		m = ad_msg_new();
+		ad_msg_add(m, N_("Then check the owner and mode of %s and the "
+				 "directories above it: the process (usually running as "
+				 "root) was refused %s by them, and %s would let %s "
+				 "ignore file permissions everywhere. Give the file the "
+				 "owner or group the program runs as, or the mode it "
+				 "needs; the denial then goes away without the "
+				 "capability."),
+			   shown, read_search ? N_("reading or searching") : N_("access"),
+			   cap, stype);
+		ad_msg_set_arg(m, 1, NULL);
+		ad_suggestion_take_then(s, m);
 		ad_suggestion_add_command(s, "ls", "-ld", "--", path, NULL);
 	} else {
-		g_string_printf(then, _("Then find the file: the process (usually running as "
-					"root) was refused %s by a file's owner and mode bits, "
-					"and %s would let %s ignore file permissions "
-					"everywhere."),
-				read_search ? _("reading or searching") : _("access"), cap, stype);
+		ad_msg_add(then, N_("Then find the file: the process (usually running as "
+				    "root) was refused %s by a file's owner and mode bits, "
+				    "and %s would let %s ignore file permissions "
+				    "everywhere."),
+			   read_search ? N_("reading or searching") : N_("access"), cap, stype);
+		ad_msg_set_arg(then, 0, NULL);
 		named = event_file_name(d);
 		if (named)
-			g_string_append_printf(then, _(" The same event names %s: probably that "
+			ad_msg_add(then, N_(" The same event names %s: probably that "
 						       "file, or a directory on its path."),
 					       named);
-		g_string_append(then, _(" The capability record itself names no file; with any "
+		ad_msg_add(then, N_(" The capability record itself names no file; with any "
 					"audit rule loaded (the watch below) the kernel adds the "
 					"file to the next such denial. Load it, make the program "
 					"do the same again, read the new denial's PATH records, "
 					"then remove the watch. Usually the file's owner or mode "
 					"is wrong: fix that and the capability is not needed."));
-		ad_suggestion_set_then(s, "%s", then->str);
+		ad_suggestion_take_then(s, g_steal_pointer(&then));
 		ad_suggestion_add_command(s, "auditctl", "-w", AD_WATCH_FILE, "-p", "w", "-k",
 					  AD_WATCH_KEY, NULL);
 		ad_suggestion_add_command(s, "ausearch", "-m", "AVC", "-ts", "recent", "-i", NULL);

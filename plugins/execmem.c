@@ -48,7 +48,7 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	gboolean stack = ad_denial_has_perm(d, "execstack");
 	gboolean heap = ad_denial_has_perm(d, "execheap");
 	g_autofree char *stype = NULL, *bools = NULL;
-	g_autoptr(GString) then = g_string_new(NULL);
+	g_autoptr(AdMsg) then = ad_msg_new();
 	gboolean has_bools;
 	AdSuggestion *s;
 
@@ -58,11 +58,11 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	has_bools = v->booleans && v->booleans->len;
 
 	if (heap)
-		g_string_append(then, _("Then report it to the program's developers: making the "
+		ad_msg_add(then, N_("Then report it to the program's developers: making the "
 					"heap executable is never needed by a correctly written "
 					"program, and it is how injected code is run."));
 	else if (stack)
-		g_string_append(then, _("Then report it to the developers of the program or of the "
+		ad_msg_add(then, N_("Then report it to the developers of the program or of the "
 					"library that asks for an executable stack: usually a file "
 					"was built by mistake with its stack marked executable (an "
 					"assembler source without .note.GNU-stack). Rebuilding "
@@ -70,21 +70,21 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 					"(execstack -c FILE, patchelf --clear-execstack FILE), "
 					"fixes it without weakening SELinux."));
 	else
-		g_string_append(then, _("Then report it to the program's developers, unless the "
+		ad_msg_add(then, N_("Then report it to the program's developers, unless the "
 					"program compiles code at run time (a Java, JavaScript, "
 					".NET or Lua JIT, some Python and graphics libraries): "
 					"such programs need writable and executable memory."));
 	if (has_bools) {
 		bools = alternatives_text(v);
-		g_string_append_printf(then, _(" The policy allows it for %s when %s (see above): "
+		ad_msg_add(then, N_(" The policy allows it for %s when %s (see above): "
 					       "that weakens the protection against code injection "
 					       "for every domain the boolean covers."),
 				       stype, bools);
 	} else {
-		g_string_append_printf(then, _(" No boolean of this policy allows it for %s: only "
+		ad_msg_add(then, N_(" No boolean of this policy allows it for %s: only "
 					       "a local policy module would."), stype);
 	}
-	g_string_append(then, _(" If this program is not expected to do this, it may have "
+	ad_msg_add(then, N_(" If this program is not expected to do this, it may have "
 				"been compromised: investigate it."));
 
 	/* under a boolean the access is foreseen: rank below the boolean itself */
@@ -99,7 +99,7 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 	else
 		ad_suggestion_set_if(s, N_("If you did not expect %s to need writable and "
 					  "executable memory (execmem)"), stype);
-	ad_suggestion_set_then(s, "%s", then->str);
+	ad_suggestion_take_then(s, g_steal_pointer(&then));
 	g_ptr_array_add(ret, s);
 	return 1;
 }

@@ -75,11 +75,10 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *
 			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
 	{
-		g_autoptr(GString) then = g_string_new(NULL);
+		g_autoptr(AdMsg) then = ad_msg_new();
 		const char *type = g_ptr_array_index(cands, near);
 
-		g_string_append_printf(then,
-			_("Then give it the label file_contexts gives near it: %s, "
+		ad_msg_add(then, N_("Then give it the label file_contexts gives near it: %s, "
 			  "as for %s, which %s may use this way. Its label %s is "
 			  "the generic one file_contexts gives this location, so "
 			  "restorecon alone would not change it. None of the types "
@@ -87,9 +86,8 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *
 			  "the files are."),
 			type, entry, stype, ttype, stype, type);
 		if (*list)
-			g_string_append_printf(
-				then, _(" Other types %s may use this way: %s."), stype, list);
-		ad_suggestion_set_then(s, "%s", then->str);
+			ad_msg_add(then, N_(" Other types %s may use this way: %s."), stype, list);
+		ad_suggestion_take_then(s, g_steal_pointer(&then));
 		ad_file_add_fcontext_commands(s, type, spec, dir, subtree);
 	}
 	return s;
@@ -167,32 +165,29 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ct
 			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
 	{
-		g_autoptr(GString) then = g_string_new(NULL);
+		g_autoptr(AdMsg) then = ad_msg_new();
 
-		g_string_append_printf(then,
-			_("Then give it a label %s may use this way, such as "
+		ad_msg_add(then, N_("Then give it a label %s may use this way, such as "
 			  "%s, with a file context and restorecon. Its label "
 			  "%s is the generic one file_contexts gives this "
 			  "location, so restorecon alone would not change "
 			  "it."),
 			stype, best, ttype);
 		if (*others)
-			g_string_append_printf(
-				then, _(" Other types %s may use this way: %s."), stype, others);
+			ad_msg_add(then, N_(" Other types %s may use this way: %s."), stype, others);
 		if (broad)
-			g_string_append_printf(then,
-				ngettext(" %s may use %u type this way, so this "
-					 "choice is a guess: check that %s fits what "
-					 "the files are.",
-					 " %s may use %u types this way, so this "
-					 "choice is a guess: check that %s fits what "
-					 "the files are.", cands->len),
+			ad_msg_add_plural(then,
+				" %s may use %u type this way, so this "
+				"choice is a guess: check that %s fits what "
+				"the files are.",
+				" %s may use %u types this way, so this "
+				"choice is a guess: check that %s fits what "
+				"the files are.", cands->len,
 				stype, cands->len, best);
 		if (!spec)
-			g_string_append(
-				then, _(" The path holds control characters, which a "
+			ad_msg_add(then, N_(" The path holds control characters, which a "
 					"file context cannot name: no command is offered."));
-		ad_suggestion_set_then(s, "%s", then->str);
+		ad_suggestion_take_then(s, g_steal_pointer(&then));
 	}
 	if (spec)
 		ad_file_add_fcontext_commands(s, best, spec, dir, subtree);

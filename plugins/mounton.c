@@ -70,9 +70,11 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx
 		  "%s is %s%s. Only the mount point is labeled: what is "
 		  "mounted on it keeps its own labels.%s%s%s"),
 		best, stype, shown, ttype,
-		expected && strcmp(expected, ttype) == 0 ? _(", the label file_contexts gives it")
+		expected && strcmp(expected, ttype) == 0 ? N_(", the label file_contexts gives it")
 							 : "",
-		*others ? _(" Types it may mount on: ") : "", others, *others ? "." : "");
+		*others ? N_(" Types it may mount on: ") : "", others, *others ? "." : "");
+	ad_suggestion_then_arg_msgid(s, 4);
+	ad_suggestion_then_arg_msgid(s, 5);
 	if (spec) {
 		ad_suggestion_add_command(
 			s, "semanage", "fcontext", "-a", "-t", best, "--", spec, NULL);

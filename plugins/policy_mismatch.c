@@ -53,7 +53,7 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 				   GPtrArray *ret)
 {
 	g_autofree char *names = NULL;
-	g_autoptr(GString) then = g_string_new(NULL);
+	g_autoptr(AdMsg) then = ad_msg_new();
 	const char *policy = ad_policy_path(ctx->policy);
 	AdSuggestion *s;
 
@@ -67,11 +67,11 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 	ad_suggestion_set_if(s, N_("If this log comes from another machine, or from before the "
 				  "policy changed"));
 	if (*names)
-		g_string_append_printf(then, _("Then analyse it with the policy it was logged "
+		ad_msg_add(then, N_("Then analyse it with the policy it was logged "
 					       "under (avcdoctor analyze -p POLICY FILE): the "
 					       "policy %s does not define %s."), policy, names);
 	else
-		g_string_append_printf(then, _("Then analyse it with the policy it was logged "
+		ad_msg_add(then, N_("Then analyse it with the policy it was logged "
 					       "under (avcdoctor analyze -p POLICY FILE): the "
 					       "contexts of the record are not valid in the policy "
 					       "%s, so the kernel that logged them used another "
@@ -79,23 +79,23 @@ static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdCont
 	if (v->detail) {
 		g_autofree char *detail = sentence(v->detail);
 
-		g_string_append_printf(then, " %s", detail);
+		ad_msg_add(then, " %s", detail);
 	}
 	if (v->reason == AD_REASON_UNKNOWN_PERMISSION && has_numeric_perm(d))
-		g_string_append(then, _(" The kernel logged a permission by number because "
+		ad_msg_add(then, N_(" The kernel logged a permission by number because "
 					"the policy it ran did not define it: the kernel is newer "
 					"than that policy, and its handle_unknown setting decided "
 					"the access."));
 	else if (v->reason == AD_REASON_INVALID_CONTEXT)
-		g_string_append(then, _(" If the log is from this machine, the SELinux users "
+		ad_msg_add(then, N_(" If the log is from this machine, the SELinux users "
 					"or their roles changed since (semanage user -l shows the "
 					"roles of each user), or a module was removed."));
 	else
-		g_string_append(then, _(" If the log is from this machine, a policy module that "
+		ad_msg_add(then, N_(" If the log is from this machine, a policy module that "
 					"defined them was removed or disabled since: semodule -l "
 					"lists the installed modules. No rule or label change can "
 					"be suggested until the names are known."));
-	ad_suggestion_set_then(s, "%s", then->str);
+	ad_suggestion_take_then(s, g_steal_pointer(&then));
 	g_ptr_array_add(ret, s);
 	return 1;
 }

@@ -197,7 +197,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	g_autofree char *others = NULL, *why = NULL;
 	g_autoptr(GPtrArray) allowed = NULL;
 	g_autoptr(GPtrArray) candidates = NULL;
-	g_autoptr(GString) then = g_string_new(NULL);
+	g_autoptr(AdMsg) then = ad_msg_new();
 	SortData sd;
 	const char *best;
 	gboolean defined, generic, named;
@@ -240,7 +240,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 	generic = ad_policy_port_type_is_generic(ctx->policy, cur);
 	in_policy = ad_policy_port_type(ctx->policy, protocol, (guint)d->port);
 	flag = defined ? "-m" : "-a";
-	verb = bind ? _("bind to") : _("connect to");
+	verb = bind ? N_("bind to") : N_("connect to");	/* msgids: translated where read */
 
 	if (in_policy && strcmp(in_policy, cur) != 0 &&
 	    g_ptr_array_find_with_equal_func(allowed, in_policy, g_str_equal, NULL)) {
@@ -251,6 +251,7 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		ad_suggestion_set_then(s, N_("Then nothing needs to be done: this policy labels the "
 					    "port %s, which %s may %s; it was %s when this was "
 					    "logged."), in_policy, stype, verb, cur);
+		ad_suggestion_then_arg_msgid(s, 2);
 		g_ptr_array_add(ret, s);
 		return 1;
 	}
@@ -278,11 +279,14 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 		s = ad_note_new(cause->id, 0.3);
 		ad_suggestion_set_if(s, N_("If you want to allow %s to %s port %s/%s"), stype, verb,
 				     port, protocol);
+		ad_suggestion_if_arg_msgid(s, 1);
 		ad_suggestion_set_then(s, N_("Then use a boolean above rather than relabelling the "
 					    "port: it has the type %s of another service, which %s "
 					    "may %s when the boolean is on, and none of the port "
 					    "types it may %s now is named after it (%s)."),
 				       cur, stype, verb, verb, others);
+		ad_suggestion_then_arg_msgid(s, 2);
+		ad_suggestion_then_arg_msgid(s, 3);
 		g_ptr_array_add(ret, s);
 		return 1;
 	}
@@ -297,19 +301,22 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 			      named && generic && !defined ? AD_LEVEL_GREEN : AD_LEVEL_YELLOW);
 	ad_suggestion_set_if(s, N_("If you want to allow %s to %s port %s/%s"), stype, verb, port,
 			     protocol);
+	ad_suggestion_if_arg_msgid(s, 1);
 	if (named) {
-		g_string_append_printf(then, _("Then label port %s/%s with %s, the port type "
+		ad_msg_add(then, N_("Then label port %s/%s with %s, the port type "
 					       "named after %s."), port, protocol, best, stype);
 		if (candidates->len > 1) {
 			others = type_list(candidates, 1, AD_PORT_TYPES_SHOWN);
-			g_string_append_printf(then, _(" Other port types it may %s: %s."), verb,
-					       others);
+			ad_msg_add(then, N_(" Other port types it may %s: %s."), verb,
+				   others);
+			ad_msg_set_arg(then, 0, NULL);
 		}
 	} else if (near >= 0) {
-		g_string_append_printf(then, _("Then label port %s/%s with %s, %s, if the port "
+		ad_msg_add(then, N_("Then label port %s/%s with %s, %s, if the port "
 					       "belongs to that service: none of the port types "
 					       "%s may %s is named after it."),
 				       port, protocol, best, why, stype, verb);
+		ad_msg_set_arg(then, 5, NULL);
 		if (candidates->len > 1) {
 			g_autoptr(GPtrArray) rest = g_ptr_array_new();
 
@@ -317,13 +324,14 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 				if ((int)i != near)
 					g_ptr_array_add(rest, g_ptr_array_index(candidates, i));
 			others = type_list(rest, 0, AD_PORT_TYPES_SHOWN);
-			g_string_append_printf(then, _(" Other port types it may %s: %s."), verb,
-					       others);
+			ad_msg_add(then, N_(" Other port types it may %s: %s."), verb,
+				   others);
+			ad_msg_set_arg(then, 0, NULL);
 		}
 	} else {
 		/* nothing to go by: a guessed type could give the port to the wrong service */
 		others = type_list(candidates, 0, AD_PORT_TYPES_SHOWN);
-		g_string_append_printf(then, _("Then label the port with the type of the service "
+		ad_msg_add(then, N_("Then label the port with the type of the service "
 					       "it belongs to, if %s may %s that type (semanage "
 					       "port %s). The port types %s may %s are %s; none is "
 					       "named after it, after the program, or given to ports "
@@ -331,26 +339,29 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 					       "policy labels this port, and the rules that let %s "
 					       "%s ports, with their types."),
 				       stype, verb, flag, stype, verb, others, stype, verb);
+		ad_msg_set_arg(then, 1, NULL);
+		ad_msg_set_arg(then, 4, NULL);
+		ad_msg_set_arg(then, 7, NULL);
 	}
 	if (generic)
-		g_string_append_printf(then, _(" The port has the generic type %s now: no "
+		ad_msg_add(then, N_(" The port has the generic type %s now: no "
 					       "service claims it."), cur);
 	else
-		g_string_append_printf(then, _(" The port is labelled %s now: programs that use "
+		ad_msg_add(then, N_(" The port is labelled %s now: programs that use "
 					       "it as %s lose it when it changes."), cur, cur);
 	if (defined)
-		g_string_append_printf(then, _(" The policy defines port %s/%s itself, so "
+		ad_msg_add(then, N_(" The policy defines port %s/%s itself, so "
 					       "\"semanage port -a\" would fail with \"already "
 					       "defined\": -m changes its type."), port, protocol);
 	if (in_policy && strcmp(in_policy, cur) != 0)
-		g_string_append_printf(then, _(" This policy labels the port %s, not %s as logged: "
+		ad_msg_add(then, N_(" This policy labels the port %s, not %s as logged: "
 					       "it was changed since, or the log comes from "
 					       "another machine."), in_policy, cur);
 	if (v->reason == AD_REASON_BOOLEAN)
-		g_string_append_printf(then, _(" A boolean would allow %s on %s as it is "
+		ad_msg_add(then, N_(" A boolean would allow %s on %s as it is "
 					       "(see above): labelling the port is the narrower "
 					       "change."), cause->perm, cur);
-	ad_suggestion_set_then(s, "%s", then->str);
+	ad_suggestion_take_then(s, g_steal_pointer(&then));
 	if (named || near >= 0) {
 		ad_suggestion_add_command(s, "semanage", "port", flag, "-t", best, "-p", protocol,
 					  port, NULL);

@@ -105,8 +105,9 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdContext *ctx, con
 				    "%s: on %s files, that is what %s needs for this access. "
 				    "Allowing it on %s instead would open it on every file "
 				    "carrying that wrong label."),
-			       dir ? _(" (the directory and everything in it)") : "", bools,
+			       dir ? N_(" (the directory and everything in it)") : "", bools,
 			       expected, stype, ttype);
+	ad_suggestion_then_arg_msgid(s, 0);
 	add_restorecon(s, ctx, path, dir, ttype);
 	g_strv_builder_add_many(b, "setsebool", "-P", NULL);
 	for (guint i = 0; i < alt->len; i++) {
@@ -194,8 +195,9 @@ static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, cons
 				    "a local policy module on %s (check what it allows before "
 				    "loading it), and report it as a bug. A module on %s would "
 				    "open every file carrying that wrong label."),
-			       dir ? _(" (the directory and everything in it)") : "", stype, words,
+			       dir ? N_(" (the directory and everything in it)") : "", stype, words,
 			       expected, expected, ttype);
+	ad_suggestion_then_arg_msgid(s, 0);
 	add_restorecon(s, ctx, path, dir, ttype);
 	ad_suggestion_add_command(s, "avcdoctor", "allow", "--source", stype, "--target", expected,
 				  "--class", d->tclass, "--perm", perms, "--verify", "-M", name,
@@ -311,63 +313,59 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *
 		  "file_contexts says %s"),
 		shown, ttype, expected);
 	{
-		g_autoptr(GString) then = g_string_new(NULL);
+		g_autoptr(AdMsg) then = ad_msg_new();
 
-		g_string_append_printf(then, _("Then restore the default label with restorecon%s."),
-			dir ? _(" (the directory and everything in it)") : "");
+		ad_msg_add(then, N_("Then restore the default label with restorecon%s."),
+			dir ? N_(" (the directory and everything in it)") : "");
+		ad_msg_set_arg(then, 0, NULL);
 		switch (after->reason) {
 		case AD_REASON_ALLOWED:
-			g_string_append_printf(then,
-				_(" %s may do this on %s files, so this "
+			ad_msg_add(then, N_(" %s may do this on %s files, so this "
 				  "fixes the denial."),
 				stype, expected);
 			break;
 		case AD_REASON_BOOLEAN: {
 			g_autofree char *bools = first_booleans(after);
 
-			g_string_append_printf(then,
-				_(" Even with the label %s, %s needs %s for "
+			ad_msg_add(then, N_(" Even with the label %s, %s needs %s for "
 				  "this access."),
-				expected, stype, *bools ? bools : _("a boolean"));
+				expected, stype, *bools ? bools : N_("a boolean"));
+			if (!*bools)
+				ad_msg_set_arg(then, 2, NULL);
 			break;
 		}
 		case AD_REASON_UNKNOWN_PERMISSION:
 		case AD_REASON_UNKNOWN_CLASS:
-			g_string_append_printf(then,
-				_(" Whether %s may do this on %s could not "
+			ad_msg_add(then, N_(" Whether %s may do this on %s could not "
 				  "be checked (%s)."),
 				stype, expected,
 				after->detail ? after->detail : ad_reason_name(after->reason));
 			break;
 		default:
-			g_string_append_printf(then,
-				_(" But %s may not do this on %s either "
+			ad_msg_add(then, N_(" But %s may not do this on %s either "
 				  "(%s): the label is wrong, yet relabeling alone "
 				  "will not stop this denial."),
 				stype, expected, ad_reason_name(after->reason));
 			break;
 		}
 		if (unknown)
-			g_string_append_printf(then,
-				_(" The current label %s is not defined in "
+			ad_msg_add(then, N_(" The current label %s is not defined in "
 				  "this policy: the policy module that defined "
 				  "it was removed, or the log comes from a "
 				  "system with another policy, whose "
 				  "file_contexts may differ."),
 				ttype);
 		if (ad_labels_is_customizable(ctx->labels, ttype))
-			g_string_append_printf(then,
-				_(" %s is a customizable type: restorecon leaves "
+			ad_msg_add(then, N_(" %s is a customizable type: restorecon leaves "
 				  "it alone unless forced (-F), and someone may "
 				  "have set it on purpose."),
 				ttype);
 		else if (customizable)
-			g_string_append_printf(then,
-				_(" %s is a customizable type, one administrators "
+			ad_msg_add(then, N_(" %s is a customizable type, one administrators "
 				  "set by hand where they want it: check that this "
 				  "file should have it."),
 				expected);
-		ad_suggestion_set_then(s, "%s", then->str);
+		ad_suggestion_take_then(s, g_steal_pointer(&then));
 	}
 	add_restorecon(s, ctx, path, dir, ttype);
 	g_ptr_array_add(ret, g_steal_pointer(&s));

@@ -2,7 +2,7 @@
 # Extracts the translatable messages of avcdoctor into a template.
 # Usage: po/make-pot.sh SOURCE_DIR OUTPUT.pot
 # The sources are those of po/POTFILES.in, by kind: C (_, N_, C_, NC_,
-# ngettext), GtkBuilder .ui, .desktop.in files, polkit .policy.in files and the texts of
+# ngettext, ad_msg_add_plural), GtkBuilder .ui, .desktop.in files, polkit .policy.in files and the texts of
 # rules/*.rules (Summary, If, Then: avcdoctor.rules(5)).  Used by the
 # `pot` target and by tests/po-check.sh.
 set -eu
@@ -29,12 +29,15 @@ common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
 # shellcheck disable=SC2086
 xgettext $common --language=C --keyword=_ --keyword=T_ --keyword=N_ --keyword=C_:1c,2 \
 	--keyword=NC_:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
+	--keyword=ad_msg_add_plural:2,3 \
 	--flag=g_strdup_printf:1:c-format --flag=g_string_append_printf:2:c-format \
 	--flag=g_set_error:4:c-format --flag=g_prefix_error:2:c-format \
 	--flag=g_string_printf:2:c-format --flag=reader_problem:2:c-format \
 	--flag=problem:3:c-format --flag=ad_dispatch_log:2:c-format \
 	--flag=log_msg:1:c-format --flag=ad_cli_message:1:c-format \
 	--flag=ad_suggestion_set_if:2:c-format --flag=ad_suggestion_set_then:2:c-format \
+	--flag=ad_msg_add:2:c-format --flag=ad_msg_add_plural:2:c-format \
+	--flag=ad_msg_add_plural:3:c-format \
 	--files-from="$tmp/c" -o "$tmp/out.pot"
 [ -s "$tmp/ui" ] &&
 	xgettext $common --language=Glade --join-existing \

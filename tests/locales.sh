@@ -3,7 +3,8 @@
 # plural rules, accented words), as a user there runs them: every line of
 # why/analyze/list --json parses as JSON with its numbers as numbers; a
 # store written by a dispatcher under de_DE is read back whole by show in
-# English and in French, and allow --alert finds its access; columns line up
+# English and in French (its texts in the reader's language), and allow
+# --alert finds its access; columns line up
 # with accented text.  The locales come from scripts/deps.sh test.
 . "$AD_SOURCE_DIR/tests/lib.sh"
 require_policy
@@ -115,6 +116,33 @@ for l in C fr_FR.UTF-8; do
 	else
 		fail "show under $l:"; sed 's/^/    /' "$TMP/show" | head -30 >&2
 	fi
+	# its texts in the reader's language, not the dispatcher's: the summary, the fixes, the notes
+	case $l in
+	C) want='^SELinux is preventing /usr/sbin/httpd from read access on the file' ;;
+	fr_FR.UTF-8) want="^SELinux empêche /usr/sbin/httpd d'accéder en read" ;;
+	esac
+	grep -q "$want" "$TMP/show" && pass "show under $l: the summary in its language" ||
+		fail "show under $l: the summary: $(sed -n 2,3p "$TMP/show")"
+	if grep -qE '(^| )(Wenn|Dann|SELinux hindert|Hinweis|nicht) ' "$TMP/show"; then
+		fail "show under $l: German text in a store read in another language:"
+		grep -nE '(^| )(Wenn|Dann|SELinux hindert|Hinweis|nicht) ' "$TMP/show" | head -5 >&2
+	else
+		pass "show under $l: no German in the alert the German dispatcher stored"
+	fi
+	LC_ALL=$l "$AVCDOCTOR" show --json --db "$TMP/store/alerts.db" "$ID" >"$TMP/show.json" 2>&1
+	check_json "$TMP/show.json" "show --json under $l of a store written under de_DE"
+	python3 - "$TMP/show.json" "$l" <<'PY' && pass "show --json under $l: its texts in its language, the keys as before" ||
+import json, sys
+o = json.loads(open(sys.argv[1], encoding="utf-8").readline())
+want = {"C": ("SELinux is preventing", "If ", "Then "),
+        "fr_FR.UTF-8": ("SELinux empêche", "Si ", "Alors ")}[sys.argv[2]]
+assert o["summary"].startswith(want[0]), o["summary"]
+for s in o["suggestions"] + o["notes"]:
+    assert s["if"].startswith(want[1]) and s["then"].startswith(want[2]), s
+    assert not [k for k in s if k.endswith("_msg")], s.keys()
+assert "summary_msg" not in o
+PY
+		fail "show --json under $l: $(head -c 600 "$TMP/show.json")"
 	LC_ALL=$l "$AVCDOCTOR" allow --db "$TMP/store/alerts.db" --alert "$ID" >"$TMP/allow" \
 		2>"$TMP/err"
 	grep -q "allow httpd_t shadow_t:file" "$TMP/allow" &&

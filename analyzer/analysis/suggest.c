@@ -122,6 +122,22 @@ void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m)
 	set_text(&s->then_msg, &s->then_text, m);
 }
 
+void ad_suggestion_if_arg_msgid(AdSuggestion *s, guint index)
+{
+	if (!s->if_msg)
+		return;
+	ad_msg_set_arg(s->if_msg, index, NULL);
+	set_text(&s->if_msg, &s->if_text, g_steal_pointer(&s->if_msg));
+}
+
+void ad_suggestion_then_arg_msgid(AdSuggestion *s, guint index)
+{
+	if (!s->then_msg)
+		return;
+	ad_msg_set_arg(s->then_msg, index, NULL);
+	set_text(&s->then_msg, &s->then_text, g_steal_pointer(&s->then_msg));
+}
+
 void ad_suggestion_set_if(AdSuggestion *s, const char *fmt, ...)
 {
 	AdMsg *m = ad_msg_new();

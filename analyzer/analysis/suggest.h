@@ -150,6 +150,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdSuggestion, ad_suggestion_free)
  */
 void ad_suggestion_set_if(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+/*
+ * String argument @index (from 0) of the last text set by
+ * ad_suggestion_set_if() (or _then()) is a msgid marked N_() itself,
+ * translated where the text is read: "bind to" in "If you want to allow %s
+ * to %s port %s/%s"
+ */
+void ad_suggestion_if_arg_msgid(AdSuggestion *s, guint index);
+void ad_suggestion_then_arg_msgid(AdSuggestion *s, guint index);
 /* the same from a message built by hand (taken) */
 void ad_suggestion_take_if(AdSuggestion *s, AdMsg *m);
 void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m);
