@@ -81,6 +81,9 @@ cat >"$TMP/ui.py" <<'PY'
 import re, sys, warnings, gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
+# a loaded machine or a sanitizer build answers slower than AT-SPI's default
+# method timeout (under a second): a slow answer is waited for, not an error
+Atspi.set_timeout(30000, 60000)
 warnings.simplefilter("ignore", DeprecationWarning)
 
 def app(pid):

@@ -202,8 +202,17 @@ if asan:
 else:
     assert 0 < hwm <= 200 * 1024, hwm
     print("ok: bounded memory: peak RSS %d kB" % hwm)
-assert stall < 500, stall
-print("ok: the writer never waited long: longest write %.1f ms" % stall)
+# the reader never waits for the analysis: the writer (auditd's side) is done
+# long before analysing everything would have taken at the dispatcher's own
+# rate; a reader that waited would hold the writer for about that long.  (A
+# bound in milliseconds would judge the machine's load, not the design: the
+# longest write is measured by bench/dispatch-throughput.sh.)
+wrote = float(re.search(r"bytes in ([\d.]+) s", w).group(1))
+rate = float(re.search(r"\(([\d.]+) denials/s\)", s).group(1))
+if rate > 0:
+    assert wrote < 0.5 * total / rate, (wrote, total / rate)
+print("ok: the writer never waited for the analysis: %.2f s to write, %.1f s to analyse all "
+      "at the dispatcher's rate; longest write %.1f ms" % (wrote, total / rate if rate else 0, stall))
 PY
 [ "$(grep -c . "$TMP/flood.jsonl")" -ge 1 ] && pass "flood: alerts on stdout" ||
 	fail "flood: no alert on stdout"
