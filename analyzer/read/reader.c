@@ -31,6 +31,7 @@
 #include "header.h"
 #include "paste.h"
 #include "reader.h"
+#include "sealert.h"
 #include "split.h"
 
 #define AD_MAX_LINE	(4u << 20)	/* longer lines are rejected, not buffered */
@@ -144,6 +145,7 @@ struct _AdReader {
 	gboolean form_perms;	/* it has its permissions */
 	guint form_line;	/* its first line */
 	guint form_lines;
+	AdSealert *sealert;	/* a setroubleshoot report without its raw records */
 
 	guint64 lines, records, rejected;
 };
@@ -192,6 +194,7 @@ AdReader *ad_reader_new(AdEventFunc on_event, AdProblemFunc on_problem, gpointer
 	r->source = g_intern_static_string("-");
 	r->partial = g_string_new(NULL);
 	r->form = g_string_new(NULL);
+	r->sealert = ad_sealert_new();
 	r->types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r->open = g_hash_table_new(open_hash, open_equal);
 	r->newest = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
@@ -235,6 +238,7 @@ void ad_reader_free(AdReader *r)
 	g_hash_table_unref(r->newest);
 	g_string_free(r->partial, TRUE);
 	g_string_free(r->form, TRUE);
+	ad_sealert_free(r->sealert);
 	g_hash_table_unref(r->types);
 	g_free(r->cut_header);
 	g_free(r->line_node);
@@ -1103,6 +1107,24 @@ static void form_flush(AdReader *r)
 	r->line_no = line;
 }
 
+/* a setroubleshoot report the lines ended: its denial read, or why there is none said */
+static void sealert_report(AdReader *r, AdSealertReport *rep)
+{
+	guint line = r->line_no;
+
+	if (!rep->body) {
+		if (r->on_note)
+			r->on_note(r->source, rep->line, rep->missing, r->user_data);
+		return;
+	}
+	r->line_no = rep->line;
+	r->cont_rec = NULL;
+	headerless_denial(r, "AVC", 3, rep->body, rep->body + strlen(rep->body), FALSE);
+	r->cont_rec = NULL;
+	r->line_no = line;
+	g_free(rep->body);
+}
+
 /*
  * A line of a denial pasted one field per line: gathered (TRUE).  A field
  * the gathered ones already hold starts another denial, never merged
@@ -1152,6 +1174,7 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 {
 	const char *p, *end;
 	char *gs = NULL;
+	AdSealertReport rep;
 
 	r->lines++;
 	if ((seen & SEEN_UNKNOWN) ? memchr(line, '\0', len) != NULL : (seen & SEEN_NUL)) {
@@ -1176,6 +1199,10 @@ static void process_line(AdReader *r, char *line, gsize len, guint seen)
 		p++;
 	if (r->cut_header && cut_header_continues(r, p, end))
 		return;
+	if (ad_sealert_line(r->sealert, line, end, r->line_no, &rep))
+		sealert_report(r, &rep);
+	else if (ad_sealert_open(r->sealert) && g_strstr_len(p, end - p, "avc:"))
+		ad_sealert_record(r->sealert, p, end);
 	/* the lines of one field each end at the first that is not one */
 	if (r->form->len) {
 		const char *k, *v;
@@ -1395,6 +1422,8 @@ void ad_reader_feed(AdReader *r, const char *buf, gsize len)
 
 void ad_reader_end_source(AdReader *r)
 {
+	AdSealertReport rep;
+
 	r->now = ad_clock_monotonic_us() / 1e6;
 	r->ahead = r->ahead_end = NULL;
 	if (r->partial->len && !r->discarding) {
@@ -1408,6 +1437,8 @@ void ad_reader_end_source(AdReader *r)
 	if (r->cut_header)
 		cut_header_continues(r, "", "");
 	form_flush(r);
+	if (ad_sealert_finish(r->sealert, &rep))
+		sealert_report(r, &rep);
 	emit_all(r);
 	flush_notes(r);
 }

@@ -1224,6 +1224,106 @@ static void test_fields_per_line(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* ------------------------------------------- setroubleshoot's report */
+
+#define SE_BLOCK(scon, tcon, obj) \
+	"Additional Information:\n" \
+	"Source Context                " scon "\n" \
+	"Target Context                " tcon "\n" \
+	"Target Objects                " obj "\n" \
+	"Source                        httpd\n" \
+	"Source Path                   /usr/sbin/httpd\n" \
+	"Port                          <Unknown>\n"
+#define SE_S "system_u:system_r:httpd_t:s0"
+#define SE_T "unconfined_u:object_r:user_home_t:s0"
+
+/*
+ * sealert's report pasted without its raw audit messages (text made for
+ * the test, in the forms of setroubleshoot's signature.py): one denial
+ * from the summary's permissions and the block's contexts and class; none
+ * of its own when its raw record follows; a note where it lacks a part.
+ */
+static void test_sealert_report(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *text;
+		const char *keys;	/* the denials' "perms|stype|ttype|class", ';' between */
+		guint line;		/* of the first; 0: not checked */
+		gboolean raw;		/* the first has a header: it is the raw record */
+		guint notes;		/* notes other than the headerless one */
+	} cases[] = {
+		{ "summary and block",
+		  "SELinux is preventing /usr/sbin/httpd from read access on the file index.html.\n\n"
+		  SE_BLOCK(SE_S, SE_T, "index.html [ file ]"), KEY, 1, FALSE, 0 },
+		{ "the raw record after it: read once, as the record",
+		  "SELinux is preventing /usr/sbin/httpd from read access on the file index.html.\n\n"
+		  SE_BLOCK(SE_S, SE_T, "index.html [ file ]") "\nRaw Audit Messages\n" REC(7) "\n\n"
+		  "Hash: httpd,httpd_t,user_home_t,file,read\n", KEY, 12, TRUE, 0 },
+		{ "a summary alone, then its raw record",
+		  "SELinux is preventing /usr/sbin/httpd from read access on the file index.html.\n\n"
+		  "Raw Audit Messages\n" REC(8) "\n", KEY, 4, TRUE, 0 },
+		{ "quoted list, directory, wrapped context and object",
+		  "SELinux is preventing x from 'read, search' accesses on the directory a b.\n"
+		  SE_BLOCK("unconfined_u:unconfined_r:httpd_t:s0-\n                              "
+			   "s0:c0.c1023", SE_T, "/home/user/public_html/some/rather/long/path/with/"
+			   "\n                              a b [ dir ]"),
+		  "read,search|httpd_t|user_home_t|dir", 1, FALSE, 0 },
+		{ "a process", "SELinux is preventing /usr/bin/x from using the transition access on "
+		  "a process.\n" SE_BLOCK(SE_S, "system_u:system_r:sshd_t:s0", "Unknown [ process ]"),
+		  "transition|httpd_t|sshd_t|process", 1, FALSE, 0 },
+		{ "capabilities", "> SELinux is preventing x from using the 'chown, fowner' "
+		  "capabilities.\n> " SE_BLOCK(SE_S, SE_S, "Unknown [ capability ]"),
+		  "chown,fowner|httpd_t|httpd_t|capability", 1, FALSE, 0 },
+		{ "the catchall's sentence, the summary cut off",
+		  "If you believe that httpd should be allowed read access on the index.html file "
+		  "by default.\n" SE_BLOCK(SE_S, SE_T, "index.html [ file ]"), KEY, 1, FALSE, 0 },
+		{ "two reports",
+		  "SELinux is preventing a from read access on the file b.\n"
+		  SE_BLOCK(SE_S, SE_T, "b [ file ]") "\nSELinux is preventing a from write access "
+		  "on the sock_file c.\n" SE_BLOCK(SE_S, SE_T, "c [ sock_file ]"),
+		  KEY ";write|httpd_t|user_home_t|sock_file", 1, FALSE, 0 },
+		/* no denial, said where */
+		{ "a block without its summary", SE_BLOCK(SE_S, SE_T, "b [ file ]"), "", 0, FALSE, 1 },
+		{ "a summary alone", "x\nSELinux is preventing a from read access on the file b.\n", "",
+		  0, FALSE, 1 },
+		{ "words under a context are no part of it",
+		  "SELinux is preventing a from read access on the file b.\nAdditional Information:\n"
+		  "Source Context                system_u:system_r:httpd_t:s0-\n"
+		  "                              some words\n"
+		  "Target Context                " SE_T "\nTarget Objects                b [ file ]\n",
+		  "", 0, FALSE, 1 },
+		/* not a summary setroubleshoot writes: nothing, not even a note */
+		{ "prose", "SELinux is preventing me from working.\n", "", 0, FALSE, 0 },
+	};
+	guint failures = 0;
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(Got) g = read_paste(cases[i].text, i % 2 == 1);
+		g_autoptr(GString) keys = g_string_new(NULL);
+		AdDenial *d = g->denials->len ? denial_at(g, 0) : NULL;
+		guint notes = 0;
+
+		for (guint j = 0; j < g->denials->len; j++) {
+			g_autofree char *k = denial_key(denial_at(g, j));
+
+			g_string_append_printf(keys, "%s%s", j ? ";" : "", k);
+		}
+		for (guint j = 0; j < g->notes->len; j++)
+			notes += strstr(g->notes->pdata[j], "setroubleshoot") != NULL;
+		if (strcmp(keys->str, cases[i].keys) != 0 || g->problems->len ||
+		    notes != cases[i].notes ||
+		    (d && cases[i].line && d->record->line != cases[i].line) ||
+		    (d && (d->event->sec != 0) != cases[i].raw)) {
+			print_error("%s: %s, %u problems, %u notes (%s)\n", cases[i].what, keys->str,
+				    g->problems->len, g->notes->len,
+				    g->notes->len ? (char *)g->notes->pdata[0] : "");
+			failures++;
+		}
+	}
+	assert_int_equal(failures, 0);
+}
+
 /* ------------------------------------------------- records run together */
 
 /*
@@ -1352,6 +1452,7 @@ int main(void)
 		cmocka_unit_test(test_journal_blank_values),
 		cmocka_unit_test(test_wrapped_blank_values),
 		cmocka_unit_test(test_fields_per_line),
+		cmocka_unit_test(test_sealert_report),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
