@@ -185,6 +185,14 @@ static guint64 count_of(json_object *o, const char *key)
 	return d >= 18446744073709551615.0 ? G_MAXUINT64 : (guint64)d;
 }
 
+/* an integer member, or -1 when absent or not an integer */
+static gint64 integer(json_object *o, const char *key)
+{
+	json_object *v = member(o, key, json_type_int);
+
+	return v ? json_object_get_int64(v) : -1;
+}
+
 static gboolean flag(json_object *o, const char *key)
 {
 	json_object *v = member(o, key, json_type_boolean);
@@ -411,6 +419,9 @@ static void denial_free(AdDenialDoc *d)
 	g_free(d->reason);
 	g_free(d->detail);
 	g_free(d->constraint);
+	g_free(d->cmdline);
+	g_free(d->syscall);
+	g_free(d->file);
 	g_free(d);
 }
 
@@ -421,6 +432,7 @@ static AdDenialDoc *denial_of(json_object *o)
 	if (!o)
 		return NULL;
 	d = g_new0(AdDenialDoc, 1);
+	d->json = o;
 	d->type = text(o, AD_KEY_TYPE);
 	d->scontext = text(o, AD_KEY_SCONTEXT);
 	d->tcontext = text(o, AD_KEY_TCONTEXT);
@@ -437,7 +449,42 @@ static AdDenialDoc *denial_of(json_object *o)
 	d->constraint = text(o, AD_KEY_CONSTRAINT);
 	d->permissive = flag(o, AD_KEY_PERMISSIVE);
 	d->suspect = flag(o, AD_KEY_SUSPECT);
+	d->cmdline = text(o, AD_KEY_CMDLINE);
+	d->pid = integer(o, AD_KEY_PID);
+	d->syscall = text(o, AD_KEY_SYSCALL);
+	d->port = integer(o, AD_KEY_PORT);
+	d->file = text(o, AD_KEY_FILE);
+	d->line = integer(o, AD_KEY_LINE);
 	return d;
+}
+
+static void host_count_free(AdHostCountDoc *h)
+{
+	g_free(h->host);
+	g_free(h);
+}
+
+/* "host_counts": {"web1": 3, "": 1} in order; a host name not UTF-8 is left out */
+static GPtrArray *host_counts_of(json_object *o)
+{
+	json_object *counts = member(o, AD_KEY_HOST_COUNTS, json_type_object);
+	GPtrArray *ret;
+
+	if (!counts)
+		return NULL;
+	ret = g_ptr_array_new_with_free_func((GDestroyNotify)host_count_free);
+	json_object_object_foreach(counts, host, v) {
+		AdHostCountDoc *h;
+
+		(void)v;
+		if (!g_utf8_validate(host, -1, NULL))
+			continue;
+		h = g_new0(AdHostCountDoc, 1);
+		h->host = g_strdup(host);
+		h->count = count_of(counts, host);
+		g_ptr_array_add(ret, h);
+	}
+	return ret;
 }
 
 void ad_alert_doc_free(AdAlertDoc *doc)
@@ -459,6 +506,9 @@ void ad_alert_doc_free(AdAlertDoc *doc)
 	g_strfreev(doc->records);
 	g_strfreev(doc->paths);
 	g_strfreev(doc->commands);
+	if (doc->host_counts)
+		g_ptr_array_unref(doc->host_counts);
+	ad_occurrences_free(doc->occurrences);
 	g_free(doc);
 }
 
@@ -501,6 +551,9 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 	doc->records = strings(o, AD_KEY_RECORDS, TRUE);
 	doc->paths = strings(o, AD_KEY_PATHS, TRUE);
 	doc->commands = strings(o, AD_KEY_COMMANDS, TRUE);
+	doc->host_counts = host_counts_of(o);
+	doc->fix_applied = number(o, AD_KEY_FIX_APPLIED, 0);
+	doc->occurrences = ad_occurrences_from_json(member(o, AD_KEY_TIMELINE, json_type_object));
 	return g_steal_pointer(&doc);
 }
 

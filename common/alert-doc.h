@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "occurrences.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -41,6 +43,7 @@ G_BEGIN_DECLS
 #define AD_KEY_HOSTS_HEX	"hosts_hex"
 #define AD_KEY_HOST_COUNTS	"host_counts"
 #define AD_KEY_FIX_APPLIED	"fix_applied"
+#define AD_KEY_TIMELINE		"timeline"	/* the denials in time buckets (occurrences.h) */
 
 /* its denial's */
 #define AD_KEY_TYPE		"type"
@@ -57,6 +60,12 @@ G_BEGIN_DECLS
 #define AD_KEY_CONSTRAINT	"constraint"
 #define AD_KEY_PERMISSIVE	"permissive"
 #define AD_KEY_SUSPECT		"suspect"
+#define AD_KEY_CMDLINE		"cmdline"
+#define AD_KEY_PID		"pid"
+#define AD_KEY_SYSCALL		"syscall"
+#define AD_KEY_PORT		"port"
+#define AD_KEY_FILE		"file"		/* the log file and line of the record */
+#define AD_KEY_LINE		"line"
 
 /* a suggestion's (a note has plugin, if and then) */
 #define AD_KEY_PLUGIN		"plugin"
@@ -169,6 +178,7 @@ typedef struct {
 
 /* the latest denial of an alert */
 typedef struct {
+	json_object *json;	/* the denial object, borrowed from the document */
 	char *type;		/* "AVC", "USER_AVC", ... */
 	char *scontext;
 	char *tcontext;
@@ -185,7 +195,19 @@ typedef struct {
 	char *constraint;
 	gboolean permissive;
 	gboolean suspect;
+	char *cmdline;
+	gint64 pid;		/* -1 when absent or not an integer, as the numbers below */
+	char *syscall;
+	gint64 port;
+	char *file;		/* where the record was read (a log analysed offline) */
+	gint64 line;
 } AdDenialDoc;
+
+/* one entry of "host_counts": the records seen on a host ("" the daemon's own) */
+typedef struct {
+	char *host;
+	guint64 count;		/* 0 when not an integer or negative */
+} AdHostCountDoc;
 
 typedef struct {
 	json_object *json;	/* the whole object (a reference), for what is not typed here */
@@ -210,6 +232,10 @@ typedef struct {
 	GStrv records;		/* the raw records (string entries); never NULL */
 	GStrv paths;		/* the store's lists; never NULL */
 	GStrv commands;
+	/* "host_counts" (the daemon's): AdHostCountDoc in order; NULL when absent or not an object */
+	GPtrArray *host_counts;
+	double fix_applied;	/* when a fix of it was applied (the daemon's), 0 when none */
+	AdOccurrences *occurrences;	/* "timeline", NULL when absent or malformed */
 } AdAlertDoc;
 
 #define AD_ALERT_DOC_ERROR (ad_alert_doc_error_quark())

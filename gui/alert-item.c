@@ -4,10 +4,11 @@
  *
  * Whatever the source (the daemon over D-Bus, or a log file analysed here)
  * an alert reaches the browser as the JSON text of `avcdoctor analyze
- * --json`, so there is one parse path.  The text is untrusted (records are
- * attacker-controlled, and a broken daemon could send anything): a bad
- * object is an error, never a crash, and every string is cleaned before it
- * is shown.
+ * --json`, so there is one parse path: the one reader of alert JSON,
+ * AdAlertDoc (common/alert-doc.h), which the item holds.  The text is
+ * untrusted (records are attacker-controlled, and a broken daemon could send
+ * anything): a bad object is an error, never a crash, and every string is
+ * cleaned before it is shown.
  */
 #include "config.h"
 
@@ -26,7 +27,7 @@
 
 struct _AdAlertItem {
 	GObject parent_instance;
-	json_object *json;
+	AdAlertDoc *doc;		/* the alert as the one reader read it */
 	char *id;
 	AdLevel level;
 	char *summary;
@@ -42,7 +43,6 @@ struct _AdAlertItem {
 	char *perms;			/* "read write", the denied permissions */
 	gboolean ignored;
 	char *haystack;
-	AdOccurrences *occurrences;	/* "timeline", or NULL */
 };
 
 G_DEFINE_TYPE(AdAlertItem, ad_alert_item, G_TYPE_OBJECT)
@@ -52,7 +52,7 @@ static void ad_alert_item_finalize(GObject *obj)
 {
 	AdAlertItem *a = AD_ALERT_ITEM(obj);
 
-	json_object_put(a->json);
+	ad_alert_doc_free(a->doc);
 	g_free(a->id);
 	g_free(a->summary);
 	g_free(a->headline);
@@ -63,7 +63,6 @@ static void ad_alert_item_finalize(GObject *obj)
 	g_free(a->hosts_text);
 	g_free(a->perms);
 	g_free(a->haystack);
-	ad_occurrences_free(a->occurrences);
 	G_OBJECT_CLASS(ad_alert_item_parent_class)->finalize(obj);
 }
 
@@ -77,55 +76,22 @@ static void ad_alert_item_init(AdAlertItem *a)
 	(void)a;
 }
 
-char *ad_json_get_text(json_object *o, const char *key)
+/* @s (a string of the document, or NULL) made safe to show; "" for NULL */
+static char *shown(const char *s)
 {
-	json_object *v;
-
-	if (!o || !json_object_is_type(o, json_type_object) ||
-	    !json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return ad_clean_text(json_object_get_string(v));
+	return ad_clean_text(s);
 }
 
-/* a number member, or @def when absent or not a number */
-static double json_get_double(json_object *o, const char *key, double def)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v))
-		return def;
-	if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
-		return def;
-	return json_object_get_double(v);
-}
-
-/* the type of a context member of the denial, "" when there is none */
-static char *context_type(json_object *denial, const char *key)
-{
-	g_autofree char *ctx = ad_json_get_text(denial, key);
-	char *type = ctx ? ad_context_type(ctx) : NULL;
-
-	return type ? type : g_strdup("");
-}
-
-/* the named hosts of the alert, without duplicates or empty names */
-static GStrv parse_hosts(json_object *o)
+/* the named hosts of the alert, cleaned (the document has no empty names) */
+static GStrv clean_hosts(const AdAlertDoc *doc)
 {
 	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
-	json_object *arr;
 
-	if (json_object_object_get_ex(o, "hosts", &arr) &&
-	    json_object_is_type(arr, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(arr); i++) {
-			json_object *h = json_object_array_get_idx(arr, i);
-			g_autofree char *name = NULL;
+	for (guint i = 0; doc->hosts[i]; i++) {
+		g_autofree char *name = shown(doc->hosts[i]);
 
-			if (!json_object_is_type(h, json_type_string))
-				continue;
-			name = ad_clean_text(json_object_get_string(h));
-			if (*name)
-				g_strv_builder_add(b, name);
-		}
+		if (*name)
+			g_strv_builder_add(b, name);
 	}
 	return g_strv_builder_end(b);
 }
@@ -133,90 +99,62 @@ static GStrv parse_hosts(json_object *o)
 /* what the search box looks in: the columns, paths and commands, casefolded */
 static char *make_haystack(AdAlertItem *a)
 {
-	static const char *const lists[] = { "paths", "commands" };
+	const AdDenialDoc *d = a->doc->denial;
+	char *const *lists[] = { a->doc->paths, a->doc->commands };
 	g_autoptr(GString) s = g_string_new(NULL);
-	json_object *denial = NULL;
-	g_autofree char *joined = NULL;
 
 	g_string_append_printf(s, "%s\n%s\n%s\n%s\n%s\n%s\n", a->id, a->summary, a->source,
 			       a->target, a->tclass, a->hosts_text);
-	if (json_object_object_get_ex(a->json, "denial", &denial)) {
-		static const char *const keys[] = { "comm", "exe", "path", "name", "scontext",
-						    "tcontext" };
+	if (d) {
+		const char *values[] = { d->comm, d->exe, d->path, d->name, d->scontext,
+					 d->tcontext };
 
-		for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
-			g_autofree char *v = ad_json_get_text(denial, keys[i]);
+		for (guint i = 0; i < G_N_ELEMENTS(values); i++) {
+			g_autofree char *v = values[i] ? shown(values[i]) : NULL;
 
 			if (v)
 				g_string_append_printf(s, "%s\n", v);
 		}
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(lists); i++) {
-		json_object *arr;
+		for (guint j = 0; lists[i][j]; j++) {
+			g_autofree char *t = shown(lists[i][j]);
 
-		if (!json_object_object_get_ex(a->json, lists[i], &arr) ||
-		    !json_object_is_type(arr, json_type_array))
-			continue;
-		for (size_t j = 0; j < json_object_array_length(arr); j++) {
-			json_object *v = json_object_array_get_idx(arr, j);
-
-			if (json_object_is_type(v, json_type_string)) {
-				g_autofree char *t = ad_clean_text(json_object_get_string(v));
-
-				g_string_append_printf(s, "%s\n", t);
-			}
+			g_string_append_printf(s, "%s\n", t);
 		}
 	}
-	joined = g_utf8_casefold(s->str, -1);
-	return g_steal_pointer(&joined);
+	return g_utf8_casefold(s->str, -1);
 }
 
 /* the denial's permissions as one clean line, "read write"; owned, "" when none */
-static char *perms_text(json_object *denial)
+static char *perms_text(const AdDenialDoc *d)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
-	json_object *perms;
 
-	if (!denial || !json_object_object_get_ex(denial, "permissions", &perms) ||
-	    !json_object_is_type(perms, json_type_array))
-		return g_strdup("");
-	for (gsize i = 0; i < json_object_array_length(perms); i++) {
-		json_object *p = json_object_array_get_idx(perms, i);
-		g_autofree char *t = NULL;
+	for (guint i = 0; d && d->permissions[i]; i++) {
+		g_autofree char *t = shown(d->permissions[i]);
 
-		if (!json_object_is_type(p, json_type_string))
-			continue;
-		t = ad_clean_text(json_object_get_string(p));
 		g_string_append_printf(s, "%s%s", s->len ? " " : "", t);
 	}
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
 /* the object of the denial: its path, a full path seen, its name, its port, else NULL */
-static char *denial_object(json_object *o, json_object *denial)
+static char *denial_object(const AdAlertDoc *doc)
 {
-	json_object *v, *paths;
-	char *text = ad_json_get_text(denial, "path");
+	const AdDenialDoc *d = doc->denial;
 
-	if (text && *text)
-		return text;
-	g_free(text);
-	if (json_object_object_get_ex(o, "paths", &paths) &&
-	    json_object_is_type(paths, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(paths); i++) {
-			v = json_object_array_get_idx(paths, i);
-			if (json_object_is_type(v, json_type_string) &&
-			    json_object_get_string(v)[0] == '/')
-				return ad_clean_text(json_object_get_string(v));
-		}
+	if (d->path && *d->path)
+		return shown(d->path);
+	for (guint i = 0; doc->paths[i]; i++) {
+		if (doc->paths[i][0] == '/')
+			return shown(doc->paths[i]);
 	}
-	text = ad_json_get_text(denial, "name");
-	if (text && *text)
-		return text;
-	g_free(text);
-	if (json_object_object_get_ex(denial, "port", &v) && json_object_is_type(v, json_type_int))
+	if (d->name && *d->name)
+		return shown(d->name);
+	if (d->port >= 0)
 		/* TRANSLATORS: the object of a denial in the alert list: a port number */
-		return g_strdup_printf(_("port %" PRId64), json_object_get_int64(v));
+		return g_strdup_printf(_("port %" PRId64), d->port);
 	return NULL;
 }
 
@@ -227,22 +165,22 @@ static char *denial_object(json_object *o, json_object *denial)
  * The program is the record's comm (the sender's domain for a USER_AVC,
  * which an object manager writes about someone else), else the source type.
  */
-static char *make_headline(AdAlertItem *a, json_object *denial)
+static char *make_headline(AdAlertItem *a)
 {
-	g_autofree char *type = ad_json_get_text(denial, "type");
+	const AdDenialDoc *d = a->doc->denial;
 	g_autofree char *comm = NULL, *exe = NULL, *object = NULL;
 	const char *who = NULL;
 
-	if (!denial)
+	if (!d)
 		return g_strdup(a->summary);
-	if (!type || !g_str_has_prefix(type, "USER_")) {
-		comm = ad_json_get_text(denial, "comm");
-		exe = ad_json_get_text(denial, "exe");
+	if (!d->type || !g_str_has_prefix(d->type, "USER_")) {
+		comm = d->comm ? shown(d->comm) : NULL;
+		exe = d->exe ? shown(d->exe) : NULL;
 		who = comm && *comm ? comm : exe && *exe ? exe : NULL;
 	}
 	if (!who)
 		who = *a->source ? a->source : "?";
-	object = denial_object(a->json, denial);
+	object = denial_object(a->doc);
 	if (!*a->perms)
 		return g_strdup(a->summary);
 	if (!object)
@@ -255,10 +193,11 @@ static char *make_headline(AdAlertItem *a, json_object *denial)
 AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 {
 	g_autoptr(AdAlertItem) a = NULL;
+	g_autoptr(GError) doc_error = NULL;
+	const AdDenialDoc *d;
 	json_tokener *tok;
-	json_object *o, *denial = NULL, *v;
+	json_object *o;
 	enum json_tokener_error jerr;
-	g_autofree char *level = NULL;
 
 	if (!text || !g_utf8_validate(text, -1, NULL)) {
 		g_set_error(error, AD_ALERT_ITEM_ERROR, 0, _("the alert is not UTF-8 text"));
@@ -278,38 +217,28 @@ AdAlertItem *ad_alert_item_new_from_json(const char *text, GError **error)
 	/* the texts in the browser's language, whatever the daemon's (msg.h) */
 	ad_alert_json_localize(o, FALSE);
 	a = g_object_new(AD_TYPE_ALERT_ITEM, NULL);
-	a->json = o;
-	a->id = ad_json_get_text(o, "id");
-	if (!json_object_is_type(o, json_type_object) || !a->id || !*a->id) {
-		g_set_error(error, AD_ALERT_ITEM_ERROR, 0, _("the alert has no id"));
+	/* the one reader of alert JSON; it references the object */
+	a->doc = ad_alert_doc_new(o, &doc_error);
+	json_object_put(o);
+	if (!a->doc) {
+		g_set_error_literal(error, AD_ALERT_ITEM_ERROR, 0, doc_error->message);
 		return NULL;
 	}
-	level = ad_json_get_text(o, "level");
-	if (!level || !ad_level_from_name(level, &a->level))
-		a->level = AD_LEVEL_YELLOW;
-	a->summary = ad_json_get_text(o, "summary");
-	if (!a->summary)
-		a->summary = g_strdup("");
-	if (json_object_object_get_ex(o, "denial", &denial) &&
-	    !json_object_is_type(denial, json_type_object))
-		denial = NULL;
-	a->source = context_type(denial, "scontext");
-	a->target = context_type(denial, "tcontext");
-	a->tclass = ad_json_get_text(denial, "tclass");
-	if (!a->tclass)
-		a->tclass = g_strdup("");
-	a->perms = perms_text(denial);
-	a->count = (guint64)MAX(0.0, json_get_double(o, "count", 0));
-	if (json_object_object_get_ex(o, "count", &v) && json_object_is_type(v, json_type_int))
-		a->count = json_object_get_uint64(v);
-	a->first_seen = json_get_double(o, "first_seen", 0);
-	a->last_seen = json_get_double(o, "last_seen", a->first_seen);
-	a->occurrences = ad_occurrences_from_json(ad_json_member(o, "timeline"));
-	a->hosts = parse_hosts(o);
+	d = a->doc->denial;
+	a->id = shown(a->doc->id);
+	a->level = a->doc->level;
+	a->summary = shown(a->doc->summary);
+	a->source = d && d->stype ? shown(d->stype) : g_strdup("");
+	a->target = d && d->ttype ? shown(d->ttype) : g_strdup("");
+	a->tclass = d && d->tclass ? shown(d->tclass) : g_strdup("");
+	a->perms = perms_text(d);
+	a->count = a->doc->count;
+	a->first_seen = a->doc->first_seen;
+	a->last_seen = a->doc->last_seen ? a->doc->last_seen : a->first_seen;
+	a->hosts = clean_hosts(a->doc);
 	a->hosts_text = g_strjoinv(", ", a->hosts);
-	a->headline = make_headline(a, denial);
-	a->ignored = json_object_object_get_ex(o, "ignored", &v) &&
-		     json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v);
+	a->headline = make_headline(a);
+	a->ignored = a->doc->ignored;
 	a->haystack = make_haystack(a);
 	return g_steal_pointer(&a);
 }
@@ -329,11 +258,15 @@ const char *ad_alert_item_get_tclass(AdAlertItem *a) { return a->tclass; }
 guint64 ad_alert_item_get_count(AdAlertItem *a) { return a->count; }
 double ad_alert_item_get_first_seen(AdAlertItem *a) { return a->first_seen; }
 double ad_alert_item_get_last_seen(AdAlertItem *a) { return a->last_seen; }
-const AdOccurrences *ad_alert_item_get_occurrences(AdAlertItem *a) { return a->occurrences; }
+const AdOccurrences *ad_alert_item_get_occurrences(AdAlertItem *a)
+{
+	return a->doc->occurrences;
+}
+
 const char *const *ad_alert_item_get_hosts(AdAlertItem *a) { return (const char *const *)a->hosts; }
 const char *ad_alert_item_get_hosts_text(AdAlertItem *a) { return a->hosts_text; }
 gboolean ad_alert_item_get_ignored(AdAlertItem *a) { return a->ignored; }
-json_object *ad_alert_item_get_json(AdAlertItem *a) { return a->json; }
+const AdAlertDoc *ad_alert_item_get_doc(AdAlertItem *a) { return a->doc; }
 const char *ad_alert_item_get_haystack(AdAlertItem *a) { return a->haystack; }
 
 void ad_suggestion_view_free(AdSuggestionView *s)
@@ -354,73 +287,60 @@ void ad_suggestion_view_free(AdSuggestionView *s)
  * quoted; from "commands" (argument vectors, quoted here the same way)
  * when an older producer left it out.
  */
-static char *suggestion_shell(json_object *s)
+static char *suggestion_shell(const AdSuggestionDoc *s)
 {
 	g_autoptr(GString) out = NULL;
-	json_object *cmds;
-	char *shell = ad_json_get_text(s, "shell");
 
-	if (shell || !json_object_object_get_ex(s, "commands", &cmds) ||
-	    !json_object_is_type(cmds, json_type_array))
-		return shell ? shell : g_strdup("");
+	if (s->shell || !s->commands)
+		return shown(s->shell);
 	out = g_string_new(NULL);
-	for (size_t i = 0; i < json_object_array_length(cmds); i++) {
-		json_object *argv = json_object_array_get_idx(cmds, i);
-		g_autoptr(GPtrArray) args = g_ptr_array_new();
+	for (guint i = 0; i < s->commands->len; i++) {
+		const AdCommandDoc *c = g_ptr_array_index(s->commands, i);
 		g_autofree char *line = NULL, *clean = NULL;
 
-		if (!json_object_is_type(argv, json_type_array))
+		if (!c->argv)
 			continue;
-		for (size_t j = 0; j < json_object_array_length(argv); j++) {
-			json_object *arg = json_object_array_get_idx(argv, j);
-
-			if (json_object_is_type(arg, json_type_string))
-				g_ptr_array_add(args, (gpointer)json_object_get_string(arg));
-		}
-		g_ptr_array_add(args, NULL);
-		line = ad_shell_join((const char *const *)args->pdata);
-		clean = ad_clean_text(line);
+		line = ad_shell_join((const char *const *)c->argv);
+		clean = shown(line);
 		g_string_append_printf(out, "%s%s", out->len ? "\n" : "", clean);
 	}
 	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
-/* the proof in words, cleaned for display; @ret_verified as AdSuggestionView's */
-static char *suggestion_proof(json_object *s, int *ret_verified)
+/* the proof in words, cleaned for display; NULL when there is none */
+static char *suggestion_proof(const AdSuggestionDoc *s)
 {
-	g_autofree char *text = ad_suggestion_proof_text_json(s);
-	json_object *v;
+	g_autofree char *text = ad_suggestion_proof_text_json(s->json);
 
-	*ret_verified = -1;
-	if (json_object_object_get_ex(s, "verified", &v) &&
-	    json_object_is_type(v, json_type_boolean))
-		*ret_verified = json_object_get_boolean(v) ? 1 : 0;
-	return text ? ad_clean_text(text) : NULL;
+	return text ? shown(text) : NULL;
 }
 
-/* the views of the alert's array @key ("suggestions" or "notes"), in order */
-static GPtrArray *get_views(AdAlertItem *a, const char *key)
+/* a string of the document made safe to show, NULL when absent */
+static char *shown_or_null(const char *s)
+{
+	return s ? shown(s) : NULL;
+}
+
+/* the views of the document's suggestions or notes, in order */
+static GPtrArray *get_views(GPtrArray *docs)
 {
 	GPtrArray *ret = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_view_free);
-	json_object *arr;
 
-	if (!json_object_object_get_ex(a->json, key, &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return ret;
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *s = json_object_array_get_idx(arr, i);
+	for (guint i = 0; i < docs->len; i++) {
+		const AdSuggestionDoc *s = g_ptr_array_index(docs, i);
 		AdSuggestionView *v;
 
-		if (!json_object_is_type(s, json_type_object))
+		if (s->not_object)
 			continue;
 		v = g_new0(AdSuggestionView, 1);
-		v->plugin = ad_json_get_text(s, "plugin");
-		v->kind = ad_json_get_text(s, "kind");
-		v->confidence = CLAMP(json_get_double(s, "confidence", 0), 0.0, 1.0);
-		v->if_text = ad_json_get_text(s, "if");
-		v->then_text = ad_json_get_text(s, "then");
+		v->plugin = shown_or_null(s->plugin);
+		v->kind = shown_or_null(s->kind);
+		v->confidence = s->confidence;
+		v->if_text = shown_or_null(s->if_text);
+		v->then_text = shown_or_null(s->then_text);
 		v->shell = suggestion_shell(s);
-		v->proof = suggestion_proof(s, &v->verified);
+		v->proof = suggestion_proof(s);
+		v->verified = s->verified;
 		g_ptr_array_add(ret, v);
 	}
 	return ret;
@@ -428,12 +348,12 @@ static GPtrArray *get_views(AdAlertItem *a, const char *key)
 
 GPtrArray *ad_alert_item_get_suggestions(AdAlertItem *a)
 {
-	return get_views(a, "suggestions");
+	return get_views(a->doc->suggestions);
 }
 
 GPtrArray *ad_alert_item_get_notes(AdAlertItem *a)
 {
-	return get_views(a, "notes");
+	return get_views(a->doc->notes);
 }
 
 /* TRUE when the if or then text of a suggestion or a note of @a says @text already */
@@ -468,23 +388,22 @@ static gboolean suggestions_say(AdAlertItem *a, const char *text)
 char *ad_alert_item_explain(AdAlertItem *a)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
-	json_object *denial = NULL, *v;
+	const AdDenialDoc *d = a->doc->denial;
 	g_autofree char *reason = NULL, *detail = NULL, *constraint = NULL;
 	gboolean detail_says_why;
 	AdReason r;
 
-	if (!json_object_object_get_ex(a->json, "denial", &denial) ||
-	    !json_object_is_type(denial, json_type_object))
+	if (!d)
 		return g_strdup(_("The alert holds no denial to explain."));
-	reason = ad_json_get_text(denial, "reason");
-	detail = ad_json_get_text(denial, "detail");
+	reason = shown_or_null(d->reason);
+	detail = shown_or_null(d->detail);
 	detail_says_why = detail && *detail && reason &&
 			  (g_str_equal(reason, "allowed") || g_str_equal(reason, "dontaudit"));
 	/* as `why` says it: a boolean to turn off is not "switched off by a boolean" */
 	if (!ad_reason_from_name(reason, &r))
 		g_string_append(s, _("The reason for this denial is not known."));
-	else if (!detail_says_why && ad_denial_json_reason_text(denial))
-		g_string_append(s, ad_denial_json_reason_text(denial));
+	else if (!detail_says_why && ad_denial_json_reason_text(d->json))
+		g_string_append(s, ad_denial_json_reason_text(d->json));
 	if (detail && *detail) {
 		/* the JSON detail is a clause ("the source context ... is invalid"): a sentence here */
 		gunichar first = g_utf8_get_char(detail);
@@ -498,15 +417,13 @@ char *ad_alert_item_explain(AdAlertItem *a)
 		if (detail[len - 1] != '.')
 			g_string_append_c(s, '.');
 	}
-	constraint = ad_json_get_text(denial, "constraint");
+	constraint = shown_or_null(d->constraint);
 	if (constraint && *constraint && !suggestions_say(a, constraint))
 		g_string_append_printf(s, "\n%s %s", _("Constraint:"), constraint);
 	/* the alert's occurrences in both modes when counted, else its latest denial's */
-	if (json_object_object_get_ex(a->json, "blocked", &v) &&
-	    json_object_object_get_ex(a->json, "logged_only", NULL)) {
+	if (a->doc->has_modes) {
 		guint64 count = ad_alert_item_get_count(a);
-		guint64 blocked = MAX(json_object_get_int64(v), 0);
-		guint64 logged = MAX(json_object_get_int64(ad_json_member(a->json, "logged_only")), 0);
+		guint64 blocked = a->doc->blocked, logged = a->doc->logged_only;
 
 		if (blocked && logged) {
 			g_autofree char *text = ad_permissive_text(count, blocked, logged);
@@ -517,13 +434,11 @@ char *ad_alert_item_explain(AdAlertItem *a)
 			g_string_append_printf(s, "\n%s", _("Nothing was blocked: SELinux was "
 							    "permissive for this access and only "
 							    "logged it."));
-	} else if (json_object_object_get_ex(denial, "permissive", &v) &&
-		   json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v)) {
+	} else if (d->permissive) {
 		g_string_append_printf(s, "\n%s", _("Nothing was blocked: SELinux was permissive "
 						    "for this access and only logged it."));
 	}
-	if (json_object_object_get_ex(denial, "suspect", &v) &&
-	    json_object_is_type(v, json_type_boolean) && json_object_get_boolean(v))
+	if (d->suspect)
 		g_string_append_printf(s, "\n%s", _("The record is suspect: it names a context "
 						    "or class more than once, as a forged "
 						    "USER_AVC would."));

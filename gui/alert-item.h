@@ -55,13 +55,10 @@ const char *const *ad_alert_item_get_hosts(AdAlertItem *a);
 /* the hosts for display: "web1, web2", or "" */
 const char *ad_alert_item_get_hosts_text(AdAlertItem *a);
 gboolean ad_alert_item_get_ignored(AdAlertItem *a);
-/* the whole object, borrowed: for the detail pane */
-json_object *ad_alert_item_get_json(AdAlertItem *a);
+/* the alert as the one reader of alert JSON read it (alert-doc.h), borrowed */
+const AdAlertDoc *ad_alert_item_get_doc(AdAlertItem *a);
 /* casefolded text the search box matches against */
 const char *ad_alert_item_get_haystack(AdAlertItem *a);
-
-/* a string member of @o made safe to show; NULL when absent or not a string */
-char *ad_json_get_text(json_object *o, const char *key);
 
 /* one ranked suggestion of an alert, as the detail pane shows it */
 typedef struct {

@@ -431,15 +431,13 @@ static void fill_suggestions(AdDetailPane *p)
 {
 	g_autoptr(GPtrArray) list = ad_alert_item_get_suggestions(p->alert);
 	g_autoptr(GPtrArray) notes = ad_alert_item_get_notes(p->alert);
-	json_object *o = ad_alert_item_get_json(p->alert);
-	g_autoptr(AdAlertDoc) doc = NULL;
+	const AdAlertDoc *doc = ad_alert_item_get_doc(p->alert);
 	const char *id = ad_alert_item_get_id(p->alert);
-	g_autofree char *status = ad_fix_status_text(o);
+	g_autofree char *status = ad_fix_status_text(doc);
 	g_autofree char *constraint = NULL;
-	json_object *denial = NULL;
 
-	if (json_object_object_get_ex(o, "denial", &denial))
-		constraint = ad_json_get_text(denial, "constraint");
+	if (doc->denial && doc->denial->constraint)
+		constraint = ad_clean_text(doc->denial->constraint);
 	remove_children(GTK_CONTAINER(p->suggestions_box));
 	remove_children(GTK_CONTAINER(p->more_box));
 	if (status) {
@@ -448,10 +446,12 @@ static void fill_suggestions(AdDetailPane *p)
 		gtk_style_context_add_class(gtk_widget_get_style_context(l), "ad-fix-status");
 		gtk_container_add(GTK_CONTAINER(p->suggestions_box), l);
 	}
-	/* the fix helper applies fixes of the daemon's stored alerts only */
-	if (!p->actions_enabled || !(doc = ad_alert_doc_new(o, NULL)) ||
-	    doc->suggestions->len != list->len)
-		g_clear_pointer(&doc, ad_alert_doc_free);
+	/*
+	 * the fix helper applies fixes of the daemon's stored alerts only, named
+	 * by their index: none when an entry that is no suggestion shifts them
+	 */
+	if (!p->actions_enabled || doc->suggestions->len != list->len)
+		doc = NULL;
 	for (guint i = 0; i < list->len; i++) {
 		g_autoptr(GPtrArray) cmds = NULL;
 		g_autofree char *digest = NULL;
@@ -495,38 +495,26 @@ static void add_row(AdDetailPane *p, int *row, const char *name, const char *val
 	(*row)++;
 }
 
-/* a denial member as text: strings cleaned, numbers printed, else NULL */
-static char *denial_value(json_object *denial, const char *key)
+/* a string of the denial as text to show, or NULL */
+static char *denial_text(const char *s)
 {
-	json_object *v;
-
-	if (!denial || !json_object_object_get_ex(denial, key, &v) || !v)
-		return NULL;
-	if (json_object_is_type(v, json_type_string))
-		return ad_clean_text(json_object_get_string(v));
-	if (json_object_is_type(v, json_type_int))
-		return g_strdup_printf("%" G_GINT64_FORMAT, json_object_get_int64(v));
-	if (json_object_is_type(v, json_type_boolean))
-		return g_strdup(json_object_get_boolean(v) ? _("yes") : _("no"));
-	return NULL;
+	return s ? ad_clean_text(s) : NULL;
 }
 
-/* the strings of an array member, one a line, cleaned */
-static char *array_lines(json_object *o, const char *key)
+/* an integer of the denial as text, or NULL when absent (-1) */
+static char *denial_number(gint64 n)
+{
+	return n >= 0 ? g_strdup_printf("%" G_GINT64_FORMAT, n) : NULL;
+}
+
+/* strings of the document, one a line, cleaned; NULL when there are none */
+static char *lines_of(char *const *list)
 {
 	g_autoptr(GString) s = g_string_new(NULL);
-	json_object *arr;
 
-	if (!o || !json_object_object_get_ex(o, key, &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return NULL;
-	for (size_t i = 0; i < json_object_array_length(arr); i++) {
-		json_object *v = json_object_array_get_idx(arr, i);
-		g_autofree char *t = NULL;
+	for (guint i = 0; list && list[i]; i++) {
+		g_autofree char *t = ad_clean_text(list[i]);
 
-		if (!json_object_is_type(v, json_type_string))
-			continue;
-		t = ad_clean_text(json_object_get_string(v));
 		g_string_append_printf(s, "%s%s", s->len ? "\n" : "", t);
 	}
 	return g_string_free(g_steal_pointer(&s), FALSE);
@@ -535,17 +523,17 @@ static char *array_lines(json_object *o, const char *key)
 /* "web1 (3), web2 (1)" from host_counts (the daemon's), else the host names */
 static char *hosts_text(AdAlertItem *a)
 {
-	json_object *counts;
+	const GPtrArray *counts = ad_alert_item_get_doc(a)->host_counts;
 	g_autoptr(GString) s = g_string_new(NULL);
 
-	if (!json_object_object_get_ex(ad_alert_item_get_json(a), "host_counts", &counts) ||
-	    !json_object_is_type(counts, json_type_object))
+	if (!counts)
 		return g_strdup(ad_alert_item_get_hosts_text(a));
-	json_object_object_foreach(counts, host, n) {
-		g_autofree char *h = ad_clean_text(host);
+	for (guint i = 0; i < counts->len; i++) {
+		const AdHostCountDoc *c = g_ptr_array_index(counts, i);
+		g_autofree char *h = ad_clean_text(c->host);
 
-		g_string_append_printf(s, "%s%s (%" G_GINT64_FORMAT ")", s->len ? ", " : "",
-				       *h ? h : _("this host"), json_object_get_int64(n));
+		g_string_append_printf(s, "%s%s (%" G_GUINT64_FORMAT ")", s->len ? ", " : "",
+				       *h ? h : _("this host"), c->count);
 	}
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
@@ -553,40 +541,38 @@ static char *hosts_text(AdAlertItem *a)
 static void fill_details(AdDetailPane *p)
 {
 	AdAlertItem *a = p->alert;
-	json_object *o = ad_alert_item_get_json(a), *denial = NULL, *perms;
+	const AdAlertDoc *doc = ad_alert_item_get_doc(a);
+	const AdDenialDoc *d = doc->denial;
 	g_autofree char *first = ad_format_time(ad_alert_item_get_first_seen(a));
 	g_autofree char *last = ad_format_time(ad_alert_item_get_last_seen(a));
 	g_autofree char *count = g_strdup_printf("%" G_GUINT64_FORMAT, ad_alert_item_get_count(a));
 	g_autofree char *hosts = hosts_text(a);
-	g_autofree char *paths = array_lines(o, "paths");
-	g_autofree char *commands = array_lines(o, "commands");
+	g_autofree char *paths = lines_of(doc->paths);
+	g_autofree char *commands = lines_of(doc->commands);
 	g_autofree char *permissions = NULL;
 	int row = 0;
 
 	remove_children(GTK_CONTAINER(p->details_grid));
-	if (!json_object_object_get_ex(o, "denial", &denial) ||
-	    !json_object_is_type(denial, json_type_object))
-		denial = NULL;
-	if (denial && json_object_object_get_ex(denial, "permissions", &perms)) {
-		g_autofree char *lines = array_lines(denial, "permissions");
+	if (d) {
+		g_autofree char *lines = lines_of(d->permissions);
 
-		permissions = lines ? g_strdelimit(g_steal_pointer(&lines), "\n", ' ') : NULL;
+		permissions = g_strdelimit(g_steal_pointer(&lines), "\n", ' ');
 	}
 	{
-		g_autofree char *scontext = denial_value(denial, "scontext");
-		g_autofree char *tcontext = denial_value(denial, "tcontext");
-		g_autofree char *tclass = denial_value(denial, "tclass");
-		g_autofree char *path = denial_value(denial, "path");
-		g_autofree char *name = denial_value(denial, "name");
-		g_autofree char *exe = denial_value(denial, "exe");
-		g_autofree char *comm = denial_value(denial, "comm");
-		g_autofree char *cmdline = denial_value(denial, "cmdline");
-		g_autofree char *pid = denial_value(denial, "pid");
-		g_autofree char *syscall = denial_value(denial, "syscall");
-		g_autofree char *reason = denial_value(denial, "reason");
-		g_autofree char *type = denial_value(denial, "type");
-		g_autofree char *file = denial_value(denial, "file");
-		g_autofree char *line = denial_value(denial, "line");
+		g_autofree char *scontext = denial_text(d ? d->scontext : NULL);
+		g_autofree char *tcontext = denial_text(d ? d->tcontext : NULL);
+		g_autofree char *tclass = denial_text(d ? d->tclass : NULL);
+		g_autofree char *path = denial_text(d ? d->path : NULL);
+		g_autofree char *name = denial_text(d ? d->name : NULL);
+		g_autofree char *exe = denial_text(d ? d->exe : NULL);
+		g_autofree char *comm = denial_text(d ? d->comm : NULL);
+		g_autofree char *cmdline = denial_text(d ? d->cmdline : NULL);
+		g_autofree char *pid = denial_number(d ? d->pid : -1);
+		g_autofree char *syscall = denial_text(d ? d->syscall : NULL);
+		g_autofree char *reason = denial_text(d ? d->reason : NULL);
+		g_autofree char *type = denial_text(d ? d->type : NULL);
+		g_autofree char *file = denial_text(d ? d->file : NULL);
+		g_autofree char *line = denial_number(d ? d->line : -1);
 		g_autofree char *where = file && line ? g_strdup_printf("%s:%s", file, line)
 						      : NULL;
 
@@ -612,8 +598,8 @@ static void fill_details(AdDetailPane *p)
 		 * analysed offline may come from anywhere: its host is unknown
 		 */
 		add_row(p, &row, _("Hosts"), hosts && *hosts ? hosts
-				   : json_object_object_get_ex(o, "host_counts", NULL)
-				   ? _("this host") : _("unknown (the log names none)"));
+				   : doc->host_counts ? _("this host")
+				   : _("unknown (the log names none)"));
 		add_row(p, &row, _("Log file"), where);
 		add_row(p, &row, _("Alert ID"), ad_alert_item_get_id(a));
 	}
@@ -719,7 +705,7 @@ void ad_detail_pane_show(AdDetailPane *p, AdAlertItem *a)
 	show_explanation(p, explanation);
 	fill_suggestions(p);
 	fill_details(p);
-	records = array_lines(ad_alert_item_get_json(a), "records");
+	records = lines_of(ad_alert_item_get_doc(a)->records);
 	gtk_text_buffer_set_text(gtk_text_view_get_buffer(p->records_view),
 				 records ? records : "", -1);
 	update_actions(p);

@@ -134,7 +134,7 @@ static GPtrArray *alerts_to_json(Analysis *an)
 		o = ad_alert_to_json(a);
 		/* when its denials happened, in the buckets the daemon's store keeps */
 		if (occ)
-			json_object_object_add(o, "timeline", ad_occurrences_to_json(occ));
+			json_object_object_add(o, AD_KEY_TIMELINE, ad_occurrences_to_json(occ));
 		g_ptr_array_add(ret, g_strdup(ad_json_line(o)));
 		json_object_put(o);
 	}

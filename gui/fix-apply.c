@@ -90,20 +90,9 @@ GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank, const char 
 	return row;
 }
 
-/* a member that is a number, else 0 */
-static double number(json_object *o, const char *key)
+char *ad_fix_status_text(const AdAlertDoc *alert)
 {
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v) ||
-	    !(json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int)))
-		return 0;
-	return json_object_get_double(v);
-}
-
-char *ad_fix_status_text(json_object *alert)
-{
-	double applied = number(alert, "fix_applied"), last = number(alert, "last_seen");
+	double applied = alert->fix_applied, last = alert->last_seen;
 	g_autofree char *when = NULL, *again = NULL;
 
 	if (applied <= 0)

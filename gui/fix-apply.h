@@ -2,7 +2,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include <json-c/json.h>
+#include "alert-doc.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +27,6 @@ GtkWidget *ad_fix_apply_row(const char *id, guint index, guint rank, const char 
  * and was last seen before it, "Fix applied at TIME; denied again at TIME."
  * when after; NULL without a fix applied.  Owned, translated.
  */
-char *ad_fix_status_text(json_object *alert);
+char *ad_fix_status_text(const AdAlertDoc *alert);
 
 G_END_DECLS

@@ -237,13 +237,13 @@ gboolean ad_list_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboar
 		return FALSE;
 	a = ad_list_row_item(tm, &it);
 	if (a) {
-		json_object *denial = NULL;
+		const AdDenialDoc *d = ad_alert_item_get_doc(a)->denial;
 		g_autofree char *scontext = NULL, *tcontext = NULL;
 
-		if (json_object_object_get_ex(ad_alert_item_get_json(a), "denial", &denial)) {
-			scontext = ad_json_get_text(denial, "scontext");
-			tcontext = ad_json_get_text(denial, "tcontext");
-		}
+		if (d && d->scontext)
+			scontext = ad_clean_text(d->scontext);
+		if (d && d->tcontext)
+			tcontext = ad_clean_text(d->tcontext);
 		/* TRANSLATORS: a row's tooltip: the summary, the source and target contexts */
 		text = g_strdup_printf(_("%s\nSource: %s\nTarget: %s"),
 				       ad_alert_item_get_summary(a), scontext ? scontext : "?",

@@ -14,17 +14,10 @@
 /* the AdFixKind of the alert's first suggestion, -1 for none */
 static int first_fix(AdAlertItem *a)
 {
-	json_object *arr, *s, *kind;
+	const AdSuggestionDoc *s = ad_alert_doc_suggestion(ad_alert_item_get_doc(a), 0);
 	AdFixKind k;
 
-	if (!json_object_object_get_ex(ad_alert_item_get_json(a), "suggestions", &arr) ||
-	    !json_object_is_type(arr, json_type_array) || !json_object_array_length(arr))
-		return -1;
-	s = json_object_array_get_idx(arr, 0);
-	if (!json_object_is_type(s, json_type_object) ||
-	    !json_object_object_get_ex(s, "kind", &kind) ||
-	    !json_object_is_type(kind, json_type_string) ||
-	    !ad_fix_kind_from_name(json_object_get_string(kind), &k))
+	if (!s || s->not_object || !s->kind || !ad_fix_kind_from_name(s->kind, &k))
 		return -1;
 	return (int)k;
 }
@@ -39,21 +32,16 @@ static GHashTable *item_hosts(AdAlertItem *a)
 {
 	GHashTable *h = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	const char *const *names = ad_alert_item_get_hosts(a);
-	json_object *counts;
+	const GPtrArray *counts = ad_alert_item_get_doc(a)->host_counts;
 	guint n = g_strv_length((char **)names);
 
-	if (json_object_object_get_ex(ad_alert_item_get_json(a), "host_counts", &counts) &&
-	    json_object_is_type(counts, json_type_object)) {
-		json_object_object_foreach(counts, host, v) {
-			gint64 c = json_object_is_type(v, json_type_int) ? json_object_get_int64(v)
-									 : 0;
+	for (guint i = 0; counts && i < counts->len; i++) {
+		const AdHostCountDoc *c = g_ptr_array_index(counts, i);
 
-			g_hash_table_insert(h, ad_clean_text(host),
-					    GSIZE_TO_POINTER((gsize)MAX(c, 0)));
-		}
-		if (g_hash_table_size(h))
-			return h;
+		g_hash_table_insert(h, ad_clean_text(c->host), GSIZE_TO_POINTER((gsize)c->count));
 	}
+	if (g_hash_table_size(h))
+		return h;
 	if (n <= 1)
 		g_hash_table_insert(h, g_strdup(n ? names[0] : ""),
 				    GSIZE_TO_POINTER((gsize)ad_alert_item_get_count(a)));

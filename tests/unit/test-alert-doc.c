@@ -140,6 +140,62 @@ static void test_alert(void **state)
 	assert_int_equal(doc->notes->len, 1);
 }
 
+/* what the browser's detail pane and overview read: the denial's details, host counts, times */
+static void test_details(void **state)
+{
+	const char *text =
+		"{" ID ",\"count\":4,\"last_seen\":200.25,\"fix_applied\":150,"
+		"\"host_counts\":{\"web1\":3,\"\":1,\"bad\":-2,\"odd\":\"7\"},"
+		"\"timeline\":{\"width\":60,\"buckets\":[[120,3],[180,1]]},"
+		"\"denial\":{\"cmdline\":\"httpd -k start\",\"pid\":42,\"syscall\":\"openat\","
+		"\"port\":8080,\"file\":\"audit.log\",\"line\":7}}";
+	const char *wrong =
+		"{" ID ",\"fix_applied\":\"now\",\"host_counts\":[1],\"timeline\":[[1,2]],"
+		"\"denial\":{\"cmdline\":3,\"pid\":\"42\",\"port\":null,\"line\":1.5}}";
+	g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+	g_autoptr(AdAlertDoc) bad = ad_alert_doc_parse(wrong, NULL);
+	g_autoptr(AdAlertDoc) none = ad_alert_doc_parse("{" ID "}", NULL);
+	const AdHostCountDoc *h;
+
+	(void)state;
+	assert_non_null(doc);
+	assert_string_equal(doc->denial->cmdline, "httpd -k start");
+	assert_int_equal(doc->denial->pid, 42);
+	assert_string_equal(doc->denial->syscall, "openat");
+	assert_int_equal(doc->denial->port, 8080);
+	assert_string_equal(doc->denial->file, "audit.log");
+	assert_int_equal(doc->denial->line, 7);
+	assert_non_null(doc->denial->json);
+	assert_true(doc->fix_applied == 150);
+	/* in the object's order; a count that is not a positive integer is 0 */
+	assert_non_null(doc->host_counts);
+	assert_int_equal(doc->host_counts->len, 4);
+	h = g_ptr_array_index(doc->host_counts, 0);
+	assert_string_equal(h->host, "web1");
+	assert_int_equal(h->count, 3);
+	h = g_ptr_array_index(doc->host_counts, 1);
+	assert_string_equal(h->host, "");
+	assert_int_equal(h->count, 1);
+	assert_int_equal(((AdHostCountDoc *)g_ptr_array_index(doc->host_counts, 2))->count, 0);
+	assert_int_equal(((AdHostCountDoc *)g_ptr_array_index(doc->host_counts, 3))->count, 0);
+	assert_non_null(doc->occurrences);
+	assert_int_equal(ad_occurrences_total(doc->occurrences), 4);
+	/* the wrong types are absent */
+	assert_non_null(bad);
+	assert_null(bad->denial->cmdline);
+	assert_int_equal(bad->denial->pid, -1);
+	assert_int_equal(bad->denial->port, -1);
+	assert_int_equal(bad->denial->line, -1);
+	assert_true(bad->fix_applied == 0);
+	assert_null(bad->host_counts);
+	assert_null(bad->occurrences);
+	/* and so are the absent ones */
+	assert_null(none->denial);
+	assert_null(none->host_counts);
+	assert_null(none->occurrences);
+	assert_true(none->fix_applied == 0);
+}
+
 /* commands: exact vectors or marked malformed; commands_hex decoded */
 static void test_commands(void **state)
 {
@@ -228,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_wrong_types),
 		cmocka_unit_test(test_alert),
+		cmocka_unit_test(test_details),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_words),
 	};

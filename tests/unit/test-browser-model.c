@@ -826,8 +826,8 @@ static void test_explain_once(void **state)
 	ad_alert_model_load_json(m, (const char *const *)alerts->pdata, NULL);
 	for (guint i = 0; i < g_list_model_get_n_items(G_LIST_MODEL(m)); i++) {
 		g_autoptr(AdAlertItem) a = g_list_model_get_item(G_LIST_MODEL(m), i);
-		g_autofree char *c = ad_json_get_text(json_object_object_get(
-				ad_alert_item_get_json(a), "denial"), "constraint");
+		const AdDenialDoc *d = ad_alert_item_get_doc(a)->denial;
+		const char *c = d ? d->constraint : NULL;
 		g_autofree char *words = NULL;
 
 		if (!c || !g_str_has_prefix(c, "the source role staff_r"))
