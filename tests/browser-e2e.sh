@@ -736,6 +736,20 @@ wait_for 5 "the keys move the divider" -- moved &&
 xdotool key Return
 wait_for 5 "Enter: the focus back in the list" -- focused_is "$OFF" "Alerts" &&
 	pass "Enter keeps the divider there and gives the focus back to the list"
+moved_to=$(ui "$OFF" value "Alert list and details")
+wait_for 5 "the divider's place kept" -- \
+	grep -qx "pane-position=$moved_to" "$XDG_CONFIG_HOME/avcdoctor/browser.ini" &&
+	pass "... and remembers it ($moved_to px in browser.ini)"
+# F8 again, a move, Escape: the divider goes back where it was
+xdotool key F8
+wait_for 5 "F8: the divider has the focus again" -- focused_is "$OFF" "Alert list and details"
+xdotool key Page_Down
+unmoved() { [ "$(ui "$OFF" value "Alert list and details")" != "$moved_to" ]; }
+wait_for 5 "Page Down moves it" -- unmoved
+xdotool key Escape
+back() { [ "$(ui "$OFF" value "Alert list and details")" = "$moved_to" ] && focused_is "$OFF" "Alerts"; }
+wait_for 5 "Escape puts the divider back" -- back &&
+	pass "Escape puts the divider back ($moved_to px) and the focus in the list"
 # the divider: placed by the list's needs, moved by the user, remembered
 pane=$(ui "$OFF" value "Alert list and details")
 [ -n "$pane" ] && pass "the divider is reachable by AT-SPI (at $pane px)" ||
