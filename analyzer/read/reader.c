@@ -16,21 +16,18 @@
  * and journal lines, records without a header, several records on a line.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <libaudit.h>
 
 #include "clock.h"
-#include "compress.h"
 #include "header.h"
 #include "paste.h"
 #include "reader.h"
+#include "reader-private.h"
 #include "sealert.h"
 #include "split.h"
 
@@ -1449,93 +1446,12 @@ void ad_reader_set_chunk_func(AdReader *r, AdChunkFunc func, gpointer user_data)
 	r->chunk_data = user_data;
 }
 
-/* a decompressed piece of the input: a writable buffer of its own */
-static void feed_inflated(char *buf, gsize len, gpointer user_data)
+void ad_reader_feed_owned(AdReader *r, char *buf, gsize len)
 {
-	feed(user_data, buf, len, TRUE);
+	feed(r, buf, len, TRUE);
 }
 
-gboolean ad_reader_read_file(AdReader *r, const char *path, GError **error)
+gboolean ad_reader_chunk(AdReader *r)
 {
-	gboolean is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	gboolean ok;
-
-	if (fd < 0) {
-		int e = errno;
-
-		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_OPEN, "%s: %s", path,
-			    g_strerror(e));
-		return FALSE;
-	}
-	ok = ad_reader_read_fd(r, fd, path, error);
-	if (!is_stdin)
-		close(fd);
-	return ok;
-}
-
-gboolean ad_reader_read_fd(AdReader *r, int fd, const char *path, GError **error)
-{
-	g_autoptr(AdInflate) z = NULL;
-	const char *zerr = NULL;
-	gsize len = 0;
-	ssize_t n = 0;
-	int e = 0;
-	char *buf;
-
-	ad_reader_set_source(r, path);
-	{
-		/* a regular file's modification time: the year of journal lines without one */
-		struct stat st;
-
-		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-			ad_reader_set_mtime(r, st.st_mtime);
-	}
-	buf = g_malloc(1 << 16);
-	/* the first bytes tell whether it is compressed; a pipe may give them bit by bit */
-	while (len < AD_COMPRESSION_MAGIC_LEN) {
-		n = read(fd, buf + len, (1 << 16) - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	if (n < 0)
-		e = errno;
-	else if (ad_compression_of(buf, len) != AD_COMPRESSION_NONE)
-		z = ad_inflate_new(ad_compression_of(buf, len));
-	while (n >= 0) {
-		if (len) {
-			if (z && !ad_inflate_feed(z, buf, len, feed_inflated, r, &zerr))
-				break;
-			if (!z)
-				feed(r, buf, len, TRUE);
-			if (r->on_chunk && !r->on_chunk(r->chunk_data)) {
-				z = NULL;	/* stopped: no complaint that it was cut short */
-				n = 0;
-				break;
-			}
-		}
-		if (n == 0)
-			break;
-		n = read(fd, buf, 1 << 16);
-		len = n > 0 ? n : 0;
-		if (n < 0 && errno == EINTR)
-			n = 1;
-		else if (n < 0)
-			e = errno;
-	}
-	if (z && !zerr && n == 0)
-		ad_inflate_finish(z, feed_inflated, r, &zerr);
-	if (e)
-		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path,
-			    g_strerror(e));
-	else if (zerr)
-		g_set_error(error, AD_READER_ERROR, AD_READER_ERROR_READ, "%s: %s", path, zerr);
-	g_free(buf);
-	ad_reader_end_source(r);
-	if (r->on_chunk)
-		r->on_chunk(r->chunk_data);
-	return !e && !zerr;
+	return !r->on_chunk || r->on_chunk(r->chunk_data);
 }
