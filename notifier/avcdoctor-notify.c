@@ -38,6 +38,12 @@
 #define AD_CATCH_UP_DEFAULT (24 * 3600)	/* first run: the last day */
 /* ids on the browser's command line, 17 bytes each, within one argument's 128 KiB */
 #define AD_MAX_BATCH_IDS 5000
+/*
+ * GetAlert calls in flight at most: a bus refuses more pending replies per
+ * connection than its limit (128 on a system bus), and a refused lookup
+ * loses the alert's details, its ignored state among them
+ */
+#define AD_MAX_LOOKUPS 32
 
 typedef struct {
 	guint interval;			/* seconds between two notifications */
@@ -54,6 +60,8 @@ typedef struct {
 	gboolean caps_known;
 	char *state_path;
 	double last_run;		/* from the state file; < 0 = none */
+	GQueue lookups;			/* AdLookup waiting for a GetAlert call, in order */
+	guint lookups_in_flight;
 } AdNotifier;
 
 static void log_msg(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
@@ -481,9 +489,12 @@ typedef struct {
 	AdNote *fallback;	/* from the signal, used when GetAlert fails */
 } AdLookup;
 
+static void start_lookups(AdNotifier *s);
+
 static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 {
 	AdLookup *l = data;
+	AdNotifier *s = l->s;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *text = NULL;
 	gboolean ignored = FALSE;
@@ -504,6 +515,25 @@ static void on_get_alert(GObject *src, GAsyncResult *res, gpointer data)
 		enqueue(l->s, l->fallback);
 	}
 	g_free(l);
+	s->lookups_in_flight--;
+	start_lookups(s);
+}
+
+/* GetAlert for the waiting lookups, in order, up to AD_MAX_LOOKUPS at a time */
+static void start_lookups(AdNotifier *s)
+{
+	AdLookup *l;
+
+	while (s->lookups_in_flight < AD_MAX_LOOKUPS && (l = g_queue_pop_head(&s->lookups))) {
+		if (!s->proxy) {
+			/* the daemon went away: what the signal said */
+			enqueue(s, l->fallback);
+			g_free(l);
+			continue;
+		}
+		s->lookups_in_flight++;
+		ad_alerts1_call_get_alert(s->proxy, l->fallback->id, NULL, on_get_alert, l);
+	}
 }
 
 /* AlertAdded and AlertUpdated: look the alert up (is it ignored?) */
@@ -521,7 +551,8 @@ static void look_up(AdNotifier *s, const char *id, const char *level, const char
 	l->fallback->level = g_strdup(level);
 	l->fallback->summary = g_strdup(summary);
 	l->fallback->count = count;
-	ad_alerts1_call_get_alert(s->proxy, id, NULL, on_get_alert, l);
+	g_queue_push_tail(&s->lookups, l);
+	start_lookups(s);
 }
 
 static void on_added(AdAlerts1 *proxy, const char *id, const char *level, const char *summary,
@@ -684,6 +715,12 @@ int main(int argc, char **argv)
 	if (s.proxy)
 		g_signal_handlers_disconnect_by_data(s.proxy, &s);
 	g_clear_object(&s.proxy);
+	while (!g_queue_is_empty(&s.lookups)) {
+		AdLookup *l = g_queue_pop_head(&s.lookups);
+
+		ad_note_free(l->fallback);
+		g_free(l);
+	}
 	g_ptr_array_unref(s.current);
 	g_ptr_array_unref(s.pending);
 	g_hash_table_unref(s.told);

@@ -497,6 +497,11 @@ if [ -x "$BROWSER" ]; then
 	many_told() { notify_calls | tail -1 | grep -q $'\t''5,\{0,1\}001 SELinux alerts, 5,\{0,1\}001 denials'$'\t'; }
 	wait_for 60 "a notification of the 5001 alerts" -- many_told &&
 		pass "5001 alerts: \"$(notify_calls | tail -1 | cut -f3)\""
+	# each alert looked up (its details, whether it is ignored): never more
+	# GetAlert calls at once than a bus takes from one connection
+	grep -q 'cannot read alert .*LimitsExceeded' "$TMP/notify.err" &&
+		fail "GetAlert refused during the flood: $(grep -c 'cannot read alert' "$TMP/notify.err") lookups" ||
+		pass "... each of them read with GetAlert (the calls in flight bounded)"
 	timeout 5 dunstctl context
 	if wait_for 15 "avcdoctor-browser --since started" -- pgrep -f "avcdoctor-browser --since "; then
 		BPID=$(pgrep -f "avcdoctor-browser --since " | head -1)
