@@ -125,16 +125,6 @@ static void allow_split_perms(AllowState *st)
 	}
 }
 
-/* a member of a JSON object as a string, or NULL */
-static const char *json_str(json_object *o, const char *key)
-{
-	json_object *m = NULL;
-
-	if (!o || !json_object_object_get_ex(o, key, &m) || !json_object_is_type(m, json_type_string))
-		return NULL;
-	return json_object_get_string(m);
-}
-
 /*
  * --alert ID: the filters become the stored alert's signature (source and
  * target type, class, permissions) and, without FILE, its stored records
@@ -145,7 +135,8 @@ static int allow_from_alert(AdCli *cli, AllowState *st)
 {
 	g_autoptr(GString) text = g_string_new(NULL);
 	g_autoptr(GError) error = NULL;
-	json_object *a, *denial = NULL, *perms = NULL, *records = NULL;
+	g_autoptr(AdAlertDoc) a = NULL;
+	const AdDenialDoc *d;
 	g_autofree char *path = NULL;
 	int status;
 
@@ -159,32 +150,25 @@ static int allow_from_alert(AdCli *cli, AllowState *st)
 	a = ad_cli_fetch_alert("allow", st->db, st->alert, &status);
 	if (!a)
 		return status;
-	json_object_object_get_ex(a, "denial", &denial);
-	json_object_object_get_ex(denial, "permissions", &perms);
-	json_object_object_get_ex(a, "records", &records);
+	d = a->denial;
 	g_free(st->source);
-	st->source = ad_context_type(json_str(denial, "scontext"));
+	st->source = g_strdup(d ? d->stype : NULL);
 	g_free(st->target);
-	st->target = ad_context_type(json_str(denial, "tcontext"));
+	st->target = g_strdup(d ? d->ttype : NULL);
 	g_free(st->tclass);
-	st->tclass = g_strdup(json_str(denial, "tclass"));
-	if (!st->source || !st->target || !st->tclass || !json_object_is_type(perms, json_type_array)) {
-		json_object_put(a);
+	st->tclass = g_strdup(d ? d->tclass : NULL);
+	if (!st->source || !st->target || !st->tclass || !d->has_permissions) {
 		ad_cli_message(_("allow: --alert %s: the alert names no access to allow"), st->alert);
 		return AD_EXIT_INPUT;
 	}
 	g_clear_pointer(&st->perms, g_ptr_array_unref);
 	/* a SELINUX_ERR alert asks for no permission: no filter on them */
-	if (json_object_array_length(perms))
+	if (d->permissions[0])
 		st->perms = g_ptr_array_new_with_free_func(g_free);
-	for (size_t i = 0; i < json_object_array_length(perms); i++)
-		g_ptr_array_add(st->perms, g_strdup(json_object_get_string(
-					json_object_array_get_idx(perms, i))));
-	for (size_t i = 0; json_object_is_type(records, json_type_array) &&
-	     i < json_object_array_length(records); i++)
-		g_string_append_printf(text, "%s\n", json_object_get_string(
-					       json_object_array_get_idx(records, i)));
-	json_object_put(a);
+	for (guint i = 0; d->permissions[i]; i++)
+		g_ptr_array_add(st->perms, g_strdup(d->permissions[i]));
+	for (guint i = 0; a->records[i]; i++)
+		g_string_append_printf(text, "%s\n", a->records[i]);
 	if (cli->opt.files)
 		return -1;
 	st->alert_dir = g_dir_make_tmp("avcdoctor-allow-XXXXXX", &error);

@@ -398,21 +398,25 @@ static void print_json(json_object *o)
 
 /* ------------------------------------------------------------ the commands */
 
-json_object *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id, int *ret_status)
+AdAlertDoc *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id, int *ret_status)
 {
 	StoreOptions o = { .db = (char *)db };
 	Source src = { 0 };
 	g_autoptr(GError) error = NULL;
 	json_object *a = NULL;
+	AdAlertDoc *doc = NULL;
 
 	*ret_status = source_open(&src, cmd, &o, FALSE);
 	if (*ret_status)
 		return NULL;
 	a = source_get(&src, id, &error);
-	if (!a)
+	if (a)
+		doc = ad_alert_doc_new(a, &error);
+	if (!doc)
 		*ret_status = report_error(cmd, error);
+	json_object_put(a);
 	source_clear(&src);
-	return a;
+	return doc;
 }
 
 GPtrArray *ad_cli_fetch_alerts(const char *cmd, const char *db, int *ret_status)

@@ -20,11 +20,11 @@ int ad_cmd_unignore(int argc, char **argv);
 int ad_cmd_delete(int argc, char **argv);
 
 /*
- * One stored alert as `show --json` gives it, from the store @db or
+ * One stored alert as `show --json` gives it, parsed (AdAlertDoc), from the store @db or
  * (NULL) the D-Bus service; NULL after a message on stderr, with the exit
  * status above in @ret_status.  @cmd names the command in messages.
  */
-json_object *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id,
+AdAlertDoc *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id,
 				int *ret_status);
 /* every stored alert (json_object*, oldest first, ignored ones too), as ad_cli_fetch_alert */
 GPtrArray *ad_cli_fetch_alerts(const char *cmd, const char *db, int *ret_status);

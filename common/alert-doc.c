@@ -440,6 +440,7 @@ static AdDenialDoc *denial_of(json_object *o)
 	d->ttype = ad_context_type(d->tcontext);
 	d->tclass = text(o, AD_KEY_TCLASS);
 	d->permissions = strings(o, AD_KEY_PERMISSIONS, TRUE);
+	d->has_permissions = member(o, AD_KEY_PERMISSIONS, json_type_array) != NULL;
 	d->comm = text(o, AD_KEY_COMM);
 	d->exe = text(o, AD_KEY_EXE);
 	d->path = text(o, AD_KEY_PATH);
@@ -624,4 +625,76 @@ void ad_alert_json_localize(json_object *alert, gboolean strip)
 	localize_member(alert, AD_KEY_SUMMARY, AD_KEY_SUMMARY_MSG, strip);
 	localize_list(json_object_object_get(alert, AD_KEY_SUGGESTIONS), strip);
 	localize_list(json_object_object_get(alert, AD_KEY_NOTES), strip);
+}
+
+/* ------------------------------------------------------------ the text for a message */
+
+static char *json_text(json_object *o)
+{
+	const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+							       JSON_C_TO_STRING_NOSLASHESCAPE);
+
+	/* D-Bus strings must be UTF-8; the store's texts are, but never trust that */
+	return g_utf8_validate(t, -1, NULL) ? g_strdup(t) : g_utf8_make_valid(t, -1);
+}
+
+/* the bytes an array entry takes in the JSON text: itself and a comma */
+static gsize entry_size(json_object *v)
+{
+	return strlen(json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN |
+							   JSON_C_TO_STRING_NOSLASHESCAPE)) + 1;
+}
+
+/* drops entries from the end of array @key (and of @twin beside it) until @excess is met */
+static void trim_list(json_object *o, const char *key, const char *twin, gsize *excess)
+{
+	json_object *arr = NULL, *tw = NULL;
+	g_autofree char *note = NULL;
+	size_t n, dropped = 0;
+
+	if (!json_object_object_get_ex(o, key, &arr) || !json_object_is_type(arr, json_type_array))
+		return;
+	if (twin && (!json_object_object_get_ex(o, twin, &tw) ||
+		     !json_object_is_type(tw, json_type_array)))
+		tw = NULL;
+	n = json_object_array_length(arr);
+	while (n && *excess) {
+		gsize sz = entry_size(json_object_array_get_idx(arr, n - 1));
+
+		if (tw && json_object_array_length(tw) == n) {
+			sz += entry_size(json_object_array_get_idx(tw, n - 1));
+			json_object_array_del_idx(tw, n - 1, 1);
+		}
+		json_object_array_del_idx(arr, n - 1, 1);
+		n--;
+		dropped++;
+		*excess -= MIN(*excess, sz);
+	}
+	if (!dropped)
+		return;
+	note = g_strdup_printf("%s_left_out", key);
+	json_object_object_add(o, note, json_object_new_uint64(dropped));
+}
+
+char *ad_alert_json_text(json_object *o, gsize max)
+{
+	static const char *const lists[][2] = {
+		{ AD_KEY_RECORDS, NULL }, { AD_KEY_PATHS, NULL }, { AD_KEY_COMMANDS, NULL },
+		{ AD_KEY_HOSTS, AD_KEY_HOSTS_HEX },
+	};
+	char *text = json_text(o);
+	gsize len = strlen(text), excess;
+
+	if (len <= max)
+		return text;
+	g_free(text);
+	/* a little more than the excess: each "<key>_left_out" adds some 30 bytes */
+	excess = len - max + 128;
+	for (guint i = 0; i < G_N_ELEMENTS(lists) && excess; i++)
+		trim_list(o, lists[i][0], lists[i][1], &excess);
+	text = json_text(o);
+	if (strlen(text) <= max)
+		return text;
+	g_free(text);
+	return NULL;
 }

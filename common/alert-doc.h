@@ -186,6 +186,7 @@ typedef struct {
 	char *ttype;
 	char *tclass;
 	GStrv permissions;	/* never NULL; the string members only */
+	gboolean has_permissions;	/* "permissions" is an array (empty for a SELINUX_ERR) */
 	char *comm;
 	char *exe;
 	char *path;
@@ -269,6 +270,15 @@ char *ad_clean_text(const char *s);
  * not an object.
  */
 void ad_alert_json_localize(json_object *alert, gboolean strip);
+
+/*
+ * @o (an alert's JSON object) as text for a message (D-Bus), at most @max bytes:
+ * when longer, entries are dropped from the ends of "records" (the raw
+ * lines of its latest event), then of "paths", "commands" and "hosts"
+ * (with "hosts_hex"), and "<key>_left_out" says how many of each.  NULL
+ * when even that is too long.  @o is changed.
+ */
+char *ad_alert_json_text(json_object *o, gsize max);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AdAlertDoc, ad_alert_doc_free)
 

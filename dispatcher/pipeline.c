@@ -1050,85 +1050,15 @@ char *ad_dispatch_summary(AdDispatch *d)
 
 /* ---- what the D-Bus service asks ----------------------------------------------------- */
 
-static char *json_text(json_object *o)
-{
-	const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-							       JSON_C_TO_STRING_NOSLASHESCAPE);
-
-	/* D-Bus strings must be UTF-8; the store's texts are, but never trust that */
-	return g_utf8_validate(t, -1, NULL) ? g_strdup(t) : g_utf8_make_valid(t, -1);
-}
-
-/* the bytes an array entry takes in the JSON text: itself and a comma */
-static gsize entry_size(json_object *v)
-{
-	return strlen(json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN |
-							   JSON_C_TO_STRING_NOSLASHESCAPE)) + 1;
-}
-
-/* drops entries from the end of array @key (and of @twin beside it) until @excess is met */
-static void trim_list(json_object *o, const char *key, const char *twin, gsize *excess)
-{
-	json_object *arr = NULL, *tw = NULL;
-	g_autofree char *note = NULL;
-	size_t n, dropped = 0;
-
-	if (!json_object_object_get_ex(o, key, &arr) || !json_object_is_type(arr, json_type_array))
-		return;
-	if (twin && (!json_object_object_get_ex(o, twin, &tw) ||
-		     !json_object_is_type(tw, json_type_array)))
-		tw = NULL;
-	n = json_object_array_length(arr);
-	while (n && *excess) {
-		gsize sz = entry_size(json_object_array_get_idx(arr, n - 1));
-
-		if (tw && json_object_array_length(tw) == n) {
-			sz += entry_size(json_object_array_get_idx(tw, n - 1));
-			json_object_array_del_idx(tw, n - 1, 1);
-		}
-		json_object_array_del_idx(arr, n - 1, 1);
-		n--;
-		dropped++;
-		*excess -= MIN(*excess, sz);
-	}
-	if (!dropped)
-		return;
-	note = g_strdup_printf("%s_left_out", key);
-	json_object_object_add(o, note, json_object_new_uint64(dropped));
-}
-
-char *ad_dispatch_alert_text(json_object *o, gsize max)
-{
-	static const char *const lists[][2] = {
-		{ "records", NULL }, { "paths", NULL }, { "commands", NULL },
-		{ "hosts", "hosts_hex" },
-	};
-	char *text = json_text(o);
-	gsize len = strlen(text), excess;
-
-	if (len <= max)
-		return text;
-	g_free(text);
-	/* a little more than the excess: each "<key>_left_out" adds some 30 bytes */
-	excess = len - max + 128;
-	for (guint i = 0; i < G_N_ELEMENTS(lists) && excess; i++)
-		trim_list(o, lists[i][0], lists[i][1], &excess);
-	text = json_text(o);
-	if (strlen(text) <= max)
-		return text;
-	g_free(text);
-	return NULL;
-}
-
 static gboolean alert_has_host(const AdAlert *a, const char *host)
 {
 	return !host || !*host || g_hash_table_contains(a->hosts, host);
 }
 
-/* the text of alert @o for a list (see ad_dispatch_alert_text), or counted as left out */
+/* the text of alert @o for a list (see ad_alert_json_text), or counted as left out */
 static void list_add(GPtrArray *out, json_object *o, guint *left_out)
 {
-	char *text = ad_dispatch_alert_text(o, AD_DISPATCH_MAX_ALERT);
+	char *text = ad_alert_json_text(o, AD_DISPATCH_MAX_ALERT);
 
 	if (text)
 		g_ptr_array_add(out, text);
@@ -1196,7 +1126,7 @@ char *ad_dispatch_get(AdDispatch *d, const char *id, gint64 uid, GError **error)
 		}
 		o = ad_alert_to_json(info->alert);
 	}
-	text = ad_dispatch_alert_text(o, AD_DISPATCH_MAX_ALERT);
+	text = ad_alert_json_text(o, AD_DISPATCH_MAX_ALERT);
 	json_object_put(o);
 	if (!text)
 		g_set_error(error, AD_DISPATCH_ERROR, AD_DISPATCH_ERROR_TOO_LARGE,

@@ -105,18 +105,9 @@ char *ad_dispatch_summary(AdDispatch *d);
 #define AD_DISPATCH_MAX_ALERT (1u << 20)
 
 /*
- * @o (an alert's JSON object) as text for the bus, at most @max bytes:
- * when longer, entries are dropped from the ends of "records" (the raw
- * lines of its latest event), then of "paths", "commands" and "hosts"
- * (with "hosts_hex"), and "<key>_left_out" says how many of each.  NULL
- * when even that is too long.  @o is changed.
- */
-char *ad_dispatch_alert_text(json_object *o, gsize max);
-
-/*
  * JSON texts (analyze keys) of the alerts seen since @since, oldest
  * sighting first, each at most AD_DISPATCH_MAX_ALERT bytes (see
- * ad_dispatch_alert_text); the number of alerts too large even so in
+ * ad_alert_json_text); the number of alerts too large even so in
  * @ret_left_out (may be NULL).  See ad_store_list.
  */
 GPtrArray *ad_dispatch_list(AdDispatch *d, double since, gboolean include_ignored,

@@ -200,15 +200,6 @@ char *ad_setroubleshoot_do_text(const AdAlertDoc *alert, guint index, AdBooleanC
 
 /* ---- get_alert ---------------------------------------------------------------------- */
 
-static const char *json_str(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
-}
-
 /* seconds as microseconds; 0 when unset */
 static guint64 usec(double t)
 {
@@ -328,17 +319,13 @@ static gboolean resolve(AdStore *st, const char *local_id, char id[17], char **r
 	return TRUE;
 }
 
-static json_object *obj_get(json_object *o, const char *key)
+void ad_setroubleshoot_listed_free(gpointer p)
 {
-	json_object *v = NULL;
+	AdSetroubleshootListed *l = p;
 
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
-static void json_put(gpointer o)
-{
-	json_object_put(o);
+	ad_alert_doc_free(l->doc);
+	g_free(l->local_id);
+	g_free(l);
 }
 
 /*
@@ -354,20 +341,21 @@ static GPtrArray *caller_alerts(AdStore *st, double since, gint64 uid, gboolean 
 
 	if (!list)
 		return NULL;
-	out = g_ptr_array_new_with_free_func(json_put);
+	out = g_ptr_array_new_with_free_func(ad_setroubleshoot_listed_free);
 	for (guint i = 0; i < list->len; i++) {
-		json_object *o = g_ptr_array_index(list, i);
-		const char *id = json_str(o, "id");
+		g_autoptr(AdAlertDoc) doc = ad_alert_doc_new(g_ptr_array_index(list, i), NULL);
+		AdSetroubleshootListed *l;
 		char *local;
 
-		if (json_object_get_boolean(obj_get(o, "ignored")) != ignored || !id)
+		if (!doc || doc->ignored != ignored)
 			continue;
-		local = ad_store_local_id(st, id);
+		local = ad_store_local_id(st, doc->id);
 		if (!local)
 			continue;
-		json_object_object_add(o, "local_id", json_object_new_string(local));
-		g_free(local);
-		g_ptr_array_add(out, json_object_get(o));
+		l = g_new0(AdSetroubleshootListed, 1);
+		l->doc = g_steal_pointer(&doc);
+		l->local_id = local;
+		g_ptr_array_add(out, l);
 	}
 	return out;
 }
@@ -380,28 +368,21 @@ GVariant *ad_setroubleshoot_alerts_reply(GPtrArray *alerts, gsize budget, guint 
 
 	/* the shown summaries are made twice rather than all held: a store may be large */
 	for (guint i = 0; i < alerts->len; i++) {
-		json_object *o = g_ptr_array_index(alerts, i);
-		const char *local_id = json_str(o, "local_id");
-		g_autofree char *summary = NULL;
-
-		/* the summary rendered from its message (the daemon's language) */
-		ad_alert_json_localize(o, FALSE);
-		summary = ad_text_shown(json_str(o, "summary"));
+		const AdSetroubleshootListed *l = g_ptr_array_index(alerts, i);
+		g_autofree char *summary = ad_text_shown(l->doc->summary);
 
 		/* (ssi): up to 7 bytes to align, two lengths, texts and NULs, padding, an int */
-		sizes[i] = strlen(summary) + strlen(local_id ? local_id : "") + 32;
+		sizes[i] = strlen(summary) + strlen(l->local_id) + 32;
 	}
 	*ret_left_out = ad_dbus_newest_that_fit(sizes, alerts->len, budget, keep);
 	g_variant_builder_init(&b, G_VARIANT_TYPE("a(ssi)"));
 	for (guint i = 0; i < alerts->len; i++) {
-		json_object *o = g_ptr_array_index(alerts, i);
-		const char *local_id = json_str(o, "local_id");
+		const AdSetroubleshootListed *l = g_ptr_array_index(alerts, i);
 
 		if (!keep[i])
 			continue;
-		g_variant_builder_add(&b, "(s@si)", local_id ? local_id : "",
-				      clean_string(json_str(o, "summary")),
-				      clamp_count(json_object_get_int64(obj_get(o, "count"))));
+		g_variant_builder_add(&b, "(s@si)", l->local_id, clean_string(l->doc->summary),
+				      clamp_count((gint64)MIN(l->doc->count, (guint64)G_MAXINT64)));
 	}
 	return g_variant_new("(@a(ssi))", g_variant_builder_end(&b));
 }
@@ -422,12 +403,12 @@ static GVariant *check_for_new(GPtrArray *alerts, const char *last_seen_id)
 	gint32 count = 0, red = 0;
 
 	for (guint i = 0; i < alerts->len; i++) {
-		json_object *o = g_ptr_array_index(alerts, i);
+		const AdSetroubleshootListed *l = g_ptr_array_index(alerts, i);
 
 		count++;
-		if (g_strcmp0(json_str(o, "level"), "red") == 0)
+		if (g_strcmp0(l->doc->level_name, "red") == 0)
 			red++;
-		if (g_strcmp0(json_str(o, "local_id"), last_seen_id) == 0)
+		if (g_strcmp0(l->local_id, last_seen_id) == 0)
 			count = red = 0;
 	}
 	return g_variant_new("(ii)", count, red);

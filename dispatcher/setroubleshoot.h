@@ -55,9 +55,17 @@ char *ad_setroubleshoot_do_text(const AdAlertDoc *alert, guint index, AdBooleanC
 GVariant *ad_setroubleshoot_alert_reply(const AdAlertDoc *alert, const char *local_id,
 					AdBooleanCheck is_boolean, gpointer user_data);
 
+/* an alert as setroubleshoot lists it: its document and its local id (ID-NUM[.GEN]) */
+typedef struct {
+	AdAlertDoc *doc;
+	char *local_id;
+} AdSetroubleshootListed;
+
+void ad_setroubleshoot_listed_free(gpointer p);
+
 /*
- * get_all_alerts' reply, (a(ssi)), of @alerts (JSON objects with
- * "local_id", "summary" and "count", oldest sighting first): the newest
+ * get_all_alerts' reply, (a(ssi)), of @alerts (AdSetroubleshootListed,
+ * oldest sighting first): the newest
  * that fit in @budget bytes of marshalled data, in their order; the
  * number left out in @ret_left_out (the reply's type has no room to say
  * it).

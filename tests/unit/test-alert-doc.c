@@ -81,6 +81,7 @@ static void test_wrong_types(void **state)
 			assert_null(doc->denial->scontext);
 			assert_null(doc->denial->stype);
 			assert_int_equal(g_strv_length(doc->denial->permissions), 1);
+			assert_true(doc->denial->has_permissions);
 			assert_false(doc->denial->permissive);
 		}
 	}
@@ -124,6 +125,7 @@ static void test_alert(void **state)
 	assert_string_equal(doc->denial->stype, "httpd_t");
 	assert_string_equal(doc->denial->ttype, "x");
 	assert_string_equal(doc->denial->permissions[1], "write");
+	assert_true(doc->denial->has_permissions);
 	assert_true(doc->denial->suspect);
 	s = ad_alert_doc_suggestion(doc, 0);
 	assert_non_null(s);

@@ -223,11 +223,6 @@ static void test_alert_reply(void **state)
 	json_object_put(o);
 }
 
-static void put_object(gpointer o)
-{
-	json_object_put(o);
-}
-
 /* the size of @body marshalled as the reply to a method call, as the bus gets it */
 static gsize marshalled_size(GVariant *body)
 {
@@ -257,7 +252,7 @@ static gsize marshalled_size(GVariant *body)
 static void test_get_all_alerts_capped(void **state)
 {
 	const guint n = 10000;
-	g_autoptr(GPtrArray) alerts = g_ptr_array_new_with_free_func(put_object);
+	g_autoptr(GPtrArray) alerts = g_ptr_array_new_with_free_func(ad_setroubleshoot_listed_free);
 	g_autofree char *path = g_malloc(4096 + 1);
 	g_autoptr(GVariant) uncapped = NULL;
 	g_autoptr(GVariant) v = NULL;
@@ -267,17 +262,22 @@ static void test_get_all_alerts_capped(void **state)
 
 	(void)state;
 	path[0] = '/';
-	memset(path + 1, 0xff, 4095);
+	/* control characters: each escaped to four bytes */
+	memset(path + 1, 0x01, 4095);
 	path[4096] = '\0';
 	for (guint i = 0; i < n; i++) {
 		json_object *o = json_object_new_object();
 		g_autofree char *summary = g_strdup_printf("httpd was denied write on %s", path);
-		g_autofree char *local = g_strdup_printf("%016x-%u", i, i + 1);
+		g_autofree char *id = g_strdup_printf("%016x", i);
+		AdSetroubleshootListed *l = g_new0(AdSetroubleshootListed, 1);
 
-		json_object_object_add(o, "local_id", json_object_new_string(local));
+		json_object_object_add(o, "id", json_object_new_string(id));
 		json_object_object_add(o, "summary", json_object_new_string(summary));
 		json_object_object_add(o, "count", json_object_new_int64(i));
-		g_ptr_array_add(alerts, o);
+		l->doc = ad_alert_doc_new(o, NULL);
+		l->local_id = g_strdup_printf("%016x-%u", i, i + 1);
+		json_object_put(o);
+		g_ptr_array_add(alerts, l);
 	}
 	/* uncapped, the reply would be n times that of one alert: over the bus' limit */
 	{
@@ -376,7 +376,7 @@ static void test_list_alerts_capped(void **state)
 	json_object_object_add(o, "summary", json_object_new_string("S"));
 	json_object_object_add(o, "records", records);
 	json_object_object_add(o, "paths", paths);
-	text = ad_dispatch_alert_text(o, AD_DISPATCH_MAX_ALERT);
+	text = ad_alert_json_text(o, AD_DISPATCH_MAX_ALERT);
 	json_object_put(o);
 	assert_non_null(text);
 	assert_true(strlen(text) <= AD_DISPATCH_MAX_ALERT);
@@ -393,7 +393,7 @@ static void test_list_alerts_capped(void **state)
 
 		memset(big, 's', AD_DISPATCH_MAX_ALERT + 1);
 		json_object_object_add(huge, "summary", json_object_new_string(big));
-		assert_null(ad_dispatch_alert_text(huge, AD_DISPATCH_MAX_ALERT));
+		assert_null(ad_alert_json_text(huge, AD_DISPATCH_MAX_ALERT));
 		json_object_put(huge);
 	}
 	/* 40 alerts of nearly 1 MiB each: 16 MiB at most go, the newest */
