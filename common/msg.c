@@ -264,6 +264,87 @@ static gboolean conv_type(const Spec *sp, ArgType *ret)
 	return TRUE;
 }
 
+/*
+ * The next conversion of a format from *@p on, *@p left after it; the
+ * text before it is appended to @lit (when not NULL), a "%%" as '%'.  1
+ * with @sp and @type filled, 0 at the end, -1 for a conversion the
+ * formatter does not take.
+ */
+static int next_conversion(const char **p, GString *lit, Spec *sp, ArgType *type)
+{
+	for (; **p; (*p)++) {
+		if (**p != '%') {
+			if (lit)
+				g_string_append_c(lit, **p);
+			continue;
+		}
+		if (!parse_spec(*p + 1, sp))
+			return -1;
+		*p += sp->len;
+		if (sp->conv != '%') {
+			(*p)++;
+			return conv_type(sp, type) ? 1 : -1;
+		}
+		if (sp->len != 1)
+			return -1;
+		if (lit)
+			g_string_append_c(lit, '%');
+	}
+	return 0;
+}
+
+/*
+ * What a conversion reads, finer than its ArgType: 's' a string, 'd' a
+ * signed integer, 'u' an unsigned one, 'c' a character, 'f' a double
+ */
+static char conv_class(const Spec *sp)
+{
+	if (sp->conv == 's')
+		return 's';
+	if (sp->conv == 'd' || sp->conv == 'i')
+		return 'd';
+	if (sp->conv == 'c')
+		return 'c';
+	if (strchr("ouxX", sp->conv))
+		return 'u';
+	return 'f';
+}
+
+/*
+ * The arguments @fmt reads, of @nargs: @use[i] the class of argument i's
+ * conversions (0 when none reads it).  FALSE when a conversion is not one
+ * the formatter takes, reads past @nargs, mixes "%N$" with plain
+ * conversions, or reads one argument as two classes.
+ */
+static gboolean scan_format(const char *fmt, guint nargs, char *use)
+{
+	guint next = 0;
+	int positional = -1;
+
+	const char *p = fmt;
+	Spec sp;
+	ArgType type;
+	int r;
+
+	memset(use, 0, nargs);
+	while ((r = next_conversion(&p, NULL, &sp, &type)) > 0) {
+		guint index;
+		char c;
+
+		if (positional >= 0 && positional != (sp.pos > 0))
+			return FALSE;
+		positional = sp.pos > 0;
+		index = sp.pos ? sp.pos - 1 : next++;
+		if (index >= nargs)
+			return FALSE;
+		c = conv_class(&sp);
+		if (use[index] && use[index] != c)
+			return FALSE;
+		use[index] = c;
+	}
+	return r == 0;
+}
+
 /* takes the argument of @sp from @ap */
 static Arg *arg_from_va(const Spec *sp, ArgType type, va_list *ap)
 {
@@ -315,29 +396,17 @@ static Arg *arg_from_va(const Spec *sp, ArgType type, va_list *ap)
 static GPtrArray *capture_args(const char *fmt, va_list ap)
 {
 	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func((GDestroyNotify)arg_free);
+	const char *p = fmt;
+	Spec sp;
+	ArgType type;
 	va_list aq;
+	int r;
 
 	va_copy(aq, ap);
-	for (const char *p = fmt; *p; p++) {
-		Spec sp;
-		ArgType type;
-
-		if (*p != '%')
-			continue;
-		if (!parse_spec(p + 1, &sp))
-			goto fail;
-		p += sp.len;
-		if (sp.conv == '%')
-			continue;
-		if (sp.pos || !conv_type(&sp, &type))
-			goto fail;
+	while ((r = next_conversion(&p, NULL, &sp, &type)) > 0 && !sp.pos)
 		g_ptr_array_add(args, arg_from_va(&sp, type, &aq));
-	}
 	va_end(aq);
-	return g_steal_pointer(&args);
-fail:
-	va_end(aq);
-	return NULL;
+	return r == 0 ? g_steal_pointer(&args) : NULL;
 }
 
 static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong n,
@@ -439,30 +508,17 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth);
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guint depth)
 {
+	const char *p = fmt;
 	guint next = 0;
+	Spec sp;
+	ArgType type;
+	int r;
 
-	for (const char *p = fmt; *p; p++) {
+	while ((r = next_conversion(&p, out, &sp, &type)) > 0) {
 		g_autoptr(GString) spec = NULL;
-		Spec sp;
-		ArgType type;
 		const Arg *a;
 		guint index;
 
-		if (*p != '%') {
-			g_string_append_c(out, *p);
-			continue;
-		}
-		if (!parse_spec(p + 1, &sp))
-			return FALSE;
-		p += sp.len;
-		if (sp.conv == '%') {
-			if (sp.len != 1)
-				return FALSE;
-			g_string_append_c(out, '%');
-			continue;
-		}
-		if (!conv_type(&sp, &type))
-			return FALSE;
 		index = sp.pos ? sp.pos - 1 : next++;
 		if (index >= args->len)
 			return FALSE;
@@ -501,7 +557,7 @@ static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guin
 		if (out->len > MSG_MAX_TEXT)
 			return FALSE;
 	}
-	return TRUE;
+	return r == 0;
 }
 #pragma GCC diagnostic pop
 
@@ -516,8 +572,10 @@ static gboolean placeholders_within(const char *t, const char *orig)
 			p++;
 			continue;
 		}
-		if (*p != '{' || !(end = strchr(p + 1, '}')))
+		if (*p != '{')
 			continue;
+		if (!(end = strchr(p + 1, '}')))
+			break;
 		ph = g_strndup(p, end - p + 1);
 		if (!strstr(orig, ph))
 			return FALSE;
@@ -527,26 +585,17 @@ static gboolean placeholders_within(const char *t, const char *orig)
 }
 
 /*
- * A rule's text: its template translated as the rule book translates it
- * (the original when a translation would add a placeholder), the
- * placeholders filled ("{{" and "}}" are braces, an unknown one is left out)
+ * ad_template_expand(), stopping with FALSE as soon as @out is longer than
+ * @max: a template may name one long value many times
  */
-static void render_template(GString *out, const Piece *pc)
+static gboolean expand_bounded(GString *out, const char *tmpl, const char *const *names,
+			       const char *const *values, guint n, gsize max)
 {
-	g_autofree char *orig = g_strchomp(g_strdup(pc->text));
-	g_autofree char *t = g_strchomp(g_strdup(*pc->text ? g_dgettext(GETTEXT_PACKAGE, pc->text)
-							  : pc->text));
-	const char *s = placeholders_within(t, orig) ? t : orig;
+	/* once no '}' follows, none follows any later '{' (no search each time) */
+	gboolean closed = TRUE;
 
-	ad_template_expand(out, s, (const char *const *)pc->names->pdata,
-			   (const char *const *)pc->values->pdata, pc->names->len);
-}
-
-void ad_template_expand(GString *out, const char *tmpl, const char *const *names,
-			const char *const *values, guint n)
-{
 	for (const char *p = tmpl; *p; p++) {
-		const char *end;
+		const char *end = NULL;
 		gsize len;
 
 		if ((*p == '{' && p[1] == '{') || (*p == '}' && p[1] == '}')) {
@@ -554,7 +603,9 @@ void ad_template_expand(GString *out, const char *tmpl, const char *const *names
 			p++;
 			continue;
 		}
-		if (*p != '{' || !(end = strchr(p + 1, '}'))) {
+		if (*p == '{' && closed && !(end = strchr(p + 1, '}')))
+			closed = FALSE;
+		if (!end) {
 			g_string_append_c(out, *p);
 			continue;
 		}
@@ -565,8 +616,71 @@ void ad_template_expand(GString *out, const char *tmpl, const char *const *names
 				break;
 			}
 		}
+		if (out->len > max)
+			return FALSE;
 		p = end;
 	}
+	return TRUE;
+}
+
+void ad_template_expand(GString *out, const char *tmpl, const char *const *names,
+			const char *const *values, guint n)
+{
+	expand_bounded(out, tmpl, names, values, n, G_MAXSIZE);
+}
+
+/*
+ * A rule's text: its template translated as the rule book translates it
+ * (the original when a translation would add a placeholder), the
+ * placeholders filled ("{{" and "}}" are braces, an unknown one is left
+ * out); FALSE when it would be longer than a text may be
+ */
+static gboolean render_template(GString *out, const Piece *pc)
+{
+	const char *tr = *pc->text ? g_dgettext(GETTEXT_PACKAGE, pc->text) : pc->text;
+	g_autofree char *orig = g_strchomp(g_strdup(pc->text));
+	g_autofree char *t = tr != pc->text ? g_strchomp(g_strdup(tr)) : NULL;
+	/* (a template no catalog knows is not searched: it may be long) */
+	const char *s = t && placeholders_within(t, orig) ? t : orig;
+
+	return expand_bounded(out, s, (const char *const *)pc->names->pdata,
+			      (const char *const *)pc->values->pdata, pc->names->len,
+			      MSG_MAX_TEXT);
+}
+
+/*
+ * The format a message piece is rendered with: its translation when that
+ * reads only arguments its original reads, each as the same class (a
+ * catalog may reorder or leave out arguments, never read another one or
+ * read one as something else), else the original.  NULL when the original
+ * itself does not read exactly the arguments the piece holds.
+ */
+static const char *piece_format(const Piece *p)
+{
+	const char *orig = p->plural && p->n != 1 ? p->plural : p->text;
+	const char *t;
+	guint n = p->args->len;
+	g_autofree char *ouse = g_malloc0(n + 1);
+	g_autofree char *tuse = g_malloc0(n + 1);
+
+	if (!scan_format(orig, n, ouse))
+		return NULL;
+	for (guint i = 0; i < n; i++) {
+		if (!ouse[i])
+			return NULL;
+	}
+	/* "" is no msgid: gettext would answer with the catalog's header */
+	if (!*p->text)
+		return orig;
+	t = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
+		      : g_dgettext(GETTEXT_PACKAGE, p->text);
+	if (t == orig || !scan_format(t, n, tuse))
+		return orig;
+	for (guint i = 0; i < n; i++) {
+		if (tuse[i] && tuse[i] != ouse[i])
+			return orig;
+	}
+	return t;
 }
 
 static gboolean render_into(GString *out, const AdMsg *m, guint depth)
@@ -576,24 +690,25 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth)
 	for (guint i = 0; i < m->pieces->len; i++) {
 		const Piece *p = g_ptr_array_index(m->pieces, i);
 		gsize mark = out->len;
-		const char *fmt;
+		const char *fmt, *orig;
 
 		switch (p->type) {
 		case PIECE_TEXT:
 			g_string_append(out, p->text);
 			break;
 		case PIECE_TEMPLATE:
-			render_template(out, p);
+			if (!render_template(out, p))
+				return FALSE;
 			break;
 		case PIECE_MSG:
-			fmt = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
-					: g_dgettext(GETTEXT_PACKAGE, p->text);
+			if (!(fmt = piece_format(p)))
+				return FALSE;
 			if (format_into(out, fmt, p->args, depth))
 				break;
-			/* a translation that does not fit: the original */
+			/* a translation that does not fit its arguments' values: the original */
+			orig = p->plural && p->n != 1 ? p->plural : p->text;
 			g_string_truncate(out, mark);
-			fmt = p->plural && p->n != 1 ? p->plural : p->text;
-			if (!format_into(out, fmt, p->args, depth))
+			if (fmt == orig || !format_into(out, orig, p->args, depth))
 				return FALSE;
 			break;
 		}
