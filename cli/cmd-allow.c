@@ -41,7 +41,7 @@ typedef struct {
 	gboolean requires;		/* -r: the require block with the rules */
 	char *source_regex;		/* -t: source types matching this */
 	GRegex *source_re;
-	AdContext *ctx;			/* the plugins' view, for red alerts */
+	AdPluginEnv *ctx;			/* the plugins' view, for red alerts */
 	GHashTable *red;		/* alert signature -> the red plugin's id, or "" */
 	GString *key;			/* a signature being made */
 	AdIfaces *ifaces;		/* -R, when the definitions could be read */
@@ -213,7 +213,7 @@ static void allow_alert_clear(AllowState *st)
  * plugins and the rule book (whose rules may say Level=red).  The other
  * plugins never do, and some of them query the policy at length.
  */
-static GPtrArray *allow_red_suggestions(AdContext *ctx, const AdDenial *d, const AdVerdict *v)
+static GPtrArray *allow_red_suggestions(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v)
 {
 	static const char *const red_plugins[] = {
 		"sys_module", "kernel_modules", "selinuxpolicy", "setenforce", "mmap_zero",

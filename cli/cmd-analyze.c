@@ -115,7 +115,7 @@ static void spool_clear(Spool *sp)
 }
 
 typedef struct {
-	AdContext *ctx;
+	AdPluginEnv *ctx;
 	AdAlertSet *alerts;		/* the alerts of the batch being read */
 	guint batch;			/* alerts held before they are written */
 	guint batches;			/* batches written, the last one too */

@@ -122,7 +122,7 @@ static GPtrArray *alerts_to_json(Analysis *an)
 {
 	GPtrArray *alerts = ad_alert_set_alerts(an->alerts);
 	GPtrArray *ret = g_ptr_array_new_with_free_func(g_free);
-	AdContext *ctx = ad_analysis_context(an->analysis);
+	AdPluginEnv *ctx = ad_analysis_context(an->analysis);
 
 	for (guint i = 0; i < alerts->len; i++) {
 		AdAlert *a = g_ptr_array_index(alerts, i);

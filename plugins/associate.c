@@ -17,7 +17,8 @@
 #include "file-labels.h"
 #include "plugins.h"
 
-static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
+			     GPtrArray *ret)
 {
 	g_autofree char *stype = ad_denial_stype(d);
 	g_autofree char *ttype = ad_denial_ttype(d);

@@ -50,7 +50,7 @@ typedef struct {
 	/* file checks: write_perms on these types */
 	const char *const *types;
 	/* or on the files this says are of the kind (static text naming it, or NULL) */
-	const char *(*target)(AdContext *ctx, const AdDenial *d, const char *ttype);
+	const char *(*target)(AdPluginEnv *ctx, const AdDenial *d, const char *ttype);
 	const char *lockdown;		/* the boolean that locks this down, or NULL */
 	gboolean unsure;		/* not enough to call it an attack: yellow */
 	gboolean own_check;		/* a boolean granting the access does not make it safe */
@@ -147,7 +147,7 @@ static const Indicator selinuxfs = {
 };
 
 /* what a credential file is, by the policy's attributes, the type's name or the path */
-static const char *credential_target(AdContext *ctx, const AdDenial *d, const char *ttype)
+static const char *credential_target(AdPluginEnv *ctx, const AdDenial *d, const char *ttype)
 {
 	g_autofree char *path = ad_denial_path_str(d);
 
@@ -259,7 +259,7 @@ static gboolean domain_may(AdPolicy *p, const char *domain, const char *tclass, 
  * @ret_domain, or NULL.  On the domain itself (capabilities), the target
  * is each candidate domain.
  */
-static char *admin_role_may(AdContext *actx, const AdDenial *d, const char *stype,
+static char *admin_role_may(AdPluginEnv *actx, const AdDenial *d, const char *stype,
 			    const char *ttype, const char *perm, char **ret_domain)
 {
 	AdPolicy *p = actx->policy;
@@ -319,7 +319,7 @@ static void set_if_unexpected(AdSuggestion *s, const char *stype, const Indicato
 }
 
 static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVerdict *v,
-			     AdContext *ctx, GPtrArray *ret)
+			     AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL;
 	g_autofree char *admin_role = NULL, *admin_domain = NULL;
@@ -420,7 +420,7 @@ static int analyze_indicator(const Indicator *ind, const AdDenial *d, const AdVe
 	return 1;
 }
 
-static int analyze_sys_module(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_sys_module(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			      GPtrArray *ret)
 {
 	int r = analyze_indicator(&sys_module, d, v, ctx, ret);
@@ -428,13 +428,13 @@ static int analyze_sys_module(const AdDenial *d, const AdVerdict *v, AdContext *
 	return r ? r : analyze_indicator(&module_load, d, v, ctx, ret);
 }
 
-static int analyze_kernel_modules(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_kernel_modules(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				  GPtrArray *ret)
 {
 	return analyze_indicator(&kernel_modules, d, v, ctx, ret);
 }
 
-static int analyze_selinuxpolicy(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_selinuxpolicy(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				 GPtrArray *ret)
 {
 	return analyze_indicator(&selinuxpolicy, d, v, ctx, ret);
@@ -465,7 +465,7 @@ static int selinuxfs_write_is_switch(const AdDenial *d)
 	return in_list(switches, name) ? 1 : 0;
 }
 
-static int analyze_setenforce(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_setenforce(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			      GPtrArray *ret)
 {
 	int r = analyze_indicator(&setenforce, d, v, ctx, ret);
@@ -482,7 +482,7 @@ static int analyze_setenforce(const AdDenial *d, const AdVerdict *v, AdContext *
 	}
 }
 
-static int analyze_credentials(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_credentials(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			       GPtrArray *ret)
 {
 	return analyze_indicator(&credentials, d, v, ctx, ret);

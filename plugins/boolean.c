@@ -54,7 +54,7 @@ static gboolean turns_off(GPtrArray *alt)
  * it off loosens the policy for every domain it covers.  It is offered
  * last, never green, with what each boolean is for.
  */
-static AdSuggestion *off_suggestion(GPtrArray *alt, AdContext *ctx, gboolean partial)
+static AdSuggestion *off_suggestion(GPtrArray *alt, AdPluginEnv *ctx, gboolean partial)
 {
 	AdSuggestion *s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN, partial ? 0.1 : 0.2,
 					    AD_LEVEL_YELLOW);
@@ -100,7 +100,7 @@ static AdSuggestion *off_suggestion(GPtrArray *alt, AdContext *ctx, gboolean par
 	return s;
 }
 
-static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	if (!v->booleans || !v->booleans->len)
 		return 0;

@@ -11,7 +11,7 @@
 
 #include "plugins.h"
 
-static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_catchall(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			    GPtrArray *ret)
 {
 	g_autofree char *stype = ad_denial_stype(d);

@@ -82,7 +82,7 @@ static char *sentence(const char *text)
 	return g_string_free(s, FALSE);
 }
 
-static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			      GPtrArray *ret)
 {
 	g_autofree char *stype = NULL;

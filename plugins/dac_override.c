@@ -45,7 +45,7 @@ static char *event_file_name(const AdDenial *d)
 	return NULL;
 }
 
-static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_dac_override(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *path = NULL, *shown = NULL, *named = NULL;

@@ -19,7 +19,7 @@
 #include "file-labels.h"
 #include "plugins.h"
 
-static int analyze_device(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_device(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL, *path = NULL, *expected = NULL;
 	g_autofree char *generic = NULL, *spec = NULL, *shown = NULL, *list = NULL;

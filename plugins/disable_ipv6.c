@@ -12,7 +12,7 @@
 
 #include "plugins.h"
 
-static int analyze_disable_ipv6(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_disable_ipv6(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				GPtrArray *ret)
 {
 	g_autofree char *stype = NULL;

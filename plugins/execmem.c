@@ -42,7 +42,7 @@ static char *alternatives_text(const AdVerdict *v)
 	return g_string_free(g_steal_pointer(&s), FALSE);
 }
 
-static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			   GPtrArray *ret)
 {
 	gboolean stack = ad_denial_has_perm(d, "execstack");

@@ -28,7 +28,7 @@ static gboolean contains(GPtrArray *names, const char *name)
 	return names && g_ptr_array_find_with_equal_func(names, name, g_str_equal, NULL);
 }
 
-static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_execmod(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			   GPtrArray *ret)
 {
 	static const char *const perms[] = { "execmod" };

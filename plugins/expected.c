@@ -94,7 +94,7 @@ static char *password_helper(AdPolicy *p, const char *stype, const char *ttype,
  * file_contexts (FOO_exec_t) is the entry point of FOO_t, which has the
  * attribute AUTH_ATTRIBUTE.  Owned, or NULL; @ret_exec_type: the file type.
  */
-static char *helper_of_program(AdContext *ctx, const AdDenial *d, const char *ttype,
+static char *helper_of_program(AdPluginEnv *ctx, const AdDenial *d, const char *ttype,
 			       char **ret_exec_type)
 {
 	const char *perms[] = { "entrypoint" };
@@ -114,7 +114,7 @@ static char *helper_of_program(AdContext *ctx, const AdDenial *d, const char *tt
 	return g_steal_pointer(&domain);
 }
 
-static int analyze_expected(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_expected(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = ad_denial_stype(d);
 	g_autofree char *ttype = ad_denial_ttype(d);

@@ -41,7 +41,7 @@ static GPtrArray *without(GPtrArray *types, int skip)
  * copies of this data have); else the choice is the administrator's, and
  * the suggestion says how to make it.
  */
-static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *cands,
+static AdSuggestion *not_own_type(const AdDenial *d, AdPluginEnv *ctx, GPtrArray *cands,
 	const char *stype, const char *ttype, const char *path, const char *dir,
 	const char *spec, gboolean subtree)
 {
@@ -93,7 +93,7 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdContext *ctx, GPtrArray *
 	return s;
 }
 
-static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	/* transitions, relabels and the cases other plugins know better */
 	static const char *const skip_perms[] = {

@@ -48,7 +48,7 @@ char *ad_file_clean_path(const char *path)
 	return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
-char *ad_file_denial_path(AdContext *ctx, const AdDenial *d)
+char *ad_file_denial_path(AdPluginEnv *ctx, const AdDenial *d)
 {
 	g_autofree char *p = NULL;
 
@@ -58,7 +58,7 @@ char *ad_file_denial_path(AdContext *ctx, const AdDenial *d)
 	return ad_file_clean_path(p);
 }
 
-gboolean ad_file_on_labelless_fs(AdContext *ctx, const AdDenial *d, const char *ttype)
+gboolean ad_file_on_labelless_fs(AdPluginEnv *ctx, const AdDenial *d, const char *ttype)
 {
 	/* s_id of network and FUSE file systems as the AVC's dev= shows it */
 	static const char *const devs[] = {"cifs", "smb3", "nfs", "nfs4", "9p", "fuse"};
@@ -85,7 +85,7 @@ char *ad_file_context_with_type(const char *context, const char *type)
 	return g_strdup_printf("%.*s%s%s", (int)(p + 1 - context), context, type, q ? q : "");
 }
 
-const AdVerdict *ad_file_verdict_as(AdContext *ctx, const AdDenial *d, const char *type)
+const AdVerdict *ad_file_verdict_as(AdPluginEnv *ctx, const AdDenial *d, const char *type)
 {
 	g_autofree char *tcon = ad_file_context_with_type(d->tcontext, type);
 
@@ -131,7 +131,7 @@ static const char *const probe_dirs[] = {
 #define AD_PROBE_NAME "avcdoctor-unclaimed-name"
 
 /* the generic types of ctx->labels, as a set; owned */
-static GHashTable *generic_types(AdContext *ctx)
+static GHashTable *generic_types(AdPluginEnv *ctx)
 {
 	GHashTable *set = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 
@@ -158,7 +158,7 @@ static GHashTable *generic_types(AdContext *ctx)
 	return set;
 }
 
-gboolean ad_file_type_is_generic(AdContext *ctx, const char *type)
+gboolean ad_file_type_is_generic(AdPluginEnv *ctx, const char *type)
 {
 	g_autoptr(GHashTable) set = generic_types(ctx);
 
@@ -283,13 +283,13 @@ static int candidate_cmp(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->type, b->type);
 }
 
-static gboolean has_attr(AdContext *ctx, const char *type, const char *attr)
+static gboolean has_attr(AdPluginEnv *ctx, const char *type, const char *attr)
 {
 	return ad_policy_type_has_attribute(ctx->policy, type, attr);
 }
 
 /* FALSE when the policy lacks @attr: the filter then does not apply */
-static gboolean lacks_attr(AdContext *ctx, const char *type, const char *attr)
+static gboolean lacks_attr(AdPluginEnv *ctx, const char *type, const char *attr)
 {
 	return ad_policy_type_is_attribute(ctx->policy, attr) &&
 	       !ad_policy_type_has_attribute(ctx->policy, type, attr);
@@ -320,7 +320,7 @@ static gboolean under(const char *path, const char *dir)
 	return path && strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
-GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *stype,
+GPtrArray *ad_file_candidates(AdPluginEnv *ctx, const AdDenial *d, const char *stype,
 	const char *path, const char *attribute)
 {
 	/* write-like permissions a candidate may grant beyond what was asked */
@@ -439,7 +439,7 @@ GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *sty
 	return out;
 }
 
-int ad_file_nearest_candidate(AdContext *ctx, GPtrArray *cands, const char *path,
+int ad_file_nearest_candidate(AdPluginEnv *ctx, GPtrArray *cands, const char *path,
 	char **ret_entry)
 {
 	guint max = 0;

@@ -29,7 +29,7 @@ char *ad_file_clean_path(const char *path);
  * when the source domain runs inside a container (ad_denial_in_container()):
  * the path is then the container's view, which no host command can relabel.
  */
-char *ad_file_denial_path(AdContext *ctx, const AdDenial *d);
+char *ad_file_denial_path(AdPluginEnv *ctx, const AdDenial *d);
 
 /*
  * TRUE when the denial's object lives on a file system without per-file
@@ -38,7 +38,7 @@ char *ad_file_denial_path(AdContext *ctx, const AdDenial *d);
  * AVC's dev= names a network file system.  restorecon cannot change such
  * labels: mount options (context=) or booleans decide them.
  */
-gboolean ad_file_on_labelless_fs(AdContext *ctx, const AdDenial *d, const char *ttype);
+gboolean ad_file_on_labelless_fs(AdPluginEnv *ctx, const AdDenial *d, const char *ttype);
 
 /* @context with its type replaced by @type ("u:r:t:s0" → "u:r:TYPE:s0"); owned, NULL if malformed
  */
@@ -49,7 +49,7 @@ char *ad_file_context_with_type(const char *context, const char *type);
  * instead (user, role and level kept, as restorecon without -F keeps
  * them).  Borrowed from the policy; never NULL.
  */
-const AdVerdict *ad_file_verdict_as(AdContext *ctx, const AdDenial *d, const char *type);
+const AdVerdict *ad_file_verdict_as(AdPluginEnv *ctx, const AdDenial *d, const char *type);
 
 /*
  * The denial comes from setting up swap: the swapon(2) syscall, or the
@@ -70,7 +70,7 @@ gboolean ad_file_is_swap_setup(const AdDenial *d);
  * expected label it is means the data sits where the policy expects
  * nothing in particular: a file context for it is the fix.
  */
-gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
+gboolean ad_file_type_is_generic(AdPluginEnv *ctx, const char *type);
 
 /*
  * File types @stype may use with every permission of the denial on
@@ -88,7 +88,7 @@ gboolean ad_file_type_is_generic(AdContext *ctx, const char *type);
  * ("device_node"; NULL: none).  A new array of char*; NULL when the policy cannot say
  * (an unknown name or permission).
  */
-GPtrArray *ad_file_candidates(AdContext *ctx, const AdDenial *d, const char *stype,
+GPtrArray *ad_file_candidates(AdPluginEnv *ctx, const AdDenial *d, const char *stype,
 	const char *path, const char *attribute);
 
 /*
@@ -108,7 +108,7 @@ gboolean ad_file_type_matches_domain(const char *stype, const char *type);
  * one when two are as near.  Its index, and in @ret_entry (may be NULL)
  * the entry that gives it, owned; -1 when none is given near @path.
  */
-int ad_file_nearest_candidate(AdContext *ctx, GPtrArray *cands, const char *path,
+int ad_file_nearest_candidate(AdPluginEnv *ctx, GPtrArray *cands, const char *path,
 	char **ret_entry);
 
 /*

@@ -30,7 +30,7 @@ static gboolean is_unlabeled_type(const char *t)
  * domain's own; proved like the other fixes.  Without either, how to
  * choose one, with the command listing the types.
  */
-static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *stype,
+static AdSuggestion *no_entry(const AdDenial *d, AdPluginEnv *ctx, const char *stype,
 	const char *path, const char *shown)
 {
 	g_autoptr(GPtrArray) cands = ad_file_candidates(ctx, d, stype, path, NULL);
@@ -95,7 +95,7 @@ static AdSuggestion *no_entry(const AdDenial *d, AdContext *ctx, const char *sty
 	return s;
 }
 
-static int analyze_file(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_file(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *ttype = ad_denial_ttype(d);
 	g_autofree char *stype = ad_denial_stype(d);

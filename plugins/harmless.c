@@ -103,7 +103,7 @@ static gboolean is_bytecode_cache(AdBytes b)
 	       strstr(s, ".pyc.");
 }
 
-static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_harmless(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			    GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *name = NULL, *pp = NULL;

@@ -16,7 +16,7 @@
 
 #include "plugins.h"
 
-static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_invalid_context(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				   GPtrArray *ret)
 {
 	g_auto(GStrv) parts = NULL;

@@ -66,7 +66,7 @@ static gboolean executed_file(const AdDenial *d)
 	return FALSE;
 }
 
-static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_leaks(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL, *name = NULL, *pp = NULL;
 	AdSuggestion *s;

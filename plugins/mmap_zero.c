@@ -27,7 +27,7 @@ static char *ignore_boolean(AdPolicy *p, const char *stype)
 	return ad_policy_bool_value(p, name) >= 0 ? g_steal_pointer(&name) : NULL;
 }
 
-static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_mmap_zero(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			     GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ignore = NULL;

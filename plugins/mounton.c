@@ -24,7 +24,7 @@ static gboolean in_list(GPtrArray *types, const char *t)
 	return FALSE;
 }
 
-static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	static const char *const mounton[] = {"mounton"};
 	g_autofree char *stype = NULL, *ttype = NULL, *path = NULL, *expected = NULL;

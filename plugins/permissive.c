@@ -10,7 +10,7 @@
 
 #include "plugins.h"
 
-static int analyze_permissive(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_permissive(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			      GPtrArray *ret)
 {
 	g_autofree char *stype = NULL;

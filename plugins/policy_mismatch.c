@@ -49,7 +49,7 @@ static gboolean has_numeric_perm(const AdDenial *d)
 	return FALSE;
 }
 
-static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_policy_mismatch(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				   GPtrArray *ret)
 {
 	g_autofree char *names = NULL;

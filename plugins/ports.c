@@ -149,7 +149,7 @@ static gboolean program_names(const AdDenial *d, const char *type)
  * http_cache_port_t's 8080), within AD_PORT_NEAR.  @ret_why: the
  * evidence in words, owned.
  */
-static int evidence_type(AdContext *ctx, const AdDenial *d, const char *protocol,
+static int evidence_type(AdPluginEnv *ctx, const AdDenial *d, const char *protocol,
 			 GPtrArray *candidates, char **ret_why)
 {
 	guint best = G_MAXUINT, low = 0, high = 0;
@@ -188,7 +188,7 @@ static int evidence_type(AdContext *ctx, const AdDenial *d, const char *protocol
 }
 
 static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdict *v,
-			AdContext *ctx, GPtrArray *ret)
+			AdPluginEnv *ctx, GPtrArray *ret)
 {
 	const char *protocol = ad_port_protocol_of_class(d->tclass);
 	const char *perms[] = { cause->perm };
@@ -377,12 +377,12 @@ static int analyze_port(const PortCause *cause, const AdDenial *d, const AdVerdi
 static const PortCause bind_cause = { "bind_ports", "name_bind" };
 static const PortCause connect_cause = { "connect_ports", "name_connect" };
 
-static int analyze_bind(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_bind(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	return analyze_port(&bind_cause, d, v, ctx, ret);
 }
 
-static int analyze_connect(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_connect(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 			   GPtrArray *ret)
 {
 	return analyze_port(&connect_cause, d, v, ctx, ret);

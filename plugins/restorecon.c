@@ -46,7 +46,7 @@ static char *first_booleans(const AdVerdict *v)
 }
 
 /* restorecon [-R] [-F] -v -- PATH */
-static void add_restorecon(AdSuggestion *s, AdContext *ctx, const char *path, gboolean dir,
+static void add_restorecon(AdSuggestion *s, AdPluginEnv *ctx, const char *path, gboolean dir,
 			   const char *ttype)
 {
 	const char *argv[7];
@@ -90,8 +90,9 @@ static AdSuggestion *restored_combo(AdFixKind kind, double confidence, AdLevel l
 }
 
 /* restore the label, then turn on the booleans the restored label needs */
-static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdContext *ctx, const AdVerdict *after,
-					  const char *path, gboolean dir, const char *stype,
+static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdPluginEnv *ctx,
+					  const AdVerdict *after, const char *path, gboolean dir,
+					  const char *stype,
 					  const char *ttype, const char *expected, const char *shown)
 {
 	GPtrArray *alt = g_ptr_array_index(after->booleans, 0);
@@ -128,7 +129,7 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdContext *ctx, con
  * name (httpd_sys_rw_content_t for httpd_sys_content_t); NULL when there is
  * none.  Owned.
  */
-static char *nearby_type(const AdDenial *d, AdContext *ctx, const char *stype, const char *path,
+static char *nearby_type(const AdDenial *d, AdPluginEnv *ctx, const char *stype, const char *path,
 			 const char *expected)
 {
 	g_autoptr(GPtrArray) cands = ad_file_candidates(ctx, d, stype, path, NULL);
@@ -149,7 +150,7 @@ static char *nearby_type(const AdDenial *d, AdContext *ctx, const char *stype, c
 }
 
 /* a file context giving the object (a directory: and what it holds) the type @type */
-static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const char *type,
+static AdSuggestion *nearby_fcontext(const AdDenial *d, AdPluginEnv *ctx, const char *type,
 				     const char *path, gboolean dir, const char *stype,
 				     const char *ttype, const char *expected, const char *shown)
 {
@@ -178,7 +179,7 @@ static AdSuggestion *nearby_fcontext(const AdDenial *d, AdContext *ctx, const ch
 }
 
 /* restore the label, then a local module for what the restored label lacks */
-static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, const char *path,
+static AdSuggestion *relabel_then_module(const AdDenial *d, AdPluginEnv *ctx, const char *path,
 					 gboolean dir, const char *stype, const char *ttype,
 					 const char *expected, const char *shown)
 {
@@ -206,7 +207,8 @@ static AdSuggestion *relabel_then_module(const AdDenial *d, AdContext *ctx, cons
 	return s;
 }
 
-static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
+			      GPtrArray *ret)
 {
 	g_autofree char *path = NULL, *shown = NULL, *stype = NULL, *ttype = NULL;
 	g_autofree char *expected = NULL;

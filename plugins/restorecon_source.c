@@ -65,7 +65,7 @@ static char *exe_context_from_host(const char *exe)
 }
 
 static int analyze_restorecon_source(
-	const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret)
+	const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret)
 {
 	g_autofree char *raw = NULL, *exe = NULL, *con = NULL, *cur = NULL, *expected = NULL;
 	g_autofree char *stype = NULL, *shown = NULL, *entry_con = NULL;

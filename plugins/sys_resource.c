@@ -13,7 +13,7 @@
 
 #include "plugins.h"
 
-static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdContext *ctx,
+static int analyze_sys_resource(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
 				GPtrArray *ret)
 {
 	g_autofree char *stype = NULL;

@@ -177,7 +177,7 @@ GPtrArray *ad_alert_set_alerts(AdAlertSet *s)
  * and a write to /etc/sudoers must not hide behind a later one to a
  * harmless file.  Borrowed from @a, or NULL.
  */
-static GBytes *credential_path(const AdAlert *a, AdContext *ctx)
+static GBytes *credential_path(const AdAlert *a, AdPluginEnv *ctx)
 {
 	g_autofree char *latest = ad_denial_path_str(a->latest);
 	g_autofree char *ttype = ad_denial_ttype(a->latest);
@@ -197,7 +197,7 @@ static GBytes *credential_path(const AdAlert *a, AdContext *ctx)
 	return NULL;
 }
 
-void ad_alert_analyse(AdAlert *a, AdContext *ctx)
+void ad_alert_analyse(AdAlert *a, AdPluginEnv *ctx)
 {
 	AdDenial whole = *a->latest;
 	GBytes *cred = credential_path(a, ctx);

@@ -61,7 +61,7 @@ AdAlert *ad_alert_set_add(AdAlertSet *s, AdDenial *d, const AdVerdict *v, gboole
 GPtrArray *ad_alert_set_alerts(AdAlertSet *s);
 
 /* runs the plugins on the latest denial and sets suggestions and level */
-void ad_alert_analyse(AdAlert *a, AdContext *ctx);
+void ad_alert_analyse(AdAlert *a, AdPluginEnv *ctx);
 /*
  * Lets go of what an alert holds of its latest denial (the whole event),
  * its verdict and its suggestions, once written out: counts, hosts, paths

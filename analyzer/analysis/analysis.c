@@ -20,7 +20,7 @@ struct _AdAnalysis {
 	AdPolicy *policy;
 	AdLabels *labels;
 	AdRuleBook *rules;
-	AdContext ctx;
+	AdPluginEnv ctx;
 	/* the options last given, owned copies */
 	char *file_contexts;
 	char **rules_dirs;
@@ -274,7 +274,7 @@ AdRuleBook *ad_analysis_rules(AdAnalysis *an)
 	return an->rules;
 }
 
-AdContext *ad_analysis_context(AdAnalysis *an)
+AdPluginEnv *ad_analysis_context(AdAnalysis *an)
 {
 	return &an->ctx;
 }

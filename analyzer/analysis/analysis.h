@@ -74,7 +74,7 @@ AdPolicy *ad_analysis_policy(AdAnalysis *an);
 AdLabels *ad_analysis_labels(AdAnalysis *an);
 AdRuleBook *ad_analysis_rules(AdAnalysis *an);
 /* what the plugins consult; valid until the next load or reload */
-AdContext *ad_analysis_context(AdAnalysis *an);
+AdPluginEnv *ad_analysis_context(AdAnalysis *an);
 
 /*
  * The verdict of one denial record: the policy's for an AVC or USER_AVC,

@@ -27,6 +27,6 @@ typedef struct {
 	const char *const *input_files;
 	gboolean stored_alerts;
 	GHashTable *proofs;		/* ad_proof_cache_new(); NULL: none (analysis/proof.h) */
-} AdContext;
+} AdPluginEnv;
 
 G_END_DECLS

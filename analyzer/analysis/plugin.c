@@ -124,7 +124,7 @@ static void drop_module_beside_attack(GPtrArray *s)
  * which someone may have set on purpose, nor when the label restored is a
  * generic one.
  */
-static void labels_first(AdContext *ctx, const AdDenial *d, GPtrArray *s)
+static void labels_first(AdPluginEnv *ctx, const AdDenial *d, GPtrArray *s)
 {
 	g_autofree char *ttype = NULL;
 	gboolean relabel = FALSE;
@@ -158,7 +158,7 @@ static void labels_first(AdContext *ctx, const AdDenial *d, GPtrArray *s)
 	}
 }
 
-GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+GPtrArray *ad_analyze_denial(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
@@ -219,7 +219,7 @@ static const char *const container_domains[] = {
 	"container_userns_t", "svirt_lxc_net_t",
 };
 
-gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d)
+gboolean ad_denial_in_container(AdPluginEnv *ctx, const AdDenial *d)
 {
 	g_autofree char *stype = ad_denial_stype(d);
 	const char *primary;
@@ -251,7 +251,7 @@ gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d)
  * names FOO_t.  A suspect record's exe is not trusted.  Owned, or NULL;
  * @ret_exec_type (may be NULL) gets the file type.
  */
-char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exec_type)
+char *ad_denial_program_domain(AdPluginEnv *ctx, const AdDenial *d, char **ret_exec_type)
 {
 	g_autofree char *exe = NULL, *etype = NULL;
 	char *domain;
@@ -297,7 +297,7 @@ static char *perm_list(const AdDenial *d)
 	return g_string_free(p, FALSE);
 }
 
-gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdContext *ctx,
+gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdPluginEnv *ctx,
 					 const char *const *options)
 {
 	g_autoptr(GStrvBuilder) b = g_strv_builder_new();

@@ -29,7 +29,7 @@ typedef struct {
 	const char *const *classes;
 	const char *const *perms;
 	guint reasons;
-	int (*analyze)(const AdDenial *d, const AdVerdict *v, AdContext *ctx, GPtrArray *ret);
+	int (*analyze)(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx, GPtrArray *ret);
 } AdPlugin;
 
 #define AD_REASON_BIT(r) (1u << (r))
@@ -54,7 +54,7 @@ const AdPlugin *ad_plugin_find(const char *id);
  * func set; ad_suggestions_take_notes() parts them).  Failures of single
  * plugins are counted in @ret_failures when non-NULL.
  */
-GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+GPtrArray *ad_analyze_denial(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			     guint *ret_failures);
 
 /* helpers for plugins */
@@ -69,12 +69,12 @@ GPtrArray *ad_analyze_denial(AdContext *ctx, const AdDenial *d, const AdVerdict 
  * container_engine_t, container_kvm_t, container_userns_t and the
  * older svirt_lxc_net_t).
  */
-gboolean ad_denial_in_container(AdContext *ctx, const AdDenial *d);
+gboolean ad_denial_in_container(AdPluginEnv *ctx, const AdDenial *d);
 /*
  * The domain @d's program runs in when started properly (its file type
  * FOO_exec_t names FOO_t); owned or NULL, @ret_exec_type the file type
  */
-char *ad_denial_program_domain(AdContext *ctx, const AdDenial *d, char **ret_exec_type);
+char *ad_denial_program_domain(AdPluginEnv *ctx, const AdDenial *d, char **ret_exec_type);
 /*
  * The name of a local module fix for @d's alert: "avcdoctor_httpd_853997c3"
  * for httpd_t (the domain without "_t", at most AD_MODULE_NAME_DOMAIN_MAX
@@ -94,7 +94,7 @@ char *ad_module_name(const AdDenial *d, const char *suffix);
  * files.  TRUE when a file is "-": the text should say that the command
  * reads standard input again.
  */
-gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdContext *ctx,
+gboolean ad_suggestion_add_allow_command(AdSuggestion *s, const AdDenial *d, AdPluginEnv *ctx,
 					 const char *const *options);
 #define AD_DEFAULT_AUDIT_LOG "/var/log/audit/audit.log"
 

@@ -270,7 +270,7 @@ static void scope_add(AdSuggestion *s, gint64 accesses, gint64 domains, GPtrArra
  * other domains may do to objects (or ports) of that type; for a module,
  * nothing but its rules.
  */
-static void count_scope(AdContext *ctx, AdSuggestion *s, const AdDenial *d, const char *stype,
+static void count_scope(AdPluginEnv *ctx, AdSuggestion *s, const AdDenial *d, const char *stype,
 			const char *ttype)
 {
 	AdPolicy *p = ctx->policy;
@@ -376,7 +376,7 @@ static double proved_confidence(const AdSuggestion *s)
 	return CLAMP(c, 0.0, 1.0);
 }
 
-void ad_suggestions_prove(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+void ad_suggestions_prove(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			  GPtrArray *suggestions)
 {
 	g_autofree char *stype = NULL, *ttype = NULL;

@@ -29,7 +29,7 @@ GHashTable *ad_proof_cache_new(void);
  * the plugin's judgement, the proof and the scope; leaves the rest
  * AD_PROOF_NONE.  Does not sort.
  */
-void ad_suggestions_prove(AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+void ad_suggestions_prove(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			  GPtrArray *suggestions);
 
 G_END_DECLS

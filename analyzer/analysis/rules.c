@@ -791,7 +791,7 @@ static AdSuggestion *rule_suggest(const AdRule *r, const Values *in, const AdDen
 	return s;
 }
 
-void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+void ad_rule_book_apply(AdRuleBook *b, AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			GPtrArray *ret)
 {
 	g_autofree char *stype = NULL, *ttype = NULL;

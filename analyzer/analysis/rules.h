@@ -43,7 +43,7 @@ guint ad_rule_book_size(const AdRuleBook *b);
 guint ad_rule_book_check_file(const char *path, GPtrArray *ret_messages);
 
 /* appends the suggestions of every matching rule */
-void ad_rule_book_apply(AdRuleBook *b, AdContext *ctx, const AdDenial *d, const AdVerdict *v,
+void ad_rule_book_apply(AdRuleBook *b, AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *v,
 			GPtrArray *ret);
 
 /*

@@ -1227,7 +1227,7 @@ static gboolean changes_system(AdFixKind k)
 	       k == AD_FIX_PORT || k == AD_FIX_MODULE || k == AD_FIX_DONTAUDIT;
 }
 
-void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions)
+void ad_safety_judge(AdPluginEnv *ctx, const AdDenial *d, GPtrArray *suggestions)
 {
 	AdSafetyEnv env = { .policy = ctx->policy, .local = ctx->local };
 	AdLevel level = ad_suggestions_level(suggestions);

@@ -124,7 +124,7 @@ gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_obj
  * so that the alert's level (its first fix's) is green only over a fix
  * that can be applied as shown.
  */
-void ad_safety_judge(AdContext *ctx, const AdDenial *d, GPtrArray *suggestions);
+void ad_safety_judge(AdPluginEnv *ctx, const AdDenial *d, GPtrArray *suggestions);
 
 
 /*

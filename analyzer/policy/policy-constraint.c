@@ -474,9 +474,10 @@ static char *ad_term(AdPolicy *p, const constraint_expr_t *e, const context_stru
 }
 
 /* "the source level s0" / "the target high level s0:c0.c1023" */
-static char *ad_level_term(AdPolicy *p, const context_struct_t *c, gboolean target, gboolean high)
+static char *ad_mls_level_term(AdPolicy *p, const context_struct_t *c, gboolean target,
+			       gboolean high)
 {
-	g_autofree char *text = ad_level_to_string(p, &c->range.level[high ? 1 : 0]);
+	g_autofree char *text = ad_mls_level_to_string(p, &c->range.level[high ? 1 : 0]);
 
 	if (mls_level_eq(&c->range.level[0], &c->range.level[1]))
 		/* TRANSLATORS: %s is an MLS level such as s0:c0.c1023; the phrase is the
@@ -661,8 +662,8 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		}
 		l1 = &c1->range.level[h1 ? 1 : 0];
 		l2 = &c2->range.level[h2 ? 1 : 0];
-		a = ad_level_term(p, c1, t1, h1);
-		b = ad_level_term(p, c2, t2, h2);
+		a = ad_mls_level_term(p, c1, t1, h1);
+		b = ad_mls_level_term(p, c2, t2, h2);
 		if (e->op == CEXPR_DOM)
 			/* TRANSLATORS: the clauses of "the constraint fails because ..."
 			   compare two levels: %1$s and %2$s are phrases such as "the source

@@ -88,7 +88,7 @@ static void ad_append_cat_run(AdPolicy *p, GString *s, gboolean first, guint lo,
 }
 
 /* "s0:c1,c3,c5.c9" (runs of three or more categories as a range) */
-char *ad_level_to_string(AdPolicy *p, const mls_level_t *l)
+char *ad_mls_level_to_string(AdPolicy *p, const mls_level_t *l)
 {
 	GString *s = g_string_new(NULL);
 	ebitmap_node_t *node;
@@ -119,14 +119,14 @@ char *ad_level_to_string(AdPolicy *p, const mls_level_t *l)
 }
 
 /* "low" or "low-high" */
-char *ad_range_to_string(AdPolicy *p, const mls_range_t *r)
+char *ad_mls_range_to_string(AdPolicy *p, const mls_range_t *r)
 {
-	g_autofree char *lo = ad_level_to_string(p, &r->level[0]);
+	g_autofree char *lo = ad_mls_level_to_string(p, &r->level[0]);
 	g_autofree char *hi = NULL;
 
 	if (mls_level_eq(&r->level[0], &r->level[1]))
 		return g_steal_pointer(&lo);
-	hi = ad_level_to_string(p, &r->level[1]);
+	hi = ad_mls_level_to_string(p, &r->level[1]);
 	return g_strdup_printf("%s-%s", lo, hi);
 }
 
@@ -153,7 +153,7 @@ static void ad_add_unique(GPtrArray *a, char *s)
  * Parses one level "s0" or "s0:c1,c3.c5" into @l.  Unknown names go to
  * @d->unknown, syntax errors to @d->problems.  Returns 0 when @l is usable.
  */
-static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
+static int ad_mls_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 {
 	policydb_t *db = &d->p->db;
 	g_auto(GStrv) parts = NULL;
@@ -226,7 +226,7 @@ static int ad_level_parse(AdDiag *d, const char *text, mls_level_t *l)
 }
 
 /* Are the categories of @l allowed with its sensitivity?  Says which are not. */
-static gboolean ad_level_check(AdDiag *d, const mls_level_t *l)
+static gboolean ad_mls_level_check(AdDiag *d, const mls_level_t *l)
 {
 	policydb_t *db = &d->p->db;
 	level_datum_t *ld;
@@ -316,10 +316,10 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 	} else if (f[3]) {
 		/* f[3] is not empty: lh[0] is set */
 		g_auto(GStrv) lh = g_strsplit(f[3], "-", 2);
-		int rc = ad_level_parse(&d, lh[0], &range.level[0]);
+		int rc = ad_mls_level_parse(&d, lh[0], &range.level[0]);
 
 		if (lh[1])
-			rc |= ad_level_parse(&d, lh[1], &range.level[1]);
+			rc |= ad_mls_level_parse(&d, lh[1], &range.level[1]);
 		else if (rc == 0)
 			rc = mls_level_cpy(&range.level[1], &range.level[0]);
 		have_range = rc == 0;
@@ -357,12 +357,12 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 							f[0], f[1]));
 	}
 	if (have_range) {
-		gboolean levels_ok = ad_level_check(&d, &range.level[0]);
+		gboolean levels_ok = ad_mls_level_check(&d, &range.level[0]);
 
-		levels_ok &= ad_level_check(&d, &range.level[1]);
+		levels_ok &= ad_mls_level_check(&d, &range.level[1]);
 		if (levels_ok && !mls_level_dom(&range.level[1], &range.level[0])) {
-			g_autofree char *lo = ad_level_to_string(p, &range.level[0]);
-			g_autofree char *hi = ad_level_to_string(p, &range.level[1]);
+			g_autofree char *lo = ad_mls_level_to_string(p, &range.level[0]);
+			g_autofree char *hi = ad_mls_level_to_string(p, &range.level[1]);
 
 			g_ptr_array_add(problems,
 					g_strdup_printf(_("the high level %s does not dominate the "
@@ -370,8 +370,8 @@ static void ad_context_diagnose(AdPolicy *p, const char *str, AdContextInfo *ci)
 							hi, lo));
 		} else if (levels_ok && user && role && role->s.value != OBJECT_R_VAL &&
 			   !mls_range_contains(user->exp_range, range)) {
-			g_autofree char *want = ad_range_to_string(p, &range);
-			g_autofree char *has = ad_range_to_string(p, &user->exp_range);
+			g_autofree char *want = ad_mls_range_to_string(p, &range);
+			g_autofree char *has = ad_mls_range_to_string(p, &user->exp_range);
 
 			g_ptr_array_add(problems,
 					/* TRANSLATORS: %1$s is an MLS range, %2$s the range

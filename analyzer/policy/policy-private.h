@@ -231,8 +231,8 @@ const AdContextInfo *ad_context_lookup(AdPolicy *p, const char *str);
 void ad_context_cache_trim(AdPolicy *p);
 void ad_context_cache_clear(AdPolicy *p);
 void ad_context_info_free(AdContextInfo *ci);
-char *ad_level_to_string(AdPolicy *p, const mls_level_t *l);
-char *ad_range_to_string(AdPolicy *p, const mls_range_t *r);
+char *ad_mls_level_to_string(AdPolicy *p, const mls_level_t *l);
+char *ad_mls_range_to_string(AdPolicy *p, const mls_range_t *r);
 void ad_sidtab_trim(AdPolicy *p);
 int ad_context_to_sid(AdPolicy *p, const context_struct_t *c, sepol_security_id_t *ret_sid);
 

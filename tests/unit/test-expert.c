@@ -117,7 +117,7 @@ static const char file_contexts[] =
 static char *dir;
 static AdPolicy *pol;
 static AdLabels *labels;
-static AdContext ctx;
+static AdPluginEnv ctx;
 
 /* Compiles policy_conf with checkpolicy (MLS, version 33), loads it and file_contexts. */
 static int setup(void **state)

@@ -31,7 +31,7 @@
 
 static AdPolicy *policy;
 static AdLabels *labels;
-static AdContext ctx;
+static AdPluginEnv ctx;
 
 #define NEED_POLICY()                                                                              \
 	do {                                                                                       \

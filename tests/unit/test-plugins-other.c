@@ -92,7 +92,7 @@ typedef struct {
 	AdDenial *d;
 	const AdVerdict *v;
 	AdVerdict *own;		/* SELINUX_ERR verdict, owned */
-	AdContext ctx;
+	AdPluginEnv ctx;
 } Case;
 
 static void case_free(Case *c)

@@ -142,7 +142,7 @@ static const AdVerdict *verdict(const AdDenial *d)
 /* proves @list (AdSuggestion*) for @d, as the analysis does */
 static void prove(const AdDenial *d, GPtrArray *list)
 {
-	AdContext ctx = { .policy = pol, .proofs = proofs };
+	AdPluginEnv ctx = { .policy = pol, .proofs = proofs };
 
 	ad_suggestions_prove(&ctx, d, verdict(d), list);
 }
@@ -359,7 +359,7 @@ static void test_exec_checks(void **state)
 	g_autoptr(GString) text = g_string_new(NULL);
 	g_autoptr(AdAlertSet) set = ad_alert_set_new();
 	g_autoptr(GPtrArray) one = new_list();
-	AdContext ctx = { .policy = pol, .proofs = proofs };
+	AdPluginEnv ctx = { .policy = pol, .proofs = proofs };
 	AdReader *r = ad_reader_new(on_event, NULL, out);
 	AdAlert *a = NULL;
 	AdSuggestion *s;
@@ -425,7 +425,7 @@ static void test_rules_alias_attribute_types(void **state)
 	g_autoptr(AdDenial) by_alias = avc("read", "old_app_t", "wrong_t", "file");
 	g_autoptr(AdDenial) other = avc("read", "other3_t", "wrong_t", "file");
 	g_autoptr(GPtrArray) s1 = new_list(), s2 = new_list();
-	AdContext ctx = { .policy = pol, .rules = b };
+	AdPluginEnv ctx = { .policy = pol, .rules = b };
 	const char *want1[] = { "by-name", "by-alias", "by-attribute", "pick" };
 
 	assert_true(g_file_set_contents(path, text, -1, NULL));

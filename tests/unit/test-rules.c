@@ -181,7 +181,7 @@ static AdDenial *avc(const char *perms, const char *comm, const char *path, cons
 static GPtrArray *apply(AdRuleBook *b, AdPolicy *p, const AdDenial *d, const AdVerdict *v)
 {
 	GPtrArray *ret = g_ptr_array_new_with_free_func((GDestroyNotify)ad_suggestion_free);
-	AdContext ctx = { .policy = p, .rules = b };
+	AdPluginEnv ctx = { .policy = p, .rules = b };
 
 	ad_rule_book_apply(b, &ctx, d, v, ret);
 	return ret;

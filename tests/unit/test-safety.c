@@ -618,7 +618,7 @@ static void test_hidden_classes(void **state)
  */
 static void test_level_by_hand(void **state)
 {
-	AdContext ctx = { .policy = debian };
+	AdPluginEnv ctx = { .policy = debian };
 	g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)ad_suggestion_free);
 	AdSuggestion *relabel = ad_suggestion_new("t1", AD_FIX_RELABEL, 0.9, AD_LEVEL_GREEN);

@@ -1806,7 +1806,7 @@ static int fill(const char *path, const char *policy_path, const char *log_path)
 	g_autofree char *warning = NULL;
 	AdPolicy *policy = NULL;
 	AdLabels *labels = NULL;
-	AdContext ctx = { 0 };
+	AdPluginEnv ctx = { 0 };
 	AdStore *s;
 
 	if (policy_path && !(policy = ad_policy_load(policy_path, &error))) {
