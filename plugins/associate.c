@@ -23,6 +23,7 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdPluginEnv 
 	g_autofree char *stype = ad_denial_stype(d);
 	g_autofree char *ttype = ad_denial_ttype(d);
 	g_autofree char *path = NULL, *shown = NULL;
+	gboolean nameless;	/* shown is "the file", a msgid */
 	const char *label; /* the label that cannot be set */
 	AdSuggestion *s;
 
@@ -39,12 +40,15 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdPluginEnv 
 	path = ad_denial_path_str(d);
 	shown = path	       ? ad_file_display(path)
 		: d->name.data ? ad_escape_bytes(d->name.data, d->name.len)
-			       : g_strdup(_("the file"));
+			       : g_strdup(N_("the file"));
+	nameless = !path && !d->name.data;
 
 	if (ad_policy_type_has_attribute(ctx->policy, label, "filesystem_type")) {
 		s = ad_suggestion_new("associate", AD_FIX_CONFIG, 0.8, AD_LEVEL_GREEN);
 		ad_suggestion_set_if(
 			s, N_("If %s was copied or moved from another file system"), shown);
+		if (nameless)
+			ad_suggestion_if_arg_msgid(s, 0);
 		ad_suggestion_set_then(s,
 			N_("Then copy it without keeping its SELinux label: %s "
 			  "is the label of a whole file system (such as NFS, "
@@ -68,6 +72,10 @@ static int analyze_associate(const AdDenial *d, const AdVerdict *v, AdPluginEnv 
 		  "domain may use; the file types are listed by the command "
 		  "below (setools)."),
 		label, shown);
+	if (nameless) {
+		ad_suggestion_if_arg_msgid(s, 0);
+		ad_suggestion_then_arg_msgid(s, 1);
+	}
 	ad_suggestion_add_command(s, "seinfo", "-a", "file_type", "-x", NULL);
 	g_ptr_array_add(ret, s);
 	return 1;

@@ -38,6 +38,28 @@ static char *lower_first(const char *desc)
 	return g_steal_pointer(&s);
 }
 
+/*
+ * "a on, b off and c on": the alternative's settings, the words in the
+ * reader's language (the names are the policy's)
+ */
+static AdMsg *settings_msg(GPtrArray *alt)
+{
+	AdMsg *m = ad_msg_new();
+
+	for (guint j = 0; j < alt->len; j++) {
+		AdBoolSetting *b = g_ptr_array_index(alt, j);
+
+		if (j + 1 == alt->len && j)
+			ad_msg_add(m, N_(" and "));
+		else if (j)
+			ad_msg_add_text(m, ", ");
+		ad_msg_add_text(m, b->name);
+		ad_msg_add_text(m, " ");
+		ad_msg_add(m, b->value ? N_("on") : N_("off"));
+	}
+	return m;
+}
+
 /* Does the alternative turn any boolean off? */
 static gboolean turns_off(GPtrArray *alt)
 {
@@ -59,17 +81,13 @@ static AdSuggestion *off_suggestion(GPtrArray *alt, AdPluginEnv *ctx, gboolean p
 	AdSuggestion *s = ad_suggestion_new("boolean", AD_FIX_BOOLEAN, partial ? 0.1 : 0.2,
 					    AD_LEVEL_YELLOW);
 	g_autoptr(GString) names = g_string_new(NULL);
-	g_autoptr(GString) settings = g_string_new(NULL);
-	g_autoptr(GString) descs = g_string_new(NULL);
+	g_autoptr(AdMsg) descs = ad_msg_new();
 	g_auto(GStrv) cmd = ad_boolean_argv(alt);
 
 	for (guint j = 0; j < alt->len; j++) {
 		AdBoolSetting *b = g_ptr_array_index(alt, j);
 		const char *desc = ad_policy_bool_description(ctx->policy, b->name);
 
-		if (settings->len)
-			g_string_append(settings, j + 1 == alt->len ? _(" and ") : ", ");
-		g_string_append_printf(settings, "%s %s", b->name, b->value ? _("on") : _("off"));
 		if (b->value)
 			continue;
 		if (names->len)
@@ -78,24 +96,29 @@ static AdSuggestion *off_suggestion(GPtrArray *alt, AdPluginEnv *ctx, gboolean p
 		if (desc) {
 			g_autofree char *d = g_strstrip(g_strdup(desc));
 
-			if (descs->len)
-				g_string_append_c(descs, ' ');
-			/* TRANSLATORS: a boolean and what the policy's documentation says of it */
-			g_string_append_printf(descs, _("%s: \"%s\""), b->name, d);
+			if (!ad_msg_is_empty(descs))
+				ad_msg_add_text(descs, " ");
+			/*
+			 * TRANSLATORS: a boolean and what the policy's documentation
+			 * says of it (in the policy's language, quoted as it is)
+			 */
+			ad_msg_add(descs, N_("%s: \"%s\""), b->name, d);
 		}
 	}
 	ad_suggestion_set_if(s, N_("If you no longer need what %s protects"), names->str);
-	if (descs->len)
+	if (!ad_msg_is_empty(descs)) {
 		ad_suggestion_set_then(s, N_("Then you could turn %s, but that loosens the policy "
 					    "for every domain the boolean covers, not only this "
 					    "one; prefer the other suggestions. What the policy says "
-					    "of it: %s"), settings->str, descs->str);
-	else
+					    "of it: %s"), "", "");
+		ad_suggestion_then_arg(s, 1, g_steal_pointer(&descs));
+	} else {
 		ad_suggestion_set_then(s, N_("Then you could turn %s, but that loosens the policy "
 					    "for every domain the boolean covers, not only this "
 					    "one; prefer the other suggestions, and read what the "
-					    "boolean is for first (semanage boolean -l)."),
-				       settings->str);
+					    "boolean is for first (semanage boolean -l)."), "");
+	}
+	ad_suggestion_then_arg(s, 0, settings_msg(alt));
 	ad_suggestion_add_argv(s, (const char *const *)cmd);
 	return s;
 }
@@ -111,8 +134,7 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdPluginEnv *c
 		/* a boolean the policy ships for exactly this access ranks above a module */
 		double conf = MAX(0.9 - 0.1 * i - 0.05 * (alt->len - 1), 0.3);
 		g_autoptr(AdSuggestion) s = NULL;
-		g_autoptr(GString) what = g_string_new(NULL);
-		g_autoptr(GString) settings = g_string_new(NULL);
+		g_autoptr(AdMsg) what = ad_msg_new();
 		g_auto(GStrv) cmd = ad_boolean_argv(alt);
 
 		if (turns_off(alt)) {
@@ -126,32 +148,30 @@ static int analyze_boolean(const AdDenial *d, const AdVerdict *v, AdPluginEnv *c
 			AdBoolSetting *b = g_ptr_array_index(alt, j);
 			const char *desc = ad_policy_bool_description(ctx->policy, b->name);
 
-			if (settings->len)
-				g_string_append(settings, j + 1 == alt->len ? _(" and ") : ", ");
-			g_string_append_printf(settings, "%s %s", b->name,
-					       b->value ? _("on") : _("off"));
 			if (desc && b->value) {
+				/* the policy's own words, in its language */
 				g_autofree char *l = lower_first(desc);
 
-				if (what->len)
-					g_string_append(what, _("; and "));
-				g_string_append(what, l);
+				if (!ad_msg_is_empty(what))
+					ad_msg_add(what, N_("; and "));
+				ad_msg_add_text(what, l);
 			}
 		}
-		if (what->len)
-			ad_suggestion_set_if(s, N_("If you want to %s"), what->str);
-		else
+		if (!ad_msg_is_empty(what)) {
+			ad_suggestion_set_if(s, N_("If you want to %s"), "");
+			ad_suggestion_if_arg(s, 0, g_steal_pointer(&what));
+		} else {
 			ad_suggestion_set_if(s, N_("If you want to allow this access"));
+		}
 		if (v->booleans_partial)
 			ad_suggestion_set_then(s, N_("Then turn %s. This allows only part of the "
-						    "access; the rest needs a policy change."),
-					       settings->str);
+						    "access; the rest needs a policy change."), "");
 		else if (alt->len > 1)
 			ad_suggestion_set_then(s, N_("Then turn %s: the policy allows this access "
-						    "only when all of them are set."),
-					       settings->str);
+						    "only when all of them are set."), "");
 		else
-			ad_suggestion_set_then(s, N_("Then turn %s."), settings->str);
+			ad_suggestion_set_then(s, N_("Then turn %s."), "");
+		ad_suggestion_then_arg(s, 0, settings_msg(alt));
 		ad_suggestion_add_argv(s, (const char *const *)cmd);
 		g_ptr_array_add(ret, g_steal_pointer(&s));
 	}

@@ -46,8 +46,9 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ct
 		if (expected && strcmp(expected, ttype) != 0)
 			return 0;
 	}
+	/* without a path: a msgid, in the reader's language (ad_suggestion_if_arg_msgid) */
 	shown = path ? ad_file_display(path)
-		     : g_strdup(blk ? _("this block device") : _("this character device"));
+		     : g_strdup(blk ? N_("this block device") : N_("this character device"));
 	cands = ad_file_candidates(ctx, d, stype, path, "device_node");
 	best = cands && cands->len ? g_ptr_array_index(cands, 0) : NULL;
 	if (best && path && ad_file_type_matches_domain(stype, best) &&
@@ -60,8 +61,12 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ct
 			  "generic label %s, which file_contexts gives device "
 			  "nodes it does not know.%s%s%s"),
 			best, stype, ttype,
-			*list ? _(" Other device types it may use this way: ") : "", list,
+			*list ? N_(" Other device types it may use this way: ") : "", list,
 			*list ? "." : "");
+		if (*list) {
+			ad_suggestion_then_arg_msgid(s, 3);
+			ad_suggestion_then_arg(s, 4, ad_file_type_list_msg(cands, 1, 5));
+		}
 		ad_suggestion_add_command(s, "semanage", "fcontext", "-a", "-f", blk ? "b" : "c",
 			"-t", best, "--", spec, NULL);
 		ad_suggestion_add_command(s, "restorecon", "-v", "--", path, NULL);
@@ -86,6 +91,8 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ct
 		s = ad_suggestion_new("device", list && *list ? AD_FIX_CONFIG : AD_FIX_REPORT_BUG,
 			0.3, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(s, N_("If %s is a device %s should use"), shown, stype);
+		if (!path)
+			ad_suggestion_if_arg_msgid(s, 0);
 		if (list && *list) {
 			ad_suggestion_set_then(s,
 				N_("Then it needs a device type: it has the generic "
@@ -99,6 +106,7 @@ static int analyze_device(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ct
 				  "way, with their types. Else a new device type is "
 				  "needed: report it to the policy's maintainers."),
 				ttype, stype, list, blk ? "b" : "c", stype);
+			ad_suggestion_then_arg(s, 2, ad_file_type_list_msg(cands, 0, 5));
 			ad_file_add_lookup_command(s, d, stype);
 		} else {
 			ad_suggestion_set_then(s,

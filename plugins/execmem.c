@@ -20,26 +20,31 @@
 
 #include "plugins.h"
 
-/* "allow_execstack is on and allow_execmem is on, or ...": every alternative; owned */
-static char *alternatives_text(const AdVerdict *v)
+/*
+ * "allow_execstack is on and allow_execmem is on, or ...": every
+ * alternative, a message in the reader's language; owned
+ */
+static AdMsg *alternatives_msg(const AdVerdict *v)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
+	AdMsg *m = ad_msg_new();
 
 	for (guint i = 0; v->booleans && i < v->booleans->len; i++) {
 		GPtrArray *alt = g_ptr_array_index(v->booleans, i);
 
 		if (i)
-			g_string_append(s, _(", or "));
+			ad_msg_add(m, N_(", or "));
 		for (guint j = 0; j < alt->len; j++) {
 			AdBoolSetting *b = g_ptr_array_index(alt, j);
 
 			if (j)
-				g_string_append(s, _(" and "));
-			g_string_append_printf(s, b->value ? _("%s is on") : _("%s is off"),
-					       b->name);
+				ad_msg_add(m, N_(" and "));
+			if (b->value)
+				ad_msg_add(m, N_("%s is on"), b->name);
+			else
+				ad_msg_add(m, N_("%s is off"), b->name);
 		}
 	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return m;
 }
 
 static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdPluginEnv *ctx,
@@ -47,7 +52,7 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdPluginEnv *c
 {
 	gboolean stack = ad_denial_has_perm(d, "execstack");
 	gboolean heap = ad_denial_has_perm(d, "execheap");
-	g_autofree char *stype = NULL, *bools = NULL;
+	g_autofree char *stype = NULL;
 	g_autoptr(AdMsg) then = ad_msg_new();
 	gboolean has_bools;
 	AdSuggestion *s;
@@ -75,11 +80,11 @@ static int analyze_execmem(const AdDenial *d, const AdVerdict *v, AdPluginEnv *c
 					".NET or Lua JIT, some Python and graphics libraries): "
 					"such programs need writable and executable memory."));
 	if (has_bools) {
-		bools = alternatives_text(v);
 		ad_msg_add(then, N_(" The policy allows it for %s when %s (see above): "
 					       "that weakens the protection against code injection "
 					       "for every domain the boolean covers."),
-				       stype, bools);
+				       stype, "");
+		ad_msg_set_arg(then, 1, alternatives_msg(v));
 	} else {
 		ad_msg_add(then, N_(" No boolean of this policy allows it for %s: only "
 					       "a local policy module would."), stype);

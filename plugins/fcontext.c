@@ -56,6 +56,7 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdPluginEnv *ctx, GPtrArray
 		s = ad_suggestion_new("fcontext", AD_FIX_CONFIG, 0.2, AD_LEVEL_YELLOW);
 		ad_suggestion_set_if(
 			s, N_("If you want %s to have %s access on %s"), stype, perms, shown);
+		ad_suggestion_if_arg(s, 1, ad_file_perm_words_msg(d));
 		ad_suggestion_set_then(s,
 			N_("Then give it a label %s may use this way, with a file "
 			  "context (semanage fcontext -a) and restorecon. Its label "
@@ -66,6 +67,7 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdPluginEnv *ctx, GPtrArray
 			  "the files are is your choice: %s. The command below lists "
 			  "the rules that let %s do this, with their types."),
 			stype, ttype, stype, list, stype);
+		ad_suggestion_then_arg(s, 3, ad_file_type_list_msg(others, 0, 6));
 		ad_file_add_lookup_command(s, d, stype);
 		return s;
 	}
@@ -74,6 +76,7 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdPluginEnv *ctx, GPtrArray
 		subtree ? N_("If you want %s to have %s access on %s and the files in it")
 			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
+	ad_suggestion_if_arg(s, 1, ad_file_perm_words_msg(d));
 	{
 		g_autoptr(AdMsg) then = ad_msg_new();
 		const char *type = g_ptr_array_index(cands, near);
@@ -85,8 +88,10 @@ static AdSuggestion *not_own_type(const AdDenial *d, AdPluginEnv *ctx, GPtrArray
 			  "%s may use this way is its own: check that %s fits what "
 			  "the files are."),
 			type, entry, stype, ttype, stype, type);
-		if (*list)
+		if (*list) {
 			ad_msg_add(then, N_(" Other types %s may use this way: %s."), stype, list);
+			ad_msg_set_arg(then, 1, ad_file_type_list_msg(others, 0, 6));
+		}
 		ad_suggestion_take_then(s, g_steal_pointer(&then));
 		ad_file_add_fcontext_commands(s, type, spec, dir, subtree);
 	}
@@ -164,6 +169,7 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdPluginEnv *
 			    "files in it")
 			: N_("If you want %s to have %s access on %s"),
 		stype, perms, shown);
+	ad_suggestion_if_arg(s, 1, ad_file_perm_words_msg(d));
 	{
 		g_autoptr(AdMsg) then = ad_msg_new();
 
@@ -173,8 +179,10 @@ static int analyze_fcontext(const AdDenial *d, const AdVerdict *v, AdPluginEnv *
 			  "location, so restorecon alone would not change "
 			  "it."),
 			stype, best, ttype);
-		if (*others)
+		if (*others) {
 			ad_msg_add(then, N_(" Other types %s may use this way: %s."), stype, others);
+			ad_msg_set_arg(then, 1, ad_file_type_list_msg(cands, 1, 5));
+		}
 		if (broad)
 			ad_msg_add_plural(then,
 				" %s may use %u type this way, so this "

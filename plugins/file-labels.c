@@ -485,33 +485,53 @@ void ad_file_add_lookup_command(AdSuggestion *s, const AdDenial *d, const char *
 		s, "sesearch", "-A", "-s", stype, "-c", d->tclass, "-p", perms->str, NULL);
 }
 
-char *ad_file_perm_words(const AdDenial *d)
+/* @m rendered in the writer's language; owned */
+static char *rendered(AdMsg *m)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
+	char *t = ad_msg_render(m);
+
+	ad_msg_free(m);
+	return t ? t : g_strdup("");
+}
+
+AdMsg *ad_file_perm_words_msg(const AdDenial *d)
+{
+	AdMsg *m = ad_msg_new();
 
 	for (guint i = 0; i < d->perms->len; i++) {
-		if (i)
-			g_string_append(s, i + 1 == d->perms->len ? _(" and ") : ", ");
-		g_string_append(s, g_ptr_array_index(d->perms, i));
+		if (i && i + 1 == d->perms->len)
+			ad_msg_add(m, N_(" and "));
+		else if (i)
+			ad_msg_add_text(m, ", ");
+		ad_msg_add_text(m, g_ptr_array_index(d->perms, i));
 	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return m;
+}
+
+char *ad_file_perm_words(const AdDenial *d)
+{
+	return rendered(ad_file_perm_words_msg(d));
+}
+
+AdMsg *ad_file_type_list_msg(GPtrArray *types, guint from, guint max)
+{
+	AdMsg *m = ad_msg_new();
+	guint n = 0;
+
+	for (guint i = from; types && i < types->len && n < max; i++, n++) {
+		if (n)
+			ad_msg_add_text(m, ", ");
+		ad_msg_add_text(m, g_ptr_array_index(types, i));
+	}
+	if (types && types->len > from + n)
+		ad_msg_add_plural(m, " and %u more", " and %u more",
+				  types->len - from - n, types->len - from - n);
+	return m;
 }
 
 char *ad_file_type_list(GPtrArray *types, guint from, guint max)
 {
-	g_autoptr(GString) s = g_string_new(NULL);
-	guint n = 0;
-
-	for (guint i = from; types && i < types->len && n < max; i++, n++) {
-		if (s->len)
-			g_string_append(s, ", ");
-		g_string_append(s, g_ptr_array_index(types, i));
-	}
-	if (types && types->len > from + n)
-		g_string_append_printf(s,
-			ngettext(" and %u more", " and %u more", types->len - from - n),
-			types->len - from - n);
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return rendered(ad_file_type_list_msg(types, from, max));
 }
 
 char *ad_file_display(const char *path)

@@ -126,11 +126,17 @@ void ad_file_add_fcontext_commands(AdSuggestion *s, const char *type, const char
  */
 void ad_file_add_lookup_command(AdSuggestion *s, const AdDenial *d, const char *stype);
 
-/* "read, write and open": the denial's permissions in words; owned */
+/*
+ * "read, write and open": the denial's permissions in words; owned.  The
+ * _msg form is the message (msg.h) a text's argument becomes, so that
+ * " and " is in the reader's language (ad_suggestion_then_arg())
+ */
 char *ad_file_perm_words(const AdDenial *d);
+AdMsg *ad_file_perm_words_msg(const AdDenial *d);
 
 /* "a, b, c and 2 more": at most @max names of @types from index @from; owned */
 char *ad_file_type_list(GPtrArray *types, guint from, guint max);
+AdMsg *ad_file_type_list_msg(GPtrArray *types, guint from, guint max);
 
 /*
  * The path for suggestion texts: itself when it is valid UTF-8 (texts are

@@ -72,6 +72,8 @@ static AdSuggestion *no_entry(const AdDenial *d, AdPluginEnv *ctx, const char *s
 				  "that could be offered; the command below lists the "
 				  "rules that let it do this, with their types."),
 				stype);
+		if (*list)
+			ad_suggestion_then_arg(s, 1, ad_file_type_list_msg(cands, 0, 6));
 		ad_file_add_lookup_command(s, d, stype);
 		return s;
 	}

@@ -75,6 +75,8 @@ static int analyze_mounton(const AdDenial *d, const AdVerdict *v, AdPluginEnv *c
 		*others ? N_(" Types it may mount on: ") : "", others, *others ? "." : "");
 	ad_suggestion_then_arg_msgid(s, 4);
 	ad_suggestion_then_arg_msgid(s, 5);
+	if (*others)
+		ad_suggestion_then_arg(s, 6, ad_file_type_list_msg(allowed, 0, 6));
 	if (spec) {
 		ad_suggestion_add_command(
 			s, "semanage", "fcontext", "-a", "-t", best, "--", spec, NULL);

@@ -109,6 +109,7 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdPluginEnv *ctx,
 			       dir ? N_(" (the directory and everything in it)") : "", bools,
 			       expected, stype, ttype);
 	ad_suggestion_then_arg_msgid(s, 0);
+	ad_suggestion_then_arg(s, 2, ad_file_perm_words_msg(d));
 	add_restorecon(s, ctx, path, dir, ttype);
 	g_strv_builder_add_many(b, "setsebool", "-P", NULL);
 	for (guint i = 0; i < alt->len; i++) {
@@ -165,6 +166,7 @@ static AdSuggestion *nearby_fcontext(const AdDenial *d, AdPluginEnv *ctx, const 
 	/* it would be open to what file_contexts' label opens it to anyway */
 	s->base_type = g_strdup(expected);
 	ad_suggestion_set_if(s, N_("If %s should have %s access on %s"), stype, perms, shown);
+	ad_suggestion_if_arg(s, 1, ad_file_perm_words_msg(d));
 	ad_suggestion_set_then(s, N_("Then label it %s with a file context and restorecon. Its "
 				    "label %s is not the one file_contexts gives it (%s), and %s "
 				    "may not do this on %s files either; %s, the type next to it, "

@@ -3,7 +3,8 @@
 # plural rules, accented words), as a user there runs them: every line of
 # why/analyze/list --json parses as JSON with its numbers as numbers; a
 # store written by a dispatcher under de_DE is read back whole by show in
-# English and in French (its texts in the reader's language), and allow
+# English and in French (its texts in the reader's language, the pieces
+# plugins put together included), and allow
 # --alert finds its access; columns line up
 # with accented text.  The locales come from scripts/deps.sh test.
 . "$AD_SOURCE_DIR/tests/lib.sh"
@@ -165,4 +166,46 @@ for r in rows:
     assert r[col:col + 4].isdigit(), repr(r)
 PY
 	fail "list under fr_FR: columns out of line: $(head -3 "$TMP/list")"
+
+# --- pieces the plugins put together, in the reader's language too -------------------
+# the boolean plugin's settings ("allow_execmem on and allow_execstack on"),
+# execmem's alternatives ("... is on and ... is on") and the device plugin's
+# nameless node: pieces translated inside a sentence, stored as messages of
+# their own, so that nothing of the German dispatcher's is left in French
+mkdir -m 700 "$TMP/store2"
+sed "s|$TMP/store/|$TMP/store2/|" "$TMP/d.conf" >"$TMP/d2.conf"
+cat "$AD_SOURCE_DIR/tests/data/plugins/execmem.log" \
+	"$AD_SOURCE_DIR/tests/data/plugins/files-mounton-swap-device.log" |
+	LC_ALL=de_DE.UTF-8 "$DISPATCH" --config "$TMP/d2.conf" >"$TMP/d2.out" 2>"$TMP/d2.err" ||
+	fail "the dispatcher under de_DE: $(head -3 "$TMP/d2.err")"
+ids=$(LC_ALL=C "$AVCDOCTOR" list --json --db "$TMP/store2/alerts.db" |
+	python3 -c 'import json, sys; [print(json.loads(l)["id"]) for l in sys.stdin]')
+for l in C fr_FR.UTF-8; do
+	: >"$TMP/shown"
+	for id in $ids; do
+		LC_ALL=$l "$AVCDOCTOR" show --db "$TMP/store2/alerts.db" "$id" >>"$TMP/shown" \
+			2>"$TMP/err" || fail "show $id under $l: $(head -3 "$TMP/err")"
+	done
+	# the texts wrap: one line each paragraph
+	tr '\n' ' ' <"$TMP/shown" | tr -s ' ' >"$TMP/flat"
+	case $l in
+	C) and=and on=" on" is_on=" is on" device="If /dev/frob0 is a device httpd_t" ;;
+	*) and=et on=" [^ ]* on" is_on=" [^ ]* activé" device="Si /dev/frob0 est un périphérique" ;;
+	esac
+	grep -qE "allow_execmem$on $and allow_execstack$on" "$TMP/flat" &&
+		pass "show under $l: the boolean plugin's settings in its language" ||
+		fail "show under $l: the boolean's settings: $(grep -oE 'allow_execmem [^:.]*' "$TMP/flat" | head -3)"
+	grep -qE "allow_execmem$is_on $and allow_execstack$is_on" "$TMP/flat" &&
+		pass "show under $l: execmem's alternatives in its language" ||
+		fail "show under $l: execmem's alternatives: $(grep -oE 'allow_execmem [^(]*' "$TMP/flat" | head -3)"
+	grep -q "$device" "$TMP/flat" && pass "show under $l: the device plugin's texts in its language" ||
+		fail "show under $l: no device text: $(grep -o '/dev/frob0 [^.]*' "$TMP/flat" | head -2)"
+	if grep -qwE 'und|oder|ein|aus|eingeschaltet|ausgeschaltet|weitere|Wenn|Dann|Hinweis' "$TMP/flat"; then
+		fail "show under $l: German pieces in alerts the German dispatcher stored:"
+		grep -owE '.{30}(und|oder|ein|aus|eingeschaltet|ausgeschaltet|weitere|Wenn|Dann|Hinweis).{30}' \
+			"$TMP/flat" | head -5 >&2
+	else
+		pass "show under $l: no German piece in the boolean, execmem and device alerts"
+	fi
+done
 finish

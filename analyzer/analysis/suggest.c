@@ -122,20 +122,37 @@ void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m)
 	set_text(&s->then_msg, &s->then_text, m);
 }
 
+/* argument @index of *@msg becomes @arg (NULL: its string is a msgid); rendered anew */
+static void set_arg(AdMsg **msg, char **text, guint index, AdMsg *arg)
+{
+	if (!*msg) {
+		ad_msg_free(arg);
+		return;
+	}
+	ad_msg_set_arg(*msg, index, arg);
+	set_text(msg, text, g_steal_pointer(msg));
+}
+
 void ad_suggestion_if_arg_msgid(AdSuggestion *s, guint index)
 {
-	if (!s->if_msg)
-		return;
-	ad_msg_set_arg(s->if_msg, index, NULL);
-	set_text(&s->if_msg, &s->if_text, g_steal_pointer(&s->if_msg));
+	set_arg(&s->if_msg, &s->if_text, index, NULL);
 }
 
 void ad_suggestion_then_arg_msgid(AdSuggestion *s, guint index)
 {
-	if (!s->then_msg)
-		return;
-	ad_msg_set_arg(s->then_msg, index, NULL);
-	set_text(&s->then_msg, &s->then_text, g_steal_pointer(&s->then_msg));
+	set_arg(&s->then_msg, &s->then_text, index, NULL);
+}
+
+void ad_suggestion_if_arg(AdSuggestion *s, guint index, AdMsg *arg)
+{
+	if (arg)
+		set_arg(&s->if_msg, &s->if_text, index, arg);
+}
+
+void ad_suggestion_then_arg(AdSuggestion *s, guint index, AdMsg *arg)
+{
+	if (arg)
+		set_arg(&s->then_msg, &s->then_text, index, arg);
 }
 
 void ad_suggestion_set_if(AdSuggestion *s, const char *fmt, ...)

@@ -158,6 +158,13 @@ void ad_suggestion_set_then(AdSuggestion *s, const char *fmt, ...) G_GNUC_PRINTF
  */
 void ad_suggestion_if_arg_msgid(AdSuggestion *s, guint index);
 void ad_suggestion_then_arg_msgid(AdSuggestion *s, guint index);
+/*
+ * String argument @index of the last text set is the message @arg
+ * (taken): a text made of translated pieces ("a on and b off"), rendered
+ * in the reader's language inside the sentence
+ */
+void ad_suggestion_if_arg(AdSuggestion *s, guint index, AdMsg *arg);
+void ad_suggestion_then_arg(AdSuggestion *s, guint index, AdMsg *arg);
 /* the same from a message built by hand (taken) */
 void ad_suggestion_take_if(AdSuggestion *s, AdMsg *m);
 void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m);
