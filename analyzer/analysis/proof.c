@@ -122,7 +122,7 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 	g_autoptr(GError) error = NULL;
 	const char *target = ttype;
 	const AdVerdict *after;
-	int rc = 0;
+	gboolean ok = TRUE;
 
 	if (s->new_type) {
 		if (!ad_policy_has_type(p, s->new_type) ||
@@ -136,16 +136,16 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 		target = s->new_type;
 	}
 	ad_policy_whatif_begin(p);
-	for (guint i = 0; rc == 0 && s->set_booleans && i < s->set_booleans->len; i++) {
+	for (guint i = 0; ok && s->set_booleans && i < s->set_booleans->len; i++) {
 		AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
 
-		rc = ad_policy_set_boolean(p, b->name, b->value, &error);
+		ok = ad_policy_set_boolean(p, b->name, b->value, &error);
 	}
-	if (rc == 0 && s->adds_rules)
-		rc = ad_policy_add_allow(p, stype, strcmp(stype, target) == 0 ? "self" : target,
+	if (ok && s->adds_rules)
+		ok = ad_policy_add_allow(p, stype, strcmp(stype, target) == 0 ? "self" : target,
 					 d->tclass, (const char *const *)d->perms->pdata,
 					 d->perms->len, &error);
-	if (rc < 0) {
+	if (!ok) {
 		r->proof = AD_PROOF_FAILED;
 		r->still_denied = g_strdup_printf("%s.", error->message);
 	} else {
@@ -189,18 +189,18 @@ static AdProofResult *prove_dontaudit(AdPolicy *p, const AdSuggestion *s, const 
 	g_autoptr(GPtrArray) more = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	const AdVerdict *v = NULL;
-	int rc = before ? 0 : -1;
+	gboolean ok = before != NULL;
 
 	ad_policy_whatif_begin(p);
-	for (guint i = 0; rc == 0 && s->set_booleans && i < s->set_booleans->len; i++) {
+	for (guint i = 0; ok && s->set_booleans && i < s->set_booleans->len; i++) {
 		AdBoolSetting *b = g_ptr_array_index(s->set_booleans, i);
 
-		rc = ad_policy_set_boolean(p, b->name, b->value, &error);
+		ok = ad_policy_set_boolean(p, b->name, b->value, &error);
 	}
-	if (rc == 0 && s->hides_rules)
-		rc = ad_policy_add_dontaudit(p, stype, strcmp(stype, ttype) == 0 ? "self" : ttype,
+	if (ok && s->hides_rules)
+		ok = ad_policy_add_dontaudit(p, stype, strcmp(stype, ttype) == 0 ? "self" : ttype,
 					     d->tclass, perms, d->perms->len, &error);
-	if (rc == 0 && (after = ad_policy_dontaudited(p, stype, ttype, d->tclass)))
+	if (ok && (after = ad_policy_dontaudited(p, stype, ttype, d->tclass)))
 		v = ad_policy_explain(p, d->scontext, d->tcontext, d->tclass, perms,
 				      d->perms->len);
 	for (guint i = 0; after && i < after->len; i++) {
@@ -210,7 +210,7 @@ static AdProofResult *prove_dontaudit(AdPolicy *p, const AdSuggestion *s, const 
 		    !names_within(&n, 1, d->perms))
 			g_ptr_array_add(more, (gpointer)n);
 	}
-	if (rc < 0 || !v) {
+	if (!ok || !v) {
 		r->proof = AD_PROOF_FAILED;
 		r->still_denied = error ? g_strdup_printf("%s.", error->message)
 					: g_strdup_printf(_("%s %s:%s is not one this policy can "

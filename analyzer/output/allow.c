@@ -959,9 +959,9 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		collect_records(records, r->records);
 		if (r->unknown || rs->opt.kind != AD_RULE_ALLOW)
 			continue;
-		if (ad_policy_add_allow(rs->policy, r->source, r->target, r->tclass,
-					(const char *const *)r->perms->pdata, r->perms->len,
-					error) < 0)
+		if (!ad_policy_add_allow(rs->policy, r->source, r->target, r->tclass,
+					 (const char *const *)r->perms->pdata, r->perms->len,
+					 error))
 			goto fail;
 		n_rules++;
 	}
@@ -969,7 +969,7 @@ gint ad_rule_set_verify(AdRuleSet *rs, gboolean json, GString *out, GError **err
 		AdRoleRule *rr = g_ptr_array_index(roles, i);
 
 		collect_records(records, rr->records);
-		if (ad_policy_add_role_type(rs->policy, rr->role, rr->type, error) < 0)
+		if (!ad_policy_add_role_type(rs->policy, rr->role, rr->type, error))
 			goto fail;
 		n_rules++;
 	}

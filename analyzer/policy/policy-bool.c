@@ -619,9 +619,10 @@ static gboolean ad_doc_parse_elements(const char *xml, gsize xml_len, AdDocParse
 /*
  * Reads the boolean descriptions of refpolicy's policy.xml at @path
  * (plain or gzip-compressed; ISO-8859-1 as it declares, or UTF-8) into
- * @docs.  What was read before a parse error is kept.
+ * @docs.  What was read before a parse error is kept.  FALSE with @error
+ * when it cannot be read or parsed.
  */
-static int bool_docs_parse(GHashTable *docs, const char *path, GError **error)
+static gboolean bool_docs_parse(GHashTable *docs, const char *path, GError **error)
 {
 	g_autofree char *data = NULL, *plain = NULL, *utf8 = NULL;
 	AdDocParse d = { 0 };
@@ -630,14 +631,14 @@ static int bool_docs_parse(GHashTable *docs, const char *path, GError **error)
 	gboolean ok;
 
 	if (!g_file_get_contents(path, &data, &len, error))
-		return -1;
+		return FALSE;
 	xml = data;
 	xml_len = len;
 	if (len >= 2 && (guint8)data[0] == 0x1f && (guint8)data[1] == 0x8b) {
 		plain = ad_gunzip(data, len, &xml_len, error);
 		if (!plain) {
 			g_prefix_error(error, "%s: ", path);
-			return -1;
+			return FALSE;
 		}
 		xml = plain;
 	}
@@ -647,7 +648,7 @@ static int bool_docs_parse(GHashTable *docs, const char *path, GError **error)
 		utf8 = g_convert(xml, xml_len, "UTF-8", "ISO-8859-1", NULL, &n, error);
 		if (!utf8) {
 			g_prefix_error(error, "%s: ", path);
-			return -1;
+			return FALSE;
 		}
 		xml = utf8;
 		xml_len = n;
@@ -660,7 +661,7 @@ static int bool_docs_parse(GHashTable *docs, const char *path, GError **error)
 		g_prefix_error(error, "%s: ", path);
 	g_free(d.name);
 	g_string_free(d.text, TRUE);
-	return ok ? 0 : -1;
+	return ok;
 }
 
 static GHashTable *bool_docs_new(void)
@@ -669,7 +670,7 @@ static GHashTable *bool_docs_new(void)
 }
 
 /* bool_docs_parse() into p->bool_docs */
-int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
+gboolean ad_bool_docs_load(AdPolicy *p, const char *path, GError **error)
 {
 	if (!p->bool_docs)
 		p->bool_docs = bool_docs_new();

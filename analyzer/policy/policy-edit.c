@@ -77,9 +77,9 @@ static int ad_avtab_rule(AdPolicy *p, guint16 specified, guint32 source, guint32
 }
 
 /* ad_policy_add_allow() and ad_policy_add_dontaudit(): @specified says which */
-static int add_rule(AdPolicy *p, guint16 specified, const char *source_type,
-		    const char *target_type, const char *tclass, const char *const *perms,
-		    guint n_perms, GError **error)
+static gboolean add_rule(AdPolicy *p, guint16 specified, const char *source_type,
+			 const char *target_type, const char *tclass, const char *const *perms,
+			 guint n_perms, GError **error)
 {
 	g_autoptr(GPtrArray) unknown = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GString) statement = g_string_new(NULL);
@@ -89,8 +89,8 @@ static int add_rule(AdPolicy *p, guint16 specified, const char *source_type,
 	guint32 bits = 0;
 	int rc = 0;
 
-	g_return_val_if_fail(p != NULL, -1);
-	g_return_val_if_fail(error == NULL || *error == NULL, -1);
+	g_return_val_if_fail(p != NULL, FALSE);
+	g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
 	g_string_printf(statement, "%s %s %s:%s {",
 			specified == AVTAB_AUDITDENY ? "dontaudit" : "allow",
@@ -124,13 +124,13 @@ static int add_rule(AdPolicy *p, guint16 specified, const char *source_type,
 	}
 	if (unknown->len) {
 		ad_edit_unknown(error, statement->str, unknown);
-		return -1;
+		return FALSE;
 	}
 	if (!bits) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
 			    /* TRANSLATORS: %s is a policy statement, as it is */
 			    _("cannot add \"%s\": it names no permission"), statement->str);
-		return -1;
+		return FALSE;
 	}
 
 	if (!self) {
@@ -154,22 +154,22 @@ static int add_rule(AdPolicy *p, guint16 specified, const char *source_type,
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
 			    /* TRANSLATORS: %s is a policy statement, as it is */
 			    _("cannot add \"%s\": out of memory"), statement->str);
-		return -1;
+		return FALSE;
 	}
-	return 0;
+	return TRUE;
 }
 
-int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
-			const char *tclass, const char *const *perms, guint n_perms,
-			GError **error)
+gboolean ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
+			     const char *tclass, const char *const *perms, guint n_perms,
+			     GError **error)
 {
 	return add_rule(p, AVTAB_ALLOWED, source_type, target_type, tclass, perms, n_perms,
 			error);
 }
 
-int ad_policy_add_dontaudit(AdPolicy *p, const char *source_type, const char *target_type,
-			    const char *tclass, const char *const *perms, guint n_perms,
-			    GError **error)
+gboolean ad_policy_add_dontaudit(AdPolicy *p, const char *source_type,
+				 const char *target_type, const char *tclass,
+				 const char *const *perms, guint n_perms, GError **error)
 {
 	return add_rule(p, AVTAB_AUDITDENY, source_type, target_type, tclass, perms, n_perms,
 			error);
@@ -205,7 +205,8 @@ static int ad_role_set_type(role_datum_t *r, unsigned int bit)
 	return 0;
 }
 
-int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GError **error)
+gboolean ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type,
+				 GError **error)
 {
 	g_autoptr(GPtrArray) unknown = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *statement = NULL;
@@ -213,8 +214,8 @@ int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GEr
 	type_datum_t *t;
 	int rc = 0;
 
-	g_return_val_if_fail(p != NULL, -1);
-	g_return_val_if_fail(error == NULL || *error == NULL, -1);
+	g_return_val_if_fail(p != NULL, FALSE);
+	g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
 	statement = g_strdup_printf("role %s types %s;", role ? role : "", type ? type : "");
 	r = ad_role_lookup(p, role);
@@ -225,7 +226,7 @@ int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GEr
 		g_ptr_array_add(unknown, g_strdup_printf("type %s", type ? type : ""));
 	if (unknown->len) {
 		ad_edit_unknown(error, statement, unknown);
-		return -1;
+		return FALSE;
 	}
 
 	if (t->flavor != TYPE_ATTRIB) {
@@ -244,21 +245,21 @@ int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GEr
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
 			    /* TRANSLATORS: %s is a policy statement, as it is */
 			    _("cannot add \"%s\": out of memory"), statement);
-		return -1;
+		return FALSE;
 	}
-	return 0;
+	return TRUE;
 }
 
-int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_role,
-			     GError **error)
+gboolean ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_role,
+				  GError **error)
 {
 	g_autoptr(GPtrArray) unknown = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *statement = NULL;
 	role_datum_t *from, *to;
 	role_allow_t *ra;
 
-	g_return_val_if_fail(p != NULL, -1);
-	g_return_val_if_fail(error == NULL || *error == NULL, -1);
+	g_return_val_if_fail(p != NULL, FALSE);
+	g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
 	statement = g_strdup_printf("allow %s %s;", from_role ? from_role : "",
 				    to_role ? to_role : "");
@@ -270,26 +271,26 @@ int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_
 		g_ptr_array_add(unknown, g_strdup_printf("role %s", to_role ? to_role : ""));
 	if (unknown->len) {
 		ad_edit_unknown(error, statement, unknown);
-		return -1;
+		return FALSE;
 	}
 
 	for (ra = p->db.role_allow; ra; ra = ra->next)
 		if (ra->role == from->s.value && ra->new_role == to->s.value)
-			return 0;
+			return TRUE;
 	/* policydb_destroy() frees the list with free() */
 	ra = calloc(1, sizeof(*ra));
 	if (!ra) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_FAILED,
 			    /* TRANSLATORS: %s is a policy statement, as it is */
 			    _("cannot add \"%s\": out of memory"), statement);
-		return -1;
+		return FALSE;
 	}
 	ra->role = from->s.value;
 	ra->new_role = to->s.value;
 	ra->next = p->db.role_allow;
 	p->db.role_allow = ra;
 	ad_policy_invalidate(p, 0);
-	return 0;
+	return TRUE;
 }
 
 /*
@@ -297,22 +298,23 @@ int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_
  * switches the conditional rules on and off (AVTAB_ENABLED) as the
  * kernel does on setsebool.
  */
-int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError **error)
+gboolean ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value,
+			       GError **error)
 {
 	cond_bool_datum_t *b;
 
-	g_return_val_if_fail(p != NULL, -1);
-	g_return_val_if_fail(error == NULL || *error == NULL, -1);
+	g_return_val_if_fail(p != NULL, FALSE);
+	g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
 	b = ad_bool_lookup(p, name);
 	if (!b) {
 		g_set_error(error, AD_POLICY_ERROR, AD_POLICY_ERROR_UNKNOWN,
 			    _("cannot set the boolean %s: it is not defined in this policy"),
 			    name ? name : "");
-		return -1;
+		return FALSE;
 	}
 	if (!b->state == !value)
-		return 0;
+		return TRUE;
 	if (p->whatif) {
 		AdUndoBool u = { b, b->state };
 
@@ -325,10 +327,10 @@ int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError 
 			    _("cannot set the boolean %s: the conditional rules cannot be "
 			      "evaluated"),
 			    name);
-		return -1;
+		return FALSE;
 	}
 	ad_policy_invalidate(p, AD_INVALIDATE_TE);
-	return 0;
+	return TRUE;
 }
 
 /*

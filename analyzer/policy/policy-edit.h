@@ -16,7 +16,7 @@ G_BEGIN_DECLS
  * These change the loaded policy and nothing else (never the kernel or a
  * file).  Later answers follow the change.  They empty the verdict cache:
  * a verdict handed out before stays valid (and unchanged) only while its
- * holder has a reference (ad_verdict_ref()).  They return 0, or -1
+ * holder has a reference (ad_verdict_ref()).  They return TRUE, or FALSE
  * with @error set: AD_POLICY_ERROR_UNKNOWN and a message naming each name
  * the policy does not define, AD_POLICY_ERROR_FAILED for anything else
  * (no permission given, out of memory).
@@ -27,17 +27,17 @@ G_BEGIN_DECLS
  * types may be attributes; @target_type "self" means each source type on
  * itself (the kernel policy's expansion).
  */
-int ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
-			const char *tclass, const char *const *perms, guint n_perms,
-			GError **error);
+gboolean ad_policy_add_allow(AdPolicy *p, const char *source_type, const char *target_type,
+			     const char *tclass, const char *const *perms, guint n_perms,
+			     GError **error);
 /*
  * dontaudit @source_type @target_type:@tclass { @perms };  unconditional,
  * the names as for ad_policy_add_allow().  Allows nothing: the denials of
  * these permissions are no longer logged.
  */
-int ad_policy_add_dontaudit(AdPolicy *p, const char *source_type, const char *target_type,
-			    const char *tclass, const char *const *perms, guint n_perms,
-			    GError **error);
+gboolean ad_policy_add_dontaudit(AdPolicy *p, const char *source_type,
+				 const char *target_type, const char *tclass,
+				 const char *const *perms, guint n_perms, GError **error);
 /*
  * The permissions of @tclass whose denial the policy does not log for
  * @source_type on @target_type (types, not attributes): a new array of
@@ -46,12 +46,14 @@ int ad_policy_add_dontaudit(AdPolicy *p, const char *source_type, const char *ta
 GPtrArray *ad_policy_dontaudited(AdPolicy *p, const char *source_type,
 				 const char *target_type, const char *tclass);
 /* role @role types @type;  (@type may be an attribute: all of its types) */
-int ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type, GError **error);
+gboolean ad_policy_add_role_type(AdPolicy *p, const char *role, const char *type,
+				 GError **error);
 /* allow @from_role @to_role;  (role changes on process transitions) */
-int ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_role,
-			     GError **error);
+gboolean ad_policy_add_role_allow(AdPolicy *p, const char *from_role, const char *to_role,
+				  GError **error);
 /* Sets boolean @name; the conditional rules follow, as after setsebool. */
-int ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value, GError **error);
+gboolean ad_policy_set_boolean(AdPolicy *p, const char *name, gboolean value,
+			       GError **error);
 
 /*
  * Trying a change: edits made between ad_policy_whatif_begin() and

@@ -240,7 +240,8 @@ int ad_context_to_sid(AdPolicy *p, const context_struct_t *c, sepol_security_id_
 int ad_bool_index_build(AdPolicy *p);
 const AdBoolResult *ad_bool_solve(AdPolicy *p, AdTeInfo *te, guint32 missing);
 void ad_bool_result_free(AdBoolResult *r);
-int ad_bool_docs_load(AdPolicy *p, const char *path, GError **error);
+/* the boolean descriptions of policy.xml at @path into @p; FALSE with @error */
+gboolean ad_bool_docs_load(AdPolicy *p, const char *path, GError **error);
 /* the boolean @name, or the one an old name of booleans.subs_dist stands for; NULL: none */
 cond_bool_datum_t *ad_bool_lookup(AdPolicy *p, const char *name);
 int ad_cond_eval(const cond_expr_t *e, const guint8 *values, guint nbools);

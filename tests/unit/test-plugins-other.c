@@ -1002,7 +1002,7 @@ static void test_lockdown(void **state)
 	AdSuggestion *sg;
 
 	NEED_POLICY();
-	assert_int_equal(ad_policy_set_boolean(policy, "secure_mode_insmod", TRUE, &err), 0);
+	assert_true(ad_policy_set_boolean(policy, "secure_mode_insmod", TRUE, &err));
 	c = case_new(text, 0);
 	assert_int_equal(c->v->reason, AD_REASON_BOOLEAN);
 	s = run(&ad_plugin_sys_module, c, 1);
@@ -1011,7 +1011,7 @@ static void test_lockdown(void **state)
 	assert_true(sg->note);
 	assert_int_equal(sg->kind, AD_FIX_INFO);
 	assert_contains(sg->then_text, "secure_mode_insmod");
-	assert_int_equal(ad_policy_set_boolean(policy, "secure_mode_insmod", FALSE, &err), 0);
+	assert_true(ad_policy_set_boolean(policy, "secure_mode_insmod", FALSE, &err));
 }
 
 /* ---------------------------------------------------------------- capabilities, IPv6 */

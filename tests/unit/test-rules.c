@@ -1249,7 +1249,7 @@ static void set_booleans(char **items, GHashTable *saved)
 		if (!g_hash_table_contains(saved, name))
 			g_hash_table_insert(saved, g_strdup(name),
 					    GINT_TO_POINTER(ad_policy_bool_value(pol, name)));
-		assert_int_equal(ad_policy_set_boolean(pol, name, on, NULL), 0);
+		assert_true(ad_policy_set_boolean(pol, name, on, NULL));
 	}
 }
 
