@@ -512,10 +512,6 @@ static void test_pipeline_crafted(void **state)
 /* an exec's three inheritance checks: one alert, one occurrence, twice two execs */
 static void test_exec_checks(void **state)
 {
-	static const char *const fmt =
-		"type=AVC msg=audit(1700000300.%03u:%u): avc:  denied  { %s } for  pid=7 "
-		"comm=\"su\" scontext=staff_u:sysadm_r:sysadm_t:s0 "
-		"tcontext=staff_u:sysadm_r:sysadm_su_t:s0 tclass=process permissive=0\n";
 	static const char *const perms[] = { "siginh", "rlimitinh", "noatsecure" };
 	g_autoptr(GString) text = g_string_new(NULL);
 	g_autofree char *json = NULL;
@@ -530,7 +526,12 @@ static void test_exec_checks(void **state)
 
 	for (guint exec = 0; exec < 2; exec++)
 		for (guint i = 0; i < G_N_ELEMENTS(perms); i++)
-			g_string_append_printf(text, fmt, 100 * exec, 400 + exec, perms[i]);
+			g_string_append_printf(text, "type=AVC msg=audit(1700000300.%03u:%u): avc:  "
+					       "denied  { %s } for  pid=7 comm=\"su\" "
+					       "scontext=staff_u:sysadm_r:sysadm_t:s0 "
+					       "tcontext=staff_u:sysadm_r:sysadm_su_t:s0 "
+					       "tclass=process permissive=0\n",
+					       100 * exec, 400 + exec, perms[i]);
 	test_config(&c);
 	d = dispatch_new(&c, out);
 	s = sink_new(d);
