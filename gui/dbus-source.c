@@ -14,6 +14,11 @@
 
 #define AD_CALL_TIMEOUT_MS 60000
 #define AD_COALESCE_MS 250
+/*
+ * GetAlert calls in flight at most: a bus refuses more pending replies per
+ * connection than its limit (128 on a system bus); the others wait
+ */
+#define AD_MAX_FETCHES 32
 
 /*
  * ListAlerts answers in one message, which the daemon keeps below the
@@ -38,6 +43,7 @@ struct _AdDbusSource {
 	gboolean running;
 	GHashTable *pending;		/* ids to fetch */
 	guint pending_source;
+	guint fetching;			/* GetAlert calls in flight */
 	guint list_period;		/* index in list_periods of the ListAlerts call */
 };
 
@@ -186,22 +192,31 @@ void ad_dbus_source_refresh(AdDbusSource *s)
 	list(s);
 }
 
+static gboolean fetch_pending(gpointer data);
+
 static void on_fetched(GObject *proxy, GAsyncResult *res, gpointer data)
 {
 	g_autoptr(AdDbusSource) s = data;
 	g_autoptr(GError) error = NULL;
 	g_autofree char *text = NULL;
 
+	s->fetching--;
 	if (ad_alerts1_call_get_alert_finish(AD_ALERTS1(proxy), &text, res, &error))
 		g_signal_emit(s, sigs[SIG_CHANGED], 0, text);
 	else
 		report_error(s, _("Cannot read the alert"), error);
+	/* the ids that waited for a call to end */
+	if (!s->pending_source && g_hash_table_size(s->pending) &&
+	    !g_cancellable_is_cancelled(s->cancel))
+		fetch_pending(s);
 }
 
 void ad_dbus_source_fetch(AdDbusSource *s, const char *id)
 {
-	if (connected(s))
-		ad_alerts1_call_get_alert(s->proxy, id, s->cancel, on_fetched, g_object_ref(s));
+	if (!connected(s))
+		return;
+	s->fetching++;
+	ad_alerts1_call_get_alert(s->proxy, id, s->cancel, on_fetched, g_object_ref(s));
 }
 
 /* what a SetFilter or DeleteAlert call needs to know when it returns */
@@ -264,6 +279,7 @@ void ad_dbus_source_delete(AdDbusSource *s, const char *id)
 					     id_call_new(s, id));
 }
 
+/* GetAlert for the ids waiting, AD_MAX_FETCHES at a time; the rest when calls end */
 static gboolean fetch_pending(gpointer data)
 {
 	AdDbusSource *s = data;
@@ -271,10 +287,15 @@ static gboolean fetch_pending(gpointer data)
 	gpointer id;
 
 	s->pending_source = 0;
+	if (!connected(s)) {
+		g_hash_table_remove_all(s->pending);
+		return G_SOURCE_REMOVE;
+	}
 	g_hash_table_iter_init(&it, s->pending);
-	while (g_hash_table_iter_next(&it, &id, NULL))
+	while (s->fetching < AD_MAX_FETCHES && g_hash_table_iter_next(&it, &id, NULL)) {
 		ad_dbus_source_fetch(s, id);
-	g_hash_table_remove_all(s->pending);
+		g_hash_table_iter_remove(&it);
+	}
 	return G_SOURCE_REMOVE;
 }
 

@@ -495,6 +495,21 @@ expect_status 1 "--alert with a malformed id is a usage error" -- "$BROWSER" --a
 grep -q '16 lowercase hexadecimal digits' "$TMP/err" && pass "... and says what an id is" ||
 	fail "--alert x;id: $(cat "$TMP/err")"
 
+# --- a flood while the browser listens: each new alert fetched, no call refused ----------
+# (more GetAlert calls at once than the bus takes from one connection were refused)
+BPID=$LIVE focus_browser
+search ""
+wait_for 5 "the 13 alerts again" -- rows_are "$LIVE" 13
+$PY -c 'for i in range(300):
+    print("type=AVC msg=audit(1700000900.%03d:%d): avc:  denied  { read } for  pid=7 comm=\"many\" "
+          "name=\"m%d\" dev=\"sda1\" ino=9 scontext=system_u:system_r:many%03d_t:s0 "
+          "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0" % (i, 5000 + i, i, i))' >&"$DFD"
+wait_for 30 "the 300 new alerts in the list" -- rows_are "$LIVE" 313 &&
+	pass "a flood of 300 new alerts: each fetched and listed (313 rows)"
+ui "$LIVE" find 'Cannot read the alert' >/dev/null &&
+	fail "a GetAlert of the flood failed: $(ui "$LIVE" find 'Cannot read the alert')" ||
+	pass "... no GetAlert refused"
+
 # --- the daemon goes away -----------------------------------------------------------------
 kill "$DPID"
 wait "$DPID" 2>/dev/null
