@@ -364,7 +364,7 @@ static AdSuggestionDoc *suggestion_of(json_object *o)
 	if (!s->not_object && json_object_object_get_ex(o, AD_KEY_VERIFIED, &v) && v)
 		s->verified = json_object_is_type(v, json_type_boolean) &&
 			      json_object_get_boolean(v) ? 1 : 0;
-	s->still_denied = text(o, AD_KEY_STILL_DENIED);
+	s->still_denied = localized(o, AD_KEY_STILL_DENIED, AD_KEY_STILL_DENIED_MSG);
 	scope = member(o, AD_KEY_SCOPE, json_type_object);
 	acc = member(scope, AD_KEY_ACCESSES, json_type_int);
 	dom = member(scope, AD_KEY_DOMAINS, json_type_int);
@@ -603,7 +603,7 @@ static void localize_member(json_object *o, const char *key, const char *msg_key
 		json_object_object_del(o, msg_key);
 }
 
-/* the "if" and "then" of each object in @arr */
+/* the "if", "then" and "still_denied" of each object in @arr */
 static void localize_list(json_object *arr, gboolean strip)
 {
 	if (!arr || !json_object_is_type(arr, json_type_array))
@@ -615,6 +615,7 @@ static void localize_list(json_object *arr, gboolean strip)
 			continue;
 		localize_member(s, AD_KEY_IF, AD_KEY_IF_MSG, strip);
 		localize_member(s, AD_KEY_THEN, AD_KEY_THEN_MSG, strip);
+		localize_member(s, AD_KEY_STILL_DENIED, AD_KEY_STILL_DENIED_MSG, strip);
 	}
 }
 

@@ -79,6 +79,7 @@ G_BEGIN_DECLS
 #define AD_KEY_SHELL		"shell"
 #define AD_KEY_VERIFIED		"verified"
 #define AD_KEY_STILL_DENIED	"still_denied"
+#define AD_KEY_STILL_DENIED_MSG	"still_denied_msg"	/* it as a message (msg.h) */
 #define AD_KEY_SCOPE		"scope"
 #define AD_KEY_ACCESSES		"accesses"
 #define AD_KEY_DOMAINS		"domains"

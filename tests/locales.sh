@@ -151,6 +151,21 @@ PY
 		fail "allow --alert under $l: $(head -5 "$TMP/allow" "$TMP/err")"
 done
 
+# a proof's "not enough" reason is a message too: its sentence in the
+# reader's language (the constraint's own words inside it stay the writer's)
+: >"$TMP/all.fr"
+for id in $(python3 -c 'import json, sys; [print(json.loads(l)["id"]) for l in open(sys.argv[1])]' \
+	"$TMP/list.json"); do
+	LC_ALL=fr_FR.UTF-8 "$AVCDOCTOR" show --db "$TMP/store/alerts.db" "$id" >>"$TMP/all.fr" 2>/dev/null
+done
+tr '\n' ' ' <"$TMP/all.fr" | tr -s ' ' >"$TMP/all.flat"
+if grep -q "serait encore refusé par une contrainte" "$TMP/all.flat" &&
+	! grep -q "würde weiterhin" "$TMP/all.flat"; then
+	pass "show under fr_FR: a proof's \"not enough\" reason in French"
+else
+	fail "show under fr_FR: the proof's reason: $(grep -oE '(insuffisant|würde).{80}' "$TMP/all.flat" | head -2)"
+fi
+
 # list's columns under French: the headings are accented, the rows line up below them
 LC_ALL=fr_FR.UTF-8 "$AVCDOCTOR" list --db "$TMP/store/alerts.db" >"$TMP/list" 2>/dev/null
 python3 - "$TMP/list" <<'PY' && pass "list under fr_FR: headings and rows line up" ||

@@ -20,13 +20,23 @@
 
 typedef struct {
 	AdProof proof;
-	char *still_denied;
+	AdMsg *still_denied;	/* a message: rendered in each reader's language */
 } AdProofResult;
 
 static void ad_proof_result_free(AdProofResult *r)
 {
-	g_free(r->still_denied);
+	ad_msg_free(r->still_denied);
 	g_free(r);
+}
+
+/* a message of the text in no language @text (the policy engine's words) and a full stop */
+static AdMsg *text_msg(const char *text)
+{
+	AdMsg *m = ad_msg_new();
+
+	ad_msg_add_text(m, text);
+	ad_msg_add_text(m, ".");
+	return m;
 }
 
 GHashTable *ad_proof_cache_new(void)
@@ -35,28 +45,35 @@ GHashTable *ad_proof_cache_new(void)
 				     (GDestroyNotify)ad_proof_result_free);
 }
 
-/* "x=1 and y=0" of the first alternative of @v */
-static char *first_settings(const AdVerdict *v)
+/* "x=1 and y=0" of the first alternative of @v, as a message */
+static AdMsg *first_settings(const AdVerdict *v)
 {
 	GPtrArray *alt = v->booleans && v->booleans->len ? g_ptr_array_index(v->booleans, 0) : NULL;
-	g_autoptr(GString) s = g_string_new(NULL);
+	AdMsg *m = ad_msg_new();
 
 	for (guint i = 0; alt && i < alt->len; i++) {
 		AdBoolSetting *b = g_ptr_array_index(alt, i);
+		g_autofree char *t = g_strdup_printf("%s=%d", b->name, b->value ? 1 : 0);
 
-		if (s->len)
-			g_string_append(s, i + 1 == alt->len ? _(" and ") : ", ");
-		g_string_append_printf(s, "%s=%d", b->name, b->value ? 1 : 0);
+		if (i && i + 1 == alt->len)
+			ad_msg_add(m, N_(" and "));
+		else if (i)
+			ad_msg_add_text(m, ", ");
+		ad_msg_add_text(m, t);
 	}
-	return g_string_free(g_steal_pointer(&s), FALSE);
+	return m;
 }
 
-/* What would still be denied, and why, in words; owned. */
-static char *still_denied_words(const AdVerdict *v, const char *stype, const char *ttype,
-				const char *tclass)
+/*
+ * What would still be denied, and why, in words: a message whose own words
+ * are in the reader's language (the policy engine's, a constraint's or a
+ * reason's detail, stay in the writer's); owned
+ */
+static AdMsg *still_denied_words(const AdVerdict *v, const char *stype, const char *ttype,
+				 const char *tclass)
 {
 	g_autofree char *perms = NULL;
-	g_autofree char *bools = NULL;
+	AdMsg *m = ad_msg_new();
 
 	{
 		g_autoptr(GString) p = g_string_new(NULL);
@@ -68,28 +85,35 @@ static char *still_denied_words(const AdVerdict *v, const char *stype, const cha
 	}
 	switch (v->reason) {
 	case AD_REASON_BOOLEAN:
-		bools = first_settings(v);
 		if (v->constraint_too && v->constraint)
-			return g_strdup_printf(_("%s %s:%s { %s } would still need %s, and a "
-						 "constraint denies it too: %s."),
-					       stype, ttype, tclass, perms, bools, v->constraint);
-		return g_strdup_printf(_("%s %s:%s { %s } would still need the boolean "
+			ad_msg_add(m, N_("%s %s:%s { %s } would still need %s, and a "
+					 "constraint denies it too: %s."),
+				   stype, ttype, tclass, perms, "", v->constraint);
+		else
+			ad_msg_add(m, N_("%s %s:%s { %s } would still need the boolean "
 					 "setting %s."),
-				       stype, ttype, tclass, perms, bools);
+				   stype, ttype, tclass, perms, "");
+		ad_msg_set_arg(m, 4, first_settings(v));
+		break;
 	case AD_REASON_TE_RULE:
 	case AD_REASON_DONTAUDIT:
-		return g_strdup_printf(_("%s %s:%s { %s } would still be denied: no allow rule "
-					 "grants it."),
-				       stype, ttype, tclass, perms);
+		ad_msg_add(m, N_("%s %s:%s { %s } would still be denied: no allow rule "
+				 "grants it."),
+			   stype, ttype, tclass, perms);
+		break;
 	case AD_REASON_CONSTRAINT:
-		return g_strdup_printf(_("%s %s:%s would still be denied by a constraint: %s."),
-				       stype, ttype, tclass,
-				       v->constraint ? v->constraint : _("unknown"));
+		ad_msg_add(m, N_("%s %s:%s would still be denied by a constraint: %s."),
+			   stype, ttype, tclass, v->constraint ? v->constraint : N_("unknown"));
+		if (!v->constraint)
+			ad_msg_set_arg(m, 3, NULL);
+		break;
 	default:
-		return g_strdup_printf(_("%s %s:%s would still be denied (%s)%s%s"), stype, ttype,
-				       tclass, ad_reason_name(v->reason),
-				       v->detail ? ": " : ".", v->detail ? v->detail : "");
+		ad_msg_add(m, N_("%s %s:%s would still be denied (%s)%s%s"), stype, ttype,
+			   tclass, ad_reason_name(v->reason),
+			   v->detail ? ": " : ".", v->detail ? v->detail : "");
+		break;
 	}
+	return m;
 }
 
 /* the key of one proof: the access and the change */
@@ -128,8 +152,9 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 		if (!ad_policy_has_type(p, s->new_type) ||
 		    ad_policy_type_is_attribute(p, s->new_type)) {
 			r->proof = AD_PROOF_FAILED;
-			r->still_denied = g_strdup_printf(_("the type %s is not defined in this "
-							    "policy."), s->new_type);
+			r->still_denied = ad_msg_new();
+			ad_msg_add(r->still_denied, N_("the type %s is not defined in this "
+						       "policy."), s->new_type);
 			return r;
 		}
 		tcon = ad_context_with_type(d->tcontext, s->new_type);
@@ -147,7 +172,7 @@ static AdProofResult *prove_one(AdPolicy *p, const AdSuggestion *s, const AdDeni
 					 d->perms->len, &error);
 	if (!ok) {
 		r->proof = AD_PROOF_FAILED;
-		r->still_denied = g_strdup_printf("%s.", error->message);
+		r->still_denied = text_msg(error->message);
 	} else {
 		after = ad_policy_explain(p, d->scontext, tcon ? tcon : d->tcontext, d->tclass,
 					  (const char *const *)d->perms->pdata, d->perms->len);
@@ -212,26 +237,30 @@ static AdProofResult *prove_dontaudit(AdPolicy *p, const AdSuggestion *s, const 
 	}
 	if (!ok || !v) {
 		r->proof = AD_PROOF_FAILED;
-		r->still_denied = error ? g_strdup_printf("%s.", error->message)
-					: g_strdup_printf(_("%s %s:%s is not one this policy can "
-							    "tell of."), stype, ttype, d->tclass);
+		r->still_denied = error ? text_msg(error->message) : ad_msg_new();
+		if (!error)
+			ad_msg_add(r->still_denied, N_("%s %s:%s is not one this policy can "
+						       "tell of."), stype, ttype, d->tclass);
 	} else if (v->reason == AD_REASON_ALLOWED) {
 		r->proof = AD_PROOF_FAILED;
-		r->still_denied = g_strdup_printf(_("it would allow %s %s:%s, not hide it."),
-						  stype, ttype, d->tclass);
+		r->still_denied = ad_msg_new();
+		ad_msg_add(r->still_denied, N_("it would allow %s %s:%s, not hide it."),
+			   stype, ttype, d->tclass);
 	} else if (!names_within(perms, d->perms->len, after)) {
 		r->proof = AD_PROOF_FAILED;
-		r->still_denied = g_strdup_printf(_("%s %s:%s would still be logged: it does not "
-						    "hide every denied permission."),
-						  stype, ttype, d->tclass);
+		r->still_denied = ad_msg_new();
+		ad_msg_add(r->still_denied, N_("%s %s:%s would still be logged: it does not "
+					       "hide every denied permission."),
+			   stype, ttype, d->tclass);
 	} else if (more->len) {
 		g_autofree char *list = NULL;
 
 		g_ptr_array_add(more, NULL);
 		list = g_strjoinv(" ", (char **)more->pdata);
 		r->proof = AD_PROOF_FAILED;
-		r->still_denied = g_strdup_printf(_("it would hide more than the denied access: "
-						    "%s too."), list);
+		r->still_denied = ad_msg_new();
+		ad_msg_add(r->still_denied, N_("it would hide more than the denied access: "
+					       "%s too."), list);
 	} else {
 		r->proof = AD_PROOF_OK;
 	}
@@ -411,8 +440,8 @@ void ad_suggestions_prove(AdPluginEnv *ctx, const AdDenial *d, const AdVerdict *
 			}
 		}
 		s->proof = r->proof;
-		g_free(s->still_denied);
-		s->still_denied = g_strdup(r->still_denied);
+		ad_suggestion_set_still_denied(s, r->still_denied ? ad_msg_copy(r->still_denied)
+								  : NULL);
 		if (!ctx->proofs)
 			ad_proof_result_free(r);
 		count_scope(ctx, s, d, stype, ttype);

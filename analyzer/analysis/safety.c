@@ -1206,7 +1206,7 @@ static void make_explanation(AdSuggestion *s)
 	g_ptr_array_set_size(s->commands, 0);
 	g_clear_pointer(&s->set_booleans, g_ptr_array_unref);
 	g_clear_pointer(&s->new_type, g_free);
-	g_clear_pointer(&s->still_denied, g_free);
+	ad_suggestion_set_still_denied(s, NULL);
 	g_clear_pointer(&s->scope.examples, g_ptr_array_unref);
 	s->adds_rules = FALSE;
 	s->hides_rules = FALSE;

@@ -94,6 +94,7 @@ void ad_suggestion_free(AdSuggestion *s)
 	g_free(s->new_type);
 	g_free(s->base_type);
 	g_free(s->still_denied);
+	ad_msg_free(s->still_denied_msg);
 	g_free(s->apply_reason);
 	if (s->scope.examples)
 		g_ptr_array_unref(s->scope.examples);
@@ -131,6 +132,16 @@ static void set_arg(AdMsg **msg, char **text, guint index, AdMsg *arg)
 	}
 	ad_msg_set_arg(*msg, index, arg);
 	set_text(msg, text, g_steal_pointer(msg));
+}
+
+void ad_suggestion_set_still_denied(AdSuggestion *s, AdMsg *m)
+{
+	if (m) {
+		set_text(&s->still_denied_msg, &s->still_denied, m);
+		return;
+	}
+	g_clear_pointer(&s->still_denied_msg, ad_msg_free);
+	g_clear_pointer(&s->still_denied, g_free);
 }
 
 void ad_suggestion_if_arg_msgid(AdSuggestion *s, guint index)
@@ -422,6 +433,9 @@ void ad_suggestion_msgs_to_json(const AdSuggestion *s, json_object *o)
 		json_object_object_add(o, AD_KEY_IF_MSG, ad_msg_to_json(s->if_msg));
 	if (s->then_msg)
 		json_object_object_add(o, AD_KEY_THEN_MSG, ad_msg_to_json(s->then_msg));
+	if (s->still_denied_msg)
+		json_object_object_add(o, AD_KEY_STILL_DENIED_MSG,
+				       ad_msg_to_json(s->still_denied_msg));
 }
 
 json_object *ad_suggestion_to_json(const AdSuggestion *s)

@@ -124,6 +124,7 @@ typedef struct {
 	/* the answers, set by ad_suggestions_prove() */
 	AdProof proof;
 	char *still_denied;	/* AD_PROOF_FAILED: what would still be denied and why */
+	AdMsg *still_denied_msg;	/* the same as a message (ad_suggestion_set_still_denied) */
 	AdScope scope;
 	double plugin_confidence; /* the plugin's own judgement, before the proof */
 	/* breaks ties in the ranking: the plugin's AdPlugin.priority, set by the plugin host; 50 else */
@@ -165,6 +166,8 @@ void ad_suggestion_then_arg_msgid(AdSuggestion *s, guint index);
  */
 void ad_suggestion_if_arg(AdSuggestion *s, guint index, AdMsg *arg);
 void ad_suggestion_then_arg(AdSuggestion *s, guint index, AdMsg *arg);
+/* what would still be denied (@m taken, rendered into still_denied; NULL: nothing) */
+void ad_suggestion_set_still_denied(AdSuggestion *s, AdMsg *m);
 /* the same from a message built by hand (taken) */
 void ad_suggestion_take_if(AdSuggestion *s, AdMsg *m);
 void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m);
