@@ -525,6 +525,15 @@ static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guin
 		a = g_ptr_array_index(args, index);
 		if (a->type != type && !(type == ARG_STR && a->type == ARG_MSG))
 			return FALSE;
+		/* a plain %s, nearly every conversion: the text as it is, no printf */
+		if (type == ARG_STR && !sp.flags[0] && sp.width < 0 && sp.prec < 0) {
+			if (a->type == ARG_MSG ? !render_into(out, a->m, depth + 1)
+					       : (g_string_append(out, a->s), FALSE))
+				return FALSE;
+			if (out->len > MSG_MAX_TEXT)
+				return FALSE;
+			continue;
+		}
 		spec = g_string_new("%");
 		g_string_append(spec, sp.flags);
 		if (sp.width >= 0)
