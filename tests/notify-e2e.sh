@@ -120,6 +120,20 @@ for i in range(n):
 PY
 }
 calls_gt() { [ "$(ncalls)" -gt "$1" ]; }
+# pick_from_last LABEL: the menu script is to choose the action LABEL of the
+# notification of the last Notify call (dunst lists "#LABEL (TITLE) [ID,KEY]"
+# for each notification up, the newest first), never another's
+pick_from_last() { printf '%s (%s)\n' "$1" "$(notify_calls | tail -1 | cut -f3)" >"$TMP/want"; }
+# our_browser ARGS: the pid of the browser this test's notifier started with
+# ARGS (an extended regex after its program), else nothing and status 1.  The
+# notifier runs the first avcdoctor-browser of its PATH, this test's
+# $TMP/bin link, and that path leads its command line: never the browser of
+# another test on the same machine (browser-e2e starts one with --ids A,B)
+our_browser() {
+	local pid
+	pid=$(pgrep -f "^${TMP//./\\.}/bin/avcdoctor-browser $1" | head -1)
+	[ -n "$pid" ] && echo "$pid"
+}
 
 # --- the system bus with the project's policy, and the dispatcher ------------------
 bus_config "$TMP/sys.conf" "$TMP/sys.sock" "<include>$AD_SOURCE_DIR/dispatcher/org.avcdoctor.Daemon.conf</include>"
@@ -306,7 +320,6 @@ import -window root "$ART/notify-fix-words.png" 2>/dev/null
 
 # --- "Show details": without the browser a hint, with it the browser on the alert --
 # avcdoctor-notify finds avcdoctor-browser in PATH ($TMP/bin comes first)
-echo "Show details" >"$TMP/want"
 # new_alert N: a new alert (source type details<N>_t) and its notification; sets AID
 new_alert() {
 	notifier_close_all
@@ -323,6 +336,7 @@ for t in json.load(sys.stdin)["data"][0]:
 new_alert 1
 [ -n "$AID" ] || fail "no alert for details1_t in ListAlerts"
 before=$(ncalls)
+pick_from_last "Show details"
 timeout 5 dunstctl context
 if wait_for 10 "the hint notification" -- calls_gt "$before" &&
 	notify_calls | tail -1 | grep -q "avcdoctor show $AID"; then
@@ -336,10 +350,11 @@ if [ -x "$BROWSER" ] && command -v xdotool >/dev/null; then
 	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
 	new_alert 2
 	[ -n "$AID" ] || fail "no alert for details2_t in ListAlerts"
+	pick_from_last "Show details"
 	timeout 5 dunstctl context
 	if wait_for 15 "avcdoctor-browser --alert $AID started" -- \
-		pgrep -f "avcdoctor-browser --alert $AID\$"; then
-		BPID=$(pgrep -f "avcdoctor-browser --alert $AID\$" | head -1)
+		our_browser "--alert $AID\$"; then
+		BPID=$(our_browser "--alert $AID\$")
 		pids+=("$BPID")
 		pass "Show details started avcdoctor-browser --alert $AID"
 		if wait_for 15 "the browser's window" -- xdotool search --onlyvisible --pid "$BPID"; then
@@ -375,7 +390,7 @@ sleep 0.5
 import -window root "$ART/notify-flood.png" 2>/dev/null
 
 # --- "Show all": the browser limited to the batch, by its ids; no command without it --
-echo "Show all" >"$TMP/want"
+pick_from_last "Show all"
 before=$(ncalls)
 timeout 5 dunstctl context
 if wait_for 10 "the hint without the browser" -- calls_gt "$before" &&
@@ -396,22 +411,28 @@ if [ -x "$BROWSER" ]; then
 	wait_for 20 "a notification of the 30 alerts and their 60 denials" -- batch_told &&
 		pass "30 alerts seen twice each: \"30 SELinux alerts, 60 denials\"" ||
 		fail "batch of 30: $(notify_calls | tail -1)"
-	timeout 5 dunstctl context
-	if wait_for 15 "avcdoctor-browser --ids started" -- pgrep -f "avcdoctor-browser --ids "; then
-		BPID=$(pgrep -f "avcdoctor-browser --ids " | head -1)
-		pids+=("$BPID")
-		ids=$(tr '\0' '\n' <"/proc/$BPID/cmdline" | sed -n 3p)
-		want_ids=$(call ListAlerts dbs 0 true "" | python3 -c '
+	want_ids=$(call ListAlerts dbs 0 true "" | python3 -c '
 import json, sys
 print(",".join(sorted(json.loads(t)["id"] for t in json.load(sys.stdin)["data"][0]
                       if "batch" in json.loads(t)["summary"])))')
+	# show_all_opens WHAT: "Show all" of the notification the test waited
+	# for started this test's browser on the batch's 30 ids; it is stopped
+	show_all_opens() {
+		local bpid ids
+		wait_for 15 "avcdoctor-browser --ids started" -- our_browser "--ids " ||
+			{ fail "$1 did not start the browser"; return 1; }
+		bpid=$(our_browser "--ids ")
+		pids+=("$bpid")
+		ids=$(tr '\0' '\n' <"/proc/$bpid/cmdline" | sed -n 3p)
 		[ "$(tr ',' '\n' <<<"$ids" | sort | paste -sd,)" = "$want_ids" ] &&
-			pass "Show all: avcdoctor-browser --ids with the batch's 30 alert ids" ||
-			fail "Show all: --ids $ids, wanted $want_ids"
-		kill "$BPID" 2>/dev/null
-	else
-		fail "Show all did not start the browser"
-	fi
+			pass "$1: avcdoctor-browser --ids with the batch's 30 alert ids" ||
+			fail "$1: --ids '$ids', wanted $want_ids"
+		kill "$bpid" 2>/dev/null
+		wait_for 10 "the browser gone" -- sh -c "! kill -0 $bpid"
+	}
+	pick_from_last "Show all"
+	timeout 5 dunstctl context
+	show_all_opens "Show all"
 	rm -f "$TMP/bin/avcdoctor-browser"
 fi
 echo "Don't notify again" >"$TMP/want"
@@ -423,8 +444,9 @@ dbus-monitor --address "$DBUS_SYSTEM_BUS_ADDRESS" \
 	"type='method_call',interface='$IFACE'" >"$TMP/filters.mon" 2>&1 &
 pids+=($!)
 wait_for 5 "the system bus monitor" -- test -s "$TMP/filters.mon"
-timeout 5 dunstctl close-all
-sleep "$INTERVAL"
+# nothing up, and the notifier saw it: the flood's notification is a new one,
+# the only one whose "Don't notify again" the menu offers
+notifier_close_all
 {
 	distinct_denials 20 1700000800 2000 quiet 2
 	echo 'type=AVC msg=audit(1700000800.500:2100): avc:  denied  { setenforce } for  pid=7 comm="quiet" scontext=system_u:system_r:httpd_t:s0 tcontext=system_u:object_r:security_t:s0 tclass=security permissive=0'
@@ -447,7 +469,7 @@ notify_calls | grep 'SELinux alerts, .*Red alert, not silenced.*setenforce' | ta
 	fail "no red alert listed apart: $(notify_calls | tail -1)"
 timeout 5 dunstctl context
 wait_for 10 "the batch ignored" -- grep -q "alerts: will not notify again" "$TMP/notify.err"
-sleep 0.5
+# logged when SetFilters answered: the filters are stored by then
 quiet_ignored=$(call ListAlerts dbs 0 true "" | python3 -c '
 import json, sys
 print(sum(1 for t in json.load(sys.stdin)["data"][0]
@@ -489,7 +511,6 @@ notify_calls | tail -1 | grep -q $'\t''SELinux prevented an access'$'\t''.*late 
 if [ -x "$BROWSER" ]; then
 	mkdir -p "$TMP/bin"
 	ln -sf "$BROWSER" "$TMP/bin/avcdoctor-browser"
-	echo "Show all" >"$TMP/want"
 	notifier_close_all
 	before=$(ncalls)
 	distinct_denials 5001 1700002000 6000 many 4 >"$TMP/flood5001.log"
@@ -502,9 +523,10 @@ if [ -x "$BROWSER" ]; then
 	grep -q 'cannot read alert .*LimitsExceeded' "$TMP/notify.err" &&
 		fail "GetAlert refused during the flood: $(grep -c 'cannot read alert' "$TMP/notify.err") lookups" ||
 		pass "... each of them read with GetAlert (the calls in flight bounded)"
+	pick_from_last "Show all"
 	timeout 5 dunstctl context
-	if wait_for 15 "avcdoctor-browser --since started" -- pgrep -f "avcdoctor-browser --since "; then
-		BPID=$(pgrep -f "avcdoctor-browser --since " | head -1)
+	if wait_for 15 "avcdoctor-browser --since started" -- our_browser "--since "; then
+		BPID=$(our_browser "--since ")
 		pids+=("$BPID")
 		since=$(tr '\0' '\n' <"/proc/$BPID/cmdline" | sed -n 3p)
 		[ "$since" = 1700002000 ] &&
