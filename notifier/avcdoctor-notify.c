@@ -127,6 +127,35 @@ static void apply_target_free(gpointer p)
 	g_free(t);
 }
 
+/*
+ * What the shown notification's other actions act on: the alerts it shows,
+ * copied when it was shown.  s->current is emptied once the user acts, and
+ * the server may keep the notification up (dunst does after its context
+ * menu): acting on it again acts on what it still shows, never on nothing.
+ */
+typedef struct {
+	AdNotifier *s;
+	GPtrArray *shown;	/* AdNote, shared by the actions of one show */
+} AdBatchTarget;
+
+static void batch_target_free(gpointer p)
+{
+	AdBatchTarget *t = p;
+
+	g_ptr_array_unref(t->shown);
+	g_free(t);
+}
+
+/* the user data of one action on @shown */
+static AdBatchTarget *batch_target(AdNotifier *s, GPtrArray *shown)
+{
+	AdBatchTarget *t = g_new0(AdBatchTarget, 1);
+
+	t->s = s;
+	t->shown = g_ptr_array_ref(shown);
+	return t;
+}
+
 static gboolean drop_note(gpointer note)
 {
 	g_object_unref(note);
@@ -158,6 +187,7 @@ static void show_current(AdNotifier *s)
 	g_autofree char *title = NULL;
 	g_autofree char *body = NULL;
 	g_autoptr(GError) error = NULL;
+	g_autoptr(GPtrArray) shown = NULL;
 	int rank = 0;
 
 	if (s->current->len == 0)
@@ -199,15 +229,20 @@ static void show_current(AdNotifier *s)
 		g_list_free_full(caps, g_free);
 	}
 	if (s->has_actions) {
+		shown = g_ptr_array_copy(s->current, ad_note_copy, NULL);
+		g_ptr_array_set_free_func(shown, ad_note_free);
 		/* one alert: it in the browser; a batch: the browser limited to it */
 		if (s->current->len == 1)
 			notify_notification_add_action(s->note, "details", _("Show details"),
-						       on_action, s, NULL);
+						       on_action, batch_target(s, shown),
+						       batch_target_free);
 		else
 			notify_notification_add_action(s->note, "show-all", _("Show all"),
-						       on_action, s, NULL);
+						       on_action, batch_target(s, shown),
+						       batch_target_free);
 		notify_notification_add_action(s->note, "ignore", _("Don't notify again"),
-					       on_action, s, NULL);
+					       on_action, batch_target(s, shown),
+					       batch_target_free);
 		/*
 		 * one alert whose first fix the fix helper may apply, its commands in
 		 * the body: Apply those.  Never from a merged notification.
@@ -445,22 +480,25 @@ static void on_apply(NotifyNotification *note, char *action, gpointer data)
 	g_ptr_array_set_size(t->s->current, 0);
 }
 
+/* "Show details", "Show all", "Don't notify again": on the alerts the notification shows */
 static void on_action(NotifyNotification *note, char *action, gpointer data)
 {
-	AdNotifier *s = data;
+	AdBatchTarget *t = data;
+	AdNotifier *s = t->s;
+	GPtrArray *shown = t->shown;
 
 	(void)note;
 	if (strcmp(action, "details") == 0 || strcmp(action, "show-all") == 0) {
-		AdNote *a = s->current->len == 1 ? g_ptr_array_index(s->current, 0) : NULL;
+		AdNote *a = shown->len == 1 ? g_ptr_array_index(shown, 0) : NULL;
 
-		show_details(a ? a->id : NULL, s->current);
+		show_details(a ? a->id : NULL, shown);
 	} else if (strcmp(action, "ignore") == 0) {
 		if (!s->proxy || !s->running) {
 			log_msg("%s", _("the daemon is not running: cannot ignore the alert"));
 			return;
 		}
-		if (s->current->len == 1) {
-			AdNote *a = g_ptr_array_index(s->current, 0);
+		if (shown->len == 1) {
+			AdNote *a = g_ptr_array_index(shown, 0);
 
 			ad_alerts1_call_set_filter(s->proxy, a->id, "always", NULL, on_set_filter,
 						   g_strdup(a->id));
@@ -469,7 +507,7 @@ static void on_action(NotifyNotification *note, char *action, gpointer data)
 			 * one call for the whole notification; its red alerts are listed
 			 * apart and keep notifying (the daemon passes red over too)
 			 */
-			g_autofree const char **ids = ad_notes_ignorable(s->current);
+			g_autofree const char **ids = ad_notes_ignorable(shown);
 
 			if (ids[0])
 				ad_alerts1_call_set_filters(

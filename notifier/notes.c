@@ -37,6 +37,24 @@ void ad_note_free(gpointer p)
 	g_free(n);
 }
 
+gpointer ad_note_copy(gconstpointer p, gpointer data)
+{
+	const AdNote *n = p;
+	AdNote *c = g_new(AdNote, 1);
+
+	(void)data;
+	*c = *n;
+	c->id = g_strdup(n->id);
+	c->level = g_strdup(n->level);
+	c->summary = g_strdup(n->summary);
+	c->stype = g_strdup(n->stype);
+	c->digest = g_strdup(n->digest);
+	c->commands = g_strdup(n->commands);
+	c->fix_words = g_strdup(n->fix_words);
+	c->proof = g_strdup(n->proof);
+	return c;
+}
+
 /* TRUE for an alert id as the daemon makes them: 16 lower-case hex digits */
 gboolean ad_note_valid_id(const char *id)
 {

@@ -26,6 +26,8 @@ typedef struct {
 } AdNote;
 
 void ad_note_free(gpointer p);
+/* a copy of @n (a GCopyFunc: @data unused) */
+gpointer ad_note_copy(gconstpointer n, gpointer data);
 /*
  * the body of the notification of @n alone: summary, proof of its first
  * fix and, when it is fixable, the commands "Apply the fix" runs as root
