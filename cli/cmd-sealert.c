@@ -92,15 +92,15 @@ static int lookup_all(const char *db)
 	if (!(list = ad_cli_fetch_alerts("sealert", db, &status)))
 		return status;
 	for (guint i = 0; i < list->len; i++) {
-		json_object *a = g_ptr_array_index(list, i);
+		const AdAlertDoc *a = g_ptr_array_index(list, i);
 
-		if (json_object_get_boolean(ad_json_member(a, "ignored"))) {
+		if (a->ignored) {
 			hidden++;
 			continue;
 		}
 		if (shown++)
 			g_string_append_c(out, '\n');
-		ad_alert_json_render(out, a);
+		ad_alert_doc_render(out, a);
 	}
 	fwrite(out->str, 1, out->len, stdout);
 	fflush(stdout);

@@ -374,19 +374,16 @@ static void list_row(GString *out, const char *id, const char *level, const char
 }
 
 /* one line: ID LEVEL COUNT LAST-SEEN HOSTS SUMMARY */
-static void list_line(GString *out, json_object *o)
+static void list_line(GString *out, const AdAlertDoc *doc)
 {
-	g_autofree char *id = ad_text_shown(ad_json_member_str(o, "id"));
-	g_autofree char *level = ad_alert_json_level(o);
-	g_autofree char *summary = ad_text_shown(ad_json_member_str(o, "summary"));
-	g_autofree char *last = ad_text_time(json_object_get_double(ad_json_member(o, "last_seen")),
-					    "%Y-%m-%d %H:%M:%S");
-	g_autofree char *hosts = ad_alert_json_hosts(o, FALSE, 3);
-	gboolean ignored = json_object_get_boolean(ad_json_member(o, "ignored"));
-
+	g_autofree char *id = ad_text_shown(doc->id);
+	g_autofree char *level = ad_alert_doc_level_text(doc);
+	g_autofree char *summary = ad_text_shown(doc->summary);
+	g_autofree char *last = ad_text_time(doc->last_seen, "%Y-%m-%d %H:%M:%S");
+	g_autofree char *hosts = ad_alert_doc_hosts(doc, FALSE, 3);
 	g_autofree char *count = g_strdup_printf("%" PRId64,
-						 json_object_get_int64(ad_json_member(o, "count")));
-	g_autofree char *rest = g_strconcat(ignored ? _("(ignored) ") : "", summary, NULL);
+						 (gint64)MIN(doc->count, G_MAXINT64));
+	g_autofree char *rest = g_strconcat(doc->ignored ? _("(ignored) ") : "", summary, NULL);
 
 	list_row(out, id, level, count, last, hosts, rest);
 }
@@ -424,16 +421,26 @@ GPtrArray *ad_cli_fetch_alerts(const char *cmd, const char *db, int *ret_status)
 	StoreOptions o = { .db = (char *)db };
 	Source src = { 0 };
 	g_autoptr(GError) error = NULL;
-	GPtrArray *list;
+	g_autoptr(GPtrArray) list = NULL;
+	GPtrArray *docs = NULL;
 
 	*ret_status = source_open(&src, cmd, &o, FALSE);
 	if (*ret_status)
 		return NULL;
-	list = source_list(&src, 0, NULL, &error);
-	if (!list)
+	if ((list = source_list(&src, 0, NULL, &error)))
+		docs = g_ptr_array_new_with_free_func((GDestroyNotify)ad_alert_doc_free);
+	for (guint i = 0; docs && i < list->len; i++) {
+		AdAlertDoc *doc = ad_alert_doc_new(g_ptr_array_index(list, i), &error);
+
+		if (doc)
+			g_ptr_array_add(docs, doc);
+		else
+			g_clear_pointer(&docs, g_ptr_array_unref);
+	}
+	if (!docs)
 		*ret_status = report_error(cmd, error);
 	source_clear(&src);
-	return list;
+	return docs;
 }
 
 static int version(void)
@@ -553,13 +560,13 @@ int ad_cmd_list(int argc, char **argv)
 		list_row(out, _("ID"), _("LEVEL"), _("COUNT"), _("LAST SEEN"), _("HOSTS"),
 			 _("SUMMARY"));
 	for (guint i = 0; i < chosen->len; i++) {
-		json_object *a = g_array_index(chosen, Listed, i).alert;
+		const Listed *l = &g_array_index(chosen, Listed, i);
 
 		shown_n++;
 		if (o.json)
-			g_string_append_printf(out, "%s\n", ad_json_line(a));
+			g_string_append_printf(out, "%s\n", ad_json_line(l->alert));
 		else
-			list_line(out, a);
+			list_line(out, l->doc);
 	}
 	if (out->len)
 		ad_pager_start(o.no_pager);
@@ -590,6 +597,7 @@ int ad_cmd_show(int argc, char **argv)
 	StoreOptions o = { 0 };
 	Source src = { 0 };
 	g_autoptr(GError) error = NULL;
+	g_autoptr(AdAlertDoc) doc = NULL;
 	json_object *a = NULL;
 	int ret;
 
@@ -604,7 +612,8 @@ int ad_cmd_show(int argc, char **argv)
 	}
 	if ((ret = source_open(&src, "show", &o, FALSE)))
 		goto out;
-	if (!(a = source_get(&src, o.args[0], &error))) {
+	if (!(a = source_get(&src, o.args[0], &error)) ||
+	    (!o.json && !(doc = ad_alert_doc_new(a, &error)))) {
 		ret = report_error("show", error);
 		goto out;
 	}
@@ -614,7 +623,7 @@ int ad_cmd_show(int argc, char **argv)
 	} else {
 		g_autoptr(GString) out = g_string_new(NULL);
 
-		ad_alert_json_render(out, a);
+		ad_alert_doc_render(out, doc);
 		fwrite(out->str, 1, out->len, stdout);
 	}
 	ret = AD_EXIT_OK;

@@ -26,7 +26,7 @@ int ad_cmd_delete(int argc, char **argv);
  */
 AdAlertDoc *ad_cli_fetch_alert(const char *cmd, const char *db, const char *id,
 				int *ret_status);
-/* every stored alert (json_object*, oldest first, ignored ones too), as ad_cli_fetch_alert */
+/* every stored alert (AdAlertDoc, oldest first, ignored ones too), as ad_cli_fetch_alert */
 GPtrArray *ad_cli_fetch_alerts(const char *cmd, const char *db, int *ret_status);
 
 G_END_DECLS

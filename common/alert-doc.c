@@ -292,9 +292,13 @@ static void commands_of(AdSuggestionDoc *s, json_object *o)
 {
 	json_object *cmds = member(o, AD_KEY_COMMANDS, json_type_array);
 	json_object *hex = member(o, AD_KEY_COMMANDS_HEX, json_type_array);
+	json_object *v = NULL;
 
 	s->inexact = json_object_is_type(o, json_type_object) &&
 		     json_object_object_get_ex(o, AD_KEY_COMMANDS_HEX, NULL);
+	/* "commands" that are not a list: nothing of them may run */
+	s->commands_malformed = !cmds && json_object_is_type(o, json_type_object) &&
+				json_object_object_get_ex(o, AD_KEY_COMMANDS, &v) && v;
 	if (!cmds)
 		return;
 	s->commands = g_ptr_array_new_with_free_func(command_free);
@@ -415,10 +419,12 @@ static void denial_free(AdDenialDoc *d)
 	g_free(d->comm);
 	g_free(d->exe);
 	g_free(d->path);
+	g_free(d->path_exact);
 	g_free(d->name);
 	g_free(d->reason);
 	g_free(d->detail);
 	g_free(d->constraint);
+	g_free(d->suspect_reason);
 	g_free(d->cmdline);
 	g_free(d->syscall);
 	g_free(d->file);
@@ -427,6 +433,7 @@ static void denial_free(AdDenialDoc *d)
 
 static AdDenialDoc *denial_of(json_object *o)
 {
+	g_autofree char *path_hex = text(o, AD_KEY_PATH_HEX);
 	AdDenialDoc *d;
 
 	if (!o)
@@ -444,12 +451,15 @@ static AdDenialDoc *denial_of(json_object *o)
 	d->comm = text(o, AD_KEY_COMM);
 	d->exe = text(o, AD_KEY_EXE);
 	d->path = text(o, AD_KEY_PATH);
+	d->path_exact = path_hex ? ad_unhex(path_hex) : g_strdup(d->path);
 	d->name = text(o, AD_KEY_NAME);
 	d->reason = text(o, AD_KEY_REASON);
 	d->detail = text(o, AD_KEY_DETAIL);
 	d->constraint = text(o, AD_KEY_CONSTRAINT);
 	d->permissive = flag(o, AD_KEY_PERMISSIVE);
+	d->has_permissive = member(o, AD_KEY_PERMISSIVE, json_type_boolean) != NULL;
 	d->suspect = flag(o, AD_KEY_SUSPECT);
+	d->suspect_reason = text(o, AD_KEY_SUSPECT_REASON);
 	d->cmdline = text(o, AD_KEY_CMDLINE);
 	d->pid = integer(o, AD_KEY_PID);
 	d->syscall = text(o, AD_KEY_SYSCALL);
@@ -529,6 +539,7 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 		return NULL;
 	}
 	doc->level_name = text(o, AD_KEY_LEVEL);
+	doc->has_level = json_object_object_get_ex(o, AD_KEY_LEVEL, NULL);
 	if (!doc->level_name || !ad_level_from_name(doc->level_name, &doc->level))
 		doc->level = AD_LEVEL_YELLOW;
 	doc->summary = localized(o, AD_KEY_SUMMARY, AD_KEY_SUMMARY_MSG);

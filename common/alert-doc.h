@@ -54,12 +54,14 @@ G_BEGIN_DECLS
 #define AD_KEY_COMM		"comm"
 #define AD_KEY_EXE		"exe"
 #define AD_KEY_PATH		"path"
+#define AD_KEY_PATH_HEX		"path_hex"	/* the path's bytes, when it is not clean */
 #define AD_KEY_NAME		"name"
 #define AD_KEY_REASON		"reason"
 #define AD_KEY_DETAIL		"detail"
 #define AD_KEY_CONSTRAINT	"constraint"
 #define AD_KEY_PERMISSIVE	"permissive"
 #define AD_KEY_SUSPECT		"suspect"
+#define AD_KEY_SUSPECT_REASON	"suspect_reason"
 #define AD_KEY_CMDLINE		"cmdline"
 #define AD_KEY_PID		"pid"
 #define AD_KEY_SYSCALL		"syscall"
@@ -162,7 +164,8 @@ typedef struct {
 	char *shell;		/* the commands quoted by the analyzer */
 	/* "commands": AdCommandDoc, in order; NULL when absent or not an array */
 	GPtrArray *commands;
-	gboolean commands_malformed;	/* a command not a list of strings (exact ones) */
+	/* "commands" is there but not an array, or a command not a list of strings (exact ones) */
+	gboolean commands_malformed;
 	gboolean inexact;	/* "commands_hex" is there: an argument could only be stored escaped */
 	/* 1 proved, 0 not enough (or not a boolean: taken as not proved), -1 no policy change */
 	int verified;
@@ -191,12 +194,16 @@ typedef struct {
 	char *comm;
 	char *exe;
 	char *path;
+	/* the path's bytes: "path_hex" decoded when there (NULL when it does not decode), else path */
+	char *path_exact;
 	char *name;
 	char *reason;
 	char *detail;
 	char *constraint;
 	gboolean permissive;
+	gboolean has_permissive;	/* "permissive" is a boolean: the record said (else unknown) */
 	gboolean suspect;
+	char *suspect_reason;
 	char *cmdline;
 	gint64 pid;		/* -1 when absent or not an integer, as the numbers below */
 	char *syscall;
@@ -215,7 +222,8 @@ typedef struct {
 	json_object *json;	/* the whole object (a reference), for what is not typed here */
 	char *id;		/* never NULL nor empty */
 	AdLevel level;		/* yellow when absent or unknown */
-	char *level_name;	/* "level" as sent, NULL when absent */
+	char *level_name;	/* "level" as sent, NULL when absent or not a string */
+	gboolean has_level;	/* "level" is there, whatever its value */
 	char *summary;		/* "" when absent */
 	guint64 count;		/* 0 when absent or negative */
 	gboolean has_modes;	/* both "blocked" and "logged_only" are there */

@@ -165,14 +165,14 @@ static gboolean check_proof(Reanalysis *r, GPtrArray *commands, int verified, GE
  * current policy and, when the helper may look at this host's files, its
  * package database: it must be one click, whatever the store says.
  */
-static gboolean check_safety(const AdFixitConfig *cfg, Reanalysis *r, json_object *alert,
-			     json_object *sugg, GError **error)
+static gboolean check_safety(const AdFixitConfig *cfg, Reanalysis *r, const AdAlertDoc *alert,
+			     const AdSuggestionDoc *sugg, GError **error)
 {
 	g_auto(AdSafetyQuery) q = { 0 };
 	g_autofree char *reason = NULL;
 	AdSafetyEnv env = { .policy = ad_analysis_policy(r->an), .local = cfg->file_checks };
 
-	if (!ad_safety_query_init_json(&q, sugg, alert)) {
+	if (!ad_safety_query_init_doc(&q, sugg, alert)) {
 		g_set_error_literal(error, AD_FIXIT_ERROR, AD_FIXIT_ERROR_NOT_ALLOWED,
 				    "the stored fix is malformed: not applied");
 		return FALSE;
@@ -478,7 +478,7 @@ gboolean ad_fixit_apply(const AdFixitConfig *cfg, const char *given, guint index
 		goto out;
 	}
 	if (!reanalyse(cfg, store, id, &r, error) ||
-	    !check_safety(cfg, &r, alert, sugg->json, error) ||
+	    !check_safety(cfg, &r, doc, sugg, error) ||
 	    !check_proof(&r, commands, sugg->verified, error) ||
 	    !check_modules(cfg, store, id, commands, error))
 		goto out;

@@ -525,10 +525,12 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 
 /*
  * The text report of @a: its JSON object, with the per-host counts that
- * `analyze --json` leaves out, through the renderer every front end uses.
+ * `analyze --json` leaves out, read as the alert document every front
+ * end renders.
  */
 void ad_alert_render(GString *out, const AdAlert *a)
 {
+	g_autoptr(AdAlertDoc) doc = NULL;
 	json_object *o = ad_alert_to_json(a);
 	json_object *counts = json_object_new_object();
 	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
@@ -542,6 +544,9 @@ void ad_alert_render(GString *out, const AdAlert *a)
 					       g_hash_table_lookup(a->hosts, h))));
 	}
 	json_object_object_add(o, AD_KEY_HOST_COUNTS, counts);
-	ad_alert_json_render(out, o);
+	/* never NULL: the alert has its id */
+	doc = ad_alert_doc_new(o, NULL);
+	if (doc)
+		ad_alert_doc_render(out, doc);
 	json_object_put(o);
 }

@@ -1066,135 +1066,43 @@ void ad_safety_query_init(AdSafetyQuery *q, const AdSuggestion *s, const AdDenia
 	q->path = keep(q, ad_denial_path_str(d));
 }
 
-/* the type of a context "u:r:t:s0" */
-static const char *json_context_type(AdSafetyQuery *q, json_object *denial, const char *key)
+gboolean ad_safety_query_init_doc(AdSafetyQuery *q, const AdSuggestionDoc *sugg,
+				  const AdAlertDoc *alert)
 {
-	json_object *v;
-	g_auto(GStrv) parts = NULL;
-
-	if (!json_object_object_get_ex(denial, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	parts = g_strsplit(json_object_get_string(v), ":", 4);
-	if (g_strv_length(parts) < 3)
-		return NULL;
-	return keep(q, g_strdup(parts[2]));
-}
-
-/*
- * The text of string @o, or the bytes its twin @hex spells when there is
- * one (an argument or path that is not UTF-8); NULL when neither is
- * usable.  A NUL spelled in hex ends the text there: such an argument
- * never passes the clean check anyway, as its shown form differs.
- */
-static char *json_bytes(json_object *o, json_object *hex)
-{
-	const char *h = hex && json_object_is_type(hex, json_type_string)
-				? json_object_get_string(hex) : NULL;
-	GString *s;
-	gsize n;
-
-	if (!h)
-		return o && json_object_is_type(o, json_type_string)
-			       ? g_strdup(json_object_get_string(o)) : NULL;
-	n = strlen(h);
-	if (n % 2)
-		return NULL;
-	s = g_string_sized_new(n / 2 + 1);
-	for (gsize i = 0; i < n; i += 2) {
-		int hi = g_ascii_xdigit_value(h[i]), lo = g_ascii_xdigit_value(h[i + 1]);
-
-		if (hi < 0 || lo < 0) {
-			g_string_free(s, TRUE);
-			return NULL;
-		}
-		g_string_append_c(s, (char)(hi * 16 + lo));
-	}
-	return g_string_free(s, FALSE);
-}
-
-/* the argument vectors of a suggestion's JSON, or FALSE when they are malformed */
-static gboolean json_commands(AdSafetyQuery *q, json_object *sugg)
-{
-	json_object *cmds = NULL, *hexes = NULL;
-
-	q->owned_commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-	q->commands = q->owned_commands;
-	if (!json_object_object_get_ex(sugg, "commands", &cmds) || !cmds)
-		return TRUE;
-	if (!json_object_is_type(cmds, json_type_array))
-		return FALSE;
-	json_object_object_get_ex(sugg, "commands_hex", &hexes);
-	if (hexes && !json_object_is_type(hexes, json_type_array))
-		hexes = NULL;
-	for (size_t i = 0; i < json_object_array_length(cmds); i++) {
-		json_object *a = json_object_array_get_idx(cmds, i);
-		json_object *h = hexes ? json_object_array_get_idx(hexes, i) : NULL;
-		g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
-
-		if (!json_object_is_type(a, json_type_array))
-			return FALSE;
-		if (h && !json_object_is_type(h, json_type_array))
-			h = NULL;
-		for (size_t j = 0; j < json_object_array_length(a); j++) {
-			json_object *w = json_object_array_get_idx(a, j);
-			char *arg;
-
-			if (!json_object_is_type(w, json_type_string))
-				return FALSE;
-			arg = json_bytes(w, h ? json_object_array_get_idx(h, j) : NULL);
-			if (!arg)
-				return FALSE;
-			g_ptr_array_add(argv, arg);
-		}
-		g_ptr_array_add(argv, NULL);
-		g_ptr_array_add(q->owned_commands, g_ptr_array_steal(argv, NULL));
-	}
-	return TRUE;
-}
-
-gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_object *alert)
-{
-	json_object *v, *denial = NULL, *p = NULL, *ph = NULL;
+	const AdDenialDoc *d = alert ? alert->denial : NULL;
 
 	memset(q, 0, sizeof(*q));
-	if (!sugg || !json_object_is_type(sugg, json_type_object) ||
-	    !json_object_object_get_ex(sugg, "kind", &v) ||
-	    !ad_fix_kind_from_name(json_object_get_string(v), &q->kind))
+	if (!sugg || sugg->not_object || !ad_fix_kind_from_name(sugg->kind, &q->kind))
 		return FALSE;
-	q->proof = AD_PROOF_NONE;
-	if (json_object_object_get_ex(sugg, "verified", &v) && v)
-		q->proof = json_object_get_boolean(v) ? AD_PROOF_OK : AD_PROOF_FAILED;
+	q->proof = sugg->verified > 0 ? AD_PROOF_OK
+		   : sugg->verified == 0 ? AD_PROOF_FAILED : AD_PROOF_NONE;
 	q->alert_level = AD_LEVEL_YELLOW;
-	if (alert && json_object_object_get_ex(alert, "level", &v) &&
-	    !ad_level_from_name(json_object_get_string(v), &q->alert_level))
+	if (alert && alert->has_level && !ad_level_from_name(alert->level_name, &q->alert_level))
 		return FALSE;
-	if (!json_commands(q, sugg))
+	if (sugg->commands_malformed)
 		return FALSE;
-	if (!alert || !json_object_object_get_ex(alert, "denial", &denial) ||
-	    !json_object_is_type(denial, json_type_object))
-		return TRUE;
-	q->stype = json_context_type(q, denial, "scontext");
-	q->ttype = json_context_type(q, denial, "tcontext");
-	if (json_object_object_get_ex(denial, "tclass", &v) &&
-	    json_object_is_type(v, json_type_string))
-		q->tclass = json_object_get_string(v);
-	json_object_object_get_ex(denial, "path", &p);
-	json_object_object_get_ex(denial, "path_hex", &ph);
-	q->path = keep(q, json_bytes(p, ph));
-	if (json_object_object_get_ex(denial, "permissions", &v) &&
-	    json_object_is_type(v, json_type_array)) {
-		q->owned_perms = g_ptr_array_new_with_free_func(g_free);
-		for (size_t i = 0; i < json_object_array_length(v); i++) {
-			json_object *w = json_object_array_get_idx(v, i);
+	q->owned_commands = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+	q->commands = q->owned_commands;
+	for (guint i = 0; sugg->commands && i < sugg->commands->len; i++) {
+		const AdCommandDoc *c = g_ptr_array_index(sugg->commands, i);
 
-			if (json_object_is_type(w, json_type_string))
-				g_ptr_array_add(q->owned_perms, g_strdup(json_object_get_string(w)));
-		}
+		/* as they would run: the exact bytes where the JSON holds them escaped */
+		g_ptr_array_add(q->owned_commands, g_strdupv(c->exact ? c->exact : c->argv));
+	}
+	if (!d)
+		return TRUE;
+	q->stype = d->stype;
+	q->ttype = d->ttype;
+	q->tclass = d->tclass;
+	q->path = d->path_exact;
+	if (d->has_permissions) {
+		q->owned_perms = g_ptr_array_new_with_free_func(g_free);
+		for (guint i = 0; d->permissions[i]; i++)
+			g_ptr_array_add(q->owned_perms, g_strdup(d->permissions[i]));
 		q->perms = q->owned_perms;
 	}
 	return TRUE;
 }
-
 
 /* makes @s an explanation of why its fix is not offered */
 static void make_explanation(AdSuggestion *s)

@@ -12,8 +12,8 @@
  * decide from the store exactly as the analysis did.
  */
 #include <glib.h>
-#include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "policy/policy.h"
 #include "analysis/plugin-env.h"
 #include "analysis/suggest.h"
@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 
 /*
  * What the decision looks at.  Everything is borrowed.  From an analysis:
- * ad_safety_query_init(); from a stored alert: ad_safety_query_init_json().
+ * ad_safety_query_init(); from a stored alert: ad_safety_query_init_doc().
  */
 typedef struct {
 	/* the suggestion */
@@ -104,14 +104,16 @@ AdApply ad_safety_decide(const AdSafetyEnv *env, const AdSafetyQuery *q, char **
 void ad_safety_query_init(AdSafetyQuery *q, const AdSuggestion *s, const AdDenial *d,
 			  AdLevel alert_level);
 /*
- * The same from a stored alert's JSON: @sugg one of its "suggestions",
- * @alert the alert object (its "level" and "denial"; NULL: a yellow alert
- * about nothing known).  Arguments given in "commands_hex" are taken from
- * there, as they would run.  FALSE when the suggestion is malformed (no
- * known kind, commands that are not arrays of strings, an unknown level):
- * then nothing of it may be applied.  Borrows from the JSON objects.
+ * The same from a stored alert: @sugg one of its suggestions, @alert the
+ * alert document (its level and denial; NULL: a yellow alert about
+ * nothing known).  Arguments given in "commands_hex" are taken from
+ * there, as they would run, and the path from "path_hex".  FALSE when the
+ * suggestion is malformed (not an object, no known kind, commands that
+ * are not lists of strings, a level that is not one): then nothing of it
+ * may be applied.  Borrows from the documents.
  */
-gboolean ad_safety_query_init_json(AdSafetyQuery *q, json_object *sugg, json_object *alert);
+gboolean ad_safety_query_init_doc(AdSafetyQuery *q, const AdSuggestionDoc *sugg,
+				  const AdAlertDoc *alert);
 
 /*
  * Decides every suggestion of one alert (@suggestions of @d, proved and

@@ -246,6 +246,8 @@ static void test_commands(void **state)
 	/* a proof that is not a boolean is no proof; a null apply is there */
 	s = ad_alert_doc_suggestion(doc, 3);
 	assert_null(s->commands);
+	/* commands that are not a list are malformed, not absent */
+	assert_true(s->commands_malformed);
 	assert_int_equal(s->verified, 0);
 	assert_true(s->has_apply);
 	assert_null(s->apply);
@@ -253,6 +255,61 @@ static void test_commands(void **state)
 	assert_int_equal(s->verified, -1);
 	assert_true(s->inexact);
 	assert_false(s->has_apply);
+	assert_false(s->commands_malformed);
+}
+
+/*
+ * What the text report and the safety check read beyond the rest: the
+ * level there or not, the permissive flag said or not, the suspect
+ * reason, the path's exact bytes
+ */
+static void test_report_members(void **state)
+{
+	static const struct {
+		const char *denial;
+		gboolean has_permissive, permissive;
+		const char *path, *exact, *reason;
+	} cases[] = {
+		{ "{\"permissive\":true,\"path\":\"/a\",\"suspect\":true,"
+		  "\"suspect_reason\":\"planted\"}", TRUE, TRUE, "/a", "/a", "planted" },
+		{ "{\"permissive\":false,\"path\":\"/a\\\\xff\",\"path_hex\":\"2f61ff\"}",
+		  TRUE, FALSE, "/a\\xff", "/a\xff", NULL },
+		/* null: the record did not say; a string is not a flag */
+		{ "{\"permissive\":null,\"path_hex\":\"2f6\",\"suspect_reason\":7}",
+		  FALSE, FALSE, NULL, NULL, NULL },
+		{ "{\"permissive\":\"yes\",\"path\":\"/b\",\"path_hex\":5,"
+		  "\"suspect_reason\":\"x\\u0000y\"}", FALSE, FALSE, "/b", "/b", NULL },
+		{ "{\"path\":\"/c\",\"path_hex\":\"2f00\"}", FALSE, FALSE, "/c", "/", NULL },
+	};
+	g_autoptr(AdAlertDoc) none = ad_alert_doc_parse("{" ID "}", NULL);
+	g_autoptr(AdAlertDoc) number = ad_alert_doc_parse("{" ID ",\"level\":3}", NULL);
+	g_autoptr(AdAlertDoc) null = ad_alert_doc_parse("{" ID ",\"level\":null}", NULL);
+
+	(void)state;
+	assert_false(none->has_level);
+	assert_true(number->has_level);
+	assert_null(number->level_name);
+	assert_int_equal(number->level, AD_LEVEL_YELLOW);
+	assert_true(null->has_level);
+	assert_null(null->level_name);
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = g_strdup_printf("{" ID ",\"denial\":%s}", cases[i].denial);
+		g_autoptr(AdAlertDoc) doc = ad_alert_doc_parse(text, NULL);
+		const AdDenialDoc *d;
+
+		if (!doc)
+			fail_msg("refused: %s", text);
+		d = doc->denial;
+		assert_non_null(d);
+		assert_int_equal(d->has_permissive, cases[i].has_permissive);
+		assert_int_equal(d->permissive, cases[i].permissive);
+		assert_string_equal(d->path ? d->path : "(null)",
+				    cases[i].path ? cases[i].path : "(null)");
+		assert_string_equal(d->path_exact ? d->path_exact : "(null)",
+				    cases[i].exact ? cases[i].exact : "(null)");
+		assert_string_equal(d->suspect_reason ? d->suspect_reason : "(null)",
+				    cases[i].reason ? cases[i].reason : "(null)");
+	}
 }
 
 /* the small words: levels, ids, context types */
@@ -288,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_alert),
 		cmocka_unit_test(test_details),
 		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_report_members),
 		cmocka_unit_test(test_words),
 	};
 

@@ -514,6 +514,23 @@ static void test_general(void **state)
  * and from the stored JSON the fix helper decides from, whether the
  * JSON string holds the character itself or commands_hex spells it
  */
+/*
+ * @alert (a stored alert's JSON object without its id, taken) with its
+ * id and @sugg (taken) its one suggestion, as an alert document
+ */
+static AdAlertDoc *stored_alert(json_object *alert, json_object *sugg)
+{
+	json_object *list = json_object_new_array();
+	AdAlertDoc *doc;
+
+	json_object_object_add(alert, AD_KEY_ID, json_object_new_string("0123456789abcdef"));
+	json_object_array_add(list, sugg);
+	json_object_object_add(alert, AD_KEY_SUGGESTIONS, list);
+	doc = ad_alert_doc_new(alert, NULL);
+	json_object_put(alert);
+	return doc;
+}
+
 static void test_hidden_classes(void **state)
 {
 	static const struct {
@@ -575,6 +592,7 @@ static void test_hidden_classes(void **state)
 		for (guint form = 0; form < 2; form++) {
 			json_object *s = NULL, *alert = json_tokener_parse("{\"level\":\"green\"}");
 			AdSafetyEnv env = { .policy = debian };
+			g_autoptr(AdAlertDoc) doc = NULL;
 			g_auto(AdSafetyQuery) q = { 0 };
 			g_autofree char *reason = NULL;
 
@@ -600,13 +618,13 @@ static void test_hidden_classes(void **state)
 				json_object_object_add(s, "commands", list);
 			}
 			assert_non_null(s);
-			assert_true(ad_safety_query_init_json(&q, s, alert));
+			doc = stored_alert(alert, s);
+			assert_non_null(doc);
+			assert_true(ad_safety_query_init_doc(&q, ad_alert_doc_suggestion(doc, 0), doc));
 			a = ad_safety_decide(&env, &q, &reason);
 			if (a != AD_APPLY_BY_HAND || !strstr(reason, "cannot be shown"))
 				fail_msg("%s: %s from the stored %s (%s)", classes[i].what,
 					 ad_apply_name(a), form ? "text" : "hex", reason);
-			json_object_put(s);
-			json_object_put(alert);
 		}
 	}
 }
@@ -647,7 +665,7 @@ static void test_level_by_hand(void **state)
 	assert_int_equal(ad_suggestions_level(list), AD_LEVEL_GREEN);
 }
 
-/* the decision from a stored alert's JSON is the decision from the analysis */
+/* the decision from a stored alert is the decision from the analysis */
 static void test_json(void **state)
 {
 	static const struct {
@@ -677,21 +695,34 @@ static void test_json(void **state)
 		{ "{\"kind\":\"nonsense\",\"commands\":[]}", "{}", FALSE, 0 },
 		{ "{\"kind\":\"boolean\",\"commands\":[]}", "{\"level\":\"purple\"}", FALSE, 0 },
 		{ "[]", "{}", FALSE, 0 },
+		/* a level that is not a name, commands that are not a list */
+		{ "{\"kind\":\"boolean\",\"commands\":[]}", "{\"level\":3}", FALSE, 0 },
+		{ "{\"kind\":\"boolean\",\"commands\":\"setsebool\"}", "{}", FALSE, 0 },
+		{ "{\"kind\":\"boolean\",\"commands\":null}", "{}", TRUE, AD_APPLY_BY_HAND },
+		/* the path that is judged is the one in path_hex: "/etc/shadow" */
+		{ "{\"kind\":\"fcontext\",\"verified\":true,\"commands\":[[\"semanage\",\"fcontext\","
+		  "\"-a\",\"-t\",\"httpd_sys_rw_content_t\",\"--\",\"/srv/www(/.*)?\"],"
+		  "[\"restorecon\",\"-R\",\"-v\",\"--\",\"/srv/www\"]]}",
+		  "{\"level\":\"green\",\"denial\":{\"scontext\":\"system_u:system_r:httpd_t:s0\","
+		  "\"tcontext\":\"system_u:object_r:default_t:s0\",\"tclass\":\"dir\","
+		  "\"permissions\":[\"write\"],\"path\":\"/srv/www\","
+		  "\"path_hex\":\"2f6574632f736861646f77\"}}", TRUE, AD_APPLY_NEVER },
 	};
 
 	(void)state;
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		json_object *s = json_tokener_parse(cases[i].sugg);
-		json_object *a = json_tokener_parse(cases[i].alert);
+		g_autoptr(AdAlertDoc) doc = stored_alert(json_tokener_parse(cases[i].alert),
+							 json_tokener_parse(cases[i].sugg));
 		AdSafetyEnv env = { .policy = debian };
 		g_auto(AdSafetyQuery) q = { 0 };
 		g_autofree char *reason = NULL;
 
-		assert_int_equal(ad_safety_query_init_json(&q, s, a), cases[i].ok);
-		if (cases[i].ok)
-			assert_int_equal(ad_safety_decide(&env, &q, &reason), cases[i].want);
-		json_object_put(s);
-		json_object_put(a);
+		assert_non_null(doc);
+		if (ad_safety_query_init_doc(&q, ad_alert_doc_suggestion(doc, 0), doc) !=
+		    cases[i].ok)
+			fail_msg("case %u: %s", i, cases[i].ok ? "refused" : "accepted");
+		if (cases[i].ok && ad_safety_decide(&env, &q, &reason) != cases[i].want)
+			fail_msg("case %u: %s", i, reason);
 	}
 }
 
