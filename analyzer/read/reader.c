@@ -1264,6 +1264,31 @@ static void take_journal_prefix(AdReader *r, const char *p, const char *end,
 }
 
 /*
+ * Where journald's "audit[PID]: TYPE " or "audit: TYPE " in [@p, @lim)
+ * names the type of a record, TYPE one libaudit knows, or NULL; @n gets
+ * the type's length, @pid whether it is the form with a pid.
+ */
+static const char *journal_type(AdReader *r, const char *p, const char *lim, gsize *n,
+				gboolean *pid)
+{
+	const char *q = memmem(p, lim - p, "audit[", 6);
+
+	*pid = FALSE;
+	if (q) {
+		const char *c = memmem(q, lim - q, "]: ", 3);
+
+		if (c && (*n = known_type_prefix(r, c + 3))) {
+			*pid = TRUE;
+			return c + 3;
+		}
+	}
+	q = memmem(p, lim - p, "audit: ", 7);
+	if (q && (*n = known_type_prefix(r, q + 7)))
+		return q + 7;
+	return NULL;
+}
+
+/*
  * One record of a line, or the records a header starts, from @p to @end (a
  * NUL): the line split at each record start (ad_split_next()) or the line
  * whole.  @first: it starts the line (it may continue the line before);
@@ -1272,49 +1297,40 @@ static void take_journal_prefix(AdReader *r, const char *p, const char *end,
 static void process_segment(AdReader *r, char *line, const char *p, const char *end,
 				gsize len, gboolean first, gboolean last)
 {
-	const char *start, *q;
+	const char *start, *jt;
+	gboolean pid;
 	AdHeader h;
+	gsize n;
 
 	/* a journal or syslog prefix: the record's time and host */
 	take_journal_prefix(r, p, end, NULL);
 	/* the first record on the line, after any syslog/journal/dmesg prefix */
 	start = ad_split_find_header(p, end, &h);
-	if (start) {
+	/*
+	 * journald: "... audit[1234]: AVC avc:  denied ...", or without a pid
+	 * "... audit: PROCTITLE proctitle=...".  A header after that is in
+	 * the record's text (a USER_AVC sender's, which ad_split_next() left
+	 * whole): the record is the journal's, not one the sender wrote.
+	 */
+	jt = journal_type(r, p, start ? start : end, &n, &pid);
+	if (start && !jt) {
 		parse_records(r, start, &h, end);
 		goto done;
 	}
-	if (first && continue_record(r, line, p, end))
+	if (!start && first && continue_record(r, line, p, end))
 		return;
-
-	/* journald: "... audit[1234]: AVC avc:  denied ..." */
-	q = strstr(p, "audit[");
-	if (q) {
-		const char *c = strstr(q, "]: ");
-		gsize n;
-
-		if (c && (n = known_type_prefix(r, c + 3))) {
-			/* "It addresses the following AVC denial: Dec 11 13:42:42 host audit[657]: ..." */
-			for (const char *w = p; !r->have_js && w && w < q; w = strchr(w, ' ')) {
-				while (*w == ' ')
-					w++;
-				take_journal_prefix(r, w, end, c + 3);
-			}
-			parse_headerless(r, c + 3, n, c + 3 + n + 1, end);
-			goto done;
+	if (jt) {
+		/* "It addresses the following AVC denial: Dec 11 13:42:42 host audit[657]: ..." */
+		for (const char *w = p; pid && !r->have_js && w && w < jt; w = strchr(w, ' ')) {
+			while (*w == ' ')
+				w++;
+			take_journal_prefix(r, w, end, jt);
 		}
-	}
-	/* journald, records without a pid: "... audit: PROCTITLE proctitle=..." */
-	q = strstr(p, "audit: ");
-	if (q) {
-		gsize n = known_type_prefix(r, q + 7);
-
-		if (n) {
-			parse_headerless(r, q + 7, n, q + 7 + n + 1, end);
-			goto done;
-		}
+		parse_headerless(r, jt, n, jt + n + 1, end);
+		goto done;
 	}
 	/* a bare record: "SELINUX_ERR op=... scontext=..." */
-	gsize n = known_type_prefix(r, p);
+	n = known_type_prefix(r, p);
 
 	if (n && strchr(p + n, '=')) {
 		parse_headerless(r, p, n, p + n + 1, end);

@@ -1431,6 +1431,76 @@ static void test_run_together_pairs(void **state)
 }
 #pragma GCC diagnostic pop
 
+/* an `ausearch -i` AVC, then a journal USER_AVC up to its D-Bus member */
+#define PAIR_HEAD \
+	"type=AVC msg=audit(11/14/2023 22:13:21.085:101) : avc:  denied  { read } for  pid=101 " \
+	"comm=0 path=/memfd:0 (deleted) dev=\"tmpfs\" ino=5 scontext=system_u:system_r:httpd_t:s0 " \
+	"tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=1  Nov 14 22:13:21 fed43 " \
+	"audit[202]: USER_AVC pid=202 uid=81 auid=4294967295 ses=4294967295 " \
+	"subj=system_u:system_r:system_dbusd_t:s0 msg='avc:  denied  { write } for " \
+	"msgtype=method_call member= type=0 "
+
+/*
+ * A journal USER_AVC whose sender's text (a D-Bus member) holds what reads
+ * as a record header, "type=0 audit(...)": the record is the journal's,
+ * read with the fields libselinux appends, and not lost to a "record" of
+ * type 0 the sender wrote.  The first two lines are fuzz-pairs' finds (an
+ * `ausearch -i` AVC run together with such a USER_AVC, one with a quote in
+ * the sender's text); the third is a USER_AVC alone that plants a whole
+ * kernel AVC in its member.
+ */
+static void test_journal_user_planted_header(void **state)
+{
+	static const struct {
+		const char *text;
+		guint denials;
+		const char *first;	/* "perm|stype|comm" of each denial */
+		const char *second;
+	} cases[] = {
+		{ PAIR_HEAD
+		  "Z{\377r \033]\314k\t{\377r \033)\033=\010 0?]N type=0 "
+		  "audit(171700000002.100:202): pid=202\033=\010 0?]N typj=0 audit(17\260\001("
+		  "\255\377'\001(\377\377\377\377\377\377\377\031\260udxe=\340\010t ) \300p) da "
+		  "scontext=system_u:system_r:postfix_smtpd_t:s0 tcontext=system_u:object_r:etc_t:s0 "
+		  "tclass=file permissive=0  exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? "
+		  "addr=? terminal=?'\n", 2, "read|httpd_t|0", "write|postfix_smtpd_t|-" },
+		{ PAIR_HEAD
+		  "Z)\033=\010 0?]N t?]N70?]N type=\364\377\377\3770a(i =tdu\001 type=0 "
+		  "audit(1700000001.100:101)=\001 scontext=system_u:system_r:postfix_smtpd_t:s0 "
+		  "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0  "
+		  "exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? addr=? terminal=?'\n",
+		  2, "read|httpd_t|0", "write|postfix_smtpd_t|-" },
+		{ "Nov 14 22:13:21 fed43 audit[202]: USER_AVC pid=202 uid=81 auid=4294967295 "
+		  "ses=4294967295 subj=system_u:system_r:system_dbusd_t:s0 msg='avc:  denied  "
+		  "{ write } for msgtype=method_call member=x type=AVC msg=audit(1700000000.100:7): "
+		  "avc:  denied  { execute } for  pid=7 "
+		  "scontext=system_u:system_r:sshd_t:s0 tcontext=system_u:object_r:shadow_t:s0 "
+		  "tclass=file permissive=0 scontext=system_u:system_r:postfix_smtpd_t:s0 "
+		  "tcontext=system_u:object_r:etc_t:s0 tclass=file permissive=0  "
+		  "exe=\"/usr/bin/dbus-broker\" sauid=81 hostname=? addr=? terminal=?'\n",
+		  1, "write|postfix_smtpd_t|-", NULL },
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		for (int bytewise = 0; bytewise < 2; bytewise++) {
+			g_autoptr(Got) g = read_paste(cases[i].text, bytewise);
+			g_autofree char *k0 = NULL, *k1 = NULL;
+
+			assert_int_equal(g->problems->len, 0);
+			assert_int_equal(g->denials->len, cases[i].denials);
+			k0 = pair_key(denial_at(g, 0));
+			assert_string_equal(k0, cases[i].first);
+			assert_string_equal(denial_at(g, 0)->tcontext, "system_u:object_r:etc_t:s0");
+			if (cases[i].second) {
+				k1 = pair_key(denial_at(g, 1));
+				assert_string_equal(k1, cases[i].second);
+				assert_string_equal(denial_at(g, 1)->tcontext,
+						    "system_u:object_r:etc_t:s0");
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1448,6 +1518,7 @@ int main(void)
 		cmocka_unit_test(test_compressed_output_bound),
 		cmocka_unit_test(test_rotations),
 		cmocka_unit_test(test_run_together_pairs),
+		cmocka_unit_test(test_journal_user_planted_header),
 		cmocka_unit_test(test_journal_time),
 		cmocka_unit_test(test_journal_blank_values),
 		cmocka_unit_test(test_wrapped_blank_values),
