@@ -471,6 +471,19 @@ void ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg)
 		return;
 	}
 	a = g_ptr_array_index(p->args, index);
+	/*
+	 * The message must say what the string said, in the writer's language:
+	 * a message that says something else is a plugin's mistake (the wrong
+	 * argument replaced), which only a reader in another language would see.
+	 * An empty string is a place kept for the message.
+	 */
+	if (arg && *a->s) {
+		g_autofree char *r = ad_msg_render(arg);
+
+		if (g_strcmp0(r, a->s) != 0)
+			g_critical("ad_msg_set_arg: argument %u was \"%s\", its message says \"%s\"",
+				   index, a->s, r ? r : "(null)");
+	}
 	if (!arg) {
 		arg = ad_msg_new();
 		if (*a->s)

@@ -60,7 +60,9 @@ void ad_msg_add_msg(AdMsg *m, const AdMsg *other);
 /*
  * Argument @index (from 0) of the last piece added, a string, becomes
  * the message @arg (taken): a word translated itself.  @arg NULL: the
- * string is a msgid, translated when the message is rendered.
+ * string is a msgid, translated when the message is rendered.  @arg must
+ * render as the string did (an empty string keeps a place for it): one
+ * that says something else is a critical, a plugin's mistake.
  */
 void ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg);
 /*

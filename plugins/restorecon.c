@@ -90,7 +90,7 @@ static AdSuggestion *restored_combo(AdFixKind kind, double confidence, AdLevel l
 }
 
 /* restore the label, then turn on the booleans the restored label needs */
-static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdPluginEnv *ctx,
+static AdSuggestion *relabel_then_boolean(AdPluginEnv *ctx,
 					  const AdVerdict *after, const char *path, gboolean dir,
 					  const char *stype,
 					  const char *ttype, const char *expected, const char *shown)
@@ -109,7 +109,6 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdPluginEnv *ctx,
 			       dir ? N_(" (the directory and everything in it)") : "", bools,
 			       expected, stype, ttype);
 	ad_suggestion_then_arg_msgid(s, 0);
-	ad_suggestion_then_arg(s, 2, ad_file_perm_words_msg(d));
 	add_restorecon(s, ctx, path, dir, ttype);
 	g_strv_builder_add_many(b, "setsebool", "-P", NULL);
 	for (guint i = 0; i < alt->len; i++) {
@@ -120,7 +119,6 @@ static AdSuggestion *relabel_then_boolean(const AdDenial *d, AdPluginEnv *ctx,
 	}
 	argv = g_strv_builder_end(b);
 	ad_suggestion_add_argv(s, (const char *const *)argv);
-	(void)d;
 	return s;
 }
 
@@ -302,7 +300,7 @@ static int analyze_restorecon(const AdDenial *d, const AdVerdict *v, AdPluginEnv
 
 		/* the ranking sorts them: the narrowest proved change first, the module last */
 		if (after->reason == AD_REASON_BOOLEAN)
-			g_ptr_array_add(ret, relabel_then_boolean(d, ctx, after, path, dir, stype,
+			g_ptr_array_add(ret, relabel_then_boolean(ctx, after, path, dir, stype,
 								  ttype, expected, shown));
 		if (fc)
 			g_ptr_array_add(ret, fc);
