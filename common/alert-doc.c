@@ -569,6 +569,75 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 	return g_steal_pointer(&doc);
 }
 
+/* ------------------------------------------------------------ built in memory */
+
+char *ad_alert_doc_text(const char *s)
+{
+	return s && g_utf8_validate(s, -1, NULL) ? g_strdup(s) : NULL;
+}
+
+AdAlertDoc *ad_alert_doc_new_empty(void)
+{
+	AdAlertDoc *doc = g_new0(AdAlertDoc, 1);
+
+	doc->level = AD_LEVEL_YELLOW;
+	doc->summary = g_strdup("");
+	doc->hosts = g_new0(char *, 1);
+	doc->suggestions = g_ptr_array_new_with_free_func(suggestion_free);
+	doc->notes = g_ptr_array_new_with_free_func(suggestion_free);
+	doc->records = g_new0(char *, 1);
+	doc->paths = g_new0(char *, 1);
+	doc->commands = g_new0(char *, 1);
+	return doc;
+}
+
+AdDenialDoc *ad_denial_doc_new(void)
+{
+	AdDenialDoc *d = g_new0(AdDenialDoc, 1);
+
+	d->permissions = g_new0(char *, 1);
+	d->pid = -1;
+	d->port = -1;
+	d->line = -1;
+	return d;
+}
+
+AdSuggestionDoc *ad_alert_doc_add_suggestion(AdAlertDoc *doc, gboolean note)
+{
+	AdSuggestionDoc *s = g_new0(AdSuggestionDoc, 1);
+
+	s->level = AD_LEVEL_YELLOW;
+	s->verified = -1;
+	s->accesses = -1;
+	s->type_paths = -1;
+	g_ptr_array_add(note ? doc->notes : doc->suggestions, s);
+	return s;
+}
+
+void ad_suggestion_doc_add_command(AdSuggestionDoc *s, GStrv argv, GStrv exact)
+{
+	AdCommandDoc *c = g_new0(AdCommandDoc, 1);
+
+	if (!s->commands)
+		s->commands = g_ptr_array_new_with_free_func(command_free);
+	c->argv = argv;
+	c->exact = exact;
+	c->has_hex = exact != NULL;
+	g_ptr_array_add(s->commands, c);
+}
+
+void ad_alert_doc_add_host_count(AdAlertDoc *doc, const char *host, guint64 count)
+{
+	AdHostCountDoc *h = g_new0(AdHostCountDoc, 1);
+
+	if (!doc->host_counts)
+		doc->host_counts = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)host_count_free);
+	h->host = g_strdup(host);
+	h->count = count;
+	g_ptr_array_add(doc->host_counts, h);
+}
+
 AdAlertDoc *ad_alert_doc_parse(const char *text_, GError **error)
 {
 	json_tokener *tok;

@@ -153,7 +153,7 @@ typedef struct {
  * names a suggestion by its index), all its members absent.
  */
 typedef struct {
-	json_object *json;	/* the entry itself, borrowed from the document */
+	json_object *json;	/* the entry itself, borrowed from the document; NULL built in memory */
 	gboolean not_object;
 	char *plugin;		/* NULL when absent, as every string below */
 	char *kind;
@@ -256,6 +256,24 @@ AdAlertDoc *ad_alert_doc_parse(const char *text, GError **error);
 /* the same from a parsed object (which the document references); NULL with @error */
 AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error);
 void ad_alert_doc_free(AdAlertDoc *doc);
+
+/*
+ * A document built in memory, for a writer that has the alert and wants
+ * its text without going through JSON (the analyzer's text report): the
+ * members are what a document without them has (no suggestions, no
+ * denial, counts 0, numbers -1 where absent is -1), the "json" members
+ * stay NULL, and the builder fills the rest as the JSON would have said
+ * it, strings through ad_alert_doc_text().
+ */
+AdAlertDoc *ad_alert_doc_new_empty(void);
+AdDenialDoc *ad_denial_doc_new(void);
+/* a suggestion or a note; added to @doc's suggestions (or notes with @note) */
+AdSuggestionDoc *ad_alert_doc_add_suggestion(AdAlertDoc *doc, gboolean note);
+/* a command of @s: @argv as JSON would hold it, @exact its bytes when they differ (both taken) */
+void ad_suggestion_doc_add_command(AdSuggestionDoc *s, GStrv argv, GStrv exact);
+void ad_alert_doc_add_host_count(AdAlertDoc *doc, const char *host, guint64 count);
+/* @s as a document holds a string (owned): NULL when @s is NULL or not UTF-8 */
+char *ad_alert_doc_text(const char *s);
 
 /*
  * @hex ("2f6574...": a "_hex" member), decoded, NUL-terminated (a NUL in

@@ -429,6 +429,26 @@ static void add_hosts_json(json_object *o, const AdAlert *a)
 		json_object_put(hex);
 }
 
+/*
+ * The object manager that logged a USER_AVC: "/usr/bin/dbus-daemon
+ * (system_u:...)", escaped; NULL for another record or when it does not say
+ */
+static char *reported_by(const AdDenial *d)
+{
+	const char *subj;
+	g_autofree char *e = NULL, *c = NULL;
+
+	if (d->type != AD_DENIAL_USER_AVC)
+		return NULL;
+	subj = ad_record_get(d->record, "subj");
+	e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len) : NULL;
+	c = subj ? ad_escape_str(subj) : NULL;
+	if (!e && !c)
+		return NULL;
+	return g_strdup_printf("%s%s%s%s", e ? e : "", e && c ? " (" : "", c ? c : "",
+			       e && c ? ")" : "");
+}
+
 /* the "notes" array of an alert's JSON object: its facts, beside its fixes */
 static json_object *notes_json(const AdAlert *a)
 {
@@ -446,6 +466,7 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object *sugg = json_object_new_array();
 	json_object *paths = json_object_new_array();
 	g_autofree char *summary = ad_alert_summary(a);
+	g_autofree char *by = reported_by(a->latest);
 	const AdEvent *ev = a->latest->event;
 
 	json_object_object_add(o, AD_KEY_ID, json_object_new_string(a->id));
@@ -459,21 +480,8 @@ json_object *ad_alert_to_json(const AdAlert *a)
 	json_object_object_add(o, AD_KEY_IGNORED, json_object_new_boolean(FALSE));
 	json_object_object_add(o, AD_KEY_SUMMARY, json_object_new_string(summary));
 	json_object_object_add(o, AD_KEY_DENIAL, ad_denial_to_json(a->latest, a->verdict));
-	if (a->latest->type == AD_DENIAL_USER_AVC) {
-		/* the object manager that logged it: "/usr/bin/dbus-daemon (system_u:...)" */
-		const AdDenial *d = a->latest;
-		const char *subj = ad_record_get(d->record, "subj");
-		g_autofree char *e = d->exe.data ? ad_escape_bytes(d->exe.data, d->exe.len) : NULL;
-		g_autofree char *c = subj ? ad_escape_str(subj) : NULL;
-
-		if (e || c) {
-			g_autofree char *by = g_strdup_printf("%s%s%s%s", e ? e : "",
-							      e && c ? " (" : "", c ? c : "",
-							      e && c ? ")" : "");
-
-			json_object_object_add(o, AD_KEY_REPORTED_BY, json_object_new_string(by));
-		}
-	}
+	if (by)
+		json_object_object_add(o, AD_KEY_REPORTED_BY, json_object_new_string(by));
 	for (guint i = 0; i < ev->records->len; i++) {
 		const AdRecord *rec = g_ptr_array_index(ev->records, i);
 		g_autofree char *esc = ad_escape_str(rec->text);
@@ -523,30 +531,138 @@ json_object *ad_alert_analysis_to_json(const AdAlert *a)
 	return o;
 }
 
-/*
- * The text report of @a: its JSON object, with the per-host counts that
- * `analyze --json` leaves out, read as the alert document every front
- * end renders.
- */
-void ad_alert_render(GString *out, const AdAlert *a)
+/* adds @s to @b and frees it (g_strv_builder_take() is GLib 2.80) */
+static void builder_take(GStrvBuilder *b, char *s)
 {
-	g_autoptr(AdAlertDoc) doc = NULL;
-	json_object *o = ad_alert_to_json(a);
-	json_object *counts = json_object_new_object();
+	g_strv_builder_add(b, s);
+	g_free(s);
+}
+
+/*
+ * A suggestion or note of @a's document, as ad_suggestion_to_json() (or
+ * ad_note_to_json()) writes it and the document reads it back: the
+ * confidence rounded to hundredths, a command's arguments escaped where
+ * they are not UTF-8, with their exact bytes beside them.
+ */
+static void suggestion_to_doc(AdAlertDoc *doc, const AdSuggestion *s, gboolean note)
+{
+	AdSuggestionDoc *o = ad_alert_doc_add_suggestion(doc, note);
+
+	o->plugin = ad_alert_doc_text(s->plugin);
+	o->if_text = ad_alert_doc_text(s->if_text);
+	o->then_text = ad_alert_doc_text(s->then_text);
+	if (note)
+		return;
+	o->kind = g_strdup(ad_fix_kind_name(s->kind));
+	if (!ad_level_from_name(ad_level_name(s->level), &o->level))
+		o->level = AD_LEVEL_YELLOW;
+	o->confidence = CLAMP((double)(gint64)(s->confidence * 100 + 0.5) / 100, 0.0, 1.0);
+	for (guint i = 0; i < s->commands->len; i++) {
+		char **argv = g_ptr_array_index(s->commands, i);
+		g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+		gboolean exact = TRUE;
+
+		for (guint j = 0; argv[j]; j++) {
+			if (g_utf8_validate(argv[j], -1, NULL)) {
+				g_strv_builder_add(b, argv[j]);
+			} else {
+				g_autofree char *esc = ad_escape_str(argv[j]);
+
+				g_strv_builder_add(b, esc);
+				exact = FALSE;
+			}
+		}
+		ad_suggestion_doc_add_command(o, g_strv_builder_end(b),
+					      exact ? NULL : g_strdupv(argv));
+		o->inexact |= !exact;
+	}
+	if (!o->commands)
+		o->commands = g_ptr_array_new();
+	o->verified = s->proof == AD_PROOF_NONE ? -1 : s->proof == AD_PROOF_OK ? 1 : 0;
+	o->still_denied = ad_alert_doc_text(s->still_denied);
+	if (s->scope.accesses >= 0) {
+		o->accesses = s->scope.accesses;
+		o->domains = MAX(s->scope.domains, 0);
+		if (s->scope.examples && s->scope.examples->len)
+			o->example = ad_alert_doc_text(g_ptr_array_index(s->scope.examples, 0));
+		if (s->scope.generic_type) {
+			o->generic_type = ad_alert_doc_text(s->scope.generic_type);
+			o->type_paths = MAX(s->scope.type_paths, -1);
+		}
+	}
+	if (s->apply_reason) {
+		o->has_apply = TRUE;
+		o->apply = g_strdup(ad_apply_name(s->apply));
+		o->apply_reason = ad_alert_doc_text(s->apply_reason);
+	}
+}
+
+AdAlertDoc *ad_alert_to_doc(const AdAlert *a)
+{
+	AdAlertDoc *doc = ad_alert_doc_new_empty();
 	g_autoptr(GList) keys = g_list_sort(g_hash_table_get_keys(a->hosts),
 					    (GCompareFunc)strcmp);
+	g_autoptr(GStrvBuilder) hosts = g_strv_builder_new();
+	g_autoptr(GStrvBuilder) records = g_strv_builder_new();
+	g_autoptr(GStrvBuilder) paths = g_strv_builder_new();
+	g_autofree char *summary = ad_alert_summary(a);
+	const AdEvent *ev = a->latest->event;
 
+	doc->id = g_strdup(a->id);
+	doc->level_name = g_strdup(ad_level_name(a->level));
+	doc->has_level = TRUE;
+	if (!ad_level_from_name(doc->level_name, &doc->level))
+		doc->level = AD_LEVEL_YELLOW;
+	g_free(doc->summary);
+	doc->summary = g_utf8_validate(summary, -1, NULL) ? g_steal_pointer(&summary)
+							  : g_strdup("");
+	doc->count = a->count;
+	doc->has_modes = TRUE;
+	doc->blocked = a->blocked;
+	doc->logged_only = a->logged_only;
+	/* what JSON leaves out, a time not after the epoch, reads as 0 */
+	doc->first_seen = a->first_seen <= 0 ? 0 : a->first_seen;
+	doc->last_seen = a->last_seen <= 0 ? 0 : a->last_seen;
 	for (GList *l = keys; l; l = l->next) {
 		const char *h = l->data;
 		g_autofree char *esc = ad_escape_str(h);
 
-		json_object_object_add(counts, esc, json_object_new_uint64(GPOINTER_TO_SIZE(
-					       g_hash_table_lookup(a->hosts, h))));
+		if (*h)
+			builder_take(hosts, ad_text_shown(h));
+		ad_alert_doc_add_host_count(doc, esc, GPOINTER_TO_SIZE(
+						    g_hash_table_lookup(a->hosts, h)));
 	}
-	json_object_object_add(o, AD_KEY_HOST_COUNTS, counts);
-	/* never NULL: the alert has its id */
-	doc = ad_alert_doc_new(o, NULL);
-	if (doc)
-		ad_alert_doc_render(out, doc);
-	json_object_put(o);
+	g_strfreev(doc->hosts);
+	doc->hosts = g_strv_builder_end(hosts);
+	doc->denial = ad_denial_to_doc(a->latest, a->verdict);
+	doc->reported_by = reported_by(a->latest);
+	for (guint i = 0; i < ev->records->len; i++) {
+		const AdRecord *rec = g_ptr_array_index(ev->records, i);
+
+		builder_take(records, ad_escape_str(rec->text));
+	}
+	g_strfreev(doc->records);
+	doc->records = g_strv_builder_end(records);
+	doc->has_suggestions = TRUE;
+	for (guint i = 0; a->suggestions && i < a->suggestions->len; i++)
+		suggestion_to_doc(doc, g_ptr_array_index(a->suggestions, i), FALSE);
+	for (guint i = 0; a->notes && i < a->notes->len; i++)
+		suggestion_to_doc(doc, g_ptr_array_index(a->notes, i), TRUE);
+	for (guint i = 0; i < a->paths->len; i++)
+		builder_take(paths, ad_escape_gbytes(g_ptr_array_index(a->paths, i)));
+	g_strfreev(doc->paths);
+	doc->paths = g_strv_builder_end(paths);
+	return doc;
+}
+
+/*
+ * The text report of @a, with the per-host counts that `analyze --json`
+ * leaves out: its alert document, which every front end renders, built
+ * without going through JSON.
+ */
+void ad_alert_render(GString *out, const AdAlert *a)
+{
+	g_autoptr(AdAlertDoc) doc = ad_alert_to_doc(a);
+
+	ad_alert_doc_render(out, doc);
 }

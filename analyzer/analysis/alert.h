@@ -84,6 +84,11 @@ json_object *ad_alert_to_json(const AdAlert *a);
  */
 json_object *ad_alert_analysis_to_json(const AdAlert *a);
 char *ad_alert_permissive_text(const AdAlert *a);
+/*
+ * The alert document (alert-doc.h) of ad_alert_to_json() with the per-host
+ * counts ("host_counts"), built without JSON: what the text report renders
+ */
+AdAlertDoc *ad_alert_to_doc(const AdAlert *a);
 /* the setroubleshoot-style report of one alert */
 void ad_alert_render(GString *out, const AdAlert *a);
 

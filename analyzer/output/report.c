@@ -167,6 +167,73 @@ json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v)
 	return o;
 }
 
+/* bytes as ad_json_add_bytes() writes them: as they are when clean, else escaped */
+static char *doc_bytes(AdBytes b)
+{
+	if (!b.data)
+		return NULL;
+	if (ad_bytes_are_clean(b.data, b.len))
+		return g_strndup(b.data, b.len);
+	return ad_escape_bytes(b.data, b.len);
+}
+
+/* a string from a record as str_or_null() writes it */
+static char *doc_str(const char *s)
+{
+	return s ? ad_text_shown(s) : NULL;
+}
+
+/* the strings of @v a document keeps: the UTF-8 ones */
+static GStrv doc_strv(GPtrArray *v)
+{
+	g_autoptr(GStrvBuilder) b = g_strv_builder_new();
+
+	for (guint i = 0; v && i < v->len; i++) {
+		const char *s = g_ptr_array_index(v, i);
+
+		if (g_utf8_validate(s, -1, NULL))
+			g_strv_builder_add(b, s);
+	}
+	return g_strv_builder_end(b);
+}
+
+AdDenialDoc *ad_denial_to_doc(const AdDenial *d, const AdVerdict *v)
+{
+	AdDenialDoc *o = ad_denial_doc_new();
+
+	o->type = ad_alert_doc_text(d->record_type);
+	o->scontext = doc_str(d->scontext);
+	o->tcontext = doc_str(d->tcontext);
+	o->stype = ad_context_type(o->scontext);
+	o->ttype = ad_context_type(o->tcontext);
+	o->tclass = doc_str(d->tclass);
+	g_strfreev(o->permissions);
+	o->permissions = doc_strv(d->perms);
+	o->has_permissions = TRUE;
+	o->comm = doc_bytes(d->comm);
+	o->pid = MAX(d->pid, -1);
+	o->path = doc_bytes(d->path);
+	/* the exact bytes, to the first NUL, as the "path_hex" of the JSON gives them back */
+	o->path_exact = d->path.data ? g_strndup(d->path.data, d->path.len) : NULL;
+	o->has_permissive = d->permissive >= 0;
+	o->permissive = d->permissive == 1;
+	if (v) {
+		o->reason = ad_alert_doc_text(ad_reason_name(v->reason));
+		o->constraint = doc_str(v->constraint);
+		o->detail = ad_alert_doc_text(v->detail);
+	}
+	o->exe = doc_bytes(d->exe);
+	o->name = doc_bytes(d->name);
+	o->cmdline = doc_bytes(d->cmdline);
+	o->syscall = doc_str(d->syscall);
+	o->port = MAX(d->port, -1);
+	o->suspect = d->suspect;
+	o->suspect_reason = ad_alert_doc_text(d->suspect_reason);
+	o->file = ad_alert_doc_text(d->record->file);
+	o->line = d->record->line;
+	return o;
+}
+
 /* a piece of a denial's sentence, appended to @out */
 typedef void (*Piece)(GString *out, const AdDenial *d);
 

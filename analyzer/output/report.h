@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "alert-doc.h"
 #include "read/denial.h"
 #include "policy/policy.h"
 
@@ -24,6 +25,8 @@ json_object *ad_json_string_bytes(const void *data, gsize len);
 
 /* the `why --json` object (avcdoctor(1)) for one denial; the caller owns it */
 json_object *ad_denial_to_json(const AdDenial *d, const AdVerdict *v);
+/* the same as the alert document reads it (alert-doc.h), built without JSON */
+AdDenialDoc *ad_denial_to_doc(const AdDenial *d, const AdVerdict *v);
 
 /* what the denial was, in one sentence: "httpd was denied read on the file index.html" */
 char *ad_denial_describe(const AdDenial *d);
