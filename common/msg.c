@@ -42,33 +42,42 @@ typedef enum {
 	PIECE_TEMPLATE,	/* text: the template; names and values */
 } PieceType;
 
+/*
+ * One block: the piece, its arguments and its text (a message is built
+ * for nearly every text the analysis writes: few allocations pay)
+ */
 typedef struct {
 	PieceType type;
-	char *text;
+	/*
+	 * PIECE_MSG: its original format reads exactly its arguments, each
+	 * once and in order (built from a va_list): rendering it untranslated
+	 * needs no check
+	 */
+	gboolean checked;
+	char *text;		/* in the block, after args */
 	char *plural;		/* NULL: no plural form */
 	guint64 n;
-	GPtrArray *args;	/* Arg*: PIECE_MSG */
 	GPtrArray *names;	/* char*: PIECE_TEMPLATE, with values */
 	GPtrArray *values;
+	guint n_args;
+	Arg args[];		/* PIECE_MSG */
 } Piece;
 
 struct _AdMsg {
 	GPtrArray *pieces;	/* Piece* */
 };
 
-static void arg_free(Arg *a)
+static void arg_clear(Arg *a)
 {
 	g_free(a->s);
 	ad_msg_free(a->m);
-	g_free(a);
 }
 
 static void piece_free(Piece *p)
 {
-	g_free(p->text);
+	for (guint i = 0; i < p->n_args; i++)
+		arg_clear(&p->args[i]);
 	g_free(p->plural);
-	if (p->args)
-		g_ptr_array_unref(p->args);
 	if (p->names)
 		g_ptr_array_unref(p->names);
 	if (p->values)
@@ -97,14 +106,16 @@ gboolean ad_msg_is_empty(const AdMsg *m)
 	return !m || !m->pieces->len;
 }
 
-static Piece *piece_new(PieceType type, const char *text)
+/* a piece of @text with @n_args arguments, each zero (a string, NULL) */
+static Piece *piece_new(PieceType type, const char *text, guint n_args)
 {
-	Piece *p = g_new0(Piece, 1);
+	gsize len = strlen(text) + 1;
+	Piece *p = g_malloc0(sizeof(Piece) + n_args * sizeof(Arg) + len);
 
 	p->type = type;
-	p->text = g_strdup(text);
-	if (type == PIECE_MSG)
-		p->args = g_ptr_array_new_with_free_func((GDestroyNotify)arg_free);
+	p->n_args = n_args;
+	p->text = (char *)&p->args[n_args];
+	memcpy(p->text, text, len);
 	if (type == PIECE_TEMPLATE) {
 		p->names = g_ptr_array_new_with_free_func(g_free);
 		p->values = g_ptr_array_new_with_free_func(g_free);
@@ -112,24 +123,18 @@ static Piece *piece_new(PieceType type, const char *text)
 	return p;
 }
 
-static Arg *arg_copy(const Arg *a)
-{
-	Arg *c = g_new0(Arg, 1);
-
-	*c = *a;
-	c->s = g_strdup(a->s);
-	c->m = a->m ? ad_msg_copy(a->m) : NULL;
-	return c;
-}
-
 static Piece *piece_copy(const Piece *p)
 {
-	Piece *c = piece_new(p->type, p->text);
+	Piece *c = piece_new(p->type, p->text, p->n_args);
 
 	c->plural = g_strdup(p->plural);
 	c->n = p->n;
-	for (guint i = 0; p->args && i < p->args->len; i++)
-		g_ptr_array_add(c->args, arg_copy(g_ptr_array_index(p->args, i)));
+	c->checked = p->checked;
+	for (guint i = 0; i < p->n_args; i++) {
+		c->args[i] = p->args[i];
+		c->args[i].s = g_strdup(p->args[i].s);
+		c->args[i].m = p->args[i].m ? ad_msg_copy(p->args[i].m) : NULL;
+	}
 	for (guint i = 0; p->names && i < p->names->len; i++) {
 		g_ptr_array_add(c->names, g_strdup(g_ptr_array_index(p->names, i)));
 		g_ptr_array_add(c->values, g_strdup(g_ptr_array_index(p->values, i)));
@@ -154,7 +159,7 @@ void ad_msg_add_msg(AdMsg *m, const AdMsg *other)
 void ad_msg_add_text(AdMsg *m, const char *text)
 {
 	if (text && *text)
-		g_ptr_array_add(m->pieces, piece_new(PIECE_TEXT, text));
+		g_ptr_array_add(m->pieces, piece_new(PIECE_TEXT, text, 0));
 }
 
 /* ------------------------------------------------------------ conversions */
@@ -274,8 +279,12 @@ static int next_conversion(const char **p, GString *lit, Spec *sp, ArgType *type
 {
 	for (; **p; (*p)++) {
 		if (**p != '%') {
+			/* the text up to the next '%' in one go */
+			gsize run = strcspn(*p, "%");
+
 			if (lit)
-				g_string_append_c(lit, **p);
+				g_string_append_len(lit, *p, run);
+			*p += run - 1;
 			continue;
 		}
 		if (!parse_spec(*p + 1, sp))
@@ -345,10 +354,9 @@ static gboolean scan_format(const char *fmt, guint nargs, char *use)
 	return r == 0;
 }
 
-/* takes the argument of @sp from @ap */
-static Arg *arg_from_va(const Spec *sp, ArgType type, va_list *ap)
+/* takes the argument of @sp from @ap into @a */
+static void arg_from_va(Arg *a, const Spec *sp, ArgType type, va_list *ap)
 {
-	Arg *a = g_new0(Arg, 1);
 	gboolean is_signed = sp->conv == 'd' || sp->conv == 'i';
 
 	a->type = type;
@@ -386,40 +394,49 @@ static Arg *arg_from_va(const Spec *sp, ArgType type, va_list *ap)
 			break;
 		}
 	}
-	return a;
 }
 
 /*
- * The arguments of @fmt from @ap (a copy: @ap itself stays as it is), in
- * order; NULL when a conversion is one the formatter does not take
+ * The conversions of @fmt, each reading the next argument; -1 when one
+ * is not a conversion the formatter takes (or is a "%N$" one)
  */
-static GPtrArray *capture_args(const char *fmt, va_list ap)
+static int count_args(const char *fmt)
 {
-	g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func((GDestroyNotify)arg_free);
+	const char *p = fmt;
+	Spec sp;
+	ArgType type;
+	int r, n = 0;
+
+	while ((r = next_conversion(&p, NULL, &sp, &type)) > 0 && !sp.pos)
+		n++;
+	return r == 0 ? n : -1;
+}
+
+/* the arguments of @fmt (count_args() of them) from @ap into @args, in order */
+static void capture_args(const char *fmt, va_list ap, Arg *args)
+{
 	const char *p = fmt;
 	Spec sp;
 	ArgType type;
 	va_list aq;
-	int r;
 
 	va_copy(aq, ap);
-	while ((r = next_conversion(&p, NULL, &sp, &type)) > 0 && !sp.pos)
-		g_ptr_array_add(args, arg_from_va(&sp, type, &aq));
+	for (guint i = 0; next_conversion(&p, NULL, &sp, &type) > 0; i++)
+		arg_from_va(&args[i], &sp, type, &aq);
 	va_end(aq);
-	return r == 0 ? g_steal_pointer(&args) : NULL;
 }
 
 static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong n,
 			 va_list ap)
 {
 	const char *fmt = plural && n != 1 ? plural : msgid;
-	GPtrArray *args;
+	int n_args;
 	Piece *p;
 
 	if (!*msgid)
 		return;
-	args = capture_args(fmt, ap);
-	if (!args) {
+	n_args = count_args(fmt);
+	if (n_args < 0) {
 		/* G_GNUC_PRINTF checked it: a conversion this formatter does not take */
 		g_autofree char *t = g_strdup_vprintf(plural ? g_dngettext(GETTEXT_PACKAGE, msgid,
 									 plural, n)
@@ -428,11 +445,11 @@ static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong
 		ad_msg_add_text(m, t);
 		return;
 	}
-	p = piece_new(PIECE_MSG, msgid);
-	g_ptr_array_unref(p->args);
-	p->args = args;
+	p = piece_new(PIECE_MSG, msgid, n_args);
+	capture_args(fmt, ap, p->args);
 	p->plural = g_strdup(plural);
 	p->n = n;
+	p->checked = TRUE;
 	g_ptr_array_add(m->pieces, p);
 }
 
@@ -459,45 +476,53 @@ void ad_msg_add_plural(AdMsg *m, const char *msgid, const char *plural, gulong n
 	va_end(ap);
 }
 
-void ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg)
+static char *render_at(const AdMsg *m, guint depth);
+
+gboolean ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg)
 {
 	Piece *p = m->pieces->len ? g_ptr_array_index(m->pieces, m->pieces->len - 1) : NULL;
+	gboolean given = arg != NULL, same;
+	g_autofree char *r = NULL;
 	Arg *a;
 
-	if (!p || p->type != PIECE_MSG || index >= p->args->len ||
-	    ((Arg *)g_ptr_array_index(p->args, index))->type != ARG_STR) {
+	if (!p || p->type != PIECE_MSG || index >= p->n_args || p->args[index].type != ARG_STR) {
 		g_critical("ad_msg_set_arg: no string argument %u", index);
 		ad_msg_free(arg);
-		return;
+		return TRUE;
 	}
-	a = g_ptr_array_index(p->args, index);
+	a = &p->args[index];
+	if (!arg) {
+		arg = ad_msg_new();
+		if (*a->s)
+			g_ptr_array_add(arg->pieces, piece_new(PIECE_MSG, a->s, 0));
+	}
 	/*
 	 * The message must say what the string said, in the writer's language:
 	 * a message that says something else is a plugin's mistake (the wrong
 	 * argument replaced), which only a reader in another language would see.
-	 * An empty string is a place kept for the message.
+	 * An empty string is a place kept for the message (not rendered here:
+	 * unless empty, it is taken to say more).  Rendered as it is inside @m
+	 * (one level down): when it says the same, so does @m.
 	 */
-	if (arg && *a->s) {
-		g_autofree char *r = ad_msg_render(arg);
-
-		if (g_strcmp0(r, a->s) != 0)
+	if (*a->s) {
+		r = render_at(arg, 1);
+		same = g_strcmp0(r, a->s) == 0;
+		if (given && !same)
 			g_critical("ad_msg_set_arg: argument %u was \"%s\", its message says \"%s\"",
 				   index, a->s, r ? r : "(null)");
-	}
-	if (!arg) {
-		arg = ad_msg_new();
-		if (*a->s)
-			g_ptr_array_add(arg->pieces, piece_new(PIECE_MSG, a->s));
+	} else {
+		same = ad_msg_is_empty(arg);
 	}
 	g_clear_pointer(&a->s, g_free);
 	a->type = ARG_MSG;
 	a->m = arg;
+	return same;
 }
 
 void ad_msg_add_template(AdMsg *m, const char *tmpl, const char *const *names,
 			 const char *const *values, guint n)
 {
-	Piece *p = piece_new(PIECE_TEMPLATE, tmpl);
+	Piece *p = piece_new(PIECE_TEMPLATE, tmpl, 0);
 
 	for (guint i = 0; i < n; i++) {
 		if (!values[i])
@@ -519,7 +544,8 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth);
  */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guint depth)
+static gboolean format_into(GString *out, const char *fmt, const Arg *args, guint n_args,
+			    guint depth)
 {
 	const char *p = fmt;
 	guint next = 0;
@@ -533,9 +559,9 @@ static gboolean format_into(GString *out, const char *fmt, GPtrArray *args, guin
 		guint index;
 
 		index = sp.pos ? sp.pos - 1 : next++;
-		if (index >= args->len)
+		if (index >= n_args)
 			return FALSE;
-		a = g_ptr_array_index(args, index);
+		a = &args[index];
 		if (a->type != type && !(type == ARG_STR && a->type == ARG_MSG))
 			return FALSE;
 		/* a plain %s, nearly every conversion: the text as it is, no printf */
@@ -680,22 +706,25 @@ static gboolean render_template(GString *out, const Piece *pc)
 static const char *piece_format(const Piece *p)
 {
 	const char *orig = p->plural && p->n != 1 ? p->plural : p->text;
-	const char *t;
-	guint n = p->args->len;
-	g_autofree char *ouse = g_malloc0(n + 1);
-	g_autofree char *tuse = g_malloc0(n + 1);
+	const char *t = orig;
+	guint n = p->n_args;
+	char obuf[MSG_MAX_ARGS + 1], tbuf[MSG_MAX_ARGS + 1];
+	g_autofree char *oheap = n > MSG_MAX_ARGS ? g_malloc(n + 1) : NULL;
+	g_autofree char *theap = n > MSG_MAX_ARGS ? g_malloc(n + 1) : NULL;
+	char *ouse = oheap ? oheap : obuf, *tuse = theap ? theap : tbuf;
 
+	/* "" is no msgid: gettext would answer with the catalog's header */
+	if (*p->text)
+		t = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
+			      : g_dgettext(GETTEXT_PACKAGE, p->text);
+	if (t == orig && p->checked)
+		return orig;
 	if (!scan_format(orig, n, ouse))
 		return NULL;
 	for (guint i = 0; i < n; i++) {
 		if (!ouse[i])
 			return NULL;
 	}
-	/* "" is no msgid: gettext would answer with the catalog's header */
-	if (!*p->text)
-		return orig;
-	t = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
-		      : g_dgettext(GETTEXT_PACKAGE, p->text);
 	if (t == orig || !scan_format(t, n, tuse))
 		return orig;
 	for (guint i = 0; i < n; i++) {
@@ -725,12 +754,12 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth)
 		case PIECE_MSG:
 			if (!(fmt = piece_format(p)))
 				return FALSE;
-			if (format_into(out, fmt, p->args, depth))
+			if (format_into(out, fmt, p->args, p->n_args, depth))
 				break;
 			/* a translation that does not fit its arguments' values: the original */
 			orig = p->plural && p->n != 1 ? p->plural : p->text;
 			g_string_truncate(out, mark);
-			if (fmt == orig || !format_into(out, orig, p->args, depth))
+			if (fmt == orig || !format_into(out, orig, p->args, p->n_args, depth))
 				return FALSE;
 			break;
 		}
@@ -740,13 +769,19 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth)
 	return TRUE;
 }
 
-char *ad_msg_render(const AdMsg *m)
+/* ad_msg_render() of @m as it renders @depth levels down inside another message */
+static char *render_at(const AdMsg *m, guint depth)
 {
 	g_autoptr(GString) out = g_string_new(NULL);
 
-	if (!m || !render_into(out, m, 0) || !g_utf8_validate(out->str, out->len, NULL))
+	if (!m || !render_into(out, m, depth) || !g_utf8_validate(out->str, out->len, NULL))
 		return NULL;
 	return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+char *ad_msg_render(const AdMsg *m)
+{
+	return render_at(m, 0);
 }
 
 /* ------------------------------------------------------------ JSON */
@@ -794,12 +829,11 @@ json_object *ad_msg_to_json(const AdMsg *m)
 				json_object_object_add(o, "plural", json_object_new_string(p->plural));
 				json_object_object_add(o, "n", json_object_new_uint64(p->n));
 			}
-			if (p->args->len) {
+			if (p->n_args) {
 				json_object *args = json_object_new_array();
 
-				for (guint j = 0; j < p->args->len; j++)
-					json_object_array_add(args, arg_to_json(g_ptr_array_index(
-									p->args, j)));
+				for (guint j = 0; j < p->n_args; j++)
+					json_object_array_add(args, arg_to_json(&p->args[j]));
 				json_object_object_add(o, "args", args);
 			}
 		}
@@ -832,9 +866,9 @@ static json_object *member(json_object *o, const char *key)
 
 static AdMsg *from_json(json_object *j, guint depth, guint *budget);
 
-static Arg *arg_from_json(json_object *j, guint depth, guint *budget)
+/* @a (zero) from untrusted JSON; FALSE when it is no argument */
+static gboolean arg_from_json(Arg *a, json_object *j, guint depth, guint *budget)
 {
-	Arg *a = g_new0(Arg, 1);
 	const char *s;
 
 	if ((s = json_text(j))) {
@@ -849,28 +883,26 @@ static Arg *arg_from_json(json_object *j, guint depth, guint *budget)
 	} else if ((a->m = from_json(j, depth + 1, budget))) {
 		a->type = ARG_MSG;
 	} else {
-		g_free(a);
-		return NULL;
+		return FALSE;
 	}
-	return a;
+	return TRUE;
 }
 
 static Piece *piece_from_json(json_object *j, guint depth, guint *budget)
 {
 	const char *s;
-	json_object *args, *values;
-	g_autoptr(GPtrArray) keep = NULL;
+	json_object *args, *values, *n;
 	Piece *p;
 
 	if ((s = json_text(j)))
-		return piece_new(PIECE_TEXT, s);
+		return piece_new(PIECE_TEXT, s, 0);
 	if (!j || !json_object_is_type(j, json_type_object))
 		return NULL;
 	if ((s = json_text(member(j, "template")))) {
 		values = member(j, "values");
 		if (values && !json_object_is_type(values, json_type_object))
 			return NULL;
-		p = piece_new(PIECE_TEMPLATE, s);
+		p = piece_new(PIECE_TEMPLATE, s, 0);
 		if (values) {
 			json_object_object_foreach(values, k, v) {
 				const char *vs = json_text(v);
@@ -887,10 +919,13 @@ static Piece *piece_from_json(json_object *j, guint depth, guint *budget)
 	}
 	if (!(s = json_text(member(j, "msgid"))))
 		return NULL;
-	p = piece_new(PIECE_MSG, s);
+	args = member(j, "args");
+	if (args && (!json_object_is_type(args, json_type_array) ||
+		     json_object_array_length(args) > MSG_MAX_ARGS))
+		return NULL;
+	p = piece_new(PIECE_MSG, s, args ? json_object_array_length(args) : 0);
 	if (member(j, "plural")) {
-		json_object *n = member(j, "n");
-
+		n = member(j, "n");
 		if (!(s = json_text(member(j, "plural"))) || !n ||
 		    !json_object_is_type(n, json_type_int) || json_object_get_int64(n) < 0) {
 			piece_free(p);
@@ -899,20 +934,12 @@ static Piece *piece_from_json(json_object *j, guint depth, guint *budget)
 		p->plural = g_strdup(s);
 		p->n = json_object_get_uint64(n);
 	}
-	args = member(j, "args");
-	if (args && (!json_object_is_type(args, json_type_array) ||
-		     json_object_array_length(args) > MSG_MAX_ARGS)) {
-		piece_free(p);
-		return NULL;
-	}
-	for (gsize i = 0; args && i < json_object_array_length(args); i++) {
-		Arg *a = arg_from_json(json_object_array_get_idx(args, i), depth, budget);
-
-		if (!a) {
+	for (guint i = 0; i < p->n_args; i++) {
+		if (!arg_from_json(&p->args[i], json_object_array_get_idx(args, i), depth,
+				   budget)) {
 			piece_free(p);
 			return NULL;
 		}
-		g_ptr_array_add(p->args, a);
 	}
 	return p;
 }

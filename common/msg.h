@@ -62,9 +62,12 @@ void ad_msg_add_msg(AdMsg *m, const AdMsg *other);
  * the message @arg (taken): a word translated itself.  @arg NULL: the
  * string is a msgid, translated when the message is rendered.  @arg must
  * render as the string did (an empty string keeps a place for it): one
- * that says something else is a critical, a plugin's mistake.
+ * that says something else is a critical, a plugin's mistake.  TRUE when
+ * @m surely renders as it did before (in the calling thread's locale): a
+ * text rendered from it need not be rendered anew.  FALSE when it may not
+ * (a msgid translated, a message in a place kept).
  */
-void ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg);
+gboolean ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg);
 /*
  * Appends a rule's text: @tmpl is the template as the rule file writes it
  * (its msgid), @names and @values (@n of each) its placeholders' values.

@@ -123,15 +123,20 @@ void ad_suggestion_take_then(AdSuggestion *s, AdMsg *m)
 	set_text(&s->then_msg, &s->then_text, m);
 }
 
-/* argument @index of *@msg becomes @arg (NULL: its string is a msgid); rendered anew */
+/*
+ * Argument @index of *@msg becomes @arg (NULL: its string is a msgid).
+ * *@text is rendered anew only when the argument renders otherwise than
+ * its string did (a msgid translated, a place kept for a message): a Then
+ * text with three arguments replaced is not rendered four times.
+ */
 static void set_arg(AdMsg **msg, char **text, guint index, AdMsg *arg)
 {
 	if (!*msg) {
 		ad_msg_free(arg);
 		return;
 	}
-	ad_msg_set_arg(*msg, index, arg);
-	set_text(msg, text, g_steal_pointer(msg));
+	if (!ad_msg_set_arg(*msg, index, arg))
+		set_text(msg, text, g_steal_pointer(msg));
 }
 
 void ad_suggestion_set_still_denied(AdSuggestion *s, AdMsg *m)

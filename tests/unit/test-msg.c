@@ -424,7 +424,8 @@ static void test_round_trips(void **state)
 	g_clear_pointer(&m, ad_msg_free);
 	m = ad_msg_new();
 	ad_msg_add(m, "allow %s to %s", "httpd_t", "reading or searching");
-	ad_msg_set_arg(m, 1, NULL);
+	/* untranslated, it renders as the string did: the text need not be rendered anew */
+	assert_true(ad_msg_set_arg(m, 1, NULL));
 	assert_round_trip(m, "allow httpd_t to reading or searching");
 	ad_msg_add_msg(all, m);
 	/* a message of its own as an argument, three deep */
@@ -433,7 +434,8 @@ static void test_round_trips(void **state)
 	g_clear_pointer(&m, ad_msg_free);
 	m = ad_msg_new();
 	ad_msg_add(m, "{%s}", "");
-	ad_msg_set_arg(m, 0, ad_msg_copy(word));
+	/* a place kept: the message now says more than the string did */
+	assert_false(ad_msg_set_arg(m, 0, ad_msg_copy(word)));
 	ad_msg_add(m, "<%s>", "");
 	ad_msg_set_arg(m, 0, g_steal_pointer(&word));
 	assert_round_trip(m, "{x and y}<x and y>");
@@ -442,7 +444,7 @@ static void test_round_trips(void **state)
 	g_clear_pointer(&m, ad_msg_free);
 	m = ad_msg_new();
 	ad_msg_add(m, "[%s]", "");
-	ad_msg_set_arg(m, 0, NULL);
+	assert_true(ad_msg_set_arg(m, 0, NULL));
 	assert_round_trip(m, "[]");
 
 	/* plural forms, with and without their count */
@@ -675,7 +677,8 @@ static void test_catalog_round_trip(void **state)
 	if (strcmp(g_dgettext(GETTEXT_PACKAGE, "Hello %s"), "Bonjour %s"))
 		skip();
 	ad_msg_add(m, "%s or %s", "reading", "x");
-	ad_msg_set_arg(m, 0, NULL);
+	/* translated where it is rendered: the text rendered before says "reading" */
+	assert_false(ad_msg_set_arg(m, 0, NULL));
 	ad_msg_add_text(m, "; ");
 	ad_msg_add_plural(m, "%d file", "%d files", 2, 2);
 	assert_round_trip(m, "lecture ou x; 2 fichiers");
