@@ -14,7 +14,7 @@
 #include <sqlite3.h>
 
 #include "store.h"
-#include "store-private.h"
+#include "store-core.h"
 
 /* the held mails the table keeps at the most: the mailer keeps fewer */
 #define HELD_MAILS_MAX 1000

@@ -19,7 +19,34 @@
 
 #include "escape.h"
 #include "output/report.h"
-#include "store-private.h"
+#include "store-core.h"
+
+/* ------------------------------------------------------------ errors and filters */
+
+G_DEFINE_QUARK(ad-store-error-quark, ad_store_error)
+
+static const char *const filter_names[] = { "never", "after_first", "always" };
+
+const char *ad_filter_name(AdFilter f)
+{
+	return (guint)f < G_N_ELEMENTS(filter_names) ? filter_names[f] : "never";
+}
+
+gboolean ad_filter_from_name(const char *name, AdFilter *ret)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(filter_names); i++) {
+		if (g_strcmp0(name, filter_names[i]) == 0) {
+			*ret = i;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+gboolean ad_filter_is_ignored(AdFilter f, guint64 count)
+{
+	return f == AD_FILTER_ALWAYS || (f == AD_FILTER_AFTER_FIRST && count > 1);
+}
 
 /* ------------------------------------------------------------ schema */
 

@@ -20,7 +20,7 @@
 #include "escape.h"
 #include "format.h"
 #include "output/report.h"
-#include "store-private.h"
+#include "store-core.h"
 
 /* ------------------------------------------------------------ reading */
 

@@ -20,7 +20,7 @@
 #include "escape.h"
 #include "output/report.h"
 #include "clock.h"
-#include "store-private.h"
+#include "store-core.h"
 
 /* ------------------------------------------------------------ recording */
 

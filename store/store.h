@@ -101,7 +101,7 @@ guint ad_store_count(AdStore *s);
 /* ---- additions -------------------------------------------------------- */
 
 /*
- * How the store behaves (store.c has the details):
+ * How the store behaves (store-core.c has the details):
  * - Threads: every call takes the store's lock; one AdStore may serve the
  *   dispatcher's analysis thread and its D-Bus thread.
  * - Batches: the first ad_store_record() of a batch opens a write

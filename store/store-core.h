@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the parts of the store share (store.c: statements, the in-memory
- * map and transactions; store-write.c; store-read.c; store-open.c).  Not
- * for use outside store/.
+ * The store's core, which its other parts share (store-core.c: statements,
+ * the in-memory map and transactions; store-write.c; store-read.c;
+ * store-open.c; store-mail.c).  Not for use outside store/.
  */
 #pragma once
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The alert store: SQLite in WAL mode, one row per alert (signature).
+ * The alert store's core: its statements, the map of alerts in memory and
+ * transactions, under store.h's functions (store-open.c, store-write.c,
+ * store-read.c).  The store is SQLite in WAL mode, one row per alert
+ * (signature).
  *
  * Layout (schema version 2, PRAGMA user_version; application_id "AVCD"):
  *   alerts       one row per signature: counters, level, summary, the analysis
@@ -46,37 +49,7 @@
 
 #include "escape.h"
 #include "output/report.h"
-#include "store-private.h"
-
-
-
-
-/* ------------------------------------------------------------ errors */
-
-G_DEFINE_QUARK(ad-store-error-quark, ad_store_error)
-
-static const char *const filter_names[] = { "never", "after_first", "always" };
-
-const char *ad_filter_name(AdFilter f)
-{
-	return (guint)f < G_N_ELEMENTS(filter_names) ? filter_names[f] : "never";
-}
-
-gboolean ad_filter_from_name(const char *name, AdFilter *ret)
-{
-	for (guint i = 0; i < G_N_ELEMENTS(filter_names); i++) {
-		if (g_strcmp0(name, filter_names[i]) == 0) {
-			*ret = i;
-			return TRUE;
-		}
-	}
-	return FALSE;
-}
-
-gboolean ad_filter_is_ignored(AdFilter f, guint64 count)
-{
-	return f == AD_FILTER_ALWAYS || (f == AD_FILTER_AFTER_FIRST && count > 1);
-}
+#include "store-core.h"
 
 gboolean store_check_id(const char *id, GError **error)
 {
