@@ -170,6 +170,19 @@ include_loops() {
 		done
 }
 
+# a folder's private header stays in its folder (the unit tests may look inside)
+bad=0
+for h in $(find common analyzer store client cli dispatcher fixit notifier gui \
+	\( -name '*-private.h' -o -name store-core.h \)); do
+	dir=$(dirname "$h")
+	if grep -rlE --include='*.[ch]' "#include \"([a-z]+/)*${h##*/}\"" \
+		common analyzer plugins store client cli dispatcher fixit notifier gui |
+		grep -v "^$dir/" >"$TMP/hits"; then
+		fail "$h is included outside $dir:"; cat "$TMP/hits" >&2; bad=1
+	fi
+done
+[ $bad = 0 ] && pass "private headers stay in their folders"
+
 : >"$TMP/loops"
 for d in common store client cli dispatcher fixit notifier gui; do
 	include_loops "$d" "" >>"$TMP/loops"
