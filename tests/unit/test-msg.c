@@ -242,6 +242,9 @@ static void test_forms(void **state)
 		{ M1("%s", "\"\xc3\xa9t\xc3\xa9 \xe2\x80\xae\""), "\xc3\xa9t\xc3\xa9 \xe2\x80\xae" },
 		/* a precision that cuts a character in two leaves no valid text */
 		{ M1("%.1s", "\"\xc3\xa9\""), NULL },
+		/* the same after ASCII read eight bytes at a time, and a whole one */
+		{ M1("%.17s", "\"abcdefghijklmnop\xc3\xa9\""), NULL },
+		{ M1("%.18s", "\"abcdefghijklmnop\xc3\xa9\""), "abcdefghijklmnop\xc3\xa9" },
 	};
 
 	(void)state;
