@@ -149,7 +149,7 @@ static char *string_of(json_object *v)
 		return NULL;
 	s = json_object_get_string(v);
 	len = json_object_get_string_len(v);
-	if (len < 0 || strlen(s) != (size_t)len || !g_utf8_validate(s, len, NULL))
+	if (len < 0 || !ad_utf8_valid(s, len))
 		return NULL;
 	return g_strdup(s);
 }
@@ -573,7 +573,7 @@ AdAlertDoc *ad_alert_doc_new(json_object *o, GError **error)
 
 char *ad_alert_doc_text(const char *s)
 {
-	return s && g_utf8_validate(s, -1, NULL) ? g_strdup(s) : NULL;
+	return s && ad_utf8_valid(s, -1) ? g_strdup(s) : NULL;
 }
 
 AdAlertDoc *ad_alert_doc_new_empty(void)
@@ -645,7 +645,7 @@ AdAlertDoc *ad_alert_doc_parse(const char *text_, GError **error)
 	enum json_tokener_error jerr;
 	AdAlertDoc *doc;
 
-	if (!text_ || !g_utf8_validate(text_, -1, NULL)) {
+	if (!text_ || !ad_utf8_valid(text_, -1)) {
 		g_set_error(error, AD_ALERT_DOC_ERROR, 0, _("the alert is not UTF-8 text"));
 		return NULL;
 	}

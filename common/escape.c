@@ -55,6 +55,27 @@ gboolean ad_unichar_is_hidden(gunichar c)
 	}
 }
 
+/*
+ * Eight bytes at a time up to the first that is not ASCII or is a NUL
+ * (a word has such a byte when its high bit is set or when subtracting
+ * one from it borrows); g_utf8_validate() judges the rest, from a
+ * character's start
+ */
+gboolean ad_utf8_valid(const char *s, gssize len)
+{
+	const guint64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	gsize n = len < 0 ? strlen(s) : (gsize)len, i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 w;
+
+		memcpy(&w, s + i, sizeof(w));
+		if ((w | ((w - ones) & ~w)) & highs)
+			break;
+	}
+	return g_utf8_validate(s + i, n - i, NULL);
+}
+
 gboolean ad_bytes_are_clean(const void *data, gsize len)
 {
 	const char *s = data, *end, *p;

@@ -57,6 +57,12 @@ char *ad_bytes_hex(const void *data, gsize len);
  */
 gboolean ad_unichar_is_hidden(gunichar c);
 
+/*
+ * g_utf8_validate() of @s (@len bytes, or to its NUL when -1), faster on
+ * the ASCII that nearly every text is: a NUL within @len bytes is invalid
+ */
+gboolean ad_utf8_valid(const char *s, gssize len);
+
 /* TRUE when the bytes can be shown as they are: valid UTF-8, no NUL and nothing hidden */
 gboolean ad_bytes_are_clean(const void *data, gsize len);
 

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "escape.h"
 #include "msg.h"
 
 /* what a message read from JSON may hold: a store may come from anywhere */
@@ -769,32 +770,12 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth)
 	return TRUE;
 }
 
-/*
- * g_utf8_validate() of @len bytes of @s: nearly every text is ASCII, seen
- * here eight bytes at a time up to the first that is not ASCII or is a
- * NUL; g_utf8_validate() judges the rest (from a character's start)
- */
-static gboolean text_valid(const char *s, gsize len)
-{
-	const guint64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-	gsize i = 0;
-
-	for (; i + 8 <= len; i += 8) {
-		guint64 w;
-
-		memcpy(&w, s + i, sizeof(w));
-		if ((w | ((w - ones) & ~w)) & highs)
-			break;
-	}
-	return g_utf8_validate(s + i, len - i, NULL);
-}
-
 /* ad_msg_render() of @m as it renders @depth levels down inside another message */
 static char *render_at(const AdMsg *m, guint depth)
 {
 	g_autoptr(GString) out = g_string_sized_new(128);
 
-	if (!m || !render_into(out, m, depth) || !text_valid(out->str, out->len))
+	if (!m || !render_into(out, m, depth) || !ad_utf8_valid(out->str, out->len))
 		return NULL;
 	return g_string_free(g_steal_pointer(&out), FALSE);
 }

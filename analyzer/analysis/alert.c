@@ -289,12 +289,12 @@ static AdMsg *denied_subject(const AdAlert *a, const AdDenial *d)
 
 /*
  * Adds @fmt with its arguments to @m, then makes the arguments at @who
- * and @access (-1: none) the messages @subject and @access_m (copied)
+ * and @access (-1: none) the messages *@subject and *@access_m, taken
  */
-static void add_summary(AdMsg *m, const AdMsg *subject, int who, const AdMsg *access_m,
-			int access, const char *fmt, ...) G_GNUC_PRINTF(6, 7);
-static void add_summary(AdMsg *m, const AdMsg *subject, int who, const AdMsg *access_m,
-			int access, const char *fmt, ...)
+static void add_summary(AdMsg *m, AdMsg **subject, int who, AdMsg **access_m, int access,
+			const char *fmt, ...) G_GNUC_PRINTF(6, 7);
+static void add_summary(AdMsg *m, AdMsg **subject, int who, AdMsg **access_m, int access,
+			const char *fmt, ...)
 {
 	va_list ap;
 
@@ -302,9 +302,9 @@ static void add_summary(AdMsg *m, const AdMsg *subject, int who, const AdMsg *ac
 	ad_msg_addv(m, fmt, ap);
 	va_end(ap);
 	if (who >= 0)
-		ad_msg_set_arg(m, who, ad_msg_copy(subject));
+		ad_msg_set_arg(m, who, g_steal_pointer(subject));
 	if (access >= 0)
-		ad_msg_set_arg(m, access, ad_msg_copy(access_m));
+		ad_msg_set_arg(m, access, g_steal_pointer(access_m));
 }
 
 AdMsg *ad_alert_summary_msg(const AdAlert *a)
@@ -335,11 +335,11 @@ AdMsg *ad_alert_summary_msg(const AdAlert *a)
 	/* the subject and the access go in as "", then become their messages */
 	if (d->type == AD_DENIAL_SELINUX_ERR || d->type == AD_DENIAL_USER_SELINUX_ERR) {
 		if (d->err_kind == AD_ERR_INVALID_CONTEXT)
-			add_summary(m, who, 0, NULL, -1,
+			add_summary(m, &who, 0, NULL, -1,
 				    N_("SELinux is preventing %s from entering the invalid context %s."),
 				    "", d->invalid_context);
 		else
-			add_summary(m, who, 0, access, 1,
+			add_summary(m, &who, 0, &access, 1,
 				    N_("SELinux is preventing %s from %s access (%s)."), "", "",
 				    a->stype ? a->stype : "?");
 		return m;
@@ -355,29 +355,29 @@ AdMsg *ad_alert_summary_msg(const AdAlert *a)
 		g_autofree char *new_prog = prog.data ? ad_escape_bytes(prog.data, prog.len)
 						      : g_strdup(a->ttype);
 
-		add_summary(m, NULL, -1, access, 1,
+		add_summary(m, NULL, -1, &access, 1,
 			    N_("SELinux is preventing %s from passing %s to %s, which it started "
 			       "as %s."), a->stype, "", new_prog, a->ttype);
 		return m;
 	}
 	if (!a->perms->len)
 		/* an object manager's "Unknown class" notice */
-		add_summary(m, who, 0, NULL, -1,
+		add_summary(m, &who, 0, NULL, -1,
 			    N_("%s needs the class %s, which the SELinux policy lacks."), "", tclass);
 	else if (object)
-		add_summary(m, who, 0, access, 1,
+		add_summary(m, &who, 0, &access, 1,
 			    N_("SELinux is preventing %s from %s access on the %s %s."), "", "",
 			    tclass, object);
 	else if (d->port >= 0)
-		add_summary(m, who, 0, access, 1,
+		add_summary(m, &who, 0, &access, 1,
 			    N_("SELinux is preventing %s from %s access on the %s port %" PRId64 "."),
 			    "", "", tclass, d->port);
 	else if (strcmp(a->stype ? a->stype : "", a->ttype ? a->ttype : "") == 0)
-		add_summary(m, who, 0, access, 1,
+		add_summary(m, &who, 0, &access, 1,
 			    N_("SELinux is preventing %s from using the %s permission (%s)."), "",
 			    "", tclass);
 	else
-		add_summary(m, who, 0, access, 1,
+		add_summary(m, &who, 0, &access, 1,
 			    N_("SELinux is preventing %s from %s access on a %s labeled %s."), "",
 			    "", tclass, ttype);
 	return m;

@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "escape.h"
 #include "policy/policy-private.h"
 #include "read/compress.h"
 
@@ -642,7 +643,7 @@ static gboolean bool_docs_parse(GHashTable *docs, const char *path, GError **err
 		}
 		xml = plain;
 	}
-	if (!g_utf8_validate(xml, xml_len, NULL)) {
+	if (!ad_utf8_valid(xml, xml_len)) {
 		gsize n = 0;
 
 		utf8 = g_convert(xml, xml_len, "UTF-8", "ISO-8859-1", NULL, &n, error);

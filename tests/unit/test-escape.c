@@ -429,6 +429,56 @@ static const char hostile_comm[] = "a\0\x1b[2J\nb\xff";		/* NUL ESC newline bad 
 static const char hostile_path[] =
 	"/tmp/\xe2\x80\xae" "fdp.sh\r\ntype=AVC msg=audit(1.0:1): \xc2\x9b" "31m\"q\"\\";
 
+/*
+ * ad_utf8_valid() answers as g_utf8_validate() does: a table of texts
+ * where the ASCII run ends at every offset of its eight-byte words, and
+ * random bytes
+ */
+static void test_utf8_valid(void **state)
+{
+	static const char *const cases[] = {
+		"", "a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefgh\xc3\xa9", "abcdefghijklmno\xc3",
+		"abcdefghijklmnop\xc3\xa9x", "abcdefg\xff", "abcdefgh\xff", "\xe2\x82\xac",
+		"abcdefghijklmnopq\xe2\x82", "abcdefgh\xed\xa0\x80", "abc\x7f\x01\x1b[31m",
+		"abcdefgh\xf4\x90\x80\x80", "\xc0\xaf", "12345678\xc0\xaf",
+	};
+	GRand *r = g_rand_new_with_seed(7);
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		gsize n = strlen(cases[i]);
+
+		assert_int_equal(ad_utf8_valid(cases[i], -1), g_utf8_validate(cases[i], -1, NULL));
+		/* every prefix: a character cut at the end */
+		for (gsize k = 0; k <= n; k++)
+			assert_int_equal(ad_utf8_valid(cases[i], k),
+					 g_utf8_validate(cases[i], k, NULL));
+	}
+	/* a NUL within the length is invalid, wherever it is */
+	for (gsize k = 0; k < 20; k++) {
+		char buf[20];
+
+		memset(buf, 'a', sizeof(buf));
+		buf[k] = '\0';
+		assert_false(ad_utf8_valid(buf, sizeof(buf)));
+		assert_true(ad_utf8_valid(buf, -1));
+	}
+	for (guint i = 0; i < 20000; i++) {
+		char buf[40];
+		gsize n = g_rand_int_range(r, 0, sizeof(buf));
+
+		for (gsize k = 0; k < n; k++) {
+			guint32 x = g_rand_int(r);
+
+			/* mostly ASCII, some high bytes, a few NULs */
+			buf[k] = x % 16 == 0 ? (char)(0x80 | (x >> 8 & 0x7f))
+				 : x % 97 == 0 ? 0 : (char)(0x20 + (x >> 8) % 95);
+		}
+		assert_int_equal(ad_utf8_valid(buf, n), g_utf8_validate(buf, n, NULL));
+	}
+	g_rand_free(r);
+}
+
 static void test_json_hostile_denial(void **state)
 {
 	g_autofree char *comm_hex = hex_of(hostile_comm, sizeof(hostile_comm) - 1);
@@ -689,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_escape_random_property),
 		cmocka_unit_test(test_escape_str_and_gbytes),
 		cmocka_unit_test(test_bytes_are_clean),
+		cmocka_unit_test(test_utf8_valid),
 		cmocka_unit_test(test_text_has_hidden),
 		cmocka_unit_test(test_json_hostile_denial),
 		cmocka_unit_test(test_json_add_bytes),
