@@ -18,8 +18,9 @@ if command -v audit2why >/dev/null; then A2W=(audit2why); else A2W=(audit2allow 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-python3 - "$ROUNDS" "$TMP" "$LOG" "$POLICY" "$AVCDOCTOR" "${A2W[@]}" <<'PY'
-import os, statistics, sys, time
+PYTHONPATH=$ROOT/bench python3 - "$ROUNDS" "$TMP" "$LOG" "$POLICY" "$AVCDOCTOR" "${A2W[@]}" <<'PY'
+import os, statistics, sys
+from measure import timed
 rounds, tmp, log, policy, avcd = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
 a2w = sys.argv[6:]
 cmds = {"audit2why": a2w + ["-p", policy, "-i", log],
@@ -27,20 +28,11 @@ cmds = {"audit2why": a2w + ["-p", policy, "-i", log],
 res = {k: ([], []) for k in cmds}
 
 def run(name, cmd):
-    start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        out = os.open(f"{tmp}/{name.split()[0]}.out", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        err = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(out, 1)
-        os.dup2(err, 2)
-        os.execvp(cmd[0], cmd)
-    _, status, ru = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    wall, cpu, status = timed(cmd, f"{tmp}/{name.split()[0]}.out")
+    if status != 0:
         sys.exit(f"{name} failed")
     res[name][0].append(wall)
-    res[name][1].append(ru.ru_utime + ru.ru_stime)
+    res[name][1].append(cpu)
 
 for name, cmd in cmds.items():      # warm the page cache
     run(name, cmd)

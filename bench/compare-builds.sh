@@ -25,8 +25,9 @@ done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-python3 - "$ROUNDS" "$TMP" "$OLD" "$NEW" "$POLICY" "$LOG" "$@" <<'PY'
-import filecmp, os, statistics, sys, time
+PYTHONPATH=$ROOT/bench python3 - "$ROUNDS" "$TMP" "$OLD" "$NEW" "$POLICY" "$LOG" "$@" <<'PY'
+import filecmp, os, statistics, sys
+from measure import timed
 rounds, tmp, old, new, policy, log = int(sys.argv[1]), *sys.argv[2:7]
 extra = sys.argv[7:]
 cmds = {"old": [old, "analyze", "-p", policy, *extra, log],
@@ -34,20 +35,11 @@ cmds = {"old": [old, "analyze", "-p", policy, *extra, log],
 res = {k: ([], []) for k in cmds}
 
 def run(name, cmd):
-    start = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        out = os.open(f"{tmp}/{name}.out", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        err = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(out, 1)
-        os.dup2(err, 2)
-        os.execv(cmd[0], cmd)
-    _, status, ru = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    wall, cpu, status = timed(cmd, f"{tmp}/{name}.out")
+    if status != 0:
         sys.exit(f"{name} build failed")
     res[name][0].append(wall)
-    res[name][1].append(ru.ru_utime + ru.ru_stime)
+    res[name][1].append(cpu)
 
 for name, cmd in cmds.items():      # warm the page cache
     run(name, cmd)

@@ -12,6 +12,25 @@ import sys
 import time
 
 
+def timed(cmd, out_path):
+    """Runs CMD with stdout to OUT_PATH and stderr to /dev/null; returns
+    (wall-clock seconds, CPU seconds: user + system, exit status)."""
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        out = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        err = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        try:
+            os.execvp(cmd[0], cmd)
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    return (time.perf_counter() - start, usage.ru_utime + usage.ru_stime,
+            os.waitstatus_to_exitcode(status))
+
+
 def main():
     if len(sys.argv) < 3:
         sys.stderr.write("usage: measure.py OUT CMD [ARG...]\n")
