@@ -321,12 +321,15 @@ static char conv_class(const Spec *sp)
 }
 
 /*
- * The arguments @fmt reads, of @nargs: @use[i] the class of argument i's
- * conversions (0 when none reads it).  FALSE when a conversion is not one
- * the formatter takes, reads past @nargs, mixes "%N$" with plain
- * conversions, or reads one argument as two classes.
+ * The arguments @fmt reads, of the @nargs @args: @use[i] the class of
+ * argument i's conversions (0 when none reads it).  FALSE when a
+ * conversion is not one the formatter takes, reads past @nargs, mixes
+ * "%N$" with plain conversions, reads one argument as two classes, or
+ * reads a message argument twice (each reading renders all of it again:
+ * nested four deep, a stored message of a few kilobytes would be
+ * rendered billions of times).
  */
-static gboolean scan_format(const char *fmt, guint nargs, char *use)
+static gboolean scan_format(const char *fmt, guint nargs, const Arg *args, char *use)
 {
 	guint next = 0;
 	int positional = -1;
@@ -348,7 +351,7 @@ static gboolean scan_format(const char *fmt, guint nargs, char *use)
 		if (index >= nargs)
 			return FALSE;
 		c = conv_class(&sp);
-		if (use[index] && use[index] != c)
+		if (use[index] && (use[index] != c || args[index].type == ARG_MSG))
 			return FALSE;
 		use[index] = c;
 	}
@@ -700,9 +703,10 @@ static gboolean render_template(GString *out, const Piece *pc)
 /*
  * The format a message piece is rendered with: its translation when that
  * reads only arguments its original reads, each as the same class (a
- * catalog may reorder or leave out arguments, never read another one or
- * read one as something else), else the original.  NULL when the original
- * itself does not read exactly the arguments the piece holds.
+ * catalog may reorder or leave out arguments, never read another one,
+ * read one as something else or read a message twice), else the original.
+ * NULL when the original itself does not read exactly the arguments the
+ * piece holds, or reads a message twice.
  */
 static const char *piece_format(const Piece *p)
 {
@@ -720,13 +724,13 @@ static const char *piece_format(const Piece *p)
 			      : g_dgettext(GETTEXT_PACKAGE, p->text);
 	if (t == orig && p->checked)
 		return orig;
-	if (!scan_format(orig, n, ouse))
+	if (!scan_format(orig, n, p->args, ouse))
 		return NULL;
 	for (guint i = 0; i < n; i++) {
 		if (!ouse[i])
 			return NULL;
 	}
-	if (t == orig || !scan_format(t, n, tuse))
+	if (t == orig || !scan_format(t, n, p->args, tuse))
 		return orig;
 	for (guint i = 0; i < n; i++) {
 		if (tuse[i] && tuse[i] != ouse[i])

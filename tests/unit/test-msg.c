@@ -213,6 +213,11 @@ static void test_forms(void **state)
 		/* positions: a reordering, an argument read twice */
 		{ M1("%2$s %1$s", "\"a\",\"b\""), "b a" },
 		{ M1("%1$s%1$s", "\"a\""), "aa" },
+		/* ...but never a message read twice: each reading renders it all again */
+		{ M1("%1$s%1$s", "[\"a\"]"), NULL },
+		{ M1("%1$s%1$.0s", "[\"a\"]"), NULL },
+		{ M1("%2$s%1$s%2$s", "\"a\",[\"b\"]"), NULL },
+		{ M1("%2$s%1$s%1$s", "\"a\",[\"b\"]"), "baa" },
 		{ M1("%2$d %1$s", "\"a\",5"), "5 a" },
 		/* ...never an argument it does not hold, nor one left unread */
 		{ M1("%3$s", "\"a\",\"b\""), NULL },
@@ -249,6 +254,21 @@ static void test_forms(void **state)
 
 	(void)state;
 	run_cases(cases, G_N_ELEMENTS(cases));
+}
+
+/* in @j: four messages, each in the argument of the one above, each reading it @times by @conv */
+static void nested_readings(GString *j, const char *conv, guint times, const char *leaf)
+{
+	g_string_truncate(j, 0);
+	for (guint i = 0; i < 4; i++) {
+		g_string_append(j, "[{\"msgid\":\"");
+		for (guint k = 0; k < times; k++)
+			g_string_append(j, conv);
+		g_string_append(j, "\",\"args\":[");
+	}
+	g_string_append(j, leaf);
+	for (guint i = 0; i < 4; i++)
+		g_string_append(j, "]}]");
 }
 
 /* widths, precisions, nesting, pieces and the length of the text */
@@ -355,16 +375,13 @@ static void test_bounds(void **state)
 	assert_true(g_str_has_prefix(t, "{x{x"));
 	g_clear_pointer(&t, g_free);
 	/* each level of nesting reading its argument 32 times */
-	g_string_truncate(j, 0);
-	for (guint i = 0; i < 4; i++) {
-		g_string_append(j, "[{\"msgid\":\"");
-		for (guint k = 0; k < 32; k++)
-			g_string_append(j, "%1$64s");
-		g_string_append(j, "\",\"args\":[");
-	}
-	g_string_append(j, "\"x\"");
-	for (guint i = 0; i < 4; i++)
-		g_string_append(j, "]}]");
+	nested_readings(j, "%1$64s", 32, "\"x\"");
+	assert_null(render(j->str));
+	/*
+	 * ...or reading it many times in a text that does not grow (a
+	 * precision of 0): 200 to the fourth readings, were they rendered
+	 */
+	nested_readings(j, "%1$.0s", 200, "[\"x\"]");
 	assert_null(render(j->str));
 	/* ...and many such pieces side by side */
 	g_string_assign(j, "[");
