@@ -321,13 +321,14 @@ static char conv_class(const Spec *sp)
 }
 
 /*
- * The arguments @fmt reads, of the @nargs @args: @use[i] the class of
- * argument i's conversions (0 when none reads it).  FALSE when a
- * conversion is not one the formatter takes, reads past @nargs, mixes
- * "%N$" with plain conversions, reads one argument as two classes, or
- * reads a message argument twice (each reading renders all of it again:
- * nested four deep, a stored message of a few kilobytes would be
- * rendered billions of times).
+ * The arguments @fmt reads, of @nargs: @use[i] the class of argument i's
+ * conversions (0 when none reads it).  FALSE when a conversion is not one
+ * the formatter takes, reads past @nargs, mixes "%N$" with plain
+ * conversions, reads one argument as two classes, or, with @args (an
+ * original, untrusted), reads a message argument twice: each reading
+ * renders all of it again, and nested four deep a stored message of a few
+ * kilobytes would be rendered billions of times (a catalog's translation
+ * is trusted with that: its few readings cannot grow with the store).
  */
 static gboolean scan_format(const char *fmt, guint nargs, const Arg *args, char *use)
 {
@@ -351,7 +352,7 @@ static gboolean scan_format(const char *fmt, guint nargs, const Arg *args, char 
 		if (index >= nargs)
 			return FALSE;
 		c = conv_class(&sp);
-		if (use[index] && (use[index] != c || args[index].type == ARG_MSG))
+		if (use[index] && (use[index] != c || (args && args[index].type == ARG_MSG)))
 			return FALSE;
 		use[index] = c;
 	}
@@ -703,10 +704,10 @@ static gboolean render_template(GString *out, const Piece *pc)
 /*
  * The format a message piece is rendered with: its translation when that
  * reads only arguments its original reads, each as the same class (a
- * catalog may reorder or leave out arguments, never read another one,
- * read one as something else or read a message twice), else the original.
- * NULL when the original itself does not read exactly the arguments the
- * piece holds, or reads a message twice.
+ * catalog may reorder or leave out arguments, never read another one or
+ * read one as something else), else the original.  NULL when the original
+ * itself does not read exactly the arguments the piece holds, or reads a
+ * message argument twice.
  */
 static const char *piece_format(const Piece *p)
 {
@@ -730,7 +731,7 @@ static const char *piece_format(const Piece *p)
 		if (!ouse[i])
 			return NULL;
 	}
-	if (t == orig || !scan_format(t, n, p->args, tuse))
+	if (t == orig || !scan_format(t, n, NULL, tuse))
 		return orig;
 	for (guint i = 0; i < n; i++) {
 		if (tuse[i] && tuse[i] != ouse[i])

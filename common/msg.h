@@ -31,9 +31,8 @@ G_BEGIN_DECLS
  * that takes each conversion's argument of the type it names; a msgid
  * must read each of its arguments (a message argument once), its
  * translation is used only when it reads none but those, each as the
- * same conversion and a message once; and a message that does not fit
- * is refused (the reader then shows the text the writer rendered beside
- * it).
+ * same conversion; and a message that does not fit is refused (the
+ * reader then shows the text the writer rendered beside it).
  */
 typedef struct _AdMsg AdMsg;
 

@@ -537,6 +537,7 @@ static const Entry entries[] = {
 	E("reading", "lecture"),
 	E("%s or %s", "%s ou %s"),
 	E("char %c", "caractère %c"),
+	E("twice %s", "deux fois %1$s, %1$s"),
 	E("%d file\0%d files", "%d fichier\0%d fichiers"),
 	E("%d dir\0%d dirs", "%d dossier\0%s dossiers"),
 	E("Allow {domain} to {perm}", "Autoriser {domain} à {perm}"),
@@ -669,6 +670,9 @@ static void test_catalog(void **state)
 		  "1 dossier" },
 		{ "[{\"msgid\":\"%d dir\",\"plural\":\"%d dirs\",\"n\":2,\"args\":[2]}]",
 		  "2 dirs" },
+		/* a translation may read a message twice (not the stored original) */
+		{ M1("twice %s", "[\"w\"]"), "deux fois w, w" },
+		{ M1("twice %1$s%1$s", "[\"w\"]"), NULL },
 		/* a translation may leave an argument out: reading less is no harm */
 		{ M1("first %s of %s", "\"a\",\"b\""), "b seul" },
 		/* a template whose translation adds a placeholder: the original */
