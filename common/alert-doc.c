@@ -610,6 +610,9 @@ AdSuggestionDoc *ad_alert_doc_add_suggestion(AdAlertDoc *doc, gboolean note)
 	s->verified = -1;
 	s->accesses = -1;
 	s->type_paths = -1;
+	/* a suggestion's JSON always has its "commands" array, a note's none */
+	if (!note)
+		s->commands = g_ptr_array_new_with_free_func(command_free);
 	g_ptr_array_add(note ? doc->notes : doc->suggestions, s);
 	return s;
 }

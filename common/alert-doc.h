@@ -261,9 +261,11 @@ void ad_alert_doc_free(AdAlertDoc *doc);
  * A document built in memory, for a writer that has the alert and wants
  * its text without going through JSON (the analyzer's text report): the
  * members are what a document without them has (no suggestions, no
- * denial, counts 0, numbers -1 where absent is -1), the "json" members
- * stay NULL, and the builder fills the rest as the JSON would have said
- * it, strings through ad_alert_doc_text().
+ * denial, counts 0, numbers -1 where absent is -1; a suggestion has its
+ * empty list of commands, a note none), the "json" members and a
+ * suggestion's "shell" stay NULL (the text report needs neither), and
+ * the builder fills the rest as the JSON would have said it, strings
+ * through ad_alert_doc_text().
  */
 AdAlertDoc *ad_alert_doc_new_empty(void);
 AdDenialDoc *ad_denial_doc_new(void);

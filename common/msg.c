@@ -664,7 +664,8 @@ static gboolean expand_bounded(GString *out, const char *tmpl, const char *const
 		}
 		len = end - p - 1;
 		for (guint i = 0; i < n; i++) {
-			if (values[i] && strlen(names[i]) == len && !strncmp(names[i], p + 1, len)) {
+			/* no strlen(): a hostile name as long as the template would make it quadratic */
+			if (values[i] && !strncmp(names[i], p + 1, len) && names[i][len] == '\0') {
 				g_string_append(out, values[i]);
 				break;
 			}

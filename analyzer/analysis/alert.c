@@ -576,8 +576,6 @@ static void suggestion_to_doc(AdAlertDoc *doc, const AdSuggestion *s, gboolean n
 					      exact ? NULL : g_strdupv(argv));
 		o->inexact |= !exact;
 	}
-	if (!o->commands)
-		o->commands = g_ptr_array_new();
 	o->verified = s->proof == AD_PROOF_NONE ? -1 : s->proof == AD_PROOF_OK ? 1 : 0;
 	o->still_denied = ad_alert_doc_text(s->still_denied);
 	if (s->scope.accesses >= 0) {

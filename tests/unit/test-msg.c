@@ -415,6 +415,18 @@ static void assert_round_trip(const AdMsg *m, const char *expect)
 	json_object_put(j);
 }
 
+/* a rule's placeholders: a name matches only whole, neither a prefix nor an extension of it */
+static void test_template_names(void **state)
+{
+	static const char *const names[] = { "a", "ab", "abcd" };
+	static const char *const values[] = { "A", "AB", NULL };
+	g_autoptr(GString) out = g_string_new(NULL);
+
+	(void)state;
+	ad_template_expand(out, "{ab}|{a}|{abc}|{abcd}|{}|{{a}}|{b", names, values, 3);
+	assert_string_equal(out->str, "AB|A||||{a}|{b");
+}
+
 static void test_round_trips(void **state)
 {
 	static const char *const names[] = { "domain", "perm", "none" };
@@ -716,6 +728,7 @@ int main(void)
 		cmocka_unit_test(test_arguments),
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_template_names),
 		cmocka_unit_test(test_round_trips),
 		cmocka_unit_test_setup_teardown(test_catalog, catalog_setup, catalog_teardown),
 		cmocka_unit_test_setup_teardown(test_catalog_round_trip, catalog_setup,
