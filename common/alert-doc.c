@@ -455,7 +455,7 @@ static AdDenialDoc *denial_of(json_object *o)
 	d->name = text(o, AD_KEY_NAME);
 	d->reason = text(o, AD_KEY_REASON);
 	d->detail = text(o, AD_KEY_DETAIL);
-	d->constraint = localized(o, AD_KEY_CONSTRAINT, AD_KEY_CONSTRAINT_MSG);
+	d->constraint = text(o, AD_KEY_CONSTRAINT);
 	d->permissive = flag(o, AD_KEY_PERMISSIVE);
 	d->has_permissive = member(o, AD_KEY_PERMISSIVE, json_type_boolean) != NULL;
 	d->suspect = flag(o, AD_KEY_SUSPECT);
@@ -704,16 +704,11 @@ static void localize_list(json_object *arr, gboolean strip)
 
 void ad_alert_json_localize(json_object *alert, gboolean strip)
 {
-	json_object *denial;
-
 	if (!alert || !json_object_is_type(alert, json_type_object))
 		return;
 	localize_member(alert, AD_KEY_SUMMARY, AD_KEY_SUMMARY_MSG, strip);
 	localize_list(json_object_object_get(alert, AD_KEY_SUGGESTIONS), strip);
 	localize_list(json_object_object_get(alert, AD_KEY_NOTES), strip);
-	denial = json_object_object_get(alert, AD_KEY_DENIAL);
-	if (denial && json_object_is_type(denial, json_type_object))
-		localize_member(denial, AD_KEY_CONSTRAINT, AD_KEY_CONSTRAINT_MSG, strip);
 }
 
 /* ------------------------------------------------------------ the text for a message */

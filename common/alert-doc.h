@@ -59,7 +59,6 @@ G_BEGIN_DECLS
 #define AD_KEY_REASON		"reason"
 #define AD_KEY_DETAIL		"detail"
 #define AD_KEY_CONSTRAINT	"constraint"
-#define AD_KEY_CONSTRAINT_MSG	"constraint_msg"	/* it as a message (msg.h): stored alerts */
 #define AD_KEY_PERMISSIVE	"permissive"
 #define AD_KEY_SUSPECT		"suspect"
 #define AD_KEY_SUSPECT_REASON	"suspect_reason"
@@ -291,10 +290,9 @@ const AdSuggestionDoc *ad_alert_doc_suggestion(const AdAlertDoc *doc, guint inde
 char *ad_clean_text(const char *s);
 
 /*
- * Puts an alert's texts in the caller's language: "summary", "if" and
- * "then" of each suggestion and note, and its denial's "constraint",
- * rendered from "summary_msg", "if_msg", "then_msg" and "constraint_msg"
- * where those are messages (an alert stored
+ * Puts an alert's texts in the caller's language: "summary", and "if"
+ * and "then" of each suggestion and note, rendered from "summary_msg",
+ * "if_msg" and "then_msg" where those are messages (an alert stored
  * before texts were kept as messages keeps its texts).  With @strip the
  * message keys are removed (what `show --json` prints keeps the keys it
  * always had).  @alert is changed in place; nothing happens when it is

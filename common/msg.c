@@ -41,7 +41,6 @@ typedef enum {
 	PIECE_TEXT,	/* text: as it is */
 	PIECE_MSG,	/* text: the msgid; plural and n; args */
 	PIECE_TEMPLATE,	/* text: the template; names and values */
-	PIECE_SENTENCE,	/* args[0]: a message, shown as a sentence of its own */
 } PieceType;
 
 /*
@@ -56,7 +55,7 @@ typedef struct {
 	 * needs no check
 	 */
 	gboolean checked;
-	char *text;		/* in the block, after args; a msgid may start "context\004" */
+	char *text;		/* in the block, after args */
 	char *plural;		/* NULL: no plural form */
 	guint64 n;
 	GPtrArray *names;	/* char*: PIECE_TEMPLATE, with values */
@@ -162,46 +161,6 @@ void ad_msg_add_text(AdMsg *m, const char *text)
 {
 	if (text && *text)
 		g_ptr_array_add(m->pieces, piece_new(PIECE_TEXT, text, 0));
-}
-
-void ad_msg_add_sentence(AdMsg *m, const AdMsg *words)
-{
-	Piece *p = piece_new(PIECE_SENTENCE, "", 1);
-
-	p->args[0].type = ARG_MSG;
-	p->args[0].m = ad_msg_copy(words);
-	g_ptr_array_add(m->pieces, p);
-}
-
-/* the bytes a string takes, rounded as malloc does, with its header */
-static gsize str_size(const char *s)
-{
-	return s ? ((strlen(s) + 1 + 15) & ~(gsize)15) + 16 : 0;
-}
-
-gsize ad_msg_size(const AdMsg *m)
-{
-	gsize n;
-
-	if (!m)
-		return 0;
-	/* the message, its array and the array's block of pointers */
-	n = sizeof(AdMsg) + 16 + 48 + m->pieces->len * sizeof(gpointer) + 16;
-	for (guint i = 0; i < m->pieces->len; i++) {
-		const Piece *p = g_ptr_array_index(m->pieces, i);
-
-		n += ((sizeof(Piece) + p->n_args * sizeof(Arg) + strlen(p->text) + 1 + 15) &
-		      ~(gsize)15) + 16;
-		n += str_size(p->plural);
-		for (guint j = 0; j < p->n_args; j++)
-			n += str_size(p->args[j].s) + ad_msg_size(p->args[j].m);
-		for (guint j = 0; p->names && j < p->names->len; j++)
-			n += str_size(g_ptr_array_index(p->names, j)) +
-			     str_size(g_ptr_array_index(p->values, j));
-		if (p->names)
-			n += 2 * (48 + p->names->len * sizeof(gpointer));
-	}
-	return n;
 }
 
 /* ------------------------------------------------------------ conversions */
@@ -442,14 +401,6 @@ static void arg_from_va(Arg *a, const Spec *sp, ArgType type, va_list *ap)
 	}
 }
 
-/* @msgid without its context ("context\004msgid", as gettext keys it) */
-static G_GNUC_FORMAT(1) const char *msgid_text(const char *msgid)
-{
-	const char *c = strchr(msgid, '\004');
-
-	return c ? c + 1 : msgid;
-}
-
 /*
  * The conversions of @fmt, each reading the next argument; -1 when one
  * is not a conversion the formatter takes (or is a "%N$" one)
@@ -483,7 +434,7 @@ static void capture_args(const char *fmt, va_list ap, Arg *args)
 static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong n,
 			 va_list ap)
 {
-	const char *fmt = plural && n != 1 ? plural : msgid_text(msgid);
+	const char *fmt = plural && n != 1 ? plural : msgid;
 	int n_args;
 	Piece *p;
 
@@ -492,9 +443,9 @@ static void add_plural_v(AdMsg *m, const char *msgid, const char *plural, gulong
 	n_args = count_args(fmt);
 	if (n_args < 0) {
 		/* G_GNUC_PRINTF checked it: a conversion this formatter does not take */
-		const char *tr = plural ? g_dngettext(GETTEXT_PACKAGE, msgid, plural, n)
-					: g_dgettext(GETTEXT_PACKAGE, msgid);
-		g_autofree char *t = g_strdup_vprintf(tr == msgid ? msgid_text(msgid) : tr, ap);
+		g_autofree char *t = g_strdup_vprintf(plural ? g_dngettext(GETTEXT_PACKAGE, msgid,
+									 plural, n)
+						    : g_dgettext(GETTEXT_PACKAGE, msgid), ap);
 
 		ad_msg_add_text(m, t);
 		return;
@@ -751,31 +702,6 @@ static gboolean render_template(GString *out, const Piece *pc)
 			      MSG_MAX_TEXT);
 }
 
-/* the format of a message piece in no language: its msgid (without a context) or plural */
-static const char *piece_original(const Piece *p)
-{
-	return p->plural && p->n != 1 ? p->plural : msgid_text(p->text);
-}
-
-/*
- * @m as a sentence of its own, appended to @out: its first letter a
- * capital (an ASCII one), a full stop at its end unless it has one
- */
-static gboolean sentence_into(GString *out, const AdMsg *m, guint depth)
-{
-	gsize mark = out->len;
-
-	if (!m || !render_into(out, m, depth))
-		return FALSE;
-	if (out->len == mark)
-		return TRUE;
-	if (g_ascii_islower(out->str[mark]))
-		out->str[mark] = g_ascii_toupper(out->str[mark]);
-	if (out->str[out->len - 1] != '.')
-		g_string_append_c(out, '.');
-	return TRUE;
-}
-
 /*
  * The format a message piece is rendered with: its translation when that
  * reads only arguments its original reads, each as the same class (a
@@ -786,7 +712,7 @@ static gboolean sentence_into(GString *out, const AdMsg *m, guint depth)
  */
 static const char *piece_format(const Piece *p)
 {
-	const char *orig = piece_original(p);
+	const char *orig = p->plural && p->n != 1 ? p->plural : p->text;
 	const char *t = orig;
 	guint n = p->n_args;
 	char obuf[MSG_MAX_ARGS + 1], tbuf[MSG_MAX_ARGS + 1];
@@ -798,8 +724,6 @@ static const char *piece_format(const Piece *p)
 	if (*p->text)
 		t = p->plural ? g_dngettext(GETTEXT_PACKAGE, p->text, p->plural, p->n)
 			      : g_dgettext(GETTEXT_PACKAGE, p->text);
-	if (t == p->text)
-		t = orig;	/* untranslated: without its context */
 	if (t == orig && p->checked)
 		return orig;
 	if (!scan_format(orig, n, p->args, ouse))
@@ -834,17 +758,13 @@ static gboolean render_into(GString *out, const AdMsg *m, guint depth)
 			if (!render_template(out, p))
 				return FALSE;
 			break;
-		case PIECE_SENTENCE:
-			if (!sentence_into(out, p->args[0].m, depth + 1))
-				return FALSE;
-			break;
 		case PIECE_MSG:
 			if (!(fmt = piece_format(p)))
 				return FALSE;
 			if (format_into(out, fmt, p->args, p->n_args, depth))
 				break;
 			/* a translation that does not fit its arguments' values: the original */
-			orig = piece_original(p);
+			orig = p->plural && p->n != 1 ? p->plural : p->text;
 			g_string_truncate(out, mark);
 			if (fmt == orig || !format_into(out, orig, p->args, p->n_args, depth))
 				return FALSE;
@@ -901,9 +821,7 @@ json_object *ad_msg_to_json(const AdMsg *m)
 			continue;
 		}
 		o = json_object_new_object();
-		if (p->type == PIECE_SENTENCE) {
-			json_object_object_add(o, "sentence", ad_msg_to_json(p->args[0].m));
-		} else if (p->type == PIECE_TEMPLATE) {
+		if (p->type == PIECE_TEMPLATE) {
 			json_object *v = json_object_new_object();
 
 			json_object_object_add(o, "template", json_object_new_string(p->text));
@@ -1003,15 +921,6 @@ static Piece *piece_from_json(json_object *j, guint depth, guint *budget)
 				g_ptr_array_add(p->names, g_strdup(k));
 				g_ptr_array_add(p->values, g_strdup(vs));
 			}
-		}
-		return p;
-	}
-	if ((args = member(j, "sentence"))) {
-		p = piece_new(PIECE_SENTENCE, "", 1);
-		p->args[0].type = ARG_MSG;
-		if (!(p->args[0].m = from_json(args, depth + 1, budget))) {
-			piece_free(p);
-			return NULL;
 		}
 		return p;
 	}

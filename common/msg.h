@@ -22,13 +22,11 @@ G_BEGIN_DECLS
  *     writer as the text always was), integers, doubles, or messages of
  *     their own (a translated word inside a sentence);
  *   - a rule's text (a rule file's If= or Then=): its template, translated as the rule
- *     book translates it, with the values of its {placeholders};
- *   - a sentence: a message of its own, rendered with its first letter a
- *     capital (an ASCII one) and a full stop at its end.
+ *     book translates it, with the values of its {placeholders}.
  *
  * As JSON (docs/ARCHITECTURE.md, "Texts in the reader's language"): an
  * array of pieces, each a string (a text), {"msgid", "plural", "n",
- * "args"}, {"template", "values"} or {"sentence"}.  A message read from JSON is
+ * "args"} or {"template", "values"}.  A message read from JSON is
  * untrusted: its formats are never given to printf, only to a formatter
  * that takes each conversion's argument of the type it names; a msgid
  * must read each of its arguments (a message argument once), its
@@ -55,22 +53,8 @@ void ad_msg_addv(AdMsg *m, const char *msgid, va_list ap) G_GNUC_PRINTF(2, 0);
 /* the same with a plural form: ngettext(@msgid, @plural, @n) */
 void ad_msg_add_plural(AdMsg *m, const char *msgid, const char *plural, gulong n, ...)
 	G_GNUC_PRINTF(3, 5);
-/*
- * A msgid with a context, as C_() looks it up and the catalog keys it
- * ("list" and ", "), for ad_msg_add(): rendered without its context.
- * po/make-pot.sh extracts it with its context.
- */
-#define AD_MSG_CTX(context, msgid) context "\004" msgid
-
 /* appends @text as it is, in no language (NULL: nothing) */
 void ad_msg_add_text(AdMsg *m, const char *text);
-/*
- * Appends @words (copied) as a sentence of its own: rendered with its first
- * letter a capital, when that is an ASCII one, and a full stop at its end
- * unless it ends with one (what a clause needs to stand alone, in any
- * language).
- */
-void ad_msg_add_sentence(AdMsg *m, const AdMsg *words);
 /* appends the pieces of @other */
 void ad_msg_add_msg(AdMsg *m, const AdMsg *other);
 /*
@@ -91,8 +75,6 @@ gboolean ad_msg_set_arg(AdMsg *m, guint index, AdMsg *arg);
 void ad_msg_add_template(AdMsg *m, const char *tmpl, const char *const *names,
 			 const char *const *values, guint n);
 gboolean ad_msg_is_empty(const AdMsg *m);
-/* the bytes @m takes, an estimate (for a cache's bound) */
-gsize ad_msg_size(const AdMsg *m);
 /*
  * Appends the template @tmpl (a rule's text) with its placeholders filled:
  * "{name}" is the value of @names[i] in @values (nothing when it has none

@@ -110,13 +110,6 @@ static int analyze_constraint(const AdDenial *d, const AdVerdict *v, AdPluginEnv
 		g_autofree char *words = sentence(v->constraint);
 
 		ad_msg_add(then, " %s", words);
-		/* the policy's words as a message too: in the reader's language */
-		if (v->constraint_msg) {
-			AdMsg *m = ad_msg_new();
-
-			ad_msg_add_sentence(m, v->constraint_msg);
-			ad_msg_set_arg(then, 0, m);
-		}
 	}
 	if (kinds & LEAF_ROLE) {
 		g_autofree char *srole = context_field(d->scontext, 1);

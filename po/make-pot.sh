@@ -1,7 +1,7 @@
 #!/bin/sh
 # Extracts the translatable messages of avcdoctor into a template.
 # Usage: po/make-pot.sh SOURCE_DIR OUTPUT.pot
-# The sources are those of po/POTFILES.in, by kind: C (_, N_, C_, NC_, AD_MSG_CTX,
+# The sources are those of po/POTFILES.in, by kind: C (_, N_, C_, NC_,
 # ngettext, ad_msg_add_plural), GtkBuilder .ui, .desktop.in files, polkit .policy.in files and the texts of
 # rules/*.rules (Summary, If, Then: avcdoctor.rules(5)).  Used by the
 # `pot` target and by tests/po-check.sh.
@@ -28,7 +28,7 @@ common="--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file
 	--msgid-bugs-address=https://github.com/avcdoctor/avcdoctor/issues"
 # shellcheck disable=SC2086
 xgettext $common --language=C --keyword=_ --keyword=T_ --keyword=N_ --keyword=C_:1c,2 \
-	--keyword=NC_:1c,2 --keyword=AD_MSG_CTX:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
+	--keyword=NC_:1c,2 --keyword=ngettext:1,2 --keyword=g_dngettext:2,3 \
 	--keyword=ad_msg_add_plural:2,3 \
 	--flag=g_strdup_printf:1:c-format --flag=g_string_append_printf:2:c-format \
 	--flag=g_set_error:4:c-format --flag=g_prefix_error:2:c-format \

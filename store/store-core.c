@@ -47,7 +47,6 @@
 #include <glib/gi18n.h>
 #include <sqlite3.h>
 
-#include "alert-doc.h"
 #include "escape.h"
 #include "output/report.h"
 #include "store-core.h"
@@ -382,12 +381,7 @@ fail:
 char *store_denial_json_text(const AdDenial *d, const AdVerdict *v)
 {
 	json_object *o = ad_denial_to_json(d, v);
-	char *t;
-
-	/* the constraint's words as a message too, rendered in each reader's language */
-	if (v && v->constraint_msg)
-		json_object_object_add(o, AD_KEY_CONSTRAINT_MSG, ad_msg_to_json(v->constraint_msg));
-	t = g_strdup(ad_json_line(o));
+	char *t = g_strdup(ad_json_line(o));
 
 	json_object_put(o);
 	return t;

@@ -65,9 +65,9 @@ static AdMsg *first_settings(const AdVerdict *v)
 }
 
 /*
- * What would still be denied, and why, in words: a message in the reader's
- * language, a constraint's words included (the policy engine's other words,
- * a reason's detail, stay in the writer's); owned
+ * What would still be denied, and why, in words: a message whose own words
+ * are in the reader's language (the policy engine's, a constraint's or a
+ * reason's detail, stay in the writer's); owned
  */
 static AdMsg *still_denied_words(const AdVerdict *v, const char *stype, const char *ttype,
 				 const char *tclass)
@@ -85,13 +85,11 @@ static AdMsg *still_denied_words(const AdVerdict *v, const char *stype, const ch
 	}
 	switch (v->reason) {
 	case AD_REASON_BOOLEAN:
-		if (v->constraint_too && v->constraint) {
+		if (v->constraint_too && v->constraint)
 			ad_msg_add(m, N_("%s %s:%s { %s } would still need %s, and a "
 					 "constraint denies it too: %s."),
 				   stype, ttype, tclass, perms, "", v->constraint);
-			if (v->constraint_msg)
-				ad_msg_set_arg(m, 5, ad_msg_copy(v->constraint_msg));
-		} else
+		else
 			ad_msg_add(m, N_("%s %s:%s { %s } would still need the boolean "
 					 "setting %s."),
 				   stype, ttype, tclass, perms, "");
@@ -108,8 +106,6 @@ static AdMsg *still_denied_words(const AdVerdict *v, const char *stype, const ch
 			   stype, ttype, tclass, v->constraint ? v->constraint : N_("unknown"));
 		if (!v->constraint)
 			ad_msg_set_arg(m, 3, NULL);
-		else if (v->constraint_msg)
-			ad_msg_set_arg(m, 3, ad_msg_copy(v->constraint_msg));
 		break;
 	default:
 		ad_msg_add(m, N_("%s %s:%s would still be denied (%s)%s%s"), stype, ttype,

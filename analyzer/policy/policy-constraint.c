@@ -6,9 +6,8 @@
  * constraints on permissions TE does not allow, so a TE denial hides a
  * constraint denial).  A failing constraint is given back twice: as the
  * policy statement with the failing leaves marked -Fail- (like libsepol's
- * reason buffer) and in words (a message, rendered by each reader in its
- * language), naming the users, roles, types and levels that make each
- * needed leaf fail.
+ * reason buffer) and in words, naming the users, roles, types and levels
+ * that make each needed leaf fail.
  */
 #include "config.h"
 
@@ -383,13 +382,6 @@ static gboolean ad_cnode_is_mls(const AdCNode *n)
 /* ---- in words --------------------------------------------------------------- */
 
 /*
- * The words are a message (msg.h), so that a stored alert shows them in its
- * reader's language: the phrases are msgids, the names of users, roles,
- * types, attributes and levels plain text.  A clause is also rendered in
- * the writer's language, to merge clauses that say the same.
- */
-
-/*
  * What the refpolicy constraint attributes stand for ("the types ..."),
  * translated where used.
  */
@@ -425,105 +417,78 @@ static const struct {
 	{ "mlstrustedobject", N_("trusted MLS objects") },
 };
 
-/* the msgid of what @attr stands for, or NULL */
 static const char *ad_attr_description(const char *attr)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(ad_attr_desc); i++)
 		if (g_str_equal(ad_attr_desc[i].attr, attr))
-			return ad_attr_desc[i].desc;
+			return _(ad_attr_desc[i].desc);
 	return NULL;
 }
 
 /* A clause; clauses with the same prefix and an object merge ("is not a, b or c"). */
 typedef struct {
-	char *prefix;			/* msg rendered, to compare */
+	char *prefix;
 	char *object;			/* NULL: the prefix is the whole clause */
-	AdMsg *msg;			/* the prefix: the clause, or the subject of "is not" */
 } AdClause;
 
 static void ad_clause_free(AdClause *c)
 {
 	g_free(c->prefix);
 	g_free(c->object);
-	ad_msg_free(c->msg);
 	g_free(c);
 }
 
-/* Adds the clause @msg, or with @object the subject of "is not @object" (both taken). */
-static void ad_clause_add(GPtrArray *clauses, AdMsg *msg, char *object)
+static void ad_clause_add(GPtrArray *clauses, char *prefix, char *object)
 {
-	char *prefix = ad_msg_render(msg);
 	AdClause *c;
 
-	if (!prefix)
-		prefix = g_strdup("");	/* not UTF-8: the words are dropped (set_words) */
 	for (guint i = 0; i < clauses->len; i++) {
 		c = clauses->pdata[i];
 		if (g_str_equal(c->prefix, prefix) &&
 		    g_strcmp0(c->object, object) == 0) {
 			g_free(prefix);
 			g_free(object);
-			ad_msg_free(msg);
 			return;
 		}
 	}
 	c = g_new0(AdClause, 1);
 	c->prefix = prefix;
 	c->object = object;
-	c->msg = msg;
 	g_ptr_array_add(clauses, c);
 }
 
 /* "the source user staff_u" */
-static AdMsg *ad_term(AdPolicy *p, const constraint_expr_t *e, const context_struct_t *c,
-		      gboolean target)
+static char *ad_term(AdPolicy *p, const constraint_expr_t *e, const context_struct_t *c,
+		     gboolean target)
 {
-	AdMsg *m = ad_msg_new();
-
 	if (e->attr & CEXPR_USER)
 		/* TRANSLATORS: %s is an SELinux user, role or type name; the phrase is the
 		   subject or object of a clause such as "%s is not one of the types ..." */
-		ad_msg_add(m, target ? N_("the target user %s") : N_("the source user %s"),
-			   p->db.p_user_val_to_name[c->user - 1]);
-	else if (e->attr & CEXPR_ROLE)
-		ad_msg_add(m, target ? N_("the target role %s") : N_("the source role %s"),
-			   p->db.p_role_val_to_name[c->role - 1]);
-	else
-		ad_msg_add(m, target ? N_("the target type %s") : N_("the source type %s"),
-			   p->db.p_type_val_to_name[c->type - 1]);
-	return m;
+		return g_strdup_printf(target ? _("the target user %s") : _("the source user %s"),
+				       p->db.p_user_val_to_name[c->user - 1]);
+	if (e->attr & CEXPR_ROLE)
+		return g_strdup_printf(target ? _("the target role %s") : _("the source role %s"),
+				       p->db.p_role_val_to_name[c->role - 1]);
+	return g_strdup_printf(target ? _("the target type %s") : _("the source type %s"),
+			       p->db.p_type_val_to_name[c->type - 1]);
 }
 
 /* "the source level s0" / "the target high level s0:c0.c1023" */
-static AdMsg *ad_mls_level_term(AdPolicy *p, const context_struct_t *c, gboolean target,
-				gboolean high)
+static char *ad_mls_level_term(AdPolicy *p, const context_struct_t *c, gboolean target,
+			       gboolean high)
 {
 	g_autofree char *text = ad_mls_level_to_string(p, &c->range.level[high ? 1 : 0]);
-	AdMsg *m = ad_msg_new();
 
 	if (mls_level_eq(&c->range.level[0], &c->range.level[1]))
 		/* TRANSLATORS: %s is an MLS level such as s0:c0.c1023; the phrase is the
 		   subject or object of a clause such as "%s dominates %s" */
-		ad_msg_add(m, target ? N_("the target level %s") : N_("the source level %s"),
-			   text);
-	else if (high)
-		ad_msg_add(m, target ? N_("the target high level %s")
-			   : N_("the source high level %s"), text);
-	else
-		ad_msg_add(m, target ? N_("the target low level %s")
-			   : N_("the source low level %s"), text);
-	return m;
-}
-
-/*
- * The last piece of @clause, added with two empty strings for its first two
- * arguments, gets @a and @b (taken; NULL: the first stays empty) there
- */
-static void ad_clause_set_args(AdMsg *clause, AdMsg *a, AdMsg *b)
-{
-	if (a)
-		ad_msg_set_arg(clause, 0, a);
-	ad_msg_set_arg(clause, 1, b);
+		return g_strdup_printf(target ? _("the target level %s") : _("the source level %s"),
+				       text);
+	if (high)
+		return g_strdup_printf(target ? _("the target high level %s")
+				       : _("the source high level %s"), text);
+	return g_strdup_printf(target ? _("the target low level %s") : _("the source low level %s"),
+			       text);
 }
 
 /* The fact a leaf states about the two contexts, as a clause. */
@@ -538,7 +503,7 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		guint32 v = e->attr & CEXPR_USER ? c->user : e->attr & CEXPR_ROLE ? c->role : c->type;
 		gboolean member = ebitmap_get_bit(&e->names, v - 1);
 		g_autoptr(GPtrArray) names = NULL;
-		g_autoptr(AdMsg) term = NULL;
+		g_autofree char *term = NULL;
 		gboolean attr;
 
 		if (e->attr & CEXPR_XTARGET)
@@ -548,58 +513,57 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		if (names->len == 1 && attr) {
 			const char *desc = ad_attr_description(names->pdata[0]);
 			const char *attr_name = names->pdata[0];
-			AdMsg *clause = ad_msg_new();
+			char *clause;
 
-			if (desc) {
-				ad_msg_add(clause, member ?
-					   /* TRANSLATORS: a clause of "the constraint fails
-					      because ...": %1$s is "the source type x_t" or
-					      the like, %2$s what the types of the attribute
-					      %3$s are ("allowed to change a process role") */
-					   N_("%s is one of the types %s (%s)") :
-					   /* TRANSLATORS: as "%s is one of the types %s (%s)" */
-					   N_("%s is not one of the types %s (%s)"),
-					   "", desc, attr_name);
-				/* the description: a msgid */
-				ad_msg_set_arg(clause, 1, NULL);
-				ad_msg_set_arg(clause, 0, g_steal_pointer(&term));
-			} else {
-				ad_msg_add(clause, member ?
-					   /* TRANSLATORS: a clause of "the constraint fails
-					      because ...": %1$s is "the source type x_t" or
-					      the like, %2$s a type attribute */
-					   N_("%s has the attribute %s") :
-					   /* TRANSLATORS: as "%s has the attribute %s" */
-					   N_("%s does not have the attribute %s"),
-					   "", attr_name);
-				ad_msg_set_arg(clause, 0, g_steal_pointer(&term));
-			}
+			if (desc)
+				clause = g_strdup_printf(member ?
+							 /* TRANSLATORS: a clause of "the constraint
+							    fails because ...": %1$s is "the source
+							    type x_t" or the like, %2$s what the
+							    types of the attribute %3$s are
+							    ("allowed to change a process role") */
+							 _("%s is one of the types %s (%s)") :
+							 /* TRANSLATORS: as "%s is one of the types
+							    %s (%s)" */
+							 _("%s is not one of the types %s (%s)"),
+							 term, desc, attr_name);
+			else
+				clause = g_strdup_printf(member ?
+							 /* TRANSLATORS: a clause of "the constraint
+							    fails because ...": %1$s is "the source
+							    type x_t" or the like, %2$s a type
+							    attribute */
+							 _("%s has the attribute %s") :
+							 /* TRANSLATORS: as "%s has the attribute
+							    %s" */
+							 _("%s does not have the attribute %s"),
+							 term, attr_name);
 			ad_clause_add(clauses, clause, NULL);
 		} else if (!member) {
 			/* mergeable: "is not system_u, unconfined_u or sysadm_u" (the
-			   prefix is the term; ad_clauses_words() writes the clause) */
+			   prefix is the term; ad_clauses_text() writes the clause) */
 			for (guint i = 0; i < names->len; i++)
-				ad_clause_add(clauses, ad_msg_copy(term), g_strdup(names->pdata[i]));
+				ad_clause_add(clauses, g_strdup(term), g_strdup(names->pdata[i]));
 		} else {
-			AdMsg *list = ad_msg_new();
-			AdMsg *clause = ad_msg_new();
+			GString *list = g_string_new(NULL);
 
 			for (guint i = 0; i < names->len; i++) {
 				if (i)
 					/* TRANSLATORS: separates the items of a list */
-					ad_msg_add(list, AD_MSG_CTX("list", ", "));
-				ad_msg_add_text(list, names->pdata[i]);
+					g_string_append(list, C_("list", ", "));
+				g_string_append(list, names->pdata[i]);
 			}
 			if (names->len > 1)
 				/* TRANSLATORS: a clause of "the constraint fails because
 				   ...": %1$s is "the source user x_u" or the like, %2$s a
 				   list of SELinux names ("a, b, c") */
-				ad_msg_add(clause, N_("%s is one of %s"), "", "");
+				ad_clause_add(clauses, g_strdup_printf(_("%s is one of %s"), term,
+								       list->str), NULL);
 			else
 				/* TRANSLATORS: as "%s is one of %s", with one name */
-				ad_msg_add(clause, N_("%s is %s"), "", "");
-			ad_clause_set_args(clause, g_steal_pointer(&term), list);
-			ad_clause_add(clauses, clause, NULL);
+				ad_clause_add(clauses, g_strdup_printf(_("%s is %s"), term,
+								       list->str), NULL);
+			g_string_free(list, TRUE);
 		}
 		return;
 	}
@@ -608,7 +572,7 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		const char *a, *b;
 		int v = ad_leaf_eval(p, e, s, t);
 		gboolean incomp;
-		AdMsg *clause = ad_msg_new();
+		char *clause;
 
 		if (e->attr == CEXPR_USER) {
 			a = p->db.p_user_val_to_name[s->user - 1];
@@ -626,41 +590,41 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		if (e->op == CEXPR_DOM && v == 1)
 			/* TRANSLATORS: a clause of "the constraint fails because ...":
 			   %1$s and %2$s are SELinux roles (users, types) */
-			ad_msg_add(clause, N_("the source role %s dominates the target "
-					      "role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s dominates the target "
+						   "role %s"), a, b);
 		else if (e->op == CEXPR_DOM)
-			ad_msg_add(clause, N_("the source role %s does not dominate the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s does not dominate the "
+						   "target role %s"), a, b);
 		else if (e->op == CEXPR_DOMBY && v == 1)
-			ad_msg_add(clause, N_("the source role %s is dominated by the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s is dominated by the "
+						   "target role %s"), a, b);
 		else if (e->op == CEXPR_DOMBY)
-			ad_msg_add(clause, N_("the source role %s is not dominated by the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s is not dominated by the "
+						   "target role %s"), a, b);
 		else if (incomp && v == 1)
-			ad_msg_add(clause, N_("the source role %s is incomparable with "
-					      "the target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s is incomparable with "
+						   "the target role %s"), a, b);
 		else if (incomp)
-			ad_msg_add(clause, N_("the source role %s is comparable with the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s is comparable with the "
+						   "target role %s"), a, b);
 		else if (e->attr == CEXPR_USER && s->user == t->user)
-			ad_msg_add(clause, N_("the source user %s is the same as the "
-					      "target user %s"), a, b);
+			clause = g_strdup_printf(_("the source user %s is the same as the "
+						   "target user %s"), a, b);
 		else if (e->attr == CEXPR_USER)
-			ad_msg_add(clause, N_("the source user %s differs from the "
-					      "target user %s"), a, b);
+			clause = g_strdup_printf(_("the source user %s differs from the "
+						   "target user %s"), a, b);
 		else if (e->attr == CEXPR_ROLE && s->role == t->role)
-			ad_msg_add(clause, N_("the source role %s is the same as the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s is the same as the "
+						   "target role %s"), a, b);
 		else if (e->attr == CEXPR_ROLE)
-			ad_msg_add(clause, N_("the source role %s differs from the "
-					      "target role %s"), a, b);
+			clause = g_strdup_printf(_("the source role %s differs from the "
+						   "target role %s"), a, b);
 		else if (s->type == t->type)
-			ad_msg_add(clause, N_("the source type %s is the same as the "
-					      "target type %s"), a, b);
+			clause = g_strdup_printf(_("the source type %s is the same as the "
+						   "target type %s"), a, b);
 		else
-			ad_msg_add(clause, N_("the source type %s differs from the "
-					      "target type %s"), a, b);
+			clause = g_strdup_printf(_("the source type %s differs from the "
+						   "target type %s"), a, b);
 		ad_clause_add(clauses, clause, NULL);
 		return;
 	}
@@ -669,8 +633,9 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 	{
 		const context_struct_t *c1 = s, *c2 = t;
 		gboolean t1 = FALSE, t2 = TRUE, h1 = FALSE, h2 = FALSE;
+		g_autofree char *a = NULL, *b = NULL;
 		const mls_level_t *l1, *l2;
-		AdMsg *clause = ad_msg_new();
+		char *clause;
 
 		switch (e->attr) {
 		case CEXPR_L1H2:
@@ -697,24 +662,25 @@ static void ad_leaf_words(AdPolicy *p, const AdCNode *n, const context_struct_t 
 		}
 		l1 = &c1->range.level[h1 ? 1 : 0];
 		l2 = &c2->range.level[h2 ? 1 : 0];
+		a = ad_mls_level_term(p, c1, t1, h1);
+		b = ad_mls_level_term(p, c2, t2, h2);
 		if (e->op == CEXPR_DOM)
 			/* TRANSLATORS: the clauses of "the constraint fails because ..."
 			   compare two levels: %1$s and %2$s are phrases such as "the source
 			   level s0" or "the target high level s0:c0.c1023" */
-			ad_msg_add(clause, mls_level_dom(l1, l2) ? N_("%s dominates %s") :
-				   N_("%s does not dominate %s"), "", "");
+			clause = g_strdup_printf(mls_level_dom(l1, l2) ? _("%s dominates %s") :
+						 _("%s does not dominate %s"), a, b);
 		else if (e->op == CEXPR_DOMBY)
-			ad_msg_add(clause, mls_level_dom(l2, l1) ? N_("%s is dominated by %s") :
-				   N_("%s is not dominated by %s"), "", "");
+			clause = g_strdup_printf(mls_level_dom(l2, l1) ?
+						 _("%s is dominated by %s") :
+						 _("%s is not dominated by %s"), a, b);
 		else if (e->op != CEXPR_EQ && e->op != CEXPR_NEQ)
-			ad_msg_add(clause, mls_level_incomp(l1, l2) ?
-				   N_("%s is incomparable with %s") :
-				   N_("%s is comparable with %s"), "", "");
+			clause = g_strdup_printf(mls_level_incomp(l1, l2) ?
+						 _("%s is incomparable with %s") :
+						 _("%s is comparable with %s"), a, b);
 		else
-			ad_msg_add(clause, mls_level_eq(l1, l2) ? N_("%s equals %s") :
-				   N_("%s differs from %s"), "", "");
-		ad_clause_set_args(clause, ad_mls_level_term(p, c1, t1, h1),
-				   ad_mls_level_term(p, c2, t2, h2));
+			clause = g_strdup_printf(mls_level_eq(l1, l2) ? _("%s equals %s") :
+						 _("%s differs from %s"), a, b);
 		ad_clause_add(clauses, clause, NULL);
 	}
 }
@@ -744,29 +710,24 @@ static void ad_cnode_words(AdPolicy *p, const AdCNode *n, gboolean want,
 	}
 }
 
-/*
- * "a, and b, and c" joined, mergeable clauses merged: "X is not a, b or c".
- * The clauses follow one another (each "%s, and %s" keeps the place of
- * the clauses before it empty) rather than nest, so that a message read
- * back stays within its depth however many clauses there are.
- */
-static AdMsg *ad_clauses_words(GPtrArray *clauses)
+/* "a, and b, and c" joined, mergeable clauses merged: "X is not a, b or c" */
+static char *ad_clauses_text(GPtrArray *clauses)
 {
-	AdMsg *out = ad_msg_new();
+	char *out = NULL;
 	g_autofree gboolean *done = g_new0(gboolean, clauses->len + 1);
-	gboolean first = TRUE;
 
 	for (guint i = 0; i < clauses->len; i++) {
 		AdClause *c = clauses->pdata[i];
-		g_autoptr(AdMsg) clause = NULL;
+		g_autofree char *clause = NULL;
+		char *old = out;
 
 		if (done[i])
 			continue;
 		if (!c->object) {
-			clause = ad_msg_copy(c->msg);
+			clause = g_strdup(c->prefix);
 		} else {
 			g_autoptr(GPtrArray) objs = g_ptr_array_new();
-			AdMsg *list = ad_msg_new();
+			GString *list = g_string_new(NULL);
 
 			for (guint j = i; j < clauses->len; j++) {
 				AdClause *d = clauses->pdata[j];
@@ -777,32 +738,26 @@ static AdMsg *ad_clauses_words(GPtrArray *clauses)
 				}
 			}
 			for (guint j = 0; j < objs->len; j++) {
-				if (j && j + 1 == objs->len)
-					/* TRANSLATORS: separate the items of a list: "a, b
-					   or c" */
-					ad_msg_add(list, AD_MSG_CTX("list", " or "));
-				else if (j)
-					ad_msg_add(list, AD_MSG_CTX("list", ", "));
-				ad_msg_add_text(list, objs->pdata[j]);
+				if (j)
+					g_string_append(list, j + 1 == objs->len ?
+							/* TRANSLATORS: separate the items of a
+							   list: "a, b or c" */
+							C_("list", " or ") : C_("list", ", "));
+				g_string_append(list, objs->pdata[j]);
 			}
-			clause = ad_msg_new();
 			/* TRANSLATORS: a clause of "the constraint fails because ...": %1$s
 			   is "the source user x_u" or the like, %2$s one SELinux name or a
 			   list of them ("a, b or c") */
-			ad_msg_add(clause, N_("%s is not %s"), "", "");
-			ad_clause_set_args(clause, ad_msg_copy(c->msg), list);
-		}
-		if (first) {
-			ad_msg_add_msg(out, clause);
-			first = FALSE;
-			continue;
+			clause = g_strdup_printf(_("%s is not %s"), c->prefix, list->str);
+			g_string_free(list, TRUE);
 		}
 		/* TRANSLATORS: joins the clauses of "the constraint fails because
 		   %s": %1$s is the clauses so far, %2$s the next one */
-		ad_msg_add(out, N_("%s, and %s"), "", "");
-		ad_clause_set_args(out, NULL, g_steal_pointer(&clause));
+		out = old ? g_strdup_printf(_("%s, and %s"), old, clause)
+			  : g_steal_pointer(&clause);
+		g_free(old);
 	}
-	return out;
+	return out ? out : g_strdup("");
 }
 
 /* The statement of constraint @c with its failing leaves marked. */
@@ -894,11 +849,10 @@ static void ad_statement_append(AdPolicy *p, GString *out, const constraint_node
  * Evaluates the constraints of @tclass that cover @requested for @s -> @t.
  * Returns the requested bits some failing constraint covers (0: none
  * fails).  When @ret_words / @ret_expr are given and a constraint fails,
- * they get the explanation in words (a message, msg.h) and the failing
- * statements.
+ * they get the explanation in words and the failing statements.
  */
 guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const context_struct_t *t,
-			    guint16 tclass, guint32 requested, AdMsg **ret_words, char **ret_expr)
+			    guint16 tclass, guint32 requested, char **ret_words, char **ret_expr)
 {
 	class_datum_t *cls;
 	guint32 denied = 0;
@@ -937,7 +891,7 @@ guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const contex
 	}
 
 	if (ret_words)
-		*ret_words = clauses && clauses->len ? ad_clauses_words(clauses) : NULL;
+		*ret_words = clauses && clauses->len ? ad_clauses_text(clauses) : NULL;
 	if (ret_expr)
 		*ret_expr = expr ? g_string_free(expr, FALSE) : NULL;
 	else if (expr)

@@ -261,7 +261,7 @@ GPtrArray *ad_names_sorted(char **val_to_name, guint n);
 /* policy-constraint.c */
 void ad_constraint_cache_init(AdPolicy *p);
 guint32 ad_constraint_check(AdPolicy *p, const context_struct_t *s, const context_struct_t *t,
-			    guint16 tclass, guint32 requested, AdMsg **ret_words, char **ret_expr);
+			    guint16 tclass, guint32 requested, char **ret_words, char **ret_expr);
 
 /* ends a what-if left open (policy-edit.c), as the policy is freed */
 void ad_policy_edit_close(AdPolicy *p);

@@ -307,7 +307,6 @@ static void ad_verdict_free(AdVerdict *v)
 	g_clear_pointer(&v->booleans, g_ptr_array_unref);
 	g_clear_pointer(&v->unknown, g_ptr_array_unref);
 	g_free(v->constraint);
-	ad_msg_free(v->constraint_msg);
 	if (((AdVerdictPriv *)v)->expr_interned)
 		g_clear_pointer(&v->constraint_expr, g_ref_string_release);
 	else
@@ -416,7 +415,6 @@ static void ad_verdict_seal(AdVerdict *v)
 	h = h * 31 + g_direct_hash(ad_verdict_alts(v));
 	h = ad_hash_strv(h, v->perms_missing);
 	h = ad_hash_strv(h, v->unknown);
-	/* constraint is constraint_msg rendered: the one stands for both */
 	h = ad_hash_str(h, v->constraint);
 	h = ad_hash_str(h, v->constraint_expr);
 	h = ad_hash_str(h, v->detail);
@@ -424,8 +422,7 @@ static void ad_verdict_seal(AdVerdict *v)
 
 	/* constraint_expr is interned (GRefString), the alternatives are shared */
 	size += ad_strv_size(v->perms_missing) + ad_strv_size(v->unknown);
-	size += ad_str_size(v->constraint) + ad_msg_size(v->constraint_msg) +
-		ad_str_size(v->detail);
+	size += ad_str_size(v->constraint) + ad_str_size(v->detail);
 	if (v->booleans && !v->booleans->len)
 		size += 48;	/* an empty array of its own */
 	vp->size = (guint)MIN(size, G_MAXUINT);
@@ -917,24 +914,6 @@ static void ad_verdict_set_expr(AdVerdict *v, const char *expr)
 	((AdVerdictPriv *)v)->expr_interned = TRUE;
 }
 
-/*
- * The failed constraint in words (@words, taken): the message, and its
- * text in the writer's language
- */
-static void ad_verdict_set_words(AdVerdict *v, AdMsg *words)
-{
-	if (!words)
-		return;
-	v->constraint = ad_msg_render(words);
-	if (!v->constraint) {
-		/* names that are not UTF-8 (a crafted policy): no words to show */
-		v->constraint = g_strdup("");
-		ad_msg_free(words);
-		return;
-	}
-	v->constraint_msg = words;
-}
-
 /* Fills reason, booleans, constraint texts and details from the reason bits. */
 static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const context_struct_t *s,
 			      const context_struct_t *t, guint16 tclass, guint32 requested)
@@ -942,8 +921,7 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 	const char *sname = p->db.p_type_val_to_name[s->type - 1];
 	const char *tname = p->db.p_type_val_to_name[t->type - 1];
 	guint32 granted = 0, cons_denied, te_missing = requested & ~te->allowed;
-	g_autoptr(AdMsg) words = NULL;
-	g_autofree char *expr = NULL;
+	g_autofree char *words = NULL, *expr = NULL;
 	type_datum_t *sdatum = p->db.type_val_to_struct[s->type - 1];
 
 	if (sdatum && sdatum->bounds)
@@ -998,12 +976,12 @@ static void ad_verdict_decide(AdPolicy *p, AdVerdict *v, AdTeInfo *te, const con
 					     "but not all of them"));
 		if (cons_denied) {
 			v->constraint_too = TRUE;
-			ad_verdict_set_words(v, g_steal_pointer(&words));
+			v->constraint = g_steal_pointer(&words);
 			ad_verdict_set_expr(v, expr);
 		}
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_CONS) {
 		v->reason = AD_REASON_CONSTRAINT;
-		ad_verdict_set_words(v, g_steal_pointer(&words));
+		v->constraint = g_steal_pointer(&words);
 		ad_verdict_set_expr(v, expr);
 	} else if (v->reason_bits & SEPOL_COMPUTEAV_RBAC) {
 		v->reason = AD_REASON_RBAC;

@@ -3,8 +3,6 @@
 
 #include <glib.h>
 
-#include "msg.h"
-
 G_BEGIN_DECLS
 
 #define AD_POLICY_ERROR (ad_policy_error_quark())
@@ -60,8 +58,6 @@ typedef struct {
 	GPtrArray *booleans;
 	gboolean booleans_partial;	/* booleans grant some perms, not all */
 	char *constraint;		/* failed constraint in words, or NULL */
-	/* the same as a message, which each reader renders in its language (msg.h) */
-	AdMsg *constraint_msg;
 	char *constraint_expr;		/* the raw expression, failing leaves marked */
 	gboolean constraint_too;	/* TE denies and a constraint would too */
 	GPtrArray *unknown;		/* char*: "type foo_t", "permission frob" */
