@@ -391,12 +391,6 @@ char *ad_alert_summary(const AdAlert *a)
 	return t ? t : g_strdup("");
 }
 
-/* "no: 3 blocked, 1 only logged (permissive)": each count in its plural form */
-char *ad_alert_permissive_text(const AdAlert *a)
-{
-	return ad_permissive_text(a->count, a->blocked, a->logged_only);
-}
-
 /* "hosts" (escaped when not clean) and, when one needed it, "hosts_hex" beside it */
 static void add_hosts_json(json_object *o, const AdAlert *a)
 {

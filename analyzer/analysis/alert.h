@@ -83,7 +83,6 @@ json_object *ad_alert_to_json(const AdAlert *a);
  * ("summary_msg", a suggestion's or note's "if_msg" and "then_msg").
  */
 json_object *ad_alert_analysis_to_json(const AdAlert *a);
-char *ad_alert_permissive_text(const AdAlert *a);
 /*
  * The alert document (alert-doc.h) of ad_alert_to_json() with the per-host
  * counts ("host_counts"), built without JSON: what the text report renders
